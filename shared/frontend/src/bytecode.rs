@@ -1,0 +1,610 @@
+//! The register bytecode that the interpreter runs and both optimizing pipelines compile from.
+//!
+//! Every function owns a flat frame of registers: parameters first (`r0..rP`), then locals, then
+//! temporaries. Instructions are three-address (`dst <- op lhs rhs`). Every instruction whose
+//! behaviour depends on the types it meets owns a *feedback slot* (`SlotId`), an index into the
+//! function's feedback vector, where the interpreter records what it saw; the optimizing
+//! compilers speculate on those records.
+//!
+//! Calls pass their receiver and arguments in consecutive registers: `args` holds the receiver
+//! (`undefined` for a plain call) and `args+1 ..= args+argc` the arguments.
+
+use std::fmt;
+
+/// A register of the current frame.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Reg(pub u32);
+
+/// An index into a function's feedback vector.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SlotId(pub u32);
+
+/// An index into a function's constant pool.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ConstId(pub u32);
+
+/// An interned property or variable name (`Program::names`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NameId(pub u32);
+
+/// A global variable (`Program::globals`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GlobalId(pub u32);
+
+/// A bytecode function (`Program::functions`); function 0 is the script's top-level code.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// A bytecode offset (instruction index) within one function.
+pub type Pc = u32;
+
+/// Arithmetic and bitwise binary operators.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BinaryOp {
+    /// `+` (numeric addition or string concatenation)
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Mod,
+    /// `**`
+    Exp,
+    /// `|`
+    BitOr,
+    /// `&`
+    BitAnd,
+    /// `^`
+    BitXor,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Sar,
+    /// `>>>`
+    Shr,
+}
+
+impl BinaryOp {
+    /// The JavaScript spelling of the operator.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "%",
+            BinaryOp::Exp => "**",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitXor => "^",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Sar => ">>",
+            BinaryOp::Shr => ">>>",
+        }
+    }
+}
+
+/// Relational and equality operators; all produce a boolean.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CompareOp {
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `===`
+    StrictEq,
+    /// `!==`
+    StrictNe,
+}
+
+impl CompareOp {
+    /// The JavaScript spelling of the operator.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CompareOp::Lt => "<",
+            CompareOp::Le => "<=",
+            CompareOp::Gt => ">",
+            CompareOp::Ge => ">=",
+            CompareOp::Eq => "==",
+            CompareOp::Ne => "!=",
+            CompareOp::StrictEq => "===",
+            CompareOp::StrictNe => "!==",
+        }
+    }
+}
+
+/// Unary numeric operators that record operand feedback.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum UnaryOp {
+    /// `-x`
+    Negate,
+    /// `~x`
+    BitNot,
+    /// `+x` (ToNumber); also the old value of a postfix `x++`
+    ToNumber,
+    /// `x + 1` after ToNumber (the update part of `++`)
+    Increment,
+    /// `x - 1` after ToNumber (the update part of `--`)
+    Decrement,
+}
+
+impl UnaryOp {
+    /// A short lower-case name for disassembly.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Negate => "neg",
+            UnaryOp::BitNot => "bitnot",
+            UnaryOp::ToNumber => "tonumber",
+            UnaryOp::Increment => "inc",
+            UnaryOp::Decrement => "dec",
+        }
+    }
+}
+
+/// One bytecode instruction.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Instr {
+    /// `dst <- constants[k]`
+    LoadConst { dst: Reg, k: ConstId },
+    /// `dst <- value` (an int32 number)
+    LoadInt { dst: Reg, value: i32 },
+    /// `dst <- undefined`
+    LoadUndefined { dst: Reg },
+    /// `dst <- null`
+    LoadNull { dst: Reg },
+    /// `dst <- true|false`
+    LoadBool { dst: Reg, value: bool },
+    /// `dst <- the hole` (marks an uninitialized `let`/`const`, for TDZ checks)
+    LoadHole { dst: Reg },
+    /// `dst <- function value`
+    LoadFunction { dst: Reg, func: FuncId },
+    /// `dst <- src`
+    Move { dst: Reg, src: Reg },
+    /// `dst <- globals[global]`; throws ReferenceError if the global is uninitialized
+    LoadGlobal { dst: Reg, global: GlobalId },
+    /// `globals[global] <- src`; throws for TDZ, and in strict code for undeclared globals
+    StoreGlobal { global: GlobalId, src: Reg, strict: bool },
+    /// Initializes a global `let`/`const`/`var` at its declaration (no TDZ check).
+    InitGlobal { global: GlobalId, src: Reg },
+    /// Throws ReferenceError if `reg` holds the hole (TDZ check of a local `let`/`const`).
+    CheckInitialized { reg: Reg, name: NameId },
+    /// `dst <- lhs op rhs`
+    Binary { op: BinaryOp, dst: Reg, lhs: Reg, rhs: Reg, slot: SlotId },
+    /// `dst <- lhs op rhs` (boolean)
+    Compare { op: CompareOp, dst: Reg, lhs: Reg, rhs: Reg, slot: SlotId },
+    /// `dst <- op src`
+    Unary { op: UnaryOp, dst: Reg, src: Reg, slot: SlotId },
+    /// `dst <- !ToBoolean(src)`
+    LogicalNot { dst: Reg, src: Reg },
+    /// Unconditional forward jump.
+    Jump { target: Pc },
+    /// Unconditional backward jump closing a loop; counts back edges for tier-up and OSR.
+    JumpLoop { target: Pc },
+    /// Jump if `ToBoolean(cond)`; the slot counts taken and not-taken.
+    JumpIfTrue { cond: Reg, target: Pc, slot: SlotId },
+    /// Jump if `!ToBoolean(cond)`; the slot counts taken and not-taken.
+    JumpIfFalse { cond: Reg, target: Pc, slot: SlotId },
+    /// `dst <- obj.name`
+    LoadNamed { dst: Reg, obj: Reg, name: NameId, slot: SlotId },
+    /// `obj.name <- src`
+    StoreNamed { obj: Reg, name: NameId, src: Reg, slot: SlotId },
+    /// `dst <- obj[key]`
+    LoadKeyed { dst: Reg, obj: Reg, key: Reg, slot: SlotId },
+    /// `obj[key] <- src`
+    StoreKeyed { obj: Reg, key: Reg, src: Reg, slot: SlotId },
+    /// `dst <- {}` (an empty plain object; literal properties follow as `StoreNamed`)
+    CreateObject { dst: Reg },
+    /// `dst <- [r(first), ..., r(first+count-1)]` (a hole in a register makes a holey array)
+    CreateArray { dst: Reg, first: Reg, count: u32 },
+    /// `dst <- callee.call(r(args), r(args+1) ..= r(args+argc))`
+    Call { dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId },
+    /// `dst <- new callee(r(args+1) ..= r(args+argc))` (`r(args)` is unused)
+    Construct { dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId },
+    /// Returns `src` to the caller.
+    Return { src: Reg },
+    /// Throws `src`.
+    Throw { src: Reg },
+    /// Throws TypeError "Assignment to constant variable."
+    ThrowConstAssign { name: NameId },
+    /// A construct outside the implemented tiers: prints
+    /// `UnsupportedFeature: <constants[feature]> at FILE:LINE:COL` and exits with status 3.
+    Trap { feature: ConstId },
+}
+
+impl Instr {
+    /// The feedback slot of this instruction, if it has one.
+    pub fn slot(&self) -> Option<SlotId> {
+        match *self {
+            Instr::Binary { slot, .. }
+            | Instr::Compare { slot, .. }
+            | Instr::Unary { slot, .. }
+            | Instr::JumpIfTrue { slot, .. }
+            | Instr::JumpIfFalse { slot, .. }
+            | Instr::LoadNamed { slot, .. }
+            | Instr::StoreNamed { slot, .. }
+            | Instr::LoadKeyed { slot, .. }
+            | Instr::StoreKeyed { slot, .. }
+            | Instr::Call { slot, .. }
+            | Instr::Construct { slot, .. } => Some(slot),
+            _ => None,
+        }
+    }
+
+    /// The jump target of a branch or jump.
+    pub fn jump_target(&self) -> Option<Pc> {
+        match *self {
+            Instr::Jump { target }
+            | Instr::JumpLoop { target }
+            | Instr::JumpIfTrue { target, .. }
+            | Instr::JumpIfFalse { target, .. } => Some(target),
+            _ => None,
+        }
+    }
+
+    /// True if control never falls through to the next instruction.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            Instr::Jump { .. }
+                | Instr::JumpLoop { .. }
+                | Instr::Return { .. }
+                | Instr::Throw { .. }
+                | Instr::ThrowConstAssign { .. }
+                | Instr::Trap { .. }
+        )
+    }
+
+    /// Calls `f` on every register this instruction reads.
+    pub fn for_each_use(&self, mut f: impl FnMut(Reg)) {
+        match *self {
+            Instr::Move { src, .. }
+            | Instr::StoreGlobal { src, .. }
+            | Instr::InitGlobal { src, .. }
+            | Instr::Unary { src, .. }
+            | Instr::LogicalNot { src, .. }
+            | Instr::Return { src }
+            | Instr::Throw { src } => f(src),
+            Instr::CheckInitialized { reg, .. } => f(reg),
+            Instr::Binary { lhs, rhs, .. } | Instr::Compare { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs)
+            }
+            Instr::JumpIfTrue { cond, .. } | Instr::JumpIfFalse { cond, .. } => f(cond),
+            Instr::LoadNamed { obj, .. } => f(obj),
+            Instr::StoreNamed { obj, src, .. } => {
+                f(obj);
+                f(src)
+            }
+            Instr::LoadKeyed { obj, key, .. } => {
+                f(obj);
+                f(key)
+            }
+            Instr::StoreKeyed { obj, key, src, .. } => {
+                f(obj);
+                f(key);
+                f(src)
+            }
+            Instr::CreateArray { first, count, .. } => {
+                for i in 0..count {
+                    f(Reg(first.0 + i))
+                }
+            }
+            Instr::Call { callee, args, argc, .. } => {
+                f(callee);
+                for i in 0..=argc {
+                    f(Reg(args.0 + i))
+                }
+            }
+            Instr::Construct { callee, args, argc, .. } => {
+                f(callee);
+                for i in 1..=argc {
+                    f(Reg(args.0 + i))
+                }
+            }
+            Instr::LoadConst { .. }
+            | Instr::LoadInt { .. }
+            | Instr::LoadUndefined { .. }
+            | Instr::LoadNull { .. }
+            | Instr::LoadBool { .. }
+            | Instr::LoadHole { .. }
+            | Instr::LoadFunction { .. }
+            | Instr::LoadGlobal { .. }
+            | Instr::Jump { .. }
+            | Instr::JumpLoop { .. }
+            | Instr::CreateObject { .. }
+            | Instr::ThrowConstAssign { .. }
+            | Instr::Trap { .. } => {}
+        }
+    }
+
+    /// The register this instruction writes, if any.
+    pub fn def(&self) -> Option<Reg> {
+        match *self {
+            Instr::LoadConst { dst, .. }
+            | Instr::LoadInt { dst, .. }
+            | Instr::LoadUndefined { dst }
+            | Instr::LoadNull { dst }
+            | Instr::LoadBool { dst, .. }
+            | Instr::LoadHole { dst }
+            | Instr::LoadFunction { dst, .. }
+            | Instr::Move { dst, .. }
+            | Instr::LoadGlobal { dst, .. }
+            | Instr::Binary { dst, .. }
+            | Instr::Compare { dst, .. }
+            | Instr::Unary { dst, .. }
+            | Instr::LogicalNot { dst, .. }
+            | Instr::LoadNamed { dst, .. }
+            | Instr::LoadKeyed { dst, .. }
+            | Instr::CreateObject { dst }
+            | Instr::CreateArray { dst, .. }
+            | Instr::Call { dst, .. }
+            | Instr::Construct { dst, .. } => Some(dst),
+            _ => None,
+        }
+    }
+}
+
+/// What a feedback slot records; the vm allocates a matching entry per slot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SlotKind {
+    /// Operand kinds of an arithmetic or bitwise operation.
+    BinaryOp,
+    /// Operand kinds of a comparison.
+    Compare,
+    /// Shapes and slot offsets of a named property load or store.
+    Property,
+    /// Element kinds, out-of-bounds and hole accesses of a keyed load or store.
+    Element,
+    /// Call targets and call count.
+    Call,
+    /// Taken / not-taken counts of a conditional branch.
+    Branch,
+}
+
+/// A constant-pool entry.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Constant {
+    /// A number that is not an int32 (or is `-0`).
+    Number(f64),
+    /// A string literal or the text of a trap.
+    String(String),
+}
+
+/// How a global variable was declared; decides its initial value and its errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GlobalKind {
+    /// `var` at the top level: starts `undefined`.
+    Var,
+    /// A top-level function declaration: initialized before the script runs.
+    Function,
+    /// Top-level `let`: in TDZ until its declaration runs.
+    Let,
+    /// Top-level `const`: in TDZ until its declaration runs; assignment throws.
+    Const,
+    /// A name that is never declared: created by a sloppy-mode assignment, else "not defined".
+    Implicit,
+    /// A builtin the vm provides (`Math`, `console`, `print`, `String`, `Array`, ...).
+    Builtin,
+}
+
+/// One global variable.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Global {
+    /// The variable's name.
+    pub name: String,
+    /// How it was declared.
+    pub kind: GlobalKind,
+    /// For `GlobalKind::Function`: the function it is initialized with.
+    pub function: Option<FuncId>,
+}
+
+/// One compiled function.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// This function's id.
+    pub id: FuncId,
+    /// The declared name (`<script>` for the top level).
+    pub name: String,
+    /// Number of declared parameters (registers `r0..r{param_count}`).
+    pub param_count: u32,
+    /// Total registers in the frame.
+    pub register_count: u32,
+    /// The instructions.
+    pub code: Vec<Instr>,
+    /// Source byte offset of each instruction (for error locations).
+    pub positions: Vec<u32>,
+    /// The constant pool.
+    pub constants: Vec<Constant>,
+    /// The kind of each feedback slot.
+    pub slots: Vec<SlotKind>,
+    /// Source byte range of the whole function (`Function.prototype.toString` text).
+    pub span: (u32, u32),
+}
+
+/// A compiled script: all functions, globals and interned names.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The file name as given by the user (used in messages).
+    pub file: String,
+    /// The source text.
+    pub source: String,
+    /// All functions; `functions[0]` is the top-level script.
+    pub functions: Vec<Function>,
+    /// All globals, builtins first.
+    pub globals: Vec<Global>,
+    /// Interned property and variable names.
+    pub names: Vec<String>,
+    /// Every construct outside the implemented tiers, in source order.
+    pub unsupported: Vec<Unsupported>,
+    /// Byte offsets of line starts, for `line_col`.
+    pub line_starts: Vec<u32>,
+}
+
+/// A construct that compiled to a trap.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Unsupported {
+    /// What the construct is, e.g. `arrow function`.
+    pub feature: String,
+    /// Source byte offset.
+    pub offset: u32,
+}
+
+impl Program {
+    /// The function with id `f`.
+    pub fn function(&self, f: FuncId) -> &Function {
+        &self.functions[f.0 as usize]
+    }
+
+    /// The text of an interned name.
+    pub fn name(&self, n: NameId) -> &str {
+        &self.names[n.0 as usize]
+    }
+
+    /// 1-based line and column (in UTF-16 units, as node counts) of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line] as usize;
+        let end = (offset as usize).min(self.source.len());
+        let col = self.source.get(start..end).map(|s| s.encode_utf16().count()).unwrap_or(0);
+        (line as u32 + 1, col as u32 + 1)
+    }
+
+    /// `FILE:LINE:COL` of a byte offset.
+    pub fn location(&self, offset: u32) -> String {
+        let (l, c) = self.line_col(offset);
+        format!("{}:{}:{}", self.file, l, c)
+    }
+}
+
+/// Byte offsets at which lines start (after `\n`, `\r\n`, `\r`, U+2028, U+2029).
+pub fn line_starts(source: &str) -> Vec<u32> {
+    let mut starts = vec![0];
+    let mut chars = source.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = i + c.len_utf8();
+        match c {
+            '\r' => {
+                if let Some(&(_, '\n')) = chars.peek() {
+                    continue;
+                }
+                starts.push(next as u32)
+            }
+            '\n' | '\u{2028}' | '\u{2029}' => starts.push(next as u32),
+            _ => {}
+        }
+    }
+    starts
+}
+
+impl fmt::Display for Reg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}", self.0)
+    }
+}
+
+impl fmt::Display for SlotId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.0)
+    }
+}
+
+/// Formats one instruction for disassembly, resolving names, globals and constants.
+pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String {
+    let name = |n: NameId| program.name(n).to_string();
+    let global = |g: GlobalId| program.globals[g.0 as usize].name.clone();
+    let constant = |k: ConstId| match &func.constants[k.0 as usize] {
+        Constant::Number(x) => format!("{x:?}"),
+        Constant::String(s) => format!("{s:?}"),
+    };
+    let args = |args: Reg, from: u32, argc: u32| {
+        (from..=argc).map(|i| format!("r{}", args.0 + i)).collect::<Vec<_>>().join(", ")
+    };
+    match *instr {
+        Instr::LoadConst { dst, k } => format!("LoadConst {dst}, {}", constant(k)),
+        Instr::LoadInt { dst, value } => format!("LoadInt {dst}, {value}"),
+        Instr::LoadUndefined { dst } => format!("LoadUndefined {dst}"),
+        Instr::LoadNull { dst } => format!("LoadNull {dst}"),
+        Instr::LoadBool { dst, value } => format!("LoadBool {dst}, {value}"),
+        Instr::LoadHole { dst } => format!("LoadHole {dst}"),
+        Instr::LoadFunction { dst, func: f } => {
+            format!("LoadFunction {dst}, {}#{}", program.function(f).name, f.0)
+        }
+        Instr::Move { dst, src } => format!("Move {dst}, {src}"),
+        Instr::LoadGlobal { dst, global: g } => format!("LoadGlobal {dst}, {}", global(g)),
+        Instr::StoreGlobal { global: g, src, strict } => {
+            format!("StoreGlobal {}, {src}{}", global(g), if strict { " strict" } else { "" })
+        }
+        Instr::InitGlobal { global: g, src } => format!("InitGlobal {}, {src}", global(g)),
+        Instr::CheckInitialized { reg, name: n } => format!("CheckInitialized {reg} ({})", name(n)),
+        Instr::Binary { op, dst, lhs, rhs, slot } => {
+            format!("Binary{} {dst}, {lhs}, {rhs} {slot}", binary_name(op))
+        }
+        Instr::Compare { op, dst, lhs, rhs, slot } => {
+            format!("Compare {dst}, {lhs} {} {rhs} {slot}", op.symbol())
+        }
+        Instr::Unary { op, dst, src, slot } => format!("Unary.{} {dst}, {src} {slot}", op.name()),
+        Instr::LogicalNot { dst, src } => format!("LogicalNot {dst}, {src}"),
+        Instr::Jump { target } => format!("Jump @{target}"),
+        Instr::JumpLoop { target } => format!("JumpLoop @{target}"),
+        Instr::JumpIfTrue { cond, target, slot } => format!("JumpIfTrue {cond}, @{target} {slot}"),
+        Instr::JumpIfFalse { cond, target, slot } => {
+            format!("JumpIfFalse {cond}, @{target} {slot}")
+        }
+        Instr::LoadNamed { dst, obj, name: n, slot } => {
+            format!("LoadNamed {dst}, {obj}.{} {slot}", name(n))
+        }
+        Instr::StoreNamed { obj, name: n, src, slot } => {
+            format!("StoreNamed {obj}.{}, {src} {slot}", name(n))
+        }
+        Instr::LoadKeyed { dst, obj, key, slot } => format!("LoadKeyed {dst}, {obj}[{key}] {slot}"),
+        Instr::StoreKeyed { obj, key, src, slot } => {
+            format!("StoreKeyed {obj}[{key}], {src} {slot}")
+        }
+        Instr::CreateObject { dst } => format!("CreateObject {dst}"),
+        Instr::CreateArray { dst, first, count } => {
+            let elems = (0..count).map(|i| format!("r{}", first.0 + i)).collect::<Vec<_>>();
+            format!("CreateArray {dst}, [{}]", elems.join(", "))
+        }
+        Instr::Call { dst, callee, args: a, argc, slot } => {
+            format!("Call {dst}, {callee}({}) {slot}", args(a, 0, argc))
+        }
+        Instr::Construct { dst, callee, args: a, argc, slot } => {
+            format!("Construct {dst}, {callee}({}) {slot}", args(a, 1, argc))
+        }
+        Instr::Return { src } => format!("Return {src}"),
+        Instr::Throw { src } => format!("Throw {src}"),
+        Instr::ThrowConstAssign { name: n } => format!("ThrowConstAssign {}", name(n)),
+        Instr::Trap { feature } => format!("Trap {}", constant(feature)),
+    }
+}
+
+fn binary_name(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => ".add",
+        BinaryOp::Sub => ".sub",
+        BinaryOp::Mul => ".mul",
+        BinaryOp::Div => ".div",
+        BinaryOp::Mod => ".mod",
+        BinaryOp::Exp => ".exp",
+        BinaryOp::BitOr => ".bitor",
+        BinaryOp::BitAnd => ".bitand",
+        BinaryOp::BitXor => ".bitxor",
+        BinaryOp::Shl => ".shl",
+        BinaryOp::Sar => ".sar",
+        BinaryOp::Shr => ".shr",
+    }
+}

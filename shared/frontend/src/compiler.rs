@@ -1,0 +1,1622 @@
+//! Lowering of the checked AST to register bytecode, with scope analysis.
+//!
+//! Scope analysis runs as part of the lowering, one function at a time:
+//! - `var` declarations and top-level function declarations are hoisted to the function (or,
+//!   in the script, to globals); `let`/`const` are block scoped with a temporal dead zone: the
+//!   register starts as the hole and every read that may precede the initialization checks it.
+//! - An undeclared name becomes an *implicit* global: a sloppy-mode assignment creates it,
+//!   reading it before that throws ReferenceError.
+//! - A function that reads a local of an enclosing function would need a closure (Tier 2): the
+//!   read compiles to a trap.
+//!
+//! Every construct outside Tier 1 compiles to `Instr::Trap` and is listed in
+//! `Program::unsupported`, so `seabed check` can report it before anything runs.
+
+use std::collections::HashMap;
+
+use oxc_allocator::Allocator;
+use oxc_ast::ast::*;
+use oxc_parser::{ParseOptions, Parser};
+use oxc_span::{GetSpan, SourceType};
+
+use crate::bytecode::{self as bc, *};
+use crate::bytecode::{Function as BcFunction, Program as BcProgram};
+
+/// A syntax error (reported like node: `FILE:LINE:COL` and `SyntaxError: message`, exit 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxError {
+    /// What is wrong.
+    pub message: String,
+    /// Source byte offset.
+    pub offset: u32,
+}
+
+/// The builtin globals the vm provides, in `GlobalId` order.
+pub const BUILTIN_GLOBALS: &[&str] =
+    &["Math", "console", "print", "String", "Array", "Number", "isNaN", "isFinite"];
+
+/// Parses and compiles a script.
+pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
+    let allocator = Allocator::default();
+    let options = ParseOptions::default();
+    let parsed = Parser::new(&allocator, source, SourceType::script()).with_options(options).parse();
+    if let Some(diag) = parsed.diagnostics.errors().next() {
+        let offset = diag.labels.first().map(|l| l.offset() as u32).unwrap_or(0);
+        return Err(SyntaxError { message: diag.message.to_string(), offset });
+    }
+    let mut c = Compiler::new();
+    c.compile_script(&parsed.program);
+    if let Some(e) = c.error.take() {
+        return Err(e);
+    }
+    Ok(BcProgram {
+        file: file.to_string(),
+        source: source.to_string(),
+        functions: c.functions.into_iter().map(|f| f.expect("every reserved function is compiled")).collect(),
+        globals: c.globals,
+        names: c.names,
+        unsupported: {
+            let mut u = c.unsupported;
+            u.sort_by_key(|u| u.offset);
+            u
+        },
+        line_starts: bc::line_starts(source),
+    })
+}
+
+/// How a binding was declared.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DeclKind {
+    Var,
+    Let,
+    Const,
+    Param,
+    Function,
+}
+
+/// A name bound in a block scope of the function being compiled.
+#[derive(Clone, Copy, Debug)]
+struct Local {
+    reg: Reg,
+    kind: DeclKind,
+    /// Reads before this offset (or any read, in a switch scope) need a TDZ check.
+    init_end: u32,
+    in_switch: bool,
+}
+
+#[derive(Default)]
+struct Scope {
+    bindings: HashMap<String, Local>,
+    is_switch: bool,
+}
+
+/// Where a name resolves to.
+#[derive(Clone, Copy, Debug)]
+enum Resolved {
+    Local(Local),
+    Global(GlobalId),
+    /// A local of an enclosing function: needs a closure.
+    Captured,
+    /// `undefined`, `NaN` or `Infinity` (not shadowed).
+    Constant(f64, bool),
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum TargetKind {
+    Loop,
+    Switch,
+    Block,
+}
+
+struct JumpTarget {
+    labels: Vec<String>,
+    kind: TargetKind,
+    breaks: Vec<usize>,
+    continues: Vec<usize>,
+}
+
+struct FnCtx {
+    id: FuncId,
+    name: String,
+    param_count: u32,
+    code: Vec<Instr>,
+    positions: Vec<u32>,
+    constants: Vec<Constant>,
+    slots: Vec<SlotKind>,
+    scopes: Vec<Scope>,
+    next_reg: u32,
+    max_reg: u32,
+    strict: bool,
+    is_script: bool,
+    targets: Vec<JumpTarget>,
+    pending_labels: Vec<String>,
+    span: (u32, u32),
+}
+
+struct Compiler {
+    names: Vec<String>,
+    name_ids: HashMap<String, NameId>,
+    globals: Vec<Global>,
+    global_ids: HashMap<String, GlobalId>,
+    functions: Vec<Option<BcFunction>>,
+    unsupported: Vec<Unsupported>,
+    ctxs: Vec<FnCtx>,
+    pos: u32,
+    error: Option<SyntaxError>,
+}
+
+const PLACEHOLDER: Pc = u32::MAX;
+
+impl Compiler {
+    fn new() -> Self {
+        let mut c = Compiler {
+            names: Vec::new(),
+            name_ids: HashMap::new(),
+            globals: Vec::new(),
+            global_ids: HashMap::new(),
+            functions: Vec::new(),
+            unsupported: Vec::new(),
+            ctxs: Vec::new(),
+            pos: 0,
+            error: None,
+        };
+        for name in BUILTIN_GLOBALS {
+            c.declare_global(name, GlobalKind::Builtin, None);
+        }
+        c
+    }
+
+    // ---- tables -------------------------------------------------------------------------
+
+    fn name(&mut self, s: &str) -> NameId {
+        if let Some(&n) = self.name_ids.get(s) {
+            return n;
+        }
+        let n = NameId(self.names.len() as u32);
+        self.names.push(s.to_string());
+        self.name_ids.insert(s.to_string(), n);
+        n
+    }
+
+    fn declare_global(&mut self, name: &str, kind: GlobalKind, function: Option<FuncId>) -> GlobalId {
+        if let Some(&g) = self.global_ids.get(name) {
+            let global = &mut self.globals[g.0 as usize];
+            match kind {
+                GlobalKind::Var if global.kind != GlobalKind::Implicit => {}
+                _ => {
+                    global.kind = kind;
+                    global.function = function.or(global.function);
+                }
+            }
+            return g;
+        }
+        let g = GlobalId(self.globals.len() as u32);
+        self.globals.push(Global { name: name.to_string(), kind, function });
+        self.global_ids.insert(name.to_string(), g);
+        g
+    }
+
+    fn reserve_function(&mut self) -> FuncId {
+        self.functions.push(None);
+        FuncId(self.functions.len() as u32 - 1)
+    }
+
+    fn syntax_error(&mut self, message: String, offset: u32) {
+        if self.error.is_none() {
+            self.error = Some(SyntaxError { message, offset });
+        }
+    }
+
+    // ---- emission -----------------------------------------------------------------------
+
+    fn ctx(&mut self) -> &mut FnCtx {
+        self.ctxs.last_mut().expect("a function is being compiled")
+    }
+
+    fn emit(&mut self, instr: Instr) -> usize {
+        let pos = self.pos;
+        let ctx = self.ctx();
+        ctx.code.push(instr);
+        ctx.positions.push(pos);
+        ctx.code.len() - 1
+    }
+
+    fn pc(&mut self) -> Pc {
+        self.ctx().code.len() as Pc
+    }
+
+    fn patch(&mut self, at: usize, target: Pc) {
+        match &mut self.ctx().code[at] {
+            Instr::Jump { target: t }
+            | Instr::JumpLoop { target: t }
+            | Instr::JumpIfTrue { target: t, .. }
+            | Instr::JumpIfFalse { target: t, .. } => *t = target,
+            other => unreachable!("patching a non-jump {other:?}"),
+        }
+    }
+
+    fn slot(&mut self, kind: SlotKind) -> SlotId {
+        let ctx = self.ctx();
+        ctx.slots.push(kind);
+        SlotId(ctx.slots.len() as u32 - 1)
+    }
+
+    fn constant(&mut self, k: Constant) -> ConstId {
+        let ctx = self.ctx();
+        if let Some(i) = ctx.constants.iter().position(|c| match (c, &k) {
+            (Constant::Number(a), Constant::Number(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => a == b,
+        }) {
+            return ConstId(i as u32);
+        }
+        ctx.constants.push(k);
+        ConstId(ctx.constants.len() as u32 - 1)
+    }
+
+    fn temp(&mut self) -> Reg {
+        let ctx = self.ctx();
+        let r = Reg(ctx.next_reg);
+        ctx.next_reg += 1;
+        ctx.max_reg = ctx.max_reg.max(ctx.next_reg);
+        r
+    }
+
+    fn temps(&mut self, n: u32) -> Reg {
+        let first = self.ctx().next_reg;
+        for _ in 0..n {
+            self.temp();
+        }
+        Reg(first)
+    }
+
+    fn mark(&mut self) -> u32 {
+        self.ctx().next_reg
+    }
+
+    fn release(&mut self, mark: u32) {
+        self.ctx().next_reg = mark;
+    }
+
+    fn load_number(&mut self, dst: Reg, x: f64) {
+        if x == (x as i32) as f64 && !(x == 0.0 && x.is_sign_negative()) {
+            self.emit(Instr::LoadInt { dst, value: x as i32 });
+        } else {
+            let k = self.constant(Constant::Number(x));
+            self.emit(Instr::LoadConst { dst, k });
+        }
+    }
+
+    /// Emits a trap for a construct outside the implemented tiers.
+    fn trap(&mut self, feature: &str, offset: u32) {
+        self.unsupported.push(Unsupported { feature: feature.to_string(), offset });
+        let saved = self.pos;
+        self.pos = offset;
+        let k = self.constant(Constant::String(feature.to_string()));
+        self.emit(Instr::Trap { feature: k });
+        self.pos = saved;
+    }
+
+    // ---- functions ----------------------------------------------------------------------
+
+    fn push_ctx(&mut self, id: FuncId, name: String, strict: bool, is_script: bool, span: (u32, u32)) {
+        self.ctxs.push(FnCtx {
+            id,
+            name,
+            param_count: 0,
+            code: Vec::new(),
+            positions: Vec::new(),
+            constants: Vec::new(),
+            slots: Vec::new(),
+            scopes: vec![Scope::default()],
+            next_reg: 0,
+            max_reg: 0,
+            strict,
+            is_script,
+            targets: Vec::new(),
+            pending_labels: Vec::new(),
+            span,
+        });
+    }
+
+    fn pop_ctx(&mut self) {
+        let ctx = self.ctxs.pop().expect("context");
+        let f = BcFunction {
+            id: ctx.id,
+            name: ctx.name,
+            param_count: ctx.param_count,
+            register_count: ctx.max_reg,
+            code: ctx.code,
+            positions: ctx.positions,
+            constants: ctx.constants,
+            slots: ctx.slots,
+            span: ctx.span,
+        };
+        self.functions[ctx.id.0 as usize] = Some(f);
+    }
+
+    fn compile_script(&mut self, program: &oxc_ast::ast::Program<'_>) {
+        let id = self.reserve_function();
+        let strict = program.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        self.push_ctx(id, "<script>".into(), strict, true, (program.span.start, program.span.end));
+        // Hoisting: vars and functions become globals; top-level let/const are global lexical
+        // bindings in their TDZ until their declaration runs.
+        let mut vars = Vec::new();
+        collect_vars_in_statements(&program.body, &mut vars);
+        for (name, _) in &vars {
+            self.declare_global(name, GlobalKind::Var, None);
+        }
+        for stmt in &program.body {
+            if let Statement::VariableDeclaration(decl) = stmt {
+                let kind = match decl.kind {
+                    VariableDeclarationKind::Let => GlobalKind::Let,
+                    VariableDeclarationKind::Const => GlobalKind::Const,
+                    _ => continue,
+                };
+                for d in &decl.declarations {
+                    if let BindingPattern::BindingIdentifier(id) = &d.id {
+                        self.declare_global(id.name.as_str(), kind, None);
+                    }
+                }
+            }
+        }
+        self.hoist_functions(&program.body);
+        self.statements(&program.body);
+        self.pos = program.span.end;
+        let r = self.temp();
+        self.emit(Instr::LoadUndefined { dst: r });
+        self.emit(Instr::Return { src: r });
+        self.pop_ctx();
+    }
+
+    /// Compiles the function declarations directly in `body` and binds their names.
+    fn hoist_functions(&mut self, body: &[Statement<'_>]) {
+        for stmt in body {
+            if let Statement::FunctionDeclaration(f) = stmt {
+                let Some(id) = &f.id else { continue };
+                let name = id.name.as_str().to_string();
+                if f.generator || f.r#async {
+                    let what = if f.generator { "generator function" } else { "async function" };
+                    self.trap(what, f.span.start);
+                    continue;
+                }
+                let func = self.reserve_function();
+                let is_script = self.ctx().is_script;
+                if is_script {
+                    self.declare_global(&name, GlobalKind::Function, Some(func));
+                } else {
+                    let reg = self.binding_reg(&name, DeclKind::Function, 0, id.span.start);
+                    self.emit(Instr::LoadFunction { dst: reg, func });
+                }
+                self.function(f, func, name);
+            }
+        }
+    }
+
+    fn function(&mut self, f: &oxc_ast::ast::Function<'_>, id: FuncId, name: String) {
+        let Some(body) = &f.body else { return };
+        let strict = self.ctx().strict || body.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        let saved_pos = self.pos;
+        self.pos = f.span.start;
+        self.push_ctx(id, name, strict, false, (f.span.start, f.span.end));
+        let mut simple = true;
+        for (i, p) in f.params.items.iter().enumerate() {
+            match &p.pattern {
+                BindingPattern::BindingIdentifier(b) if p.initializer.is_none() => {
+                    let reg = Reg(i as u32);
+                    self.temp();
+                    self.ctx().scopes[0].bindings.insert(
+                        b.name.as_str().to_string(),
+                        Local { reg, kind: DeclKind::Param, init_end: 0, in_switch: false },
+                    );
+                }
+                _ => {
+                    self.temp();
+                    simple = false;
+                }
+            }
+        }
+        self.ctx().param_count = f.params.items.len() as u32;
+        if !simple {
+            self.trap("destructuring or default parameter", f.params.span.start);
+        }
+        if let Some(rest) = &f.params.rest {
+            self.trap("rest parameter", rest.span.start);
+        }
+        let mut vars = Vec::new();
+        collect_vars_in_statements(&body.statements, &mut vars);
+        for (name, offset) in vars {
+            if !self.ctx().scopes[0].bindings.contains_key(&name) {
+                self.binding_reg(&name, DeclKind::Var, 0, offset);
+            }
+        }
+        self.declare_lexicals(&body.statements);
+        self.hoist_functions(&body.statements);
+        self.statements(&body.statements);
+        self.pos = f.span.end;
+        let r = self.temp();
+        self.emit(Instr::LoadUndefined { dst: r });
+        self.emit(Instr::Return { src: r });
+        self.pop_ctx();
+        self.pos = saved_pos;
+    }
+
+    /// Binds `name` in the innermost scope to a fresh register.
+    fn binding_reg(&mut self, name: &str, kind: DeclKind, init_end: u32, offset: u32) -> Reg {
+        let lexical = matches!(kind, DeclKind::Let | DeclKind::Const);
+        let scope_is_switch = self.ctx().scopes.last().map(|s| s.is_switch).unwrap_or(false);
+        if let Some(existing) = self.ctx().scopes.last().and_then(|s| s.bindings.get(name)).copied() {
+            let both_var_like = !lexical
+                && matches!(existing.kind, DeclKind::Var | DeclKind::Function | DeclKind::Param);
+            if both_var_like {
+                return existing.reg;
+            }
+            self.syntax_error(format!("Identifier '{name}' has already been declared"), offset);
+            return existing.reg;
+        }
+        let reg = self.temp();
+        let local = Local { reg, kind, init_end, in_switch: lexical && scope_is_switch };
+        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        reg
+    }
+
+    // ---- names --------------------------------------------------------------------------
+
+    fn resolve(&mut self, name: &str) -> Resolved {
+        let n = self.ctxs.len();
+        for (depth, ctx) in self.ctxs.iter().enumerate().rev() {
+            for scope in ctx.scopes.iter().rev() {
+                if let Some(local) = scope.bindings.get(name) {
+                    // The script's own lexical bindings in nested blocks are locals of the
+                    // script function; read from a function they would need a closure.
+                    return if depth == n - 1 { Resolved::Local(*local) } else { Resolved::Captured };
+                }
+            }
+        }
+        if let Some(&g) = self.global_ids.get(name) {
+            return Resolved::Global(g);
+        }
+        match name {
+            "undefined" => return Resolved::Constant(0.0, true),
+            "NaN" => return Resolved::Constant(f64::NAN, false),
+            "Infinity" => return Resolved::Constant(f64::INFINITY, false),
+            _ => {}
+        }
+        Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
+    }
+
+    /// Reads a name into a register (a local's own register when possible).
+    fn read_name(&mut self, name: &str, offset: u32, dst: Option<Reg>) -> Reg {
+        match self.resolve(name) {
+            Resolved::Local(local) => {
+                if local.in_switch || offset < local.init_end {
+                    let n = self.name(name);
+                    self.emit(Instr::CheckInitialized { reg: local.reg, name: n });
+                }
+                match dst {
+                    Some(d) if d != local.reg => {
+                        self.emit(Instr::Move { dst: d, src: local.reg });
+                        d
+                    }
+                    _ => local.reg,
+                }
+            }
+            Resolved::Global(global) => {
+                let d = dst.unwrap_or_else(|| self.temp());
+                self.emit(Instr::LoadGlobal { dst: d, global });
+                d
+            }
+            Resolved::Constant(x, is_undefined) => {
+                let d = dst.unwrap_or_else(|| self.temp());
+                if is_undefined {
+                    self.emit(Instr::LoadUndefined { dst: d });
+                } else {
+                    self.load_number(d, x);
+                }
+                d
+            }
+            Resolved::Captured => {
+                self.trap("closure (reads a variable of an enclosing function)", offset);
+                dst.unwrap_or_else(|| self.temp())
+            }
+        }
+    }
+
+    /// Stores `src` to a name (assignment, not declaration).
+    fn write_name(&mut self, name: &str, offset: u32, src: Reg) {
+        match self.resolve(name) {
+            Resolved::Local(local) => {
+                if local.in_switch || offset < local.init_end {
+                    let n = self.name(name);
+                    self.emit(Instr::CheckInitialized { reg: local.reg, name: n });
+                }
+                if local.kind == DeclKind::Const {
+                    let n = self.name(name);
+                    self.emit(Instr::ThrowConstAssign { name: n });
+                } else if local.reg != src {
+                    self.emit(Instr::Move { dst: local.reg, src });
+                }
+            }
+            Resolved::Global(global) => {
+                if self.globals[global.0 as usize].kind == GlobalKind::Const {
+                    // A TDZ read comes first (ReferenceError), then the TypeError.
+                    let t = self.temp();
+                    self.emit(Instr::LoadGlobal { dst: t, global });
+                    let n = self.name(name);
+                    self.emit(Instr::ThrowConstAssign { name: n });
+                } else {
+                    let strict = self.ctx().strict;
+                    self.emit(Instr::StoreGlobal { global, src, strict });
+                }
+            }
+            Resolved::Constant(..) => {
+                if self.ctx().strict {
+                    let n = self.name(name);
+                    self.emit(Instr::ThrowConstAssign { name: n });
+                }
+            }
+            Resolved::Captured => self.trap("closure (writes a variable of an enclosing function)", offset),
+        }
+    }
+
+    /// The register a write to `name` can target directly (a mutable, initialized local).
+    fn direct_local(&mut self, name: &str, offset: u32) -> Option<Reg> {
+        match self.resolve(name) {
+            Resolved::Local(l)
+                if l.kind != DeclKind::Const && !l.in_switch && offset >= l.init_end =>
+            {
+                Some(l.reg)
+            }
+            _ => None,
+        }
+    }
+
+    // ---- statements ---------------------------------------------------------------------
+
+    fn statements(&mut self, stmts: &[Statement<'_>]) {
+        for s in stmts {
+            self.statement(s);
+        }
+    }
+
+    /// Opens a block scope binding the `let`/`const` declared directly in `stmts`.
+    fn enter_block(&mut self, stmts: &[Statement<'_>], is_switch: bool) -> u32 {
+        let mark = self.mark();
+        self.ctx().scopes.push(Scope { bindings: HashMap::new(), is_switch });
+        self.declare_lexicals(stmts);
+        for s in stmts {
+            if let Statement::FunctionDeclaration(f) = s {
+                self.trap("function declaration in a block", f.span.start);
+            }
+        }
+        mark
+    }
+
+    /// Binds the `let`/`const` declared directly in `stmts` in the innermost scope.
+    fn declare_lexicals(&mut self, stmts: &[Statement<'_>]) {
+        for s in stmts {
+            if let Statement::VariableDeclaration(decl) = s {
+                self.declare_lexical(decl);
+            }
+        }
+    }
+
+    fn declare_lexical(&mut self, decl: &VariableDeclaration<'_>) {
+        let kind = match decl.kind {
+            VariableDeclarationKind::Let => DeclKind::Let,
+            VariableDeclarationKind::Const => DeclKind::Const,
+            _ => return,
+        };
+        for d in &decl.declarations {
+            if let BindingPattern::BindingIdentifier(id) = &d.id {
+                let reg = self.binding_reg(id.name.as_str(), kind, d.span.end, id.span.start);
+                self.emit(Instr::LoadHole { dst: reg });
+            }
+        }
+    }
+
+    fn leave_block(&mut self, mark: u32) {
+        self.ctx().scopes.pop();
+        self.release(mark);
+    }
+
+    fn statement(&mut self, stmt: &Statement<'_>) {
+        self.pos = stmt.span().start;
+        let mark = self.mark();
+        let labels = std::mem::take(&mut self.ctx().pending_labels);
+        match stmt {
+            Statement::BlockStatement(b) => {
+                let m = self.enter_block(&b.body, false);
+                if labels.is_empty() {
+                    self.statements(&b.body);
+                } else {
+                    self.with_target(labels, TargetKind::Block, |c| c.statements(&b.body));
+                }
+                self.leave_block(m);
+            }
+            Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
+            Statement::ExpressionStatement(e) => self.effect(&e.expression),
+            Statement::VariableDeclaration(decl) => self.variable_declaration(decl),
+            Statement::FunctionDeclaration(_) => {} // hoisted
+            Statement::IfStatement(s) => {
+                let cond = self.expr_any(&s.test);
+                let slot = self.slot(SlotKind::Branch);
+                let jf = self.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+                self.release(mark);
+                self.with_labels_block(labels, |c| {
+                    c.nested_statement(&s.consequent);
+                    if let Some(alt) = &s.alternate {
+                        let j = c.emit(Instr::Jump { target: PLACEHOLDER });
+                        let here = c.pc();
+                        c.patch(jf, here);
+                        c.nested_statement(alt);
+                        let end = c.pc();
+                        c.patch(j, end);
+                    } else {
+                        let end = c.pc();
+                        c.patch(jf, end);
+                    }
+                });
+            }
+            Statement::WhileStatement(s) => {
+                let head = self.pc();
+                self.with_target(labels, TargetKind::Loop, |c| {
+                    c.pos = s.test.span().start;
+                    let cond = c.expr_any(&s.test);
+                    let slot = c.slot(SlotKind::Branch);
+                    let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+                    c.release(mark);
+                    c.nested_statement(&s.body);
+                    c.patch_continues(head);
+                    c.emit(Instr::JumpLoop { target: head });
+                    c.add_break(exit);
+                });
+            }
+            Statement::DoWhileStatement(s) => {
+                let head = self.pc();
+                self.with_target(labels, TargetKind::Loop, |c| {
+                    c.nested_statement(&s.body);
+                    let cont = c.pc();
+                    c.patch_continues(cont);
+                    c.pos = s.test.span().start;
+                    let cond = c.expr_any(&s.test);
+                    let slot = c.slot(SlotKind::Branch);
+                    let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+                    c.release(mark);
+                    c.emit(Instr::JumpLoop { target: head });
+                    c.add_break(exit);
+                });
+            }
+            Statement::ForStatement(s) => self.for_statement(s, labels),
+            Statement::ContinueStatement(s) => {
+                let label = s.label.as_ref().map(|l| l.name.as_str().to_string());
+                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+                let found = self.ctx().targets.iter_mut().rev().find(|t| {
+                    t.kind == TargetKind::Loop
+                        && label.as_ref().map(|l| t.labels.contains(l)).unwrap_or(true)
+                });
+                match found {
+                    Some(t) => t.continues.push(j),
+                    None => self.syntax_error("Illegal continue statement".into(), s.span.start),
+                }
+            }
+            Statement::BreakStatement(s) => {
+                let label = s.label.as_ref().map(|l| l.name.as_str().to_string());
+                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+                let found = self.ctx().targets.iter_mut().rev().find(|t| match &label {
+                    Some(l) => t.labels.contains(l),
+                    None => t.kind != TargetKind::Block,
+                });
+                match found {
+                    Some(t) => t.breaks.push(j),
+                    None => self.syntax_error("Illegal break statement".into(), s.span.start),
+                }
+            }
+            Statement::ReturnStatement(s) => {
+                let r = match &s.argument {
+                    Some(e) => self.expr_any(e),
+                    None => {
+                        let t = self.temp();
+                        self.emit(Instr::LoadUndefined { dst: t });
+                        t
+                    }
+                };
+                self.pos = s.span.start;
+                self.emit(Instr::Return { src: r });
+            }
+            Statement::ThrowStatement(s) => {
+                let r = self.expr_any(&s.argument);
+                self.pos = s.span.start;
+                self.emit(Instr::Throw { src: r });
+            }
+            Statement::SwitchStatement(s) => self.switch_statement(s, labels),
+            Statement::LabeledStatement(s) => {
+                let mut labels = labels;
+                labels.push(s.label.name.as_str().to_string());
+                match &s.body {
+                    Statement::WhileStatement(_)
+                    | Statement::DoWhileStatement(_)
+                    | Statement::ForStatement(_)
+                    | Statement::SwitchStatement(_)
+                    | Statement::LabeledStatement(_)
+                    | Statement::BlockStatement(_)
+                    | Statement::IfStatement(_) => {
+                        self.ctx().pending_labels = labels;
+                        self.statement(&s.body);
+                    }
+                    other => self.with_labels_block(labels, |c| c.nested_statement(other)),
+                }
+            }
+            Statement::ForInStatement(s) => self.trap("for-in", s.span.start),
+            Statement::ForOfStatement(s) => self.trap("for-of", s.span.start),
+            Statement::TryStatement(s) => self.trap("try/catch", s.span.start),
+            Statement::WithStatement(s) => self.trap("with", s.span.start),
+            Statement::ClassDeclaration(c) => self.trap("class", c.span.start),
+            other => self.trap("declaration kind", other.span().start),
+        }
+        self.release(mark);
+    }
+
+    /// A statement in a position that can hold a single statement (loop body, if branch):
+    /// a lexical declaration there is a syntax error in JS, so only blocks open scopes.
+    fn nested_statement(&mut self, stmt: &Statement<'_>) {
+        self.statement(stmt);
+    }
+
+    fn with_labels_block(&mut self, labels: Vec<String>, f: impl FnOnce(&mut Self)) {
+        if labels.is_empty() {
+            f(self)
+        } else {
+            self.with_target(labels, TargetKind::Block, f)
+        }
+    }
+
+    fn with_target(&mut self, labels: Vec<String>, kind: TargetKind, f: impl FnOnce(&mut Self)) {
+        self.ctx().targets.push(JumpTarget { labels, kind, breaks: Vec::new(), continues: Vec::new() });
+        f(self);
+        let t = self.ctx().targets.pop().expect("target");
+        let end = self.pc();
+        for b in t.breaks {
+            self.patch(b, end);
+        }
+        debug_assert!(t.continues.is_empty(), "continues are patched by the loop");
+    }
+
+    fn patch_continues(&mut self, target: Pc) {
+        let conts = std::mem::take(&mut self.ctx().targets.last_mut().expect("loop").continues);
+        for c in conts {
+            self.patch(c, target);
+        }
+    }
+
+    fn add_break(&mut self, at: usize) {
+        self.ctx().targets.last_mut().expect("loop").breaks.push(at);
+    }
+
+    fn for_statement(&mut self, s: &ForStatement<'_>, labels: Vec<String>) {
+        // Per-iteration `let` copies are unobservable without closures (Tier 2): one scope
+        // around the whole loop is exact here.
+        let mark = self.mark();
+        self.ctx().scopes.push(Scope::default());
+        if let Some(init) = &s.init {
+            match init {
+                ForStatementInit::VariableDeclaration(decl) => {
+                    self.declare_lexical(decl);
+                    self.variable_declaration(decl);
+                }
+                other => {
+                    let e = other.to_expression();
+                    self.effect(e)
+                }
+            }
+        }
+        let head = self.pc();
+        self.with_target(labels, TargetKind::Loop, |c| {
+            let m = c.mark();
+            let exit = s.test.as_ref().map(|test| {
+                c.pos = test.span().start;
+                let cond = c.expr_any(test);
+                let slot = c.slot(SlotKind::Branch);
+                c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot })
+            });
+            c.release(m);
+            c.nested_statement(&s.body);
+            let cont = c.pc();
+            c.patch_continues(cont);
+            if let Some(update) = &s.update {
+                c.pos = update.span().start;
+                c.effect(update);
+                c.release(m);
+            }
+            c.emit(Instr::JumpLoop { target: head });
+            if let Some(exit) = exit {
+                c.add_break(exit);
+            }
+        });
+        self.ctx().scopes.pop();
+        self.release(mark);
+    }
+
+    fn switch_statement(&mut self, s: &SwitchStatement<'_>, labels: Vec<String>) {
+        let mark = self.mark();
+        let disc = self.temp();
+        self.expr_to(&s.discriminant, disc);
+        let all: Vec<&Statement<'_>> = s.cases.iter().flat_map(|c| c.consequent.iter()).collect();
+        self.ctx().scopes.push(Scope { bindings: HashMap::new(), is_switch: true });
+        for st in &all {
+            match st {
+                Statement::VariableDeclaration(decl) => self.declare_lexical(decl),
+                Statement::FunctionDeclaration(f) => {
+                    self.trap("function declaration in a block", f.span.start)
+                }
+                _ => {}
+            }
+        }
+        self.with_target(labels, TargetKind::Switch, |c| {
+            let mut case_jumps = Vec::new();
+            for case in &s.cases {
+                if let Some(test) = &case.test {
+                    let m = c.mark();
+                    c.pos = test.span().start;
+                    let v = c.expr_any(test);
+                    let t = c.temp();
+                    let slot = c.slot(SlotKind::Compare);
+                    c.emit(Instr::Compare { op: CompareOp::StrictEq, dst: t, lhs: disc, rhs: v, slot });
+                    let bslot = c.slot(SlotKind::Branch);
+                    case_jumps.push(Some(c.emit(Instr::JumpIfTrue { cond: t, target: PLACEHOLDER, slot: bslot })));
+                    c.release(m);
+                } else {
+                    case_jumps.push(None);
+                }
+            }
+            let to_default = c.emit(Instr::Jump { target: PLACEHOLDER });
+            let mut default_pc = None;
+            for (case, jump) in s.cases.iter().zip(case_jumps) {
+                let here = c.pc();
+                match jump {
+                    Some(j) => c.patch(j, here),
+                    None => default_pc = Some(here),
+                }
+                c.statements(&case.consequent);
+            }
+            match default_pc {
+                Some(d) => c.patch(to_default, d),
+                None => c.add_break(to_default),
+            }
+        });
+        self.ctx().scopes.pop();
+        self.release(mark);
+    }
+
+    fn variable_declaration(&mut self, decl: &VariableDeclaration<'_>) {
+        if matches!(decl.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
+            self.trap("using declaration", decl.span.start);
+            return;
+        }
+        let lexical = decl.kind != VariableDeclarationKind::Var;
+        for d in &decl.declarations {
+            self.pos = d.span.start;
+            let mark = self.mark();
+            let BindingPattern::BindingIdentifier(id) = &d.id else {
+                self.trap("destructuring", d.span.start);
+                continue;
+            };
+            let name = id.name.as_str();
+            match (&d.init, lexical) {
+                (None, false) => {}
+                (init, true) => {
+                    let v = match init {
+                        Some(e) => self.expr_any(e),
+                        None => {
+                            let t = self.temp();
+                            self.emit(Instr::LoadUndefined { dst: t });
+                            t
+                        }
+                    };
+                    self.init_binding(name, v);
+                }
+                (Some(e), false) => {
+                    if let Some(reg) = self.direct_local(name, d.span.end) {
+                        if writes_dst_once(e) {
+                            self.expr_to(e, reg);
+                        } else {
+                            let v = self.expr_any(e);
+                            self.emit(Instr::Move { dst: reg, src: v });
+                        }
+                    } else {
+                        let v = self.expr_any(e);
+                        self.write_name(name, d.span.end, v);
+                    }
+                }
+            }
+            self.release(mark);
+        }
+    }
+
+    /// Initializes a `let`/`const` binding at its declaration.
+    fn init_binding(&mut self, name: &str, v: Reg) {
+        let scope_local = self.ctx().scopes.iter().rev().find_map(|s| s.bindings.get(name).copied());
+        match scope_local {
+            Some(local) => {
+                if local.reg != v {
+                    self.emit(Instr::Move { dst: local.reg, src: v });
+                }
+            }
+            None => {
+                let g = self.global_ids[name];
+                self.emit(Instr::InitGlobal { global: g, src: v });
+            }
+        }
+    }
+
+    // ---- expressions --------------------------------------------------------------------
+
+    /// Evaluates `e` for its side effects only.
+    fn effect(&mut self, e: &Expression<'_>) {
+        let mark = self.mark();
+        match e {
+            Expression::UpdateExpression(u) => {
+                self.update(u, None);
+            }
+            Expression::AssignmentExpression(a) => {
+                self.assignment(a, None);
+            }
+            Expression::SequenceExpression(s) => {
+                for x in &s.expressions {
+                    self.effect(x);
+                }
+            }
+            Expression::ParenthesizedExpression(p) => self.effect(&p.expression),
+            _ => {
+                self.expr_any(e);
+            }
+        }
+        self.release(mark);
+    }
+
+    /// Evaluates `e` into some register: a local's own register or a fresh temporary.
+    fn expr_any(&mut self, e: &Expression<'_>) -> Reg {
+        match e {
+            Expression::Identifier(id) => {
+                self.pos = id.span.start;
+                self.read_name(id.name.as_str(), id.span.start, None)
+            }
+            Expression::ParenthesizedExpression(p) => self.expr_any(&p.expression),
+            Expression::AssignmentExpression(a) => self.assignment(a, None).expect("value"),
+            _ => {
+                let t = self.temp();
+                self.expr_to(e, t);
+                t
+            }
+        }
+    }
+
+    /// Evaluates `e` into `dst`.
+    fn expr_to(&mut self, e: &Expression<'_>, dst: Reg) {
+        let mark = self.mark();
+        let start = e.span().start;
+        self.pos = start;
+        match e {
+            Expression::NumericLiteral(n) => self.load_number(dst, n.value),
+            Expression::StringLiteral(s) => {
+                let k = self.constant(Constant::String(s.value.as_str().to_string()));
+                self.emit(Instr::LoadConst { dst, k });
+            }
+            Expression::BooleanLiteral(b) => {
+                self.emit(Instr::LoadBool { dst, value: b.value });
+            }
+            Expression::NullLiteral(_) => {
+                self.emit(Instr::LoadNull { dst });
+            }
+            Expression::Identifier(id) => {
+                self.read_name(id.name.as_str(), id.span.start, Some(dst));
+            }
+            Expression::ParenthesizedExpression(p) => self.expr_to(&p.expression, dst),
+            Expression::BinaryExpression(b) => self.binary(b, dst),
+            Expression::LogicalExpression(l) => {
+                let jump_on_true = match l.operator {
+                    LogicalOperator::Or => true,
+                    LogicalOperator::And => false,
+                    LogicalOperator::Coalesce => {
+                        self.trap("nullish coalescing (??)", l.span.start);
+                        return;
+                    }
+                };
+                self.expr_to(&l.left, dst);
+                let slot = self.slot(SlotKind::Branch);
+                let j = if jump_on_true {
+                    self.emit(Instr::JumpIfTrue { cond: dst, target: PLACEHOLDER, slot })
+                } else {
+                    self.emit(Instr::JumpIfFalse { cond: dst, target: PLACEHOLDER, slot })
+                };
+                self.expr_to(&l.right, dst);
+                let end = self.pc();
+                self.patch(j, end);
+            }
+            Expression::ConditionalExpression(c) => {
+                let cond = self.expr_any(&c.test);
+                let slot = self.slot(SlotKind::Branch);
+                let jf = self.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+                self.release(mark);
+                self.expr_to(&c.consequent, dst);
+                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+                let here = self.pc();
+                self.patch(jf, here);
+                self.expr_to(&c.alternate, dst);
+                let end = self.pc();
+                self.patch(j, end);
+            }
+            Expression::UnaryExpression(u) => self.unary(u, dst),
+            Expression::UpdateExpression(u) => {
+                self.update(u, Some(dst));
+            }
+            Expression::AssignmentExpression(a) => {
+                let v = self.assignment(a, Some(dst)).expect("value");
+                if v != dst {
+                    self.emit(Instr::Move { dst, src: v });
+                }
+            }
+            Expression::SequenceExpression(s) => {
+                let (last, rest) = s.expressions.split_last().expect("non-empty sequence");
+                for x in rest {
+                    self.effect(x);
+                }
+                self.expr_to(last, dst);
+            }
+            Expression::StaticMemberExpression(m) => {
+                let obj = self.expr_any(&m.object);
+                let name = self.name(m.property.name.as_str());
+                let slot = self.slot(SlotKind::Property);
+                self.pos = m.property.span.start;
+                self.emit(Instr::LoadNamed { dst, obj, name, slot });
+            }
+            Expression::ComputedMemberExpression(m) => {
+                let obj = self.expr_any(&m.object);
+                let obj = self.protect(obj, [&m.expression]);
+                let key = self.expr_any(&m.expression);
+                let slot = self.slot(SlotKind::Element);
+                self.pos = m.expression.span().start;
+                self.emit(Instr::LoadKeyed { dst, obj, key, slot });
+            }
+            Expression::CallExpression(call) => self.call(call, dst),
+            Expression::NewExpression(n) => {
+                let callee = self.expr_any(&n.callee);
+                let callee = self.protect(callee, n.arguments.iter().filter_map(|a| a.as_expression()));
+                let argc = n.arguments.len() as u32;
+                let args = self.temps(argc + 1);
+                self.arguments(&n.arguments, args);
+                let slot = self.slot(SlotKind::Call);
+                self.pos = start;
+                self.emit(Instr::Construct { dst, callee, args, argc, slot });
+            }
+            Expression::ArrayExpression(a) => {
+                let count = a.elements.len() as u32;
+                let first = self.temps(count);
+                for (i, el) in a.elements.iter().enumerate() {
+                    let r = Reg(first.0 + i as u32);
+                    match el {
+                        ArrayExpressionElement::Elision(_) => {
+                            self.emit(Instr::LoadHole { dst: r });
+                        }
+                        ArrayExpressionElement::SpreadElement(s) => self.trap("spread", s.span.start),
+                        other => {
+                            let e = other.as_expression().expect("expression element");
+                            self.expr_to(e, r)
+                        }
+                    }
+                }
+                self.pos = start;
+                self.emit(Instr::CreateArray { dst, first, count });
+            }
+            Expression::ObjectExpression(o) => {
+                let obj = self.temp();
+                self.emit(Instr::CreateObject { dst: obj });
+                for p in &o.properties {
+                    let ObjectPropertyKind::ObjectProperty(p) = p else {
+                        self.trap("object spread", p.span().start);
+                        continue;
+                    };
+                    if p.kind != PropertyKind::Init {
+                        self.trap("getter or setter", p.span.start);
+                        continue;
+                    }
+                    if p.method {
+                        self.trap("object literal method", p.span.start);
+                        continue;
+                    }
+                    let key = match (&p.key, p.computed) {
+                        (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
+                        (PropertyKey::StringLiteral(s), _) => Some(s.value.as_str().to_string()),
+                        (PropertyKey::NumericLiteral(n), _) => canonical_index(n.value),
+                        _ => None,
+                    };
+                    let Some(key) = key else {
+                        self.trap("computed property key", p.key.span().start);
+                        continue;
+                    };
+                    if key == "__proto__" && !p.computed && !p.shorthand {
+                        self.trap("__proto__ in an object literal", p.key.span().start);
+                        continue;
+                    }
+                    let m = self.mark();
+                    let v = self.expr_any(&p.value);
+                    let name = self.name(&key);
+                    let slot = self.slot(SlotKind::Property);
+                    self.pos = p.key.span().start;
+                    self.emit(Instr::StoreNamed { obj, name, src: v, slot });
+                    self.release(m);
+                }
+                self.emit(Instr::Move { dst, src: obj });
+            }
+            Expression::FunctionExpression(f) => self.trap("function expression", f.span.start),
+            Expression::ArrowFunctionExpression(f) => self.trap("arrow function", f.span.start),
+            Expression::ClassExpression(c) => self.trap("class", c.span.start),
+            Expression::ThisExpression(t) => self.trap("this", t.span.start),
+            Expression::TemplateLiteral(t) => self.trap("template literal", t.span.start),
+            Expression::TaggedTemplateExpression(t) => self.trap("tagged template", t.span.start),
+            Expression::RegExpLiteral(r) => self.trap("regular expression", r.span.start),
+            Expression::BigIntLiteral(b) => self.trap("BigInt", b.span.start),
+            Expression::ChainExpression(c) => self.trap("optional chaining", c.span.start),
+            Expression::AwaitExpression(a) => self.trap("await", a.span.start),
+            Expression::YieldExpression(y) => self.trap("yield", y.span.start),
+            Expression::Super(s) => self.trap("super", s.span.start),
+            Expression::ImportExpression(i) => self.trap("import()", i.span.start),
+            Expression::ImportMeta(m) => self.trap("import.meta", m.span.start),
+            Expression::NewTarget(m) => self.trap("new.target", m.span.start),
+            Expression::PrivateFieldExpression(p) => self.trap("private field", p.span.start),
+            Expression::PrivateInExpression(p) => self.trap("private field", p.span.start),
+            other => self.trap("expression kind", other.span().start),
+        }
+        self.release(mark);
+    }
+
+    /// Copies `r` to a temporary if any of `later` may assign a local (so `r` keeps the value
+    /// read before them).
+    fn protect<'b, 'a: 'b>(&mut self, r: Reg, later: impl IntoIterator<Item = &'b Expression<'a>>) -> Reg {
+        if self.is_local_reg(r) && later.into_iter().any(|e| may_assign(e)) {
+            let t = self.temp();
+            self.emit(Instr::Move { dst: t, src: r });
+            t
+        } else {
+            r
+        }
+    }
+
+    fn is_local_reg(&mut self, r: Reg) -> bool {
+        self.ctx().scopes.iter().any(|s| s.bindings.values().any(|l| l.reg == r))
+    }
+
+    fn binary(&mut self, b: &BinaryExpression<'_>, dst: Reg) {
+        use BinaryOperator as B;
+        enum Kind {
+            Arith(BinaryOp),
+            Cmp(CompareOp),
+        }
+        let kind = match b.operator {
+            B::Addition => Kind::Arith(BinaryOp::Add),
+            B::Subtraction => Kind::Arith(BinaryOp::Sub),
+            B::Multiplication => Kind::Arith(BinaryOp::Mul),
+            B::Division => Kind::Arith(BinaryOp::Div),
+            B::Remainder => Kind::Arith(BinaryOp::Mod),
+            B::Exponential => Kind::Arith(BinaryOp::Exp),
+            B::BitwiseOR => Kind::Arith(BinaryOp::BitOr),
+            B::BitwiseAnd => Kind::Arith(BinaryOp::BitAnd),
+            B::BitwiseXOR => Kind::Arith(BinaryOp::BitXor),
+            B::ShiftLeft => Kind::Arith(BinaryOp::Shl),
+            B::ShiftRight => Kind::Arith(BinaryOp::Sar),
+            B::ShiftRightZeroFill => Kind::Arith(BinaryOp::Shr),
+            B::LessThan => Kind::Cmp(CompareOp::Lt),
+            B::LessEqualThan => Kind::Cmp(CompareOp::Le),
+            B::GreaterThan => Kind::Cmp(CompareOp::Gt),
+            B::GreaterEqualThan => Kind::Cmp(CompareOp::Ge),
+            B::Equality => Kind::Cmp(CompareOp::Eq),
+            B::Inequality => Kind::Cmp(CompareOp::Ne),
+            B::StrictEquality => Kind::Cmp(CompareOp::StrictEq),
+            B::StrictInequality => Kind::Cmp(CompareOp::StrictNe),
+            B::In => return self.trap("the in operator", b.span.start),
+            B::Instanceof => return self.trap("instanceof", b.span.start),
+        };
+        let lhs = self.expr_any(&b.left);
+        let lhs = self.protect(lhs, [&b.right]);
+        let rhs = self.expr_any(&b.right);
+        self.pos = b.span.start;
+        match kind {
+            Kind::Arith(op) => {
+                let slot = self.slot(SlotKind::BinaryOp);
+                self.emit(Instr::Binary { op, dst, lhs, rhs, slot });
+            }
+            Kind::Cmp(op) => {
+                let slot = self.slot(SlotKind::Compare);
+                self.emit(Instr::Compare { op, dst, lhs, rhs, slot });
+            }
+        }
+    }
+
+    fn unary(&mut self, u: &UnaryExpression<'_>, dst: Reg) {
+        let op = match u.operator {
+            UnaryOperator::UnaryNegation => UnaryOp::Negate,
+            UnaryOperator::UnaryPlus => UnaryOp::ToNumber,
+            UnaryOperator::BitwiseNot => UnaryOp::BitNot,
+            UnaryOperator::LogicalNot => {
+                let src = self.expr_any(&u.argument);
+                self.emit(Instr::LogicalNot { dst, src });
+                return;
+            }
+            UnaryOperator::Void => {
+                self.effect(&u.argument);
+                self.emit(Instr::LoadUndefined { dst });
+                return;
+            }
+            UnaryOperator::Typeof => return self.trap("typeof", u.span.start),
+            UnaryOperator::Delete => return self.trap("delete", u.span.start),
+        };
+        if let (UnaryOp::Negate, Expression::NumericLiteral(n)) = (op, &u.argument) {
+            self.load_number(dst, -n.value);
+            return;
+        }
+        let src = self.expr_any(&u.argument);
+        let slot = self.slot(SlotKind::BinaryOp);
+        self.pos = u.span.start;
+        self.emit(Instr::Unary { op, dst, src, slot });
+    }
+
+    /// `++`/`--`; returns the expression's value in `dst` when asked for.
+    fn update(&mut self, u: &UpdateExpression<'_>, dst: Option<Reg>) {
+        let op = match u.operator {
+            UpdateOperator::Increment => UnaryOp::Increment,
+            UpdateOperator::Decrement => UnaryOp::Decrement,
+        };
+        let start = u.span.start;
+        let target = Target::of_simple(self, &u.argument);
+        let Some(target) = target else { return };
+        // Fast path: a plain mutable local whose value is not needed, or needed as prefix.
+        if let Target::Local(reg) = target {
+            self.pos = start;
+            match dst {
+                None => {
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Unary { op, dst: reg, src: reg, slot });
+                }
+                Some(d) if u.prefix => {
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Unary { op, dst: reg, src: reg, slot });
+                    self.emit(Instr::Move { dst: d, src: reg });
+                }
+                Some(d) => {
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Unary { op: UnaryOp::ToNumber, dst: d, src: reg, slot });
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Unary { op, dst: reg, src: d, slot });
+                }
+            }
+            return;
+        }
+        let old = self.temp();
+        target.load(self, old);
+        self.pos = start;
+        let slot = self.slot(SlotKind::BinaryOp);
+        self.emit(Instr::Unary { op: UnaryOp::ToNumber, dst: old, src: old, slot });
+        let new = self.temp();
+        let slot = self.slot(SlotKind::BinaryOp);
+        self.emit(Instr::Unary { op, dst: new, src: old, slot });
+        target.store(self, new);
+        if let Some(d) = dst {
+            let v = if u.prefix { new } else { old };
+            self.emit(Instr::Move { dst: d, src: v });
+        }
+    }
+
+    /// An assignment; returns the register holding its value when `want` is given or the
+    /// value is needed (`None` when evaluated for effect only).
+    fn assignment(&mut self, a: &AssignmentExpression<'_>, want: Option<Reg>) -> Option<Reg> {
+        use AssignmentOperator as A;
+        let op = match a.operator {
+            A::Assign => None,
+            A::Addition => Some(BinaryOp::Add),
+            A::Subtraction => Some(BinaryOp::Sub),
+            A::Multiplication => Some(BinaryOp::Mul),
+            A::Division => Some(BinaryOp::Div),
+            A::Remainder => Some(BinaryOp::Mod),
+            A::Exponential => Some(BinaryOp::Exp),
+            A::ShiftLeft => Some(BinaryOp::Shl),
+            A::ShiftRight => Some(BinaryOp::Sar),
+            A::ShiftRightZeroFill => Some(BinaryOp::Shr),
+            A::BitwiseOR => Some(BinaryOp::BitOr),
+            A::BitwiseXOR => Some(BinaryOp::BitXor),
+            A::BitwiseAnd => Some(BinaryOp::BitAnd),
+            A::LogicalOr | A::LogicalAnd | A::LogicalNullish => {
+                self.trap("logical assignment", a.span.start);
+                return Some(want.unwrap_or_else(|| self.temp()));
+            }
+        };
+        let Some(simple) = a.left.as_simple_assignment_target() else {
+            self.trap("destructuring assignment", a.span.start);
+            return Some(want.unwrap_or_else(|| self.temp()));
+        };
+        let Some(target) = Target::of_simple(self, simple) else {
+            return Some(want.unwrap_or_else(|| self.temp()));
+        };
+        if let Target::Local(reg) = target {
+            match op {
+                None if writes_dst_once(&a.right) => self.expr_to(&a.right, reg),
+                None => {
+                    let v = self.expr_any(&a.right);
+                    self.emit(Instr::Move { dst: reg, src: v });
+                }
+                Some(op) => {
+                    // `x += (x = 1)` reads the old x before the right side runs.
+                    let lhs = if may_assign(&a.right) {
+                        let t = self.temp();
+                        self.emit(Instr::Move { dst: t, src: reg });
+                        t
+                    } else {
+                        reg
+                    };
+                    let rhs = self.expr_any(&a.right);
+                    self.pos = a.span.start;
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Binary { op, dst: reg, lhs, rhs, slot });
+                }
+            }
+            return Some(reg);
+        }
+        let value = match op {
+            None => self.expr_any(&a.right),
+            Some(op) => {
+                let old = self.temp();
+                target.load(self, old);
+                let rhs = self.expr_any(&a.right);
+                let v = self.temp();
+                self.pos = a.span.start;
+                let slot = self.slot(SlotKind::BinaryOp);
+                self.emit(Instr::Binary { op, dst: v, lhs: old, rhs, slot });
+                v
+            }
+        };
+        self.pos = a.span.start;
+        target.store(self, value);
+        Some(value)
+    }
+
+    fn arguments(&mut self, args: &[Argument<'_>], base: Reg) {
+        for (i, arg) in args.iter().enumerate() {
+            let r = Reg(base.0 + 1 + i as u32);
+            match arg {
+                Argument::SpreadElement(s) => self.trap("spread", s.span.start),
+                other => {
+                    let e = other.as_expression().expect("expression argument");
+                    self.expr_to(e, r)
+                }
+            }
+        }
+    }
+
+    fn call(&mut self, call: &CallExpression<'_>, dst: Reg) {
+        let argc = call.arguments.len() as u32;
+        let start = call.span.start;
+        let callee_expr = strip_parens(&call.callee);
+        let (callee, args) = match callee_expr {
+            Expression::StaticMemberExpression(m) => {
+                let callee = self.temp();
+                let args = self.temps(argc + 1);
+                self.expr_to(&m.object, args);
+                let name = self.name(m.property.name.as_str());
+                let slot = self.slot(SlotKind::Property);
+                self.pos = m.property.span.start;
+                self.emit(Instr::LoadNamed { dst: callee, obj: args, name, slot });
+                (callee, args)
+            }
+            Expression::ComputedMemberExpression(m) => {
+                let callee = self.temp();
+                let args = self.temps(argc + 1);
+                self.expr_to(&m.object, args);
+                let key = self.expr_any(&m.expression);
+                let slot = self.slot(SlotKind::Element);
+                self.emit(Instr::LoadKeyed { dst: callee, obj: args, key, slot });
+                (callee, args)
+            }
+            _ => {
+                let callee = self.expr_any(&call.callee);
+                let callee =
+                    self.protect(callee, call.arguments.iter().filter_map(|a| a.as_expression()));
+                let args = self.temps(argc + 1);
+                self.emit(Instr::LoadUndefined { dst: args });
+                (callee, args)
+            }
+        };
+        self.arguments(&call.arguments, args);
+        let slot = self.slot(SlotKind::Call);
+        self.pos = start;
+        self.emit(Instr::Call { dst, callee, args, argc, slot });
+    }
+}
+
+/// An assignable place, evaluated once (object and key registers held).
+#[derive(Clone, Copy)]
+enum Target<'n> {
+    Local(Reg),
+    Name(&'n str, u32),
+    Named(Reg, NameId),
+    Keyed(Reg, Reg),
+}
+
+impl<'n> Target<'n> {
+    fn of_simple(c: &mut Compiler, t: &'n SimpleAssignmentTarget<'_>) -> Option<Target<'n>> {
+        match t {
+            SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
+                let name = id.name.as_str();
+                Some(match c.direct_local(name, id.span.start) {
+                    Some(reg) => Target::Local(reg),
+                    None => Target::Name(name, id.span.start),
+                })
+            }
+            SimpleAssignmentTarget::StaticMemberExpression(m) => {
+                let obj = c.temp();
+                c.expr_to(&m.object, obj);
+                Some(Target::Named(obj, c.name(m.property.name.as_str())))
+            }
+            SimpleAssignmentTarget::ComputedMemberExpression(m) => {
+                let obj = c.temp();
+                c.expr_to(&m.object, obj);
+                let key = c.temp();
+                c.expr_to(&m.expression, key);
+                Some(Target::Keyed(obj, key))
+            }
+            other => {
+                c.trap("assignment target", other.span().start);
+                None
+            }
+        }
+    }
+
+    fn load(self, c: &mut Compiler, dst: Reg) {
+        match self {
+            Target::Local(reg) => {
+                c.emit(Instr::Move { dst, src: reg });
+            }
+            Target::Name(name, offset) => {
+                c.read_name(name, offset, Some(dst));
+            }
+            Target::Named(obj, name) => {
+                let slot = c.slot(SlotKind::Property);
+                c.emit(Instr::LoadNamed { dst, obj, name, slot });
+            }
+            Target::Keyed(obj, key) => {
+                let slot = c.slot(SlotKind::Element);
+                c.emit(Instr::LoadKeyed { dst, obj, key, slot });
+            }
+        }
+    }
+
+    fn store(self, c: &mut Compiler, src: Reg) {
+        match self {
+            Target::Local(reg) => {
+                c.emit(Instr::Move { dst: reg, src });
+            }
+            Target::Name(name, offset) => c.write_name(name, offset, src),
+            Target::Named(obj, name) => {
+                let slot = c.slot(SlotKind::Property);
+                c.emit(Instr::StoreNamed { obj, name, src, slot });
+            }
+            Target::Keyed(obj, key) => {
+                let slot = c.slot(SlotKind::Element);
+                c.emit(Instr::StoreKeyed { obj, key, src, slot });
+            }
+        }
+    }
+}
+
+fn strip_parens<'b, 'a>(e: &'b Expression<'a>) -> &'b Expression<'a> {
+    match e {
+        Expression::ParenthesizedExpression(p) => strip_parens(&p.expression),
+        other => other,
+    }
+}
+
+/// The property key a numeric literal key names (`{1: x}` is key `"1"`), for integers.
+fn canonical_index(x: f64) -> Option<String> {
+    (x.fract() == 0.0 && x >= 0.0 && x < 1e15).then(|| format!("{}", x as u64))
+}
+
+/// True if evaluating `e` writes its destination only once, after reading all its inputs, so
+/// it may target a variable's own register directly.
+fn writes_dst_once(e: &Expression<'_>) -> bool {
+    match e {
+        Expression::NumericLiteral(_)
+        | Expression::StringLiteral(_)
+        | Expression::BooleanLiteral(_)
+        | Expression::NullLiteral(_)
+        | Expression::Identifier(_)
+        | Expression::StaticMemberExpression(_)
+        | Expression::ComputedMemberExpression(_)
+        | Expression::CallExpression(_)
+        | Expression::NewExpression(_)
+        | Expression::ArrayExpression(_)
+        | Expression::BinaryExpression(_) => true,
+        Expression::UnaryExpression(u) => u.operator != UnaryOperator::Void,
+        Expression::ParenthesizedExpression(p) => writes_dst_once(&p.expression),
+        _ => false,
+    }
+}
+
+/// True if `e` contains an assignment or update (the only way Tier-1 code changes a local
+/// in the middle of an expression: there are no closures).
+fn may_assign(e: &Expression<'_>) -> bool {
+    struct Finder(bool);
+    impl<'a> oxc_ast_visit::Visit<'a> for Finder {
+        fn visit_assignment_expression(&mut self, _: &AssignmentExpression<'a>) {
+            self.0 = true;
+        }
+        fn visit_update_expression(&mut self, _: &UpdateExpression<'a>) {
+            self.0 = true;
+        }
+    }
+    let mut f = Finder(false);
+    oxc_ast_visit::Visit::visit_expression(&mut f, e);
+    f.0
+}
+
+/// Collects the `var` names declared in `stmts` (not inside nested functions).
+fn collect_vars_in_statements(stmts: &[Statement<'_>], out: &mut Vec<(String, u32)>) {
+    for s in stmts {
+        collect_vars(s, out);
+    }
+}
+
+fn collect_var_decl(decl: &VariableDeclaration<'_>, out: &mut Vec<(String, u32)>) {
+    if decl.kind == VariableDeclarationKind::Var {
+        for d in &decl.declarations {
+            if let BindingPattern::BindingIdentifier(id) = &d.id {
+                out.push((id.name.as_str().to_string(), id.span.start));
+            }
+        }
+    }
+}
+
+fn collect_vars(s: &Statement<'_>, out: &mut Vec<(String, u32)>) {
+    match s {
+        Statement::VariableDeclaration(d) => collect_var_decl(d, out),
+        Statement::BlockStatement(b) => collect_vars_in_statements(&b.body, out),
+        Statement::IfStatement(i) => {
+            collect_vars(&i.consequent, out);
+            if let Some(a) = &i.alternate {
+                collect_vars(a, out);
+            }
+        }
+        Statement::WhileStatement(w) => collect_vars(&w.body, out),
+        Statement::DoWhileStatement(w) => collect_vars(&w.body, out),
+        Statement::ForStatement(f) => {
+            if let Some(ForStatementInit::VariableDeclaration(d)) = &f.init {
+                collect_var_decl(d, out);
+            }
+            collect_vars(&f.body, out);
+        }
+        Statement::ForInStatement(f) => {
+            if let ForStatementLeft::VariableDeclaration(d) = &f.left {
+                collect_var_decl(d, out);
+            }
+            collect_vars(&f.body, out);
+        }
+        Statement::ForOfStatement(f) => {
+            if let ForStatementLeft::VariableDeclaration(d) = &f.left {
+                collect_var_decl(d, out);
+            }
+            collect_vars(&f.body, out);
+        }
+        Statement::LabeledStatement(l) => collect_vars(&l.body, out),
+        Statement::SwitchStatement(sw) => {
+            for c in &sw.cases {
+                collect_vars_in_statements(&c.consequent, out);
+            }
+        }
+        Statement::TryStatement(t) => {
+            collect_vars_in_statements(&t.block.body, out);
+            if let Some(h) = &t.handler {
+                collect_vars_in_statements(&h.body.body, out);
+            }
+            if let Some(f) = &t.finalizer {
+                collect_vars_in_statements(&f.body, out);
+            }
+        }
+        _ => {}
+    }
+}
