@@ -1,0 +1,21 @@
+// Arithmetic with -0, NaN and Infinity.
+var nz = -0;
+var inf = Infinity;
+var nan = NaN;
+console.log(nz, 0 * -1, -0 + 0, -0 - 0, -0 + -0);
+console.log(1 / nz, 1 / (0 * -1), 1 / (-0 + 0), 1 / (-0 - 0));
+console.log(5 / 0, -5 / 0, 0 / 0, -0 / 5);
+console.log(inf + 1, inf - inf, inf * 0, inf / inf);
+console.log(inf * -1, -inf * -inf, 1 / inf, -1 / inf);
+console.log(nan + 1, nan * 0, nan - nan, nan / 0);
+console.log(nan === nan, nan !== nan, nan == nan, inf === inf);
+console.log(inf > 1e308, -inf < -1e308, nan < 1, nan > 1, nan >= nan);
+console.log(-inf, -nan, -(-0), -(0));
+console.log(Infinity - 1e308, 1e308 + 1e308, -1e308 - 1e308);
+console.log(0 * inf, nz * inf, nz * nz, nz * 3);
+console.log(nz / -1, 0 / -1, -1 * 0, Math.round(-0.2));
+var z = 0;
+z = z * -7;
+console.log("zero times -7", z, 1 / z);
+var u;
+console.log(u + 1, u * 2, null + 1, null * 2, true + true);

@@ -1,0 +1,42 @@
+// Element kind transitions: int -> double -> mixed (strings, booleans, objects).
+var a = [1, 2, 3];
+var sum = 0;
+for (var i = 0; i < a.length; i++) sum += a[i];
+console.log("ints", sum);
+a[1] = 2.5;
+sum = 0;
+for (var i2 = 0; i2 < a.length; i2++) sum += a[i2];
+console.log("doubles", sum, a[1]);
+a.push("four");
+var cat = "";
+for (var i3 = 0; i3 < a.length; i3++) cat = cat + a[i3] + ";";
+console.log("mixed", cat);
+a[0] = true;
+a.push(null);
+console.log(a[0], a[1], a[2], a[3], a[4], a.length);
+var d = [0.5, 1.5, 2.5];
+var prod = 1;
+for (var j = 0; j < d.length; j++) prod *= d[j];
+console.log("double array", prod);
+d[0] = 1;
+console.log(d[0], d[0] + d[1]);
+var nanArr = [NaN, Infinity, -0, -Infinity];
+console.log(nanArr[0], nanArr[1], nanArr[2], nanArr[3]);
+var big = [2147483647, -2147483648];
+big[0] = big[0] + 1;
+big[1] = big[1] - 1;
+console.log(big[0], big[1]);
+var objs = [1, { v: 2 }, [3]];
+console.log(objs[0], objs[1].v, objs[2][0], objs.length);
+var fill = [];
+for (var k = 0; k < 20; k++) {
+  if (k < 5) fill.push(k);
+  else if (k < 10) fill.push(k + 0.25);
+  else if (k < 15) fill.push("s" + k);
+  else fill.push(k % 2 === 0);
+}
+console.log(fill[0], fill[5], fill[10], fill[15], fill[16], fill.length);
+var back = [1.5, 2.5];
+back[0] = 1;
+back[1] = 2;
+console.log(back[0] + back[1]);

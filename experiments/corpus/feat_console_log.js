@@ -1,0 +1,21 @@
+// console.log with zero, one and many arguments of mixed primitive types.
+console.log();
+console.log("one");
+console.log(1);
+console.log(true, false);
+console.log(null, undefined);
+console.log("a", 1, "b", 2.5, true, null, undefined, -0, NaN, -Infinity);
+console.log("");
+console.log("", "");
+console.log(" leading and trailing ");
+console.log("x", "", "y");
+console.log();
+console.log(123456789, -987654321, 0.5, -0.25);
+console.log("multi\nline", "second");
+var a = 1;
+var b = "two";
+var c = false;
+console.log(a, b, c, a + b, b + c);
+console.log(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+for (var i = 0; i < 3; i++) console.log();
+console.log("done");

@@ -1,0 +1,25 @@
+// Strict equality === and !== across types.
+console.log(1 === 1, 1 === 1.0, 1 === "1", 1 !== "1", 0 === -0);
+console.log(NaN === NaN, NaN !== NaN, Infinity === Infinity, -Infinity === Infinity);
+console.log(null === null, undefined === undefined, null === undefined, null !== undefined);
+console.log(true === true, true === 1, false === 0, false === "", false === null);
+console.log("a" === "a", "a" === "b", "" === "", "ab" === "a" + "b", "1" === String(1));
+console.log(0 === "", 0 === "0", 0 === null, 0 === undefined, 0 === false);
+var u;
+var n = null;
+console.log(u === undefined, n === null, u === n, n !== u);
+var a = 0.1 + 0.2;
+console.log(a === 0.3, a !== 0.3, a === 0.30000000000000004);
+var s1 = "hello";
+var s2 = "hel" + "lo";
+var s3 = "hel";
+s3 = s3 + "lo";
+console.log(s1 === s2, s1 === s3, s2 === s3, s1 !== "Hello");
+console.log(2147483648 === 2147483647 + 1, -0 === 0 * -1, 1 / 0 === Infinity);
+var o = { k: 1 };
+var p = o;
+var q = { k: 1 };
+console.log(o === p, o === q, o !== q, o.k === q.k);
+var arr = [1, 2];
+var arr2 = arr;
+console.log(arr === arr2, arr === [1, 2], arr[0] === 1);

@@ -1,0 +1,44 @@
+// ?:, &&, || return operand values; ! and the comma operator; short-circuit side effects.
+console.log(1 && 2, 0 && 2, "" && "x", null && 1, undefined && 1);
+console.log(1 || 2, 0 || 2, "" || "x", null || undefined, NaN || 0);
+console.log("a" && "b" || "c", 0 || "" || null, 1 && 0 && 2, 0 || 1 && 2);
+console.log(!0, !1, !"", !"0", !null, !undefined, !NaN, !-0, !0.5);
+console.log(!!"x", !!0, !!-1, !!Infinity, !!" ");
+console.log(true ? "yes" : "no", 0 ? "yes" : "no", "" ? 1 : 2, NaN ? 1 : 2);
+var n = 5;
+console.log(n > 3 ? n > 4 ? "big" : "mid" : "small");
+console.log((1, 2, 3), (n = 7, n * 2), n);
+var calls = 0;
+function t(v) {
+  calls++;
+  return v;
+}
+calls = 0;
+var r1 = t(false) && t(true);
+console.log("and short", r1, calls);
+calls = 0;
+var r2 = t(true) || t(false);
+console.log("or short", r2, calls);
+calls = 0;
+var r3 = t(0) || t(0) || t("last");
+console.log("or chain", r3, calls);
+calls = 0;
+var r4 = t(1) && t(2) && t(3);
+console.log("and chain", r4, calls);
+calls = 0;
+var r5 = t(true) ? t(1) : t(2);
+console.log("ternary", r5, calls);
+var obj = null;
+console.log(obj && obj.x, obj || "fallback");
+var o2 = { x: 5 };
+console.log(o2 && o2.x, o2.y || "default y");
+var x = 0;
+var y = (x++, x++, x);
+console.log("comma seq", x, y);
+var a = 0;
+a = a || 10;
+console.log(a);
+var b = 3;
+b = b && b * 2;
+console.log(b);
+if (!(1 > 2) && (2 > 1 || t(9))) console.log("compound condition");

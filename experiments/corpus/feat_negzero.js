@@ -1,0 +1,22 @@
+// -0: console.log prints -0, String and concatenation print 0.
+var nz = -0;
+console.log(nz);
+console.log(String(nz));
+console.log("" + nz);
+console.log(nz + "");
+console.log("value: " + nz);
+console.log(nz.toString());
+console.log(0 * -1, -0 + 0, 0 - 0, -0 - 0);
+console.log(Math.round(-0.4), Math.ceil(-0.5), Math.trunc(-0.9), Math.sign(-0));
+console.log(-0 === 0, 1 / -0, 1 / nz === -Infinity);
+console.log(Math.max(-0, 0), Math.min(-0, 0), Math.max(0, -0), Math.min(0, -0));
+console.log(Math.abs(-0), -0 * -0, -0 / 1, -0 % 5);
+var a = [nz, 0, -0];
+console.log(a[0], a[1], a[2], a.length);
+var o = { z: -0 };
+console.log(o.z, String(o.z), o["z"] + 1);
+console.log(-0 | 0, -0 >>> 0, ~~-0, (-0) ** 1);
+var m = -5;
+m = m % 5;
+console.log("m", m, 1 / m);
+console.log(-0 < 0, -0 <= 0, -0 == 0, -0 == "0");
