@@ -1,0 +1,262 @@
+//! Argument parsing and the `run`, `check` and `bytecode` commands.
+
+use std::io::Write;
+use std::rc::Rc;
+
+use frontend::bytecode::{format_instr, Program};
+use vm::{Throw, Vm};
+
+/// Exit status: success.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: uncaught JavaScript exception or syntax error.
+pub const EXIT_EXCEPTION: u8 = 1;
+/// Exit status: usage or I/O error.
+pub const EXIT_USAGE: u8 = 2;
+/// Exit status: a construct outside the implemented tiers.
+pub const EXIT_UNSUPPORTED: u8 = 3;
+
+const USAGE: &str = "\
+usage:
+  seabed run FILE.js [--tier interp]
+  seabed check FILE.js
+  seabed bytecode FILE.js [--feedback]
+  seabed experiment interp|bench-interp|all [--out DIR] [--reps N] [--corpus DIR]
+
+exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
+3 unsupported feature";
+
+/// Runs the CLI with `args` (without the program name) and returns the exit status.
+pub fn main(args: &[String]) -> u8 {
+    let Some((command, rest)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return EXIT_USAGE;
+    };
+    match command.as_str() {
+        "run" => run(rest),
+        "check" => check(rest),
+        "bytecode" => bytecode(rest),
+        "experiment" => experiment(rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            EXIT_OK
+        }
+        other => {
+            eprintln!("seabed: unknown command '{other}'\n{USAGE}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Parsed options shared by the commands.
+struct Options {
+    file: String,
+    tier: String,
+    feedback: bool,
+}
+
+fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
+    let mut file = None;
+    let mut opts = Options { file: String::new(), tier: "interp".into(), feedback: false };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--tier" if allowed.contains(&"--tier") => {
+                let t = it.next().ok_or("--tier needs a value")?;
+                if t != "interp" {
+                    return Err(format!("unknown tier '{t}' (available: interp)"));
+                }
+                opts.tier = t.clone();
+            }
+            "--feedback" if allowed.contains(&"--feedback") => opts.feedback = true,
+            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
+            s => {
+                if file.replace(s.to_string()).is_some() {
+                    return Err("more than one file given".into());
+                }
+            }
+        }
+    }
+    opts.file = file.ok_or("no input file given")?;
+    Ok(opts)
+}
+
+/// Reads and compiles a file, printing errors as node would; `Err` carries the exit status.
+fn load(file: &str) -> Result<Program, u8> {
+    let source = match std::fs::read_to_string(file) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("seabed: cannot read {file}: {e}");
+            return Err(EXIT_USAGE);
+        }
+    };
+    match frontend::compile(file, &source) {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            let lines = frontend::bytecode::line_starts(&source);
+            let probe = Program {
+                file: file.into(),
+                source,
+                functions: Vec::new(),
+                globals: Vec::new(),
+                names: Vec::new(),
+                unsupported: Vec::new(),
+                line_starts: lines,
+            };
+            eprintln!("{}\nSyntaxError: {}", probe.location(e.offset), e.message);
+            Err(EXIT_EXCEPTION)
+        }
+    }
+}
+
+fn usage_error(msg: &str) -> u8 {
+    eprintln!("seabed: {msg}\n{USAGE}");
+    EXIT_USAGE
+}
+
+/// Runs a program; output goes to `out`. Returns the exit status and the vm (for feedback).
+pub fn execute(program: Rc<Program>, out: Box<dyn Write>) -> (u8, Vm) {
+    let mut vm = Vm::new(program, out);
+    let result = vm.run_script();
+    vm.flush();
+    let status = match result {
+        Ok(_) => EXIT_OK,
+        Err(e) => {
+            eprintln!("{}", vm.describe_exception(&e));
+            match e.throw {
+                Throw::Unsupported(_) => EXIT_UNSUPPORTED,
+                _ => EXIT_EXCEPTION,
+            }
+        }
+    };
+    (status, vm)
+}
+
+fn run(args: &[String]) -> u8 {
+    let opts = match parse_options(args, &["--tier"]) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let program = match load(&opts.file) {
+        Ok(p) => Rc::new(p),
+        Err(code) => return code,
+    };
+    let out = Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()));
+    execute(program, out).0
+}
+
+fn check(args: &[String]) -> u8 {
+    let opts = match parse_options(args, &[]) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let program = match load(&opts.file) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    if program.unsupported.is_empty() {
+        println!("{}: ok (every construct is supported)", opts.file);
+        return EXIT_OK;
+    }
+    for u in &program.unsupported {
+        println!("{}: unsupported: {}", program.location(u.offset), u.feature);
+    }
+    EXIT_UNSUPPORTED
+}
+
+fn bytecode(args: &[String]) -> u8 {
+    let opts = match parse_options(args, &["--feedback"]) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let program = match load(&opts.file) {
+        Ok(p) => Rc::new(p),
+        Err(code) => return code,
+    };
+    let vm = if opts.feedback {
+        // Run first (program output goes to stderr so the listing stays clean).
+        let (_, vm) = execute(program.clone(), Box::new(std::io::stderr()));
+        Some(vm)
+    } else {
+        None
+    };
+    let mut out = String::new();
+    disassemble(&program, vm.as_ref(), &mut out);
+    print!("{out}");
+    EXIT_OK
+}
+
+/// Writes the disassembly of every function, with recorded feedback when `vm` is given.
+pub fn disassemble(program: &Program, vm: Option<&Vm>, out: &mut String) {
+    use std::fmt::Write as _;
+    for func in &program.functions {
+        let (line, _) = program.line_col(func.span.0);
+        let _ = writeln!(
+            out,
+            "function {}#{} (line {line}): {} params, {} registers, {} feedback slots",
+            func.name,
+            func.id.0,
+            func.param_count,
+            func.register_count,
+            func.slots.len()
+        );
+        if let Some(vm) = vm {
+            let c = vm.counters[func.id.0 as usize];
+            let _ = writeln!(out, "  invocations {}, back edges {}", c.invocations, c.back_edges);
+        }
+        for (pc, instr) in func.code.iter().enumerate() {
+            let _ = writeln!(out, "  {pc:4}  {}", format_instr(program, func, instr));
+        }
+        if !func.slots.is_empty() {
+            let _ = writeln!(out, "  feedback:");
+            for (i, kind) in func.slots.iter().enumerate() {
+                match vm {
+                    Some(vm) => {
+                        let fb = &vm.feedback[func.id.0 as usize][i];
+                        let text = fb.describe(&vm.heap, &|c| vm.describe_callee(c));
+                        let _ = writeln!(out, "    [{i}] {text}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "    [{i}] {kind:?}");
+                    }
+                }
+            }
+        }
+        let _ = writeln!(out);
+    }
+}
+
+fn experiment(args: &[String]) -> u8 {
+    let mut name = None;
+    let mut opts = crate::experiment::ExperimentOptions {
+        out: "results".into(),
+        reps: 5,
+        corpus: concat!(env!("CARGO_MANIFEST_DIR"), "/corpus").into(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
+        let parsed: Result<(), String> = match a.as_str() {
+            "--out" => value("--out").map(|v| opts.out = v.into()),
+            "--corpus" => value("--corpus").map(|v| opts.corpus = v.into()),
+            "--reps" => value("--reps").and_then(|v| {
+                v.parse().ok().filter(|&n| n > 0).map(|n| opts.reps = n).ok_or(format!("bad --reps '{v}'"))
+            }),
+            s if s.starts_with("--") => Err(format!("unknown option '{s}'")),
+            s => {
+                name = Some(s.to_string());
+                Ok(())
+            }
+        };
+        if let Err(e) = parsed {
+            return usage_error(&e);
+        }
+    }
+    let Some(name) = name else { return usage_error("experiment needs a name") };
+    match crate::experiment::run(&name, &opts) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("seabed experiment: {e}");
+            EXIT_USAGE
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! `seabed experiment NAME`: measurements that write CSV into `results/`.
+//!
+//! - `interp`: the interpreter on every benchmark kernel of the corpus, in process, under the
+//!   phase meter (wall time, allocation, invocation and back-edge counts) → `interp.csv`.
+//! - `bench-interp`: each kernel as a whole process, seabed's interpreter and
+//!   `node --jitless` (V8's Ignition interpreter) interleaved, median of the repetitions and
+//!   their ratio → `bench_interp.csv` and `bench_interp.md`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+use std::time::Instant;
+
+use meter::{Meter, RowContext};
+
+/// The options of `seabed experiment`.
+pub struct ExperimentOptions {
+    /// Where CSV and reports are written.
+    pub out: PathBuf,
+    /// Repetitions per measurement.
+    pub reps: u32,
+    /// The corpus directory.
+    pub corpus: PathBuf,
+}
+
+/// Runs experiment `name`; returns a message on failure.
+pub fn run(name: &str, opts: &ExperimentOptions) -> Result<(), String> {
+    std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
+    match name {
+        "interp" => interp(opts),
+        "bench-interp" => bench_interp(opts),
+        "all" => {
+            interp(opts)?;
+            bench_interp(opts)
+        }
+        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, all)")),
+    }
+}
+
+/// The benchmark kernels of the corpus (`bench_*.js`), sorted.
+pub fn kernels(corpus: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .map_err(|e| format!("cannot read {}: {e}", corpus.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "js")
+                && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("bench_"))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The short git revision of the working tree, or `unknown`.
+pub fn git_revision() -> String {
+    Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// A one-line description of this machine (CPU model and core count).
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!("{cpu} ({cores} cores)")
+}
+
+fn interp(opts: &ExperimentOptions) -> Result<(), String> {
+    let mut csv = Vec::new();
+    let mut header_written = false;
+    let revision = git_revision();
+    for path in kernels(&opts.corpus)? {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let program = Rc::new(frontend::compile(&name, &source).map_err(|e| format!("{name}: {}", e.message))?);
+        for rep in 0..opts.reps {
+            let ctx = RowContext::new(name.clone(), "<script>", format!("interp@{revision}"), rep);
+            let mut meter = Meter::new(ctx);
+            let mut vm = vm::Vm::new(program.clone(), Box::new(std::io::sink()));
+            {
+                let mut phase = meter.phase("interp", "run");
+                let result = vm.run_script();
+                if result.is_err() {
+                    return Err(format!("{name} failed under the interpreter"));
+                }
+                let invocations: u64 = vm.counters.iter().map(|c| c.invocations as u64).sum();
+                let back_edges: u64 = vm.counters.iter().map(|c| c.back_edges as u64).sum();
+                phase.add_extra("invocations", invocations);
+                phase.add_extra("back_edges", back_edges);
+                phase.add_extra("objects", vm.heap.objects.len() as u64);
+                phase.add_extra("arrays", vm.heap.arrays.len() as u64);
+                phase.add_extra("strings", vm.heap.strings.len() as u64);
+                phase.add_extra("shapes", vm.heap.shapes.len() as u64);
+            }
+            if !header_written {
+                meter.write_csv(&mut csv).map_err(|e| e.to_string())?;
+                header_written = true;
+            } else {
+                let mut rows = Vec::new();
+                meter.write_csv(&mut rows).map_err(|e| e.to_string())?;
+                // Drop the header line of every meter after the first.
+                let body = rows.iter().position(|&b| b == b'\n').map(|i| &rows[i + 1..]).unwrap_or(&[]);
+                csv.extend_from_slice(body);
+            }
+        }
+        eprintln!("interp: {name} x{}", opts.reps);
+    }
+    let path = opts.out.join("interp.csv");
+    std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
+
+/// Wall time of one whole-process run, in seconds, with stdout discarded.
+fn time_process(cmd: &mut Command) -> Result<f64, String> {
+    let start = Instant::now();
+    let status = cmd.stdout(Stdio::null()).stderr(Stdio::null()).stdin(Stdio::null()).status().map_err(|e| e.to_string())?;
+    let secs = start.elapsed().as_secs_f64();
+    if !status.success() {
+        return Err(format!("{cmd:?} exited with {status}"));
+    }
+    Ok(secs)
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
+    let seabed = std::env::current_exe().map_err(|e| e.to_string())?;
+    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
+    let node_version = Command::new(&node)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .ok_or("bench-interp needs node (the oracle); run 'make setup'")?;
+    let (revision, machine) = (git_revision(), machine());
+    let mut csv = String::from("program,reps,seabed_interp_median_s,node_jitless_median_s,ratio,git_revision,node_version,machine\n");
+    let mut log_ratios = Vec::new();
+    let mut table = String::new();
+    for path in kernels(&opts.corpus)? {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..opts.reps {
+            // Interleaved so that machine noise hits both sides alike.
+            ours.push(time_process(Command::new(&seabed).args(["run", "--tier", "interp"]).arg(&path))?);
+            theirs.push(time_process(Command::new(&node).arg("--jitless").arg(&path))?);
+        }
+        let (a, b) = (median(&mut ours), median(&mut theirs));
+        let ratio = a / b;
+        log_ratios.push(ratio.ln());
+        let _ = writeln!(csv, "{name},{},{a:.4},{b:.4},{ratio:.3},{revision},{node_version},\"{machine}\"", opts.reps);
+        let _ = writeln!(table, "| {name} | {a:.3} | {b:.3} | {ratio:.2} |");
+        eprintln!("bench-interp: {name}: seabed {a:.3}s, node --jitless {b:.3}s, ratio {ratio:.2}");
+    }
+    let geomean = (log_ratios.iter().sum::<f64>() / log_ratios.len().max(1) as f64).exp();
+    std::fs::write(opts.out.join("bench_interp.csv"), csv).map_err(|e| e.to_string())?;
+    let md = format!(
+        "# Interpreter vs `node --jitless`\n\n\
+         Whole-process wall time (median of {} interleaved runs; includes each runtime's start-up), \
+         revision {revision}, {node_version}, {machine}.\n\n\
+         | kernel | seabed interp (s) | node --jitless (s) | ratio |\n|---|---|---|---|\n{table}\n\
+         **Geometric mean ratio: {geomean:.2}** (target: within 3x).\n",
+        opts.reps
+    );
+    std::fs::write(opts.out.join("bench_interp.md"), md).map_err(|e| e.to_string())?;
+    eprintln!("bench-interp: geometric mean ratio {geomean:.2}");
+    Ok(())
+}

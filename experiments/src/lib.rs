@@ -1,0 +1,4 @@
+//! The seabed command-line interface and the experiment harness.
+
+pub mod cli;
+pub mod experiment;

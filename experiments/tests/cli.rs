@@ -1,0 +1,146 @@
+//! The command-line contract: exit statuses, error locations, `check` and `bytecode`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn seabed(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seabed")).args(args).stdin(Stdio::null()).output().expect("runs")
+}
+
+/// Writes `src` to a fresh temporary file and returns its path.
+fn script(name: &str, src: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("seabed-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path).unwrap().write_all(src.as_bytes()).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let o = seabed(&["run", "/nonexistent/nope.js"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nope.js"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(seabed(&[]).status.code(), Some(2));
+    assert_eq!(seabed(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(seabed(&["run"]).status.code(), Some(2));
+    let f = script("ok.js", "console.log(1)");
+    assert_eq!(seabed(&["run", &f, "--tier", "warp"]).status.code(), Some(2));
+    assert_eq!(seabed(&["run", &f, "--bogus"]).status.code(), Some(2));
+}
+
+#[test]
+fn a_syntax_error_names_its_line_and_exits_1() {
+    let f = script("syntax.js", "console.log(1);\nvar x = ;\n");
+    let o = seabed(&["run", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty(), "nothing runs before a syntax error");
+    assert!(stderr(&o).contains(&format!("{f}:2:")), "{}", stderr(&o));
+    assert!(stderr(&o).contains("SyntaxError"));
+}
+
+#[test]
+fn check_lists_every_unsupported_construct_with_its_location() {
+    let f = script("tier2.js", "var a = 1;\nvar g = function () { return 1; };\nclass K {}\nvar t = `x${a}`;\n");
+    let o = seabed(&["check", &f]);
+    assert_eq!(o.status.code(), Some(3));
+    let out = stdout(&o);
+    assert!(out.contains(&format!("{f}:2:9: unsupported: function expression")), "{out}");
+    assert!(out.contains(&format!("{f}:3:1: unsupported: class")), "{out}");
+    assert!(out.contains(&format!("{f}:4:9: unsupported: template literal")), "{out}");
+    assert_eq!(out.lines().count(), 3);
+    let ok = script("fine.js", "console.log(1 + 2);\n");
+    assert_eq!(seabed(&["check", &ok]).status.code(), Some(0));
+}
+
+#[test]
+fn running_an_unsupported_construct_prints_what_came_before_then_exits_3() {
+    let f = script("trap.js", "console.log('before');\nvar g = (x) => x;\nconsole.log('after');\n");
+    let o = seabed(&["run", &f]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "before\n");
+    assert!(stderr(&o).contains(&format!("UnsupportedFeature: arrow function at {f}:2:9")), "{}", stderr(&o));
+}
+
+#[test]
+fn uncaught_type_errors_use_nodes_message_and_exit_1() {
+    let f = script("te.js", "var o;\nconsole.log('x');\nconsole.log(o.p);\n");
+    let o = seabed(&["run", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "x\n");
+    assert!(stderr(&o).contains("TypeError: Cannot read properties of undefined (reading 'p')"), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&format!("{f}:3:")));
+}
+
+#[test]
+fn deep_recursion_is_a_range_error_not_a_crash() {
+    let f = script("deep.js", "function r(n) { return r(n + 1); }\nr(0);\n");
+    let o = seabed(&["run", &f]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("RangeError: Maximum call stack size exceeded"));
+}
+
+#[test]
+fn print_is_an_alias_of_console_log() {
+    let f = script("print.js", "print(1, 'a', -0, null);\nconsole.log(1, 'a', -0, null);\n");
+    let o = seabed(&["run", &f]);
+    assert_eq!(stdout(&o), "1 a -0 null\n1 a -0 null\n");
+}
+
+#[test]
+fn bytecode_feedback_shows_shapes_slots_and_overflowed_additions() {
+    let src = "function getY(p) { return p.y; }\n\
+               function add(a, b) { return a + b; }\n\
+               for (var i = 0; i < 10; i++) { getY({ x: i, y: 2 * i }); }\n\
+               add(2147483647, 1);\n";
+    let f = script("fb.js", src);
+    let o = seabed(&["bytecode", &f, "--feedback"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let get_y = out.split("\nfunction getY#").nth(1).unwrap().split("\nfunction ").next().unwrap();
+    assert!(get_y.contains("Property: monomorphic; shape#"), "{get_y}");
+    assert!(get_y.contains("{x,y}: slot 1"), "{get_y}");
+    let add = out.split("\nfunction add#").nth(1).unwrap().split("\nfunction ").next().unwrap();
+    assert!(add.contains("BinaryOp: Number"), "{add}");
+    assert!(!add.contains("SignedSmall"), "{add}");
+    // Without --feedback only the slot kinds are listed.
+    let plain = stdout(&seabed(&["bytecode", &f]));
+    assert!(plain.contains("[0] Property"));
+    assert!(plain.contains("LoadNamed"));
+}
+
+#[test]
+fn odd_inputs_never_panic() {
+    let cases: &[(&str, &str, i32)] = &[
+        ("empty.js", "", 0),
+        ("comments.js", "// nothing\n/* here */\n", 0),
+        ("huge_index.js", "var a = []; a[4294967294] = 1;", 3),
+        ("neg_len.js", "var a = new Array(-1);", 1),
+        ("new_nonctor.js", "var x = 1; new x();", 1),
+        ("new_user.js", "function F() {} var o = new F();", 3),
+        ("call_undef.js", "var o = {}; o.f();", 1),
+        ("tdz.js", "x; let x = 1;", 1),
+        ("strict.js", "'use strict'; undeclared = 1;", 1),
+        ("prop_of_fn.js", "function f() {} console.log(f.length);", 3),
+        ("log_obj.js", "console.log({});", 3),
+        ("throw_obj.js", "throw {};", 1),
+        ("bad_utf.js", "console.log('\u{fffd}');", 0),
+    ];
+    for (name, src, status) in cases {
+        let o = seabed(&["run", &script(name, src)]);
+        assert_eq!(o.status.code(), Some(*status), "{name}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{name}: {}", stderr(&o));
+    }
+}

@@ -1,0 +1,74 @@
+//! The differential runner: every corpus program under seabed must print exactly the stdout
+//! node printed (committed as `NAME.expected`) and exit with node's status (`NAME.status`).
+//!
+//! Each configuration below is one way of running seabed; all must agree with node.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The seabed command lines every program is run under (arguments after the file name).
+const CONFIGURATIONS: &[&[&str]] = &[&["--tier", "interp"]];
+
+fn corpus() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus directory")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs one program; returns a description of the mismatch, if any.
+fn check(js: &Path, config: &[&str]) -> Option<String> {
+    let expected = std::fs::read(js.with_extension("expected")).expect("NAME.expected (run make golden)");
+    let status: i32 = std::fs::read_to_string(js.with_extension("status"))
+        .expect("NAME.status")
+        .trim()
+        .parse()
+        .expect("status is an integer");
+    let out = Command::new(env!("CARGO_BIN_EXE_seabed"))
+        .arg("run")
+        .arg(js)
+        .args(config)
+        .stdin(Stdio::null())
+        .output()
+        .expect("seabed runs");
+    let got_status = out.status.code().unwrap_or(-1);
+    if out.stdout == expected && got_status == status {
+        return None;
+    }
+    let first_diff = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .zip(String::from_utf8_lossy(&expected).lines())
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| format!("line {}: got {a:?}, node {b:?}", i + 1))
+        .unwrap_or_else(|| "output length differs".into());
+    Some(format!(
+        "{} {:?}: status {got_status} (node {status}); {first_diff}; stderr: {}",
+        js.file_name().unwrap().to_string_lossy(),
+        config,
+        String::from_utf8_lossy(&out.stderr).lines().take(3).collect::<Vec<_>>().join(" | ")
+    ))
+}
+
+#[test]
+fn every_corpus_program_matches_node() {
+    let files = corpus();
+    assert!(files.len() >= 52, "the corpus has {} programs", files.len());
+    let jobs: Vec<(PathBuf, &[&str])> =
+        files.iter().flat_map(|f| CONFIGURATIONS.iter().map(move |c| (f.clone(), *c))).collect();
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    let chunks: Vec<Vec<(PathBuf, &[&str])>> =
+        (0..threads).map(|t| jobs.iter().skip(t).step_by(threads).cloned().collect()).collect();
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks
+            .iter()
+            .map(|chunk| s.spawn(move || chunk.iter().filter_map(|(f, c)| check(f, c)).collect::<Vec<_>>()))
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("worker")).collect()
+    });
+    assert!(failures.is_empty(), "{} of {} runs differ from node:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+}

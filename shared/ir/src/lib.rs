@@ -1,0 +1,5 @@
+//! The shared intermediate representation both optimizing pipelines speak: the op table,
+//! the type lattice, frame states and the scheduled low-level form (LIR).
+//!
+//! This crate is introduced by the shared-IR work item; until then it is empty and
+//! nothing depends on its contents.

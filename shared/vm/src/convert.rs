@@ -1,0 +1,169 @@
+//! The abstract operations of ECMAScript on seabed's values: ToBoolean, ToNumber, ToString,
+//! ToPrimitive, the equality algorithms and the relational comparison.
+//!
+//! Objects have no user-defined `valueOf`/`toString` in Tier 1, so ToPrimitive of a plain
+//! object is `"[object Object]"`, of an array its elements joined with `","`, and of a
+//! function its source text.
+
+use std::cmp::Ordering;
+
+use crate::number::{number_to_string, string_to_number};
+use crate::value::{Decoded, Value};
+use crate::Vm;
+
+impl Vm {
+    /// ECMAScript ToBoolean.
+    pub fn to_boolean(&self, v: Value) -> bool {
+        match v.decode() {
+            Decoded::Int(i) => i != 0,
+            Decoded::Double(x) => !(x == 0.0 || x.is_nan()),
+            Decoded::Bool(b) => b,
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => false,
+            Decoded::String(s) => !self.heap.str(s).is_empty(),
+            Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => true,
+        }
+    }
+
+    /// ECMAScript ToNumber.
+    pub fn to_number(&self, v: Value) -> f64 {
+        match v.decode() {
+            Decoded::Int(i) => i as f64,
+            Decoded::Double(x) => x,
+            Decoded::Bool(b) => b as i32 as f64,
+            Decoded::Undefined | Decoded::Hole => f64::NAN,
+            Decoded::Null => 0.0,
+            Decoded::String(s) => string_to_number(self.heap.str(s)),
+            Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
+                string_to_number(&self.to_display_string(v))
+            }
+        }
+    }
+
+    /// ECMAScript ToString, as a Rust string.
+    pub fn to_display_string(&self, v: Value) -> String {
+        match v.decode() {
+            Decoded::Int(i) => i.to_string(),
+            Decoded::Double(x) => number_to_string(x),
+            Decoded::Bool(b) => b.to_string(),
+            Decoded::Undefined | Decoded::Hole => "undefined".into(),
+            Decoded::Null => "null".into(),
+            Decoded::String(s) => self.heap.str(s).to_string(),
+            Decoded::Object(_) => "[object Object]".into(),
+            Decoded::Array(a) => {
+                let mut out = String::new();
+                self.join_array(a, &mut out, &mut Vec::new());
+                out
+            }
+            Decoded::Function(f) => {
+                let func = self.program.function(f);
+                self.program.source[func.span.0 as usize..func.span.1 as usize].to_string()
+            }
+            Decoded::Builtin(b) => {
+                format!("function {}() {{ [native code] }}", self.builtins[b.0 as usize].name())
+            }
+        }
+    }
+
+    /// `Array.prototype.join(",")`, with cycle detection (a cycle joins as `""`, as in V8).
+    fn join_array(&self, a: crate::value::ArrayId, out: &mut String, seen: &mut Vec<crate::value::ArrayId>) {
+        if seen.contains(&a) {
+            return;
+        }
+        seen.push(a);
+        for (i, &e) in self.heap.array(a).elements.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            match e.decode() {
+                Decoded::Undefined | Decoded::Null | Decoded::Hole => {}
+                Decoded::Array(inner) => self.join_array(inner, out, seen),
+                _ => out.push_str(&self.to_display_string(e)),
+            }
+        }
+        seen.pop();
+    }
+
+    /// ECMAScript ToString, as a string value (strings are returned unchanged).
+    pub fn to_string_value(&mut self, v: Value) -> Value {
+        if let Decoded::String(_) = v.decode() {
+            return v;
+        }
+        let s = self.to_display_string(v);
+        self.heap.alloc_string(s)
+    }
+
+    /// ECMAScript ToPrimitive (no user-defined conversions exist in Tier 1).
+    pub fn to_primitive(&mut self, v: Value) -> Value {
+        match v.decode() {
+            Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
+                let s = self.to_display_string(v);
+                self.heap.alloc_string(s)
+            }
+            _ => v,
+        }
+    }
+
+    /// True if `v` is a string value.
+    pub fn is_string(&self, v: Value) -> bool {
+        matches!(v.decode(), Decoded::String(_))
+    }
+
+    /// ECMAScript IsStrictlyEqual (`===`).
+    pub fn strict_equals(&self, a: Value, b: Value) -> bool {
+        if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
+            return x == y;
+        }
+        match (a.decode(), b.decode()) {
+            (Decoded::String(x), Decoded::String(y)) => x == y || self.heap.str(x) == self.heap.str(y),
+            _ => a == b,
+        }
+    }
+
+    /// ECMAScript IsLooselyEqual (`==`).
+    pub fn loose_equals(&mut self, a: Value, b: Value) -> bool {
+        use Decoded::*;
+        let (da, db) = (a.decode(), b.decode());
+        let is_num = |d: &Decoded| matches!(d, Int(_) | Double(_));
+        let is_obj = |d: &Decoded| matches!(d, Object(_) | Array(_) | Function(_) | Builtin(_));
+        let nullish = |d: &Decoded| matches!(d, Undefined | Null | Hole);
+        if nullish(&da) || nullish(&db) {
+            return nullish(&da) && nullish(&db);
+        }
+        if is_num(&da) && is_num(&db) || std::mem::discriminant(&da) == std::mem::discriminant(&db) {
+            return self.strict_equals(a, b);
+        }
+        match (da, db) {
+            (String(_), _) if is_num(&db) => self.to_number(a) == self.to_number(b),
+            (_, String(_)) if is_num(&da) => self.to_number(a) == self.to_number(b),
+            (Bool(x), _) => self.loose_equals(Value::int(x as i32), b),
+            (_, Bool(y)) => self.loose_equals(a, Value::int(y as i32)),
+            _ if is_obj(&da) && !is_obj(&db) => {
+                let pa = self.to_primitive(a);
+                self.loose_equals(pa, b)
+            }
+            _ if is_obj(&db) && !is_obj(&da) => {
+                let pb = self.to_primitive(b);
+                self.loose_equals(a, pb)
+            }
+            _ => false,
+        }
+    }
+
+    /// ECMAScript IsLessThan: `Some(ordering)` or `None` when a NaN is involved.
+    pub fn compare_values(&mut self, a: Value, b: Value) -> Option<Ordering> {
+        if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+            return Some(x.cmp(&y));
+        }
+        if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
+            return x.partial_cmp(&y);
+        }
+        let pa = self.to_primitive(a);
+        let pb = self.to_primitive(b);
+        if let (Decoded::String(x), Decoded::String(y)) = (pa.decode(), pb.decode()) {
+            // Strings compare by UTF-16 code units.
+            let (x, y) = (self.heap.str(x), self.heap.str(y));
+            return Some(x.encode_utf16().cmp(y.encode_utf16()));
+        }
+        self.to_number(pa).partial_cmp(&self.to_number(pb))
+    }
+}

@@ -1,0 +1,301 @@
+//! Type feedback: what the interpreter saw at every feedback slot.
+//!
+//! The optimizing compilers read a snapshot of these records and speculate on them; a failed
+//! speculation exits back to the interpreter, which keeps recording.
+
+use std::fmt::Write as _;
+
+use frontend::bytecode::{FuncId, SlotKind};
+
+use crate::heap::{ElementsKind, Heap, ShapeId};
+use crate::value::BuiltinId;
+
+/// The most polymorphism a property site tracks before going megamorphic (as in V8).
+pub const MAX_POLYMORPHISM: usize = 4;
+
+/// Operand kinds seen by an arithmetic, bitwise or comparison operation: a lattice ordered by
+/// generality (V8's BinaryOperationHint / CompareOperationHint).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum OperandHint {
+    /// Never executed.
+    None,
+    /// All operands and results were int32 ("small integers").
+    SignedSmall,
+    /// All operands were numbers (some doubles, or an int32 result overflowed).
+    Number,
+    /// Numbers, booleans, `undefined` or `null`.
+    NumberOrOddball,
+    /// Strings (both operands strings, or string concatenation).
+    String,
+    /// Anything else.
+    Any,
+}
+
+impl OperandHint {
+    /// The least upper bound.
+    pub fn join(self, other: OperandHint) -> OperandHint {
+        match (self, other) {
+            (a, b) if a == b => a,
+            (OperandHint::None, x) | (x, OperandHint::None) => x,
+            (OperandHint::String, _) | (_, OperandHint::String) => OperandHint::Any,
+            (a, b) => a.max(b),
+        }
+    }
+}
+
+/// What a receiver looked like at a property site.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReceiverMap {
+    /// A plain object of this shape.
+    Shape(ShapeId),
+    /// An array.
+    Array,
+    /// A string.
+    String,
+    /// A number or boolean.
+    Primitive,
+}
+
+/// How a property access was served for one receiver map.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PropertyHandler {
+    /// Load or overwrite the field at `slot`.
+    Field {
+        /// Slot index in the object.
+        slot: u32,
+    },
+    /// A store that added a property: transition to shape `to`, writing `slot`.
+    Transition {
+        /// The shape after the store.
+        to: ShapeId,
+        /// The slot written.
+        slot: u32,
+    },
+    /// The property is absent: the load gives `undefined`.
+    Missing,
+    /// `array.length`
+    ArrayLength,
+    /// `string.length`
+    StringLength,
+    /// A builtin method (`push`, `pop`, `toString`).
+    Method(BuiltinId),
+}
+
+/// The state of a property site.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum PropertyFeedback {
+    /// Never executed.
+    #[default]
+    Uninitialized,
+    /// One receiver map (stored as a one-element list), or up to `MAX_POLYMORPHISM`.
+    Polymorphic(Vec<(ReceiverMap, PropertyHandler)>),
+    /// More maps than tracked.
+    Megamorphic,
+}
+
+impl PropertyFeedback {
+    /// Records one access.
+    pub fn record(&mut self, map: ReceiverMap, handler: PropertyHandler) {
+        match self {
+            PropertyFeedback::Uninitialized => *self = PropertyFeedback::Polymorphic(vec![(map, handler)]),
+            PropertyFeedback::Polymorphic(entries) => {
+                if let Some(e) = entries.iter_mut().find(|e| e.0 == map) {
+                    e.1 = handler;
+                } else if entries.len() < MAX_POLYMORPHISM {
+                    entries.push((map, handler));
+                } else {
+                    *self = PropertyFeedback::Megamorphic;
+                }
+            }
+            PropertyFeedback::Megamorphic => {}
+        }
+    }
+
+    /// The handler recorded for `map`, if any (the interpreter's inline cache).
+    #[inline]
+    pub fn handler_for(&self, map: ReceiverMap) -> Option<PropertyHandler> {
+        match self {
+            PropertyFeedback::Polymorphic(entries) => entries.iter().find(|e| e.0 == map).map(|e| e.1),
+            _ => None,
+        }
+    }
+}
+
+/// Element accesses seen at a keyed site.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ElementFeedback {
+    /// The most general element kind of the arrays accessed (None: no array yet).
+    pub kind: Option<ElementsKind>,
+    /// An array that had a hole was accessed.
+    pub holey: bool,
+    /// A read or write was out of bounds (a write past the end grows the array).
+    pub out_of_bounds: bool,
+    /// A read met a hole.
+    pub hole_read: bool,
+    /// A key was not an int32 index or the receiver was not an array.
+    pub generic: bool,
+    /// Number of accesses.
+    pub count: u32,
+}
+
+/// A call target.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Callee {
+    /// A bytecode function.
+    Function(FuncId),
+    /// A builtin.
+    Builtin(BuiltinId),
+}
+
+/// Targets seen at a call site.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum CallTarget {
+    /// Never called.
+    #[default]
+    Uninitialized,
+    /// Always this target.
+    Monomorphic(Callee),
+    /// More than one target.
+    Megamorphic,
+}
+
+/// One feedback slot.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SlotFeedback {
+    /// An arithmetic, bitwise or unary operation.
+    BinaryOp(OperandHint),
+    /// A comparison.
+    Compare(OperandHint),
+    /// A named property load or store.
+    Property(PropertyFeedback),
+    /// A keyed load or store.
+    Element(ElementFeedback),
+    /// A call or construct.
+    Call {
+        /// The targets seen.
+        target: CallTarget,
+        /// How often the site ran.
+        count: u32,
+    },
+    /// A conditional branch.
+    Branch {
+        /// Times the jump was taken.
+        taken: u32,
+        /// Times it fell through.
+        not_taken: u32,
+    },
+}
+
+impl SlotFeedback {
+    /// The initial record for a slot of `kind`.
+    pub fn new(kind: SlotKind) -> SlotFeedback {
+        match kind {
+            SlotKind::BinaryOp => SlotFeedback::BinaryOp(OperandHint::None),
+            SlotKind::Compare => SlotFeedback::Compare(OperandHint::None),
+            SlotKind::Property => SlotFeedback::Property(PropertyFeedback::Uninitialized),
+            SlotKind::Element => SlotFeedback::Element(ElementFeedback::default()),
+            SlotKind::Call => SlotFeedback::Call { target: CallTarget::Uninitialized, count: 0 },
+            SlotKind::Branch => SlotFeedback::Branch { taken: 0, not_taken: 0 },
+        }
+    }
+
+    /// A one-line description, naming shapes through `heap`.
+    pub fn describe(&self, heap: &Heap, describe_callee: &dyn Fn(Callee) -> String) -> String {
+        match self {
+            SlotFeedback::BinaryOp(h) => format!("BinaryOp: {h:?}"),
+            SlotFeedback::Compare(h) => format!("Compare: {h:?}"),
+            SlotFeedback::Property(p) => match p {
+                PropertyFeedback::Uninitialized => "Property: uninitialized".into(),
+                PropertyFeedback::Megamorphic => "Property: megamorphic".into(),
+                PropertyFeedback::Polymorphic(entries) => {
+                    let mut s = String::from(if entries.len() == 1 {
+                        "Property: monomorphic"
+                    } else {
+                        "Property: polymorphic"
+                    });
+                    for (map, handler) in entries {
+                        let map = match map {
+                            ReceiverMap::Shape(sh) => format!("shape#{} {}", sh.0, heap.describe_shape(*sh)),
+                            ReceiverMap::Array => "array".into(),
+                            ReceiverMap::String => "string".into(),
+                            ReceiverMap::Primitive => "primitive".into(),
+                        };
+                        let handler = match handler {
+                            PropertyHandler::Field { slot } => format!("slot {slot}"),
+                            PropertyHandler::Transition { to, slot } => {
+                                format!("add slot {slot} -> shape#{}", to.0)
+                            }
+                            PropertyHandler::Missing => "missing".into(),
+                            PropertyHandler::ArrayLength => "array length".into(),
+                            PropertyHandler::StringLength => "string length".into(),
+                            PropertyHandler::Method(b) => describe_callee(Callee::Builtin(*b)),
+                        };
+                        let _ = write!(s, "; {map}: {handler}");
+                    }
+                    s
+                }
+            },
+            SlotFeedback::Element(e) => {
+                let kind = e.kind.map(|k| k.name()).unwrap_or("none");
+                format!(
+                    "Element: kind {kind}{}{}{}{}, count {}",
+                    if e.holey { ", holey" } else { "" },
+                    if e.out_of_bounds { ", out-of-bounds" } else { "" },
+                    if e.hole_read { ", hole read" } else { "" },
+                    if e.generic { ", generic" } else { "" },
+                    e.count
+                )
+            }
+            SlotFeedback::Call { target, count } => {
+                let t = match target {
+                    CallTarget::Uninitialized => "uninitialized".to_string(),
+                    CallTarget::Monomorphic(c) => format!("monomorphic {}", describe_callee(*c)),
+                    CallTarget::Megamorphic => "megamorphic".into(),
+                };
+                format!("Call: {t}, count {count}")
+            }
+            SlotFeedback::Branch { taken, not_taken } => {
+                format!("Branch: taken {taken}, not taken {not_taken}")
+            }
+        }
+    }
+}
+
+/// Per-function counters that drive tier-up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct FunctionCounters {
+    /// Calls of the function.
+    pub invocations: u32,
+    /// Loop back edges taken inside it.
+    pub back_edges: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_join_upwards() {
+        use OperandHint::*;
+        assert_eq!(None.join(SignedSmall), SignedSmall);
+        assert_eq!(SignedSmall.join(Number), Number);
+        assert_eq!(Number.join(NumberOrOddball), NumberOrOddball);
+        assert_eq!(String.join(String), String);
+        assert_eq!(String.join(Number), Any);
+        assert_eq!(Any.join(SignedSmall), Any);
+    }
+
+    #[test]
+    fn property_sites_go_megamorphic_after_four_maps() {
+        let mut p = PropertyFeedback::default();
+        for i in 0..4 {
+            p.record(ReceiverMap::Shape(ShapeId(i)), PropertyHandler::Field { slot: i });
+            assert!(matches!(&p, PropertyFeedback::Polymorphic(e) if e.len() == i as usize + 1));
+        }
+        assert_eq!(p.handler_for(ReceiverMap::Shape(ShapeId(2))), Some(PropertyHandler::Field { slot: 2 }));
+        p.record(ReceiverMap::Shape(ShapeId(1)), PropertyHandler::Field { slot: 1 });
+        assert!(matches!(&p, PropertyFeedback::Polymorphic(e) if e.len() == 4));
+        p.record(ReceiverMap::Shape(ShapeId(9)), PropertyHandler::Field { slot: 0 });
+        assert_eq!(p, PropertyFeedback::Megamorphic);
+    }
+}

@@ -1,0 +1,1073 @@
+//! The bytecode interpreter.
+//!
+//! One Rust call of `run_frame` per JavaScript activation: frames live in one register stack
+//! (`Vm::stack`), a callee's frame starts where the caller's registers end. While it runs, the
+//! interpreter records type feedback at every slot and counts invocations and loop back
+//! edges (tier-up will read those). Property sites use their feedback as an inline cache.
+
+use std::io::Write;
+use std::rc::Rc;
+
+use frontend::bytecode::{
+    BinaryOp, CompareOp, Constant, FuncId, GlobalKind, Instr, NameId, Pc, Program, Reg, SlotId,
+    UnaryOp,
+};
+
+use crate::builtins::{Builtin, OBJECT_PROTOTYPE_NAMES, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES};
+use crate::feedback::*;
+use crate::heap::{Array, Heap};
+use crate::number::{js_pow, js_remainder, number_to_string, to_int32, to_uint32, MATH_CONSTANTS};
+use crate::value::{BuiltinId, Decoded, Value};
+
+/// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`.
+pub const MAX_CALL_DEPTH: u32 = 10_000;
+
+/// The classes of errors the vm raises itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ErrorKind {
+    /// `TypeError`
+    TypeError,
+    /// `ReferenceError`
+    ReferenceError,
+    /// `RangeError`
+    RangeError,
+}
+
+/// Why execution stopped abnormally.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Throw {
+    /// A `throw` of a value.
+    Value(Value),
+    /// An error the vm raised, with node's message text.
+    Error(ErrorKind, String),
+    /// A construct outside the implemented tiers (exit status 3).
+    Unsupported(String),
+}
+
+/// An exception on its way out, with the location where it was raised.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Exception {
+    /// What was thrown.
+    pub throw: Throw,
+    /// The function and bytecode pc that raised it.
+    pub location: Option<(FuncId, Pc)>,
+}
+
+/// The result of running JavaScript code.
+pub type JsResult<T> = Result<T, Box<Exception>>;
+
+fn throw<T>(t: Throw) -> JsResult<T> {
+    Err(Box::new(Exception { throw: t, location: None }))
+}
+
+fn type_error<T>(msg: String) -> JsResult<T> {
+    throw(Throw::Error(ErrorKind::TypeError, msg))
+}
+
+/// Names the interpreter looks up by id on hot paths.
+struct WellKnownNames {
+    length: NameId,
+    push: NameId,
+    pop: NameId,
+    to_string: NameId,
+}
+
+/// One JavaScript realm: program, heap, globals, feedback and the register stack.
+pub struct Vm {
+    /// The program being run.
+    pub program: Rc<Program>,
+    /// All heap data.
+    pub heap: Heap,
+    /// Global variable values, indexed by `GlobalId`.
+    pub globals: Vec<Value>,
+    /// Feedback vectors, indexed by function then slot.
+    pub feedback: Vec<Vec<SlotFeedback>>,
+    /// Tier-up counters per function.
+    pub counters: Vec<FunctionCounters>,
+    /// The builtin table; `BuiltinId` indexes it.
+    pub builtins: Vec<Builtin>,
+    stack: Vec<Value>,
+    depth: u32,
+    out: Box<dyn Write>,
+    names: WellKnownNames,
+    builtin_ids: std::collections::HashMap<&'static str, BuiltinId>,
+}
+
+impl Vm {
+    /// A realm for `program` whose output goes to `out`.
+    pub fn new(program: Rc<Program>, out: Box<dyn Write>) -> Vm {
+        let mut heap = Heap::new(&program.names);
+        let names = WellKnownNames {
+            length: heap.intern("length"),
+            push: heap.intern("push"),
+            pop: heap.intern("pop"),
+            to_string: heap.intern("toString"),
+        };
+        let builtins = Builtin::all();
+        let mut builtin_ids = std::collections::HashMap::new();
+        for (i, b) in builtins.iter().enumerate() {
+            let key = match b {
+                Builtin::Math(m) => m.name(),
+                other => other.name(),
+            };
+            let key: &'static str = match b {
+                Builtin::Math(_) => Box::leak(format!("Math.{key}").into_boxed_str()),
+                Builtin::ConsoleLog => "console.log",
+                _ => key,
+            };
+            builtin_ids.insert(key, BuiltinId(i as u32));
+        }
+        let feedback = program
+            .functions
+            .iter()
+            .map(|f| f.slots.iter().map(|&k| SlotFeedback::new(k)).collect())
+            .collect();
+        let counters = vec![FunctionCounters::default(); program.functions.len()];
+        let mut vm = Vm {
+            globals: Vec::new(),
+            heap,
+            feedback,
+            counters,
+            builtins,
+            stack: Vec::new(),
+            depth: 0,
+            out,
+            names,
+            builtin_ids,
+            program,
+        };
+        vm.globals = (0..vm.program.globals.len()).map(|i| vm.initial_global(i)).collect();
+        vm
+    }
+
+    fn initial_global(&mut self, i: usize) -> Value {
+        let g = self.program.globals[i].clone();
+        match g.kind {
+            GlobalKind::Var => Value::UNDEFINED,
+            GlobalKind::Function => Value::function(g.function.expect("function global")),
+            GlobalKind::Let | GlobalKind::Const | GlobalKind::Implicit => Value::HOLE,
+            GlobalKind::Builtin => self.builtin_global(&g.name),
+        }
+    }
+
+    fn builtin_value(&self, key: &str) -> Value {
+        Value::builtin(self.builtin_ids[key])
+    }
+
+    fn builtin_global(&mut self, name: &str) -> Value {
+        match name {
+            "Math" => {
+                let o = self.heap.alloc_object();
+                for &(cname, x) in MATH_CONSTANTS {
+                    let n = self.heap.intern(cname);
+                    self.heap.set_property(o, n, Value::number(x));
+                }
+                for &m in crate::number::MathFunction::ALL {
+                    let n = self.heap.intern(m.name());
+                    let v = self.builtin_value(&format!("Math.{}", m.name()));
+                    self.heap.set_property(o, n, v);
+                }
+                Value::object(o)
+            }
+            "console" => {
+                let o = self.heap.alloc_object();
+                let n = self.heap.intern("log");
+                let v = self.builtin_value("console.log");
+                self.heap.set_property(o, n, v);
+                Value::object(o)
+            }
+            other => self.builtin_value(other),
+        }
+    }
+
+    /// Flushes buffered output.
+    pub fn flush(&mut self) {
+        let _ = self.out.flush();
+    }
+
+    /// Runs the script's top-level code.
+    pub fn run_script(&mut self) -> JsResult<Value> {
+        self.call_function(FuncId(0), Value::UNDEFINED, 0, 0)
+    }
+
+    /// Describes a call target for disassembly.
+    pub fn describe_callee(&self, c: Callee) -> String {
+        match c {
+            Callee::Function(f) => format!("function {}#{}", self.program.function(f).name, f.0),
+            Callee::Builtin(b) => format!("builtin {}", self.builtins[b.0 as usize].name()),
+        }
+    }
+
+    /// Calls bytecode function `f` with `argc` arguments at `stack[args_at..]`, its frame
+    /// starting at `base`.
+    fn call_function(&mut self, f: FuncId, _this: Value, args_at: usize, argc: u32) -> JsResult<Value> {
+        let program = self.program.clone();
+        let func = program.function(f);
+        // The callee's frame starts after the arguments (they may sit in the caller's frame).
+        let base = args_at + argc as usize;
+        let top = base + func.register_count as usize;
+        if self.stack.len() < top {
+            self.stack.resize(top.max(self.stack.len() * 2), Value::UNDEFINED);
+        }
+        let params = func.param_count as usize;
+        for i in 0..params {
+            self.stack[base + i] =
+                if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED };
+        }
+        for r in &mut self.stack[base + params..top] {
+            *r = Value::UNDEFINED;
+        }
+        if self.depth >= MAX_CALL_DEPTH {
+            return throw(Throw::Error(ErrorKind::RangeError, "Maximum call stack size exceeded".into()));
+        }
+        self.depth += 1;
+        self.counters[f.0 as usize].invocations += 1;
+        let result = self.run_frame(&program, f, base);
+        self.depth -= 1;
+        result
+    }
+
+    fn run_frame(&mut self, program: &Program, f: FuncId, base: usize) -> JsResult<Value> {
+        let func = program.function(f);
+        let code = &func.code[..];
+        let mut pc: usize = 0;
+        macro_rules! r {
+            ($reg:expr) => {
+                self.stack[base + $reg.0 as usize]
+            };
+        }
+        loop {
+            let instr = code[pc];
+            let at = pc;
+            pc += 1;
+            let step: JsResult<()> = (|| {
+                match instr {
+                    Instr::LoadConst { dst, k } => {
+                        r!(dst) = match &func.constants[k.0 as usize] {
+                            Constant::Number(x) => Value::double(*x),
+                            Constant::String(s) => self.heap.alloc_string(s.as_str()),
+                        }
+                    }
+                    Instr::LoadInt { dst, value } => r!(dst) = Value::int(value),
+                    Instr::LoadUndefined { dst } => r!(dst) = Value::UNDEFINED,
+                    Instr::LoadNull { dst } => r!(dst) = Value::NULL,
+                    Instr::LoadBool { dst, value } => r!(dst) = Value::bool(value),
+                    Instr::LoadHole { dst } => r!(dst) = Value::HOLE,
+                    Instr::LoadFunction { dst, func } => r!(dst) = Value::function(func),
+                    Instr::Move { dst, src } => r!(dst) = r!(src),
+                    Instr::LoadGlobal { dst, global } => {
+                        let v = self.globals[global.0 as usize];
+                        if v.is_hole() {
+                            return self.uninitialized_global(global.0 as usize);
+                        }
+                        r!(dst) = v;
+                    }
+                    Instr::StoreGlobal { global, src, strict } => {
+                        let g = global.0 as usize;
+                        if self.globals[g].is_hole() {
+                            let kind = program.globals[g].kind;
+                            if kind != GlobalKind::Implicit || strict {
+                                return self.uninitialized_global(g);
+                            }
+                        }
+                        self.globals[g] = r!(src);
+                    }
+                    Instr::InitGlobal { global, src } => self.globals[global.0 as usize] = r!(src),
+                    Instr::CheckInitialized { reg, name } => {
+                        if r!(reg).is_hole() {
+                            let name = program.name(name);
+                            return throw(Throw::Error(
+                                ErrorKind::ReferenceError,
+                                format!("Cannot access '{name}' before initialization"),
+                            ));
+                        }
+                    }
+                    Instr::Binary { op, dst, lhs, rhs, slot } => {
+                        let (a, b) = (r!(lhs), r!(rhs));
+                        r!(dst) = self.binary(f, slot, op, a, b);
+                    }
+                    Instr::Compare { op, dst, lhs, rhs, slot } => {
+                        let (a, b) = (r!(lhs), r!(rhs));
+                        r!(dst) = Value::bool(self.compare(f, slot, op, a, b));
+                    }
+                    Instr::Unary { op, dst, src, slot } => {
+                        let v = r!(src);
+                        r!(dst) = self.unary(f, slot, op, v);
+                    }
+                    Instr::LogicalNot { dst, src } => r!(dst) = Value::bool(!self.to_boolean(r!(src))),
+                    Instr::Jump { .. } | Instr::JumpLoop { .. } => {}
+                    Instr::JumpIfTrue { .. } | Instr::JumpIfFalse { .. } => {}
+                    Instr::LoadNamed { dst, obj, name, slot } => {
+                        let o = r!(obj);
+                        r!(dst) = self.load_named(f, slot, o, name)?;
+                    }
+                    Instr::StoreNamed { obj, name, src, slot } => {
+                        let (o, v) = (r!(obj), r!(src));
+                        self.store_named(f, slot, o, name, v)?;
+                    }
+                    Instr::LoadKeyed { dst, obj, key, slot } => {
+                        let (o, k) = (r!(obj), r!(key));
+                        r!(dst) = self.load_keyed(f, slot, o, k)?;
+                    }
+                    Instr::StoreKeyed { obj, key, src, slot } => {
+                        let (o, k, v) = (r!(obj), r!(key), r!(src));
+                        self.store_keyed(f, slot, o, k, v)?;
+                    }
+                    Instr::CreateObject { dst } => r!(dst) = Value::object(self.heap.alloc_object()),
+                    Instr::CreateArray { dst, first, count } => {
+                        let start = base + first.0 as usize;
+                        let elements = self.stack[start..start + count as usize].to_vec();
+                        r!(dst) = Value::array(self.heap.alloc_array(Array::new(elements)));
+                    }
+                    Instr::Call { dst, callee, args, argc, slot } => {
+                        let target = r!(callee);
+                        let v = self.call(f, slot, target, base + args.0 as usize, argc, at as Pc)?;
+                        r!(dst) = v;
+                    }
+                    Instr::Construct { dst, callee, args, argc, slot } => {
+                        let target = r!(callee);
+                        r!(dst) = self.construct(f, slot, target, base + args.0 as usize, argc, at as Pc)?;
+                    }
+                    Instr::Return { .. } => {}
+                    Instr::Throw { src } => return throw(Throw::Value(r!(src))),
+                    Instr::ThrowConstAssign { .. } => {
+                        return type_error("Assignment to constant variable.".into())
+                    }
+                    Instr::Trap { feature } => {
+                        let Constant::String(what) = &func.constants[feature.0 as usize] else {
+                            unreachable!("trap text is a string constant")
+                        };
+                        return throw(Throw::Unsupported(what.clone()));
+                    }
+                }
+                Ok(())
+            })();
+            if let Err(mut e) = step {
+                if e.location.is_none() {
+                    e.location = Some((f, at as Pc));
+                }
+                return Err(e);
+            }
+            // Control flow (kept out of the closure so `pc` stays a plain local).
+            match instr {
+                Instr::Jump { target } => pc = target as usize,
+                Instr::JumpLoop { target } => {
+                    self.counters[f.0 as usize].back_edges += 1;
+                    pc = target as usize;
+                }
+                Instr::JumpIfTrue { cond, target, slot } => {
+                    let taken = self.to_boolean(r!(cond));
+                    self.record_branch(f, slot, taken);
+                    if taken {
+                        pc = target as usize;
+                    }
+                }
+                Instr::JumpIfFalse { cond, target, slot } => {
+                    let taken = !self.to_boolean(r!(cond));
+                    self.record_branch(f, slot, taken);
+                    if taken {
+                        pc = target as usize;
+                    }
+                }
+                Instr::Return { src } => return Ok(r!(src)),
+                _ => {}
+            }
+        }
+    }
+
+    fn uninitialized_global<T>(&self, g: usize) -> JsResult<T> {
+        let global = &self.program.globals[g];
+        let msg = match global.kind {
+            GlobalKind::Implicit => format!("{} is not defined", global.name),
+            _ => format!("Cannot access '{}' before initialization", global.name),
+        };
+        throw(Throw::Error(ErrorKind::ReferenceError, msg))
+    }
+
+    fn slot_mut(&mut self, f: FuncId, slot: SlotId) -> &mut SlotFeedback {
+        &mut self.feedback[f.0 as usize][slot.0 as usize]
+    }
+
+    fn record_branch(&mut self, f: FuncId, slot: SlotId, taken: bool) {
+        if let SlotFeedback::Branch { taken: t, not_taken: n } = self.slot_mut(f, slot) {
+            if taken {
+                *t = t.saturating_add(1)
+            } else {
+                *n = n.saturating_add(1)
+            }
+        }
+    }
+
+    fn record_hint(&mut self, f: FuncId, slot: SlotId, hint: OperandHint) {
+        match self.slot_mut(f, slot) {
+            SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h = h.join(hint),
+            _ => {}
+        }
+    }
+
+    /// The hint one operand contributes.
+    fn operand_hint(&self, v: Value) -> OperandHint {
+        match v.decode() {
+            Decoded::Int(_) => OperandHint::SignedSmall,
+            Decoded::Double(_) => OperandHint::Number,
+            Decoded::Bool(_) | Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                OperandHint::NumberOrOddball
+            }
+            Decoded::String(_) => OperandHint::String,
+            _ => OperandHint::Any,
+        }
+    }
+
+    // ---- arithmetic -----------------------------------------------------------------------
+
+    fn binary(&mut self, f: FuncId, slot: SlotId, op: BinaryOp, a: Value, b: Value) -> Value {
+        if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+            if let Some(r) = int_binary(op, x, y) {
+                self.record_hint(f, slot, OperandHint::SignedSmall);
+                return Value::int(r);
+            }
+        }
+        let hint = self.operand_hint(a).join(self.operand_hint(b));
+        let hint = if hint == OperandHint::SignedSmall { OperandHint::Number } else { hint };
+        let hint = if op == BinaryOp::Add && (hint == OperandHint::Any || hint == OperandHint::String) {
+            // Concatenation of a string with anything is still a string operation.
+            if self.is_string(a) || self.is_string(b) {
+                OperandHint::String
+            } else {
+                OperandHint::Any
+            }
+        } else {
+            hint
+        };
+        self.record_hint(f, slot, hint);
+        if op == BinaryOp::Add {
+            if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
+                return Value::number(x + y);
+            }
+            let pa = self.to_primitive(a);
+            let pb = self.to_primitive(b);
+            if self.is_string(pa) || self.is_string(pb) {
+                let mut s = self.to_display_string(pa);
+                s.push_str(&self.to_display_string(pb));
+                return self.heap.alloc_string(s);
+            }
+            return Value::number(self.to_number(pa) + self.to_number(pb));
+        }
+        let x = self.to_number(a);
+        let y = self.to_number(b);
+        Value::number(number_binary(op, x, y))
+    }
+
+    fn unary(&mut self, f: FuncId, slot: SlotId, op: UnaryOp, v: Value) -> Value {
+        if let Some(i) = v.as_int() {
+            let r = match op {
+                UnaryOp::Negate if i != 0 => i.checked_neg(),
+                UnaryOp::BitNot => Some(!i),
+                UnaryOp::ToNumber => Some(i),
+                UnaryOp::Increment => i.checked_add(1),
+                UnaryOp::Decrement => i.checked_sub(1),
+                _ => None,
+            };
+            if let Some(r) = r {
+                self.record_hint(f, slot, OperandHint::SignedSmall);
+                return Value::int(r);
+            }
+        }
+        let hint = match self.operand_hint(v) {
+            OperandHint::SignedSmall => OperandHint::Number,
+            h => h,
+        };
+        self.record_hint(f, slot, hint);
+        let x = self.to_number(v);
+        Value::number(match op {
+            UnaryOp::Negate => -x,
+            UnaryOp::BitNot => !to_int32(x) as f64,
+            UnaryOp::ToNumber => x,
+            UnaryOp::Increment => x + 1.0,
+            UnaryOp::Decrement => x - 1.0,
+        })
+    }
+
+    fn compare(&mut self, f: FuncId, slot: SlotId, op: CompareOp, a: Value, b: Value) -> bool {
+        let hint = self.operand_hint(a).join(self.operand_hint(b));
+        self.record_hint(f, slot, hint);
+        match op {
+            CompareOp::StrictEq => self.strict_equals(a, b),
+            CompareOp::StrictNe => !self.strict_equals(a, b),
+            CompareOp::Eq => self.loose_equals(a, b),
+            CompareOp::Ne => !self.loose_equals(a, b),
+            CompareOp::Lt => self.compare_values(a, b).is_some_and(|o| o.is_lt()),
+            CompareOp::Gt => self.compare_values(a, b).is_some_and(|o| o.is_gt()),
+            CompareOp::Le => self.compare_values(a, b).is_some_and(|o| o.is_le()),
+            CompareOp::Ge => self.compare_values(a, b).is_some_and(|o| o.is_ge()),
+        }
+    }
+
+    // ---- properties -----------------------------------------------------------------------
+
+    fn property_feedback(&mut self, f: FuncId, slot: SlotId) -> &mut PropertyFeedback {
+        match self.slot_mut(f, slot) {
+            SlotFeedback::Property(p) => p,
+            other => unreachable!("property slot holds {other:?}"),
+        }
+    }
+
+    fn load_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId) -> JsResult<Value> {
+        match o.decode() {
+            Decoded::Object(id) => {
+                let shape = self.heap.object(id).shape;
+                let map = ReceiverMap::Shape(shape);
+                if let Some(PropertyHandler::Field { slot: s }) = self.property_feedback(f, slot).handler_for(map) {
+                    return Ok(self.heap.object(id).slots[s as usize]);
+                }
+                let (handler, v) = match self.heap.lookup(shape, name) {
+                    Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
+                    None => {
+                        let v = self.missing_property(name, OBJECT_PROTOTYPE_NAMES, "object")?;
+                        let handler = match v.decode() {
+                            Decoded::Builtin(b) => PropertyHandler::Method(b),
+                            _ => PropertyHandler::Missing,
+                        };
+                        (handler, v)
+                    }
+                };
+                self.property_feedback(f, slot).record(map, handler);
+                Ok(v)
+            }
+            Decoded::Array(a) => {
+                let (handler, v) = if name == self.names.length {
+                    (PropertyHandler::ArrayLength, Value::number(self.heap.array(a).elements.len() as f64))
+                } else if name == self.names.push || name == self.names.pop {
+                    let key = if name == self.names.push { "push" } else { "pop" };
+                    let b = self.builtin_ids[key];
+                    (PropertyHandler::Method(b), Value::builtin(b))
+                } else {
+                    let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "array")?;
+                    (PropertyHandler::Missing, v)
+                };
+                self.property_feedback(f, slot).record(ReceiverMap::Array, handler);
+                Ok(v)
+            }
+            Decoded::String(s) => {
+                let (handler, v) = if name == self.names.length {
+                    let len = self.heap.str(s).encode_utf16().count();
+                    (PropertyHandler::StringLength, Value::number(len as f64))
+                } else {
+                    let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "string")?;
+                    (PropertyHandler::Missing, v)
+                };
+                self.property_feedback(f, slot).record(ReceiverMap::String, handler);
+                Ok(v)
+            }
+            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {
+                let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "number")?;
+                self.property_feedback(f, slot).record(ReceiverMap::Primitive, PropertyHandler::Missing);
+                Ok(v)
+            }
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                type_error(format!("Cannot read properties of {what} (reading '{}')", self.heap.name(name)))
+            }
+            Decoded::Function(_) | Decoded::Builtin(_) => {
+                throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
+            }
+        }
+    }
+
+    /// A property absent from the receiver: `toString` is a builtin method; a prototype
+    /// member seabed lacks traps; anything else is `undefined`.
+    fn missing_property(&self, name: NameId, unimplemented: &[&str], what: &str) -> JsResult<Value> {
+        if name == self.names.to_string {
+            return Ok(self.builtin_value("toString"));
+        }
+        let text = self.heap.name(name);
+        if unimplemented.contains(&text) || OBJECT_PROTOTYPE_NAMES.contains(&text) {
+            return throw(Throw::Unsupported(format!("{what} method or property '{text}'")));
+        }
+        Ok(Value::UNDEFINED)
+    }
+
+    fn store_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId, v: Value) -> JsResult<()> {
+        match o.decode() {
+            Decoded::Object(id) => {
+                let shape = self.heap.object(id).shape;
+                let map = ReceiverMap::Shape(shape);
+                if let Some(PropertyHandler::Field { slot: s }) = self.property_feedback(f, slot).handler_for(map) {
+                    self.heap.objects[id.0 as usize].slots[s as usize] = v;
+                    return Ok(());
+                }
+                let (before, s) = self.heap.set_property(id, name, v);
+                let after = self.heap.object(id).shape;
+                let handler = if before == after {
+                    PropertyHandler::Field { slot: s }
+                } else {
+                    PropertyHandler::Transition { to: after, slot: s }
+                };
+                self.property_feedback(f, slot).record(ReceiverMap::Shape(before), handler);
+                Ok(())
+            }
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
+            }
+            Decoded::Array(_) if name == self.names.length => {
+                throw(Throw::Unsupported("writing an array's length".into()))
+            }
+            _ => throw(Throw::Unsupported(format!(
+                "storing property '{}' on a non-plain object",
+                self.heap.name(name)
+            ))),
+        }
+    }
+
+    fn element_feedback(&mut self, f: FuncId, slot: SlotId) -> &mut ElementFeedback {
+        match self.slot_mut(f, slot) {
+            SlotFeedback::Element(e) => e,
+            other => unreachable!("element slot holds {other:?}"),
+        }
+    }
+
+    /// The array index a key denotes, if it is one (an integer in `0..2^32-1`).
+    fn array_index(&self, k: Value) -> Option<u32> {
+        if let Some(i) = k.as_int() {
+            return (i >= 0).then_some(i as u32);
+        }
+        if let Some(x) = k.as_number() {
+            return (x >= 0.0 && x < 4294967295.0 && x.fract() == 0.0).then_some(x as u32);
+        }
+        if let Decoded::String(s) = k.decode() {
+            let text = self.heap.str(s);
+            let i: u32 = text.parse().ok()?;
+            return (i < u32::MAX && i.to_string() == text).then_some(i);
+        }
+        None
+    }
+
+    /// The property name a key denotes (ToPropertyKey).
+    fn property_key(&mut self, k: Value) -> NameId {
+        let s = match k.decode() {
+            Decoded::String(s) => self.heap.str(s).to_string(),
+            _ => self.to_display_string(k),
+        };
+        self.heap.intern(&s)
+    }
+
+    fn load_keyed(&mut self, f: FuncId, slot: SlotId, o: Value, k: Value) -> JsResult<Value> {
+        match o.decode() {
+            Decoded::Array(a) => {
+                if let Some(i) = self.array_index(k) {
+                    let array = self.heap.array(a);
+                    let (kind, holey) = (array.kind, array.holey);
+                    let v = array.elements.get(i as usize).copied();
+                    let e = self.element_feedback(f, slot);
+                    e.count = e.count.saturating_add(1);
+                    e.kind = Some(e.kind.map_or(kind, |old| old.max(kind)));
+                    e.holey |= holey;
+                    if k.as_int().is_none() {
+                        e.generic = true;
+                    }
+                    return Ok(match v {
+                        Some(v) if v.is_hole() => {
+                            e.hole_read = true;
+                            Value::UNDEFINED
+                        }
+                        Some(v) => v,
+                        None => {
+                            e.out_of_bounds = true;
+                            Value::UNDEFINED
+                        }
+                    });
+                }
+                self.element_feedback(f, slot).generic = true;
+                let name = self.property_key(k);
+                self.load_named_generic(o, name)
+            }
+            Decoded::String(s) => {
+                self.element_feedback(f, slot).generic = true;
+                if let Some(i) = self.array_index(k) {
+                    let unit = self.heap.str(s).encode_utf16().nth(i as usize);
+                    return Ok(match unit {
+                        Some(u) => {
+                            let text = String::from_utf16_lossy(&[u]);
+                            self.heap.alloc_string(text)
+                        }
+                        None => Value::UNDEFINED,
+                    });
+                }
+                let name = self.property_key(k);
+                self.load_named_generic(o, name)
+            }
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                let key = self.to_display_string(k);
+                type_error(format!("Cannot read properties of {what} (reading '{key}')"))
+            }
+            _ => {
+                self.element_feedback(f, slot).generic = true;
+                let name = self.property_key(k);
+                self.load_named_generic(o, name)
+            }
+        }
+    }
+
+    /// A named load without a feedback site (keyed accesses with non-index keys).
+    fn load_named_generic(&mut self, o: Value, name: NameId) -> JsResult<Value> {
+        let mut scratch = SlotFeedback::Property(PropertyFeedback::Megamorphic);
+        // Reuse the named-load logic with a throwaway record.
+        std::mem::swap(&mut scratch, &mut self.scratch_slot());
+        let v = self.load_named_uncached(o, name);
+        v
+    }
+
+    fn scratch_slot(&mut self) -> SlotFeedback {
+        SlotFeedback::Property(PropertyFeedback::Megamorphic)
+    }
+
+    fn load_named_uncached(&mut self, o: Value, name: NameId) -> JsResult<Value> {
+        match o.decode() {
+            Decoded::Object(id) => match self.heap.get_property(id, name) {
+                Some(v) => Ok(v),
+                None => self.missing_property(name, OBJECT_PROTOTYPE_NAMES, "object"),
+            },
+            Decoded::Array(a) if name == self.names.length => {
+                Ok(Value::number(self.heap.array(a).elements.len() as f64))
+            }
+            Decoded::Array(_) if name == self.names.push => Ok(self.builtin_value("push")),
+            Decoded::Array(_) if name == self.names.pop => Ok(self.builtin_value("pop")),
+            Decoded::Array(_) => self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "array"),
+            Decoded::String(s) if name == self.names.length => {
+                Ok(Value::number(self.heap.str(s).encode_utf16().count() as f64))
+            }
+            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => {
+                self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "primitive")
+            }
+            Decoded::Function(_) | Decoded::Builtin(_) => {
+                throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
+            }
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => unreachable!("checked by the caller"),
+        }
+    }
+
+    fn store_keyed(&mut self, f: FuncId, slot: SlotId, o: Value, k: Value, v: Value) -> JsResult<()> {
+        match o.decode() {
+            Decoded::Array(a) => {
+                let Some(i) = self.array_index(k) else {
+                    self.element_feedback(f, slot).generic = true;
+                    let name = self.property_key(k);
+                    return self.store_named_uncached(o, name, v);
+                };
+                let len = self.heap.array(a).elements.len();
+                if i as usize > len + (1 << 24) {
+                    return throw(Throw::Unsupported("sparse array (an index far past the end)".into()));
+                }
+                let array = self.heap.array_mut(a);
+                array.set(i as usize, v);
+                let (kind, holey) = (array.kind, array.holey);
+                let e = self.element_feedback(f, slot);
+                e.count = e.count.saturating_add(1);
+                e.kind = Some(e.kind.map_or(kind, |old| old.max(kind)));
+                e.holey |= holey;
+                e.out_of_bounds |= i as usize >= len;
+                if k.as_int().is_none() {
+                    e.generic = true;
+                }
+                Ok(())
+            }
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                let key = self.to_display_string(k);
+                type_error(format!("Cannot set properties of {what} (setting '{key}')"))
+            }
+            _ => {
+                self.element_feedback(f, slot).generic = true;
+                let name = self.property_key(k);
+                self.store_named_uncached(o, name, v)
+            }
+        }
+    }
+
+    fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value) -> JsResult<()> {
+        match o.decode() {
+            Decoded::Object(id) => {
+                self.heap.set_property(id, name, v);
+                Ok(())
+            }
+            Decoded::Array(_) if name == self.names.length => {
+                throw(Throw::Unsupported("writing an array's length".into()))
+            }
+            _ => throw(Throw::Unsupported(format!(
+                "storing property '{}' on a non-plain object",
+                self.heap.name(name)
+            ))),
+        }
+    }
+
+    // ---- calls ----------------------------------------------------------------------------
+
+    fn record_call(&mut self, f: FuncId, slot: SlotId, callee: Callee) {
+        if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
+            *count = count.saturating_add(1);
+            *target = match *target {
+                CallTarget::Uninitialized => CallTarget::Monomorphic(callee),
+                CallTarget::Monomorphic(c) if c == callee => CallTarget::Monomorphic(c),
+                _ => CallTarget::Megamorphic,
+            };
+        }
+    }
+
+    /// The source text of the callee of the call at `pc` (for "x is not a function").
+    fn callee_text(&self, f: FuncId, pc: Pc) -> String {
+        let func = self.program.function(f);
+        let start = func.positions[pc as usize] as usize;
+        let rest = &self.program.source[start.min(self.program.source.len())..];
+        let end = rest.find('(').unwrap_or(rest.len());
+        let text = rest[..end].trim();
+        if text.is_empty() || text.len() > 80 {
+            "expression".into()
+        } else {
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
+    }
+
+    fn call(&mut self, f: FuncId, slot: SlotId, target: Value, args: usize, argc: u32, pc: Pc) -> JsResult<Value> {
+        match target.decode() {
+            Decoded::Function(callee) => {
+                self.record_call(f, slot, Callee::Function(callee));
+                let this = self.stack[args];
+                self.call_function(callee, this, args + 1, argc)
+            }
+            Decoded::Builtin(b) => {
+                self.record_call(f, slot, Callee::Builtin(b));
+                self.call_builtin(b, args, argc)
+            }
+            _ => type_error(format!("{} is not a function", self.callee_text(f, pc))),
+        }
+    }
+
+    fn construct(&mut self, f: FuncId, slot: SlotId, target: Value, args: usize, argc: u32, pc: Pc) -> JsResult<Value> {
+        match target.decode() {
+            Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Array => {
+                self.record_call(f, slot, Callee::Builtin(b));
+                self.call_builtin(b, args, argc)
+            }
+            Decoded::Function(_) => throw(Throw::Unsupported("new with a constructor function".into())),
+            Decoded::Builtin(b) => {
+                let name = self.builtins[b.0 as usize].name();
+                match self.builtins[b.0 as usize] {
+                    Builtin::String | Builtin::Number => {
+                        throw(Throw::Unsupported(format!("new {name} (wrapper objects)")))
+                    }
+                    _ => type_error(format!("{} is not a constructor", self.callee_text_new(f, pc))),
+                }
+            }
+            _ => type_error(format!("{} is not a constructor", self.callee_text_new(f, pc))),
+        }
+    }
+
+    fn callee_text_new(&self, f: FuncId, pc: Pc) -> String {
+        let t = self.callee_text(f, pc);
+        t.strip_prefix("new ").unwrap_or(&t).trim().to_string()
+    }
+
+    fn arg(&self, args: usize, argc: u32, i: u32) -> Value {
+        if i < argc {
+            self.stack[args + 1 + i as usize]
+        } else {
+            Value::UNDEFINED
+        }
+    }
+
+    /// Calls builtin `b`; the receiver is `stack[args]`, the arguments follow it.
+    fn call_builtin(&mut self, b: BuiltinId, args: usize, argc: u32) -> JsResult<Value> {
+        let builtin = self.builtins[b.0 as usize];
+        let this = self.stack[args];
+        match builtin {
+            Builtin::Math(m) => {
+                let n = argc.max(m.arity() as u32);
+                let mut xs = [0.0f64; 4];
+                let mut heap_xs = Vec::new();
+                let xs: &mut [f64] = if n as usize <= xs.len() {
+                    &mut xs[..n as usize]
+                } else {
+                    heap_xs.resize(n as usize, 0.0);
+                    &mut heap_xs
+                };
+                for (i, x) in xs.iter_mut().enumerate() {
+                    *x = self.to_number(self.arg(args, argc, i as u32));
+                }
+                let used = if matches!(m.name(), "max" | "min" | "hypot") { argc as usize } else { xs.len() };
+                Ok(Value::number(m.apply(&xs[..used])))
+            }
+            Builtin::ConsoleLog | Builtin::Print => {
+                let mut line = String::new();
+                for i in 0..argc {
+                    if i > 0 {
+                        line.push(' ');
+                    }
+                    let v = self.arg(args, argc, i);
+                    match v.decode() {
+                        Decoded::Double(x) if x == 0.0 && x.is_sign_negative() => line.push_str("-0"),
+                        Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
+                            return throw(Throw::Unsupported("console.log of an object, array or function".into()))
+                        }
+                        _ => line.push_str(&self.to_display_string(v)),
+                    }
+                }
+                line.push('\n');
+                let _ = self.out.write_all(line.as_bytes());
+                Ok(Value::UNDEFINED)
+            }
+            Builtin::String => {
+                if argc == 0 {
+                    return Ok(self.heap.alloc_string(""));
+                }
+                let v = self.arg(args, argc, 0);
+                Ok(self.to_string_value(v))
+            }
+            Builtin::Number => {
+                if argc == 0 {
+                    return Ok(Value::int(0));
+                }
+                Ok(Value::number(self.to_number(self.arg(args, argc, 0))))
+            }
+            Builtin::IsNaN => Ok(Value::bool(self.to_number(self.arg(args, argc, 0)).is_nan())),
+            Builtin::IsFinite => Ok(Value::bool(self.to_number(self.arg(args, argc, 0)).is_finite())),
+            Builtin::Array => {
+                if argc == 1 {
+                    let n = self.arg(args, argc, 0);
+                    if let Some(x) = n.as_number() {
+                        if x < 0.0 || x.fract() != 0.0 || x > 4294967295.0 {
+                            return throw(Throw::Error(ErrorKind::RangeError, "Invalid array length".into()));
+                        }
+                        if x > (1u64 << 27) as f64 {
+                            return throw(Throw::Unsupported("an array longer than 2^27 elements".into()));
+                        }
+                        let array = Array::new(vec![Value::HOLE; x as usize]);
+                        return Ok(Value::array(self.heap.alloc_array(array)));
+                    }
+                }
+                let elements = (0..argc).map(|i| self.arg(args, argc, i)).collect();
+                Ok(Value::array(self.heap.alloc_array(Array::new(elements))))
+            }
+            Builtin::ArrayPush => {
+                let Decoded::Array(a) = this.decode() else {
+                    return throw(Throw::Unsupported("push on a non-array".into()));
+                };
+                for i in 0..argc {
+                    let v = self.arg(args, argc, i);
+                    let array = self.heap.array_mut(a);
+                    let len = array.elements.len();
+                    array.set(len, v);
+                }
+                Ok(Value::number(self.heap.array(a).elements.len() as f64))
+            }
+            Builtin::ArrayPop => {
+                let Decoded::Array(a) = this.decode() else {
+                    return throw(Throw::Unsupported("pop on a non-array".into()));
+                };
+                let v = self.heap.array_mut(a).elements.pop().unwrap_or(Value::UNDEFINED);
+                Ok(if v.is_hole() { Value::UNDEFINED } else { v })
+            }
+            Builtin::ToString => {
+                let radix = self.arg(args, argc, 0);
+                if radix != Value::UNDEFINED && radix.as_number() != Some(10.0) {
+                    return throw(Throw::Unsupported("toString(radix)".into()));
+                }
+                match this.decode() {
+                    Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                        type_error("Cannot convert undefined or null to object".into())
+                    }
+                    _ => Ok(self.to_string_value(this)),
+                }
+            }
+        }
+    }
+
+    /// Formats an uncaught exception as node does on stderr (first lines).
+    pub fn describe_exception(&mut self, e: &Exception) -> String {
+        let location = e
+            .location
+            .map(|(f, pc)| self.program.location(self.program.function(f).positions[pc as usize]))
+            .unwrap_or_else(|| self.program.file.clone());
+        match &e.throw {
+            Throw::Value(v) => {
+                let text = match v.decode() {
+                    Decoded::String(_) => self.to_display_string(*v),
+                    Decoded::Double(x) if x == 0.0 && x.is_sign_negative() => "-0".into(),
+                    _ => self.to_display_string(*v),
+                };
+                format!("{location}\nUncaught {text}")
+            }
+            Throw::Error(kind, msg) => format!("{location}\n{kind:?}: {msg}"),
+            Throw::Unsupported(what) => format!("UnsupportedFeature: {what} at {location}"),
+        }
+    }
+}
+
+/// The int32 result of `x op y`, when it is an int32 (no overflow, no `-0`, exact division).
+fn int_binary(op: BinaryOp, x: i32, y: i32) -> Option<i32> {
+    match op {
+        BinaryOp::Add => x.checked_add(y),
+        BinaryOp::Sub => x.checked_sub(y),
+        BinaryOp::Mul => {
+            let r = x.checked_mul(y)?;
+            (r != 0 || (x >= 0 && y >= 0)).then_some(r)
+        }
+        BinaryOp::Div => {
+            if y == 0 || (x == 0 && y < 0) {
+                return None;
+            }
+            let r = x.checked_rem(y)?;
+            (r == 0).then(|| x / y)
+        }
+        BinaryOp::Mod => {
+            if y == 0 {
+                return None;
+            }
+            let r = x.checked_rem(y)?;
+            (r != 0 || x >= 0).then_some(r)
+        }
+        BinaryOp::Exp => None,
+        BinaryOp::BitOr => Some(x | y),
+        BinaryOp::BitAnd => Some(x & y),
+        BinaryOp::BitXor => Some(x ^ y),
+        BinaryOp::Shl => Some(x.wrapping_shl(y as u32 & 31)),
+        BinaryOp::Sar => Some(x >> (y as u32 & 31)),
+        BinaryOp::Shr => {
+            let r = (x as u32) >> (y as u32 & 31);
+            i32::try_from(r).ok()
+        }
+    }
+}
+
+/// `x op y` on doubles with JavaScript semantics.
+pub fn number_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
+    match op {
+        BinaryOp::Add => x + y,
+        BinaryOp::Sub => x - y,
+        BinaryOp::Mul => x * y,
+        BinaryOp::Div => x / y,
+        BinaryOp::Mod => js_remainder(x, y),
+        BinaryOp::Exp => js_pow(x, y),
+        BinaryOp::BitOr => (to_int32(x) | to_int32(y)) as f64,
+        BinaryOp::BitAnd => (to_int32(x) & to_int32(y)) as f64,
+        BinaryOp::BitXor => (to_int32(x) ^ to_int32(y)) as f64,
+        BinaryOp::Shl => to_int32(x).wrapping_shl(to_uint32(y) & 31) as f64,
+        BinaryOp::Sar => (to_int32(x) >> (to_uint32(y) & 31)) as f64,
+        BinaryOp::Shr => (to_uint32(x) >> (to_uint32(y) & 31)) as f64,
+    }
+}
+
+/// Formats a number as `console.log` does (`-0` stays `-0`).
+pub fn format_number_for_log(x: f64) -> String {
+    if x == 0.0 && x.is_sign_negative() {
+        "-0".into()
+    } else {
+        number_to_string(x)
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_reg_is_small(r: Reg) -> u32 {
+    r.0
+}
