@@ -1,0 +1,61 @@
+# seabed — build, test and measure.
+#
+#   make experiments   the main job: measure and write results/ (installs what is missing)
+#   make test          every test CI runs (installs what is missing)
+#
+# Other targets: setup, build, golden, bench-interp, test-all, clean.
+
+SHELL        := /bin/bash
+CARGO        ?= cargo
+SEABED       := target/release/seabed
+REPS         ?= 5
+APT_GET      := $(shell command -v apt-get 2>/dev/null)
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all setup setup-llvm setup-node build test test-all golden experiments bench-interp clean
+
+all: build
+
+## setup: install the system packages seabed needs, only when they are missing.
+setup: setup-llvm setup-node
+
+setup-llvm:
+	@if ! command -v llvm-config-14 >/dev/null 2>&1; then \
+	  echo "setup: installing llvm-14-dev"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq llvm-14-dev >/dev/null; \
+	fi
+
+setup-node:
+	@if ! command -v node >/dev/null 2>&1; then \
+	  echo "setup: installing nodejs (the oracle)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	fi
+
+build: setup-llvm
+	$(CARGO) build --release --workspace
+
+## test: unit tests, golden-output tests and the differential corpus runner (no node needed:
+## the expected outputs are committed).
+test: setup-llvm
+	$(CARGO) test --release --workspace
+
+## test-all: everything in test, plus the slow suites (callgrind brackets of the meter).
+test-all: test
+	bash shared/meter/tests/callgrind.sh
+
+## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle).
+golden: setup-node
+	bash experiments/scripts/golden.sh
+
+## experiments: the measurements behind results/ (for now: the interpreter on the corpus
+## kernels, and the interpreter against node --jitless).
+experiments: setup build
+	$(SEABED) experiment interp --out results --reps $(REPS)
+	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+
+## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
+bench-interp: setup build
+	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+
+clean:
+	$(CARGO) clean
