@@ -1,0 +1,141 @@
+//! Scope analysis, hoisting, TDZ and trap listing, checked on the emitted bytecode.
+
+use frontend::bytecode::{GlobalKind, Instr, Program};
+use frontend::compile;
+
+fn compiled(src: &str) -> Program {
+    compile("t.js", src).expect("compiles")
+}
+
+fn function<'p>(p: &'p Program, name: &str) -> &'p frontend::bytecode::Function {
+    p.functions.iter().find(|f| f.name == name).expect("function exists")
+}
+
+fn global_kind(p: &Program, name: &str) -> Option<GlobalKind> {
+    p.globals.iter().find(|g| g.name == name).map(|g| g.kind)
+}
+
+fn count(code: &[Instr], pred: impl Fn(&Instr) -> bool) -> usize {
+    code.iter().filter(|i| pred(i)).count()
+}
+
+#[test]
+fn top_level_declarations_become_globals_of_the_right_kind() {
+    let p = compiled("var v = 1; let l = 2; const c = 3; function f() {} u = 4; Math.abs(w);");
+    assert_eq!(global_kind(&p, "v"), Some(GlobalKind::Var));
+    assert_eq!(global_kind(&p, "l"), Some(GlobalKind::Let));
+    assert_eq!(global_kind(&p, "c"), Some(GlobalKind::Const));
+    assert_eq!(global_kind(&p, "f"), Some(GlobalKind::Function));
+    assert_eq!(global_kind(&p, "u"), Some(GlobalKind::Implicit));
+    assert_eq!(global_kind(&p, "w"), Some(GlobalKind::Implicit));
+    assert_eq!(global_kind(&p, "Math"), Some(GlobalKind::Builtin));
+    let f = p.globals.iter().find(|g| g.name == "f").unwrap();
+    assert_eq!(p.function(f.function.unwrap()).name, "f");
+}
+
+#[test]
+fn var_is_hoisted_to_the_function_and_needs_no_check() {
+    let p = compiled("function f() { x = 1; if (x) { var x = 2; } return x; }");
+    let f = function(&p, "f");
+    // `x` is a local: no global named x, no TDZ checks.
+    assert_eq!(global_kind(&p, "x"), None);
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::CheckInitialized { .. })), 0);
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::StoreGlobal { .. } | Instr::LoadGlobal { .. })), 0);
+}
+
+#[test]
+fn let_reads_before_the_declaration_are_checked_and_reads_after_are_not() {
+    let p = compiled("function f() { let a = 1; a; { b; let b = 2; b; } return a; }");
+    let f = function(&p, "f");
+    // Exactly one check: the read of `b` before its declaration.
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::CheckInitialized { .. })), 1);
+    // Both lexical bindings start as the hole.
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::LoadHole { .. })), 2);
+}
+
+#[test]
+fn let_in_own_initializer_and_in_switch_cases_is_checked() {
+    let p = compiled("function f(k) { let a = a + 1; switch (k) { case 0: let s = 1; break; case 1: s; } }");
+    let f = function(&p, "f");
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::CheckInitialized { .. })), 2);
+}
+
+#[test]
+fn shadowing_bindings_get_distinct_registers() {
+    let p = compiled("function f() { let a = 1; { let a = 2; a; } return a; }");
+    let f = function(&p, "f");
+    let holes: Vec<_> = f.code.iter().filter_map(|i| match i { Instr::LoadHole { dst } => Some(*dst), _ => None }).collect();
+    assert_eq!(holes.len(), 2);
+    assert_ne!(holes[0], holes[1]);
+}
+
+#[test]
+fn const_assignment_compiles_to_a_type_error() {
+    let p = compiled("function f() { const c = 1; c = 2; }");
+    assert_eq!(count(&function(&p, "f").code, |i| matches!(i, Instr::ThrowConstAssign { .. })), 1);
+}
+
+#[test]
+fn strict_mode_marks_global_stores() {
+    let p = compiled("'use strict'; x = 1;");
+    assert!(p.functions[0].code.iter().any(|i| matches!(i, Instr::StoreGlobal { strict: true, .. })));
+    let p = compiled("x = 1;");
+    assert!(p.functions[0].code.iter().any(|i| matches!(i, Instr::StoreGlobal { strict: false, .. })));
+}
+
+#[test]
+fn redeclaring_a_let_is_a_syntax_error() {
+    let e = compile("t.js", "function f() { let a; let a; }").unwrap_err();
+    assert!(e.message.contains("already been declared"), "{e:?}");
+    assert!(compile("t.js", "function f() { var a; var a; }").is_ok());
+}
+
+#[test]
+fn syntax_errors_carry_their_offset() {
+    let src = "var a = 1;\nvar b = ;\n";
+    let e = compile("t.js", src).unwrap_err();
+    let p = compiled("");
+    let _ = p;
+    let line = src[..e.offset as usize].matches('\n').count() + 1;
+    assert_eq!(line, 2, "{e:?}");
+}
+
+#[test]
+fn unsupported_constructs_are_listed_in_source_order_and_trap() {
+    let src = "var f = () => 1;\nclass C {}\ntry { } catch (e) { }\nvar s = `x`;\ntypeof f;\nfor (var k of []) {}\n";
+    let p = compiled(src);
+    let features: Vec<&str> = p.unsupported.iter().map(|u| u.feature.as_str()).collect();
+    assert_eq!(features, ["arrow function", "class", "try/catch", "template literal", "typeof", "for-of"]);
+    let lines: Vec<u32> = p.unsupported.iter().map(|u| p.line_col(u.offset).0).collect();
+    assert_eq!(lines, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(p.line_col(p.unsupported[0].offset), (1, 9));
+    assert_eq!(count(&p.functions[0].code, |i| matches!(i, Instr::Trap { .. })), 6);
+}
+
+#[test]
+fn reading_an_enclosing_functions_local_is_a_closure_trap() {
+    let p = compiled("function outer() { var x = 1; function inner() { return x; } return inner(); }");
+    assert_eq!(p.unsupported.len(), 1);
+    assert!(p.unsupported[0].feature.starts_with("closure"));
+}
+
+#[test]
+fn every_speculating_instruction_owns_a_distinct_slot() {
+    let p = compiled("function f(o, a, i) { return o.x + a[i] + f(o, a, i) + (i < 3 ? 1 : 2); }");
+    let f = function(&p, "f");
+    let slots: Vec<u32> = f.code.iter().filter_map(|i| i.slot()).map(|s| s.0).collect();
+    let mut unique = slots.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(slots.len(), unique.len());
+    assert_eq!(slots.len(), f.slots.len());
+}
+
+#[test]
+fn line_and_column_count_utf16_units() {
+    let p = compiled("var s = '😀'; var t = 1;\nx");
+    let off = p.source.find("var t").unwrap() as u32;
+    // The emoji is 4 bytes but 2 UTF-16 units: column 15.
+    assert_eq!(p.line_col(off), (1, 15));
+    assert_eq!(p.line_col(p.source.find('x').unwrap() as u32), (2, 1));
+}
