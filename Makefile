@@ -12,17 +12,24 @@ REPS         ?= 5
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-node build test test-all golden experiments bench-interp clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all golden experiments bench-interp clean
 
 all: build
 
 ## setup: install the system packages seabed needs, only when they are missing.
-setup: setup-llvm setup-node
+setup: setup-llvm setup-libclang setup-node
 
 setup-llvm:
 	@if ! command -v llvm-config-14 >/dev/null 2>&1; then \
 	  echo "setup: installing llvm-14-dev"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq llvm-14-dev >/dev/null; \
+	fi
+
+# libclang: bindgen, used by the fdlibm-rs build script (docs/known-differences.md).
+setup-libclang:
+	@if ! ldconfig -p 2>/dev/null | grep -qE 'libclang(-[0-9.]+)?\.so' && ! ls /usr/lib/llvm-*/lib/libclang.so* >/dev/null 2>&1; then \
+	  echo "setup: installing libclang1-14"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang1-14 >/dev/null; \
 	fi
 
 setup-node:
@@ -31,12 +38,12 @@ setup-node:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 
-build: setup-llvm
+build: setup-llvm setup-libclang
 	$(CARGO) build --release --workspace
 
 ## test: unit tests, golden-output tests and the differential corpus runner (no node needed:
 ## the expected outputs are committed).
-test: setup-llvm
+test: setup-llvm setup-libclang
 	$(CARGO) test --release --workspace
 
 ## test-all: everything in test, plus the slow suites (callgrind brackets of the meter).

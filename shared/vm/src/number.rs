@@ -8,14 +8,18 @@
 //! for the same input, bit for bit, including the sign of zero. Nothing here
 //! panics.
 //!
-//! The transcendental `Math` functions and `**` come from the `libm` crate (a
-//! Rust port of musl's libm), except `log10`, `log1p` and `tanh`, which use
-//! `std` (the platform C library) because on Linux/glibc that agrees with
-//! node far more often for those three. V8 has its own fdlibm-derived
-//! implementations, so on a small fraction of arguments these results are an
-//! ulp (rarely two) away from node's: `cbrt` differs on about 8% of a
-//! 1.25-million-vector comparison against node 20, the others on 0-1.3%. In
-//! that comparison NaN, ±0, ±Infinity and overflow results always agreed.
+//! The transcendental `Math` functions and `**` come from Sun's fdlibm 5.3
+//! (the library V8's own `base::ieee754` routines were derived from),
+//! compiled from its C sources by the `fdlibm-rs` crate, except `atan2`,
+//! `cbrt` and `log2`, which come from the `libm` crate (a Rust port of musl's
+//! libm, pinned to 0.2.11: later releases replaced `cbrt` with a correctly
+//! rounded one that no longer agrees with V8's). A few small wrappers below
+//! reproduce where V8 departs from those (`Math.exp(1)` is `Math.E`, `tanh`
+//! of a tiny `x` is `x`, `atan2` near ±π/2 for a negative `x`). In a
+//! 1.24-million-vector comparison against node 20 every function then agrees
+//! bit for bit except `**`/`Math.pow`, which is an ulp away on about 1% of
+//! arguments: V8's `pow` evaluates one step of fdlibm's algorithm in a
+//! different order, and no crate reproduces that.
 
 /// Formats `x` as ECMAScript `Number::toString(x, 10)` does
 /// (`String(x)` in JS): `NaN`, `Infinity`, `-Infinity`, `0` for both zeros,
@@ -233,11 +237,41 @@ pub fn js_remainder(a: f64, b: f64) -> f64 {
     a % b
 }
 
+/// Safe wrappers over the `fdlibm-rs` crate, which compiles Sun's fdlibm 5.3
+/// C sources (the library V8's `base::ieee754` was derived from) with `cc`
+/// in its IEEE mode.
+mod fdlibm {
+    macro_rules! unary {
+        ($($name:ident),* $(,)?) => {
+            $(
+                pub(super) fn $name(x: f64) -> f64 {
+                    // SAFETY: in fdlibm's IEEE mode these are pure functions
+                    // of their argument: defined for every double (NaN and
+                    // the infinities included), reading only constant tables
+                    // and writing no global state.
+                    unsafe { fdlibm_rs::$name(x) }
+                }
+            )*
+        };
+    }
+
+    unary!(
+        acos, acosh, asin, asinh, atan, atanh, cos, cosh, exp, expm1, log, log1p, log10, sin, sinh,
+        tan, tanh
+    );
+
+    pub(super) fn pow(x: f64, y: f64) -> f64 {
+        // SAFETY: as for the unary functions above.
+        unsafe { fdlibm_rs::pow(x, y) }
+    }
+}
+
 /// The JS `**` operator and `Math.pow`: an exponent of NaN gives NaN, an
 /// exponent of ±0 gives 1 (even for a NaN base), `(±1) ** ±Infinity` is NaN,
 /// and everything else follows IEEE `pow` (`(-8) ** (1/3)` is NaN,
-/// `(-0) ** -1` is `-Infinity`). The value comes from the `libm` crate's
-/// `pow`, which is an ulp away from node's on about 1% of arguments.
+/// `(-0) ** -1` is `-Infinity`). The value comes from fdlibm's `pow`, which
+/// is an ulp away from node's on about 1% of arguments (see the module
+/// documentation).
 pub fn js_pow(base: f64, exp: f64) -> f64 {
     if exp.is_nan() {
         return f64::NAN;
@@ -248,7 +282,54 @@ pub fn js_pow(base: f64, exp: f64) -> f64 {
     if base.abs() == 1.0 && exp.is_infinite() {
         return f64::NAN;
     }
-    libm::pow(base, exp)
+    fdlibm::pow(base, exp)
+}
+
+/// JS `Math.exp`: fdlibm's `exp`, except that `Math.exp(1)` is exactly
+/// `Math.E` as in node (fdlibm alone is an ulp above it there).
+fn math_exp(x: f64) -> f64 {
+    if x == 1.0 {
+        return std::f64::consts::E;
+    }
+    fdlibm::exp(x)
+}
+
+/// JS `Math.cosh`: fdlibm's `cosh`, except at ±1, where node's value is the
+/// correctly rounded one (fdlibm's is an ulp above, through its `exp(1)`).
+fn math_cosh(x: f64) -> f64 {
+    if x.abs() == 1.0 {
+        return 1.5430806348152437;
+    }
+    fdlibm::cosh(x)
+}
+
+/// JS `Math.tanh`: fdlibm's `tanh`, except that below 2^-28 in magnitude the
+/// result is `x` itself, as in node. There `tanh(x)` and `x` differ by less
+/// than a third of `x * x * x`, far under half an ulp of `x`, so `x` is the
+/// correctly rounded value; fdlibm's formula is sometimes an ulp off.
+fn math_tanh(x: f64) -> f64 {
+    if x.abs() < TWO_POW_MINUS_28 {
+        return x;
+    }
+    fdlibm::tanh(x)
+}
+
+/// 2^-28.
+const TWO_POW_MINUS_28: f64 = 1.0 / 268_435_456.0;
+
+/// 2^61.
+const TWO_POW_61: f64 = 2_305_843_009_213_693_952.0;
+
+/// JS `Math.atan2(y, x)`: the `libm` crate's `atan2`, except that for a
+/// normal negative `x` and a finite `y` at least 2^61 times larger in
+/// magnitude the result is ±π/2 (rounded), as in node. The exact value there
+/// is within 2^-60 of ±π/2, so the rounded ±π/2 is the correctly rounded
+/// result; `libm` returns the next double up on part of that range.
+fn math_atan2(y: f64, x: f64) -> f64 {
+    if x < 0.0 && x.is_normal() && y.is_finite() && y.abs() >= x.abs() * TWO_POW_61 {
+        return std::f64::consts::FRAC_PI_2.copysign(y);
+    }
+    libm::atan2(y, x)
 }
 
 /// JS `Math.round`: rounds half up toward +Infinity (`Math.round(2.5)` is 3,
@@ -437,47 +518,48 @@ impl MathFunction {
         let b = args.get(1).copied().unwrap_or(f64::NAN);
         match self {
             MathFunction::Abs => a.abs(),
-            MathFunction::Acos => libm::acos(a),
-            // acosh is NaN for every x < 1, but libm 0.2.16 returns finite
-            // values for some x <= -2 (acosh(-9497.03) is about -8.94); see
-            // rust-lang/compiler-builtins#1070.
+            MathFunction::Acos => fdlibm::acos(a),
+            // acosh is NaN for every x < 1. fdlibm's already is; the guard
+            // stays so that no backend can return a finite value there (the
+            // libm crate's 0.2.16 did for some x <= -2, e.g. about -8.94 for
+            // acosh(-9497.03); see rust-lang/compiler-builtins#1070).
             MathFunction::Acosh => {
                 if a < 1.0 {
                     f64::NAN
                 } else {
-                    libm::acosh(a)
+                    fdlibm::acosh(a)
                 }
             }
-            MathFunction::Asin => libm::asin(a),
-            MathFunction::Asinh => libm::asinh(a),
-            MathFunction::Atan => libm::atan(a),
-            MathFunction::Atanh => libm::atanh(a),
-            MathFunction::Atan2 => libm::atan2(a, b),
+            MathFunction::Asin => fdlibm::asin(a),
+            MathFunction::Asinh => fdlibm::asinh(a),
+            MathFunction::Atan => fdlibm::atan(a),
+            MathFunction::Atanh => fdlibm::atanh(a),
+            MathFunction::Atan2 => math_atan2(a, b),
             MathFunction::Cbrt => libm::cbrt(a),
             MathFunction::Ceil => a.ceil(),
             MathFunction::Clz32 => f64::from(to_uint32(a).leading_zeros()),
-            MathFunction::Cos => libm::cos(a),
-            MathFunction::Cosh => libm::cosh(a),
-            MathFunction::Exp => libm::exp(a),
-            MathFunction::Expm1 => libm::expm1(a),
+            MathFunction::Cos => fdlibm::cos(a),
+            MathFunction::Cosh => math_cosh(a),
+            MathFunction::Exp => math_exp(a),
+            MathFunction::Expm1 => fdlibm::expm1(a),
             MathFunction::Floor => a.floor(),
             MathFunction::Fround => f64::from(a as f32),
             MathFunction::Hypot => math_hypot(args),
             MathFunction::Imul => f64::from(to_int32(a).wrapping_mul(to_int32(b))),
-            MathFunction::Log => libm::log(a),
-            MathFunction::Log1p => a.ln_1p(),
-            MathFunction::Log10 => a.log10(),
+            MathFunction::Log => fdlibm::log(a),
+            MathFunction::Log1p => fdlibm::log1p(a),
+            MathFunction::Log10 => fdlibm::log10(a),
             MathFunction::Log2 => libm::log2(a),
             MathFunction::Max => math_max(args),
             MathFunction::Min => math_min(args),
             MathFunction::Pow => js_pow(a, b),
             MathFunction::Round => math_round(a),
             MathFunction::Sign => math_sign(a),
-            MathFunction::Sin => libm::sin(a),
-            MathFunction::Sinh => libm::sinh(a),
+            MathFunction::Sin => fdlibm::sin(a),
+            MathFunction::Sinh => fdlibm::sinh(a),
             MathFunction::Sqrt => a.sqrt(),
-            MathFunction::Tan => libm::tan(a),
-            MathFunction::Tanh => a.tanh(),
+            MathFunction::Tan => fdlibm::tan(a),
+            MathFunction::Tanh => math_tanh(a),
             MathFunction::Trunc => a.trunc(),
         }
     }
@@ -751,11 +833,38 @@ mod tests {
         assert!(same(f("imul", &[4294967295.0, 5.0]), -5.0));
         assert!(same(f("fround", &[5.5]), 5.5));
         assert!(same(f("fround", &[5.05]), 5.050000190734863));
-        // acosh is NaN below 1 (libm 0.2.16 alone gives about -8.94 here).
+        // acosh is NaN below 1 (the libm crate's 0.2.16 gave about -8.94 here).
         assert!(f("acosh", &[-9497.034591801947]).is_nan());
         assert!(f("acosh", &[-64474955.35845031]).is_nan());
         assert!(f("acosh", &[-INF]).is_nan());
         assert!(same(f("acosh", &[1.0]), 0.0));
+        // Where V8 departs from plain fdlibm / libm (values from node 20).
+        assert!(same(f("exp", &[1.0]), std::f64::consts::E));
+        assert!(same(f("exp", &[1.0000000000000002]), 2.718281828459046));
+        assert!(same(f("cosh", &[1.0]), 1.5430806348152437));
+        assert!(same(f("cosh", &[-1.0]), 1.5430806348152437));
+        assert!(same(
+            f("tanh", &[2.1886018706166356e-13]),
+            2.1886018706166356e-13
+        ));
+        assert!(same(
+            f("tanh", &[-2.497503514122702e-10]),
+            -2.497503514122702e-10
+        ));
+        assert!(same(f("tanh", &[-0.0]), -0.0));
+        assert!(same(
+            f("atan2", &[3.8693920359129476e30, -42411.61360693678]),
+            1.5707963267948966
+        ));
+        assert!(same(
+            f("atan2", &[-4.747105753984468e-46, -1.4126471779905098e-64]),
+            -1.5707963267948966
+        ));
+        assert!(same(
+            f("atan2", &[1.4618776443889152e37, -8.299384796069495e18]),
+            1.5707963267948968
+        ));
+        assert!(same(f("atan2", &[1e-300, -5e-324]), 1.5707963267948968));
     }
 
     #[test]
@@ -823,31 +932,14 @@ mod tests {
     }
 
     /// The `MATH` vectors on which this module is not bit for bit equal to
-    /// node, with how many ulps apart the results are. They are the cases
-    /// where musl-derived libm (the `libm` crate) differs from V8's
-    /// fdlibm-derived code by an ulp; `log10`, `log1p` and `tanh` use `std`
-    /// instead, and their entries (up to two ulps) were measured against
-    /// glibc 2.36, so another platform C library may need a different list.
-    /// Every other `MATH` vector must still match exactly.
+    /// node, with how many ulps apart the results are. Only `pow` is left:
+    /// V8's `legacy::pow` evaluates one step of fdlibm's `e_pow.c` in a
+    /// different order, so it is an ulp off fdlibm's (and the correctly
+    /// rounded) value on about 1% of arguments, and no crate reproduces that.
+    /// Every other `MATH` vector must match exactly.
     const KNOWN_LIBM_DIFFERENCES: &[(&str, &[f64], u64)] = &[
-        ("cbrt", &[-0.9], 1),
-        ("cbrt", &[-2.5], 1),
-        ("cbrt", &[2.5], 1),
-        ("cbrt", &[-4.211008548736572], 1),
-        ("cbrt", &[2.040858268737793], 1),
-        ("cos", &[0.1], 1),
-        ("cos", &[6.0], 1),
-        ("cos", &[-6.0], 1),
-        ("cosh", &[1.0], 1),
-        ("cosh", &[-1.0], 1),
-        ("cosh", &[710.0], 1),
-        ("exp", &[1.0], 1),
         ("pow", &[1.0000000000000002, 4503599627370496.0], 1),
         ("pow", &[7.0, -0.5], 1),
-        ("sinh", &[710.0], 1),
-        ("log10", &[0.5630874633789062], 2),
-        ("log1p", &[4.699540138244629], 1),
-        ("tanh", &[0.15671968460083008], 2),
     ];
 
     /// (input bits, `String(x)`) generated by node.
