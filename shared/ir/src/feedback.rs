@@ -1,14 +1,48 @@
 //! Type feedback: what the interpreter saw at every feedback slot.
 //!
-//! The optimizing compilers read a snapshot of these records and speculate on them; a failed
+//! The vm records these plain-data records while interpreting; the optimizing compilers
+//! read a snapshot of them (they never see the vm itself) and speculate on them; a failed
 //! speculation exits back to the interpreter, which keeps recording.
 
 use std::fmt::Write as _;
 
 use frontend::bytecode::{FuncId, SlotKind};
 
-use crate::heap::{ElementsKind, Heap, ShapeId};
-use crate::value::BuiltinId;
+/// A hidden class of plain objects ("map" in V8), as numbered by the vm's heap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ShapeId(pub u32);
+
+impl ShapeId {
+    /// The shape of `{}`.
+    pub const EMPTY: ShapeId = ShapeId(0);
+}
+
+/// A builtin function of the vm, by its index in the vm's builtin table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BuiltinId(pub u32);
+
+/// The element kinds of arrays, from most to least specific (V8's lattice without the
+/// packed/holey split, which is tracked separately).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum ElementsKind {
+    /// Every element is an int32 number (or a hole).
+    Int32,
+    /// Every element is a number (or a hole).
+    Double,
+    /// Anything.
+    Any,
+}
+
+impl ElementsKind {
+    /// A short name for disassembly.
+    pub fn name(self) -> &'static str {
+        match self {
+            ElementsKind::Int32 => "int32",
+            ElementsKind::Double => "double",
+            ElementsKind::Any => "any",
+        }
+    }
+}
 
 /// The most polymorphism a property site tracks before going megamorphic (as in V8).
 pub const MAX_POLYMORPHISM: usize = 4;
@@ -138,6 +172,21 @@ pub struct ElementFeedback {
     pub count: u32,
 }
 
+impl ElementFeedback {
+    /// Joins another record of the same site into this one.
+    pub fn merge(&mut self, other: &ElementFeedback) {
+        self.kind = match (self.kind, other.kind) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.holey |= other.holey;
+        self.out_of_bounds |= other.out_of_bounds;
+        self.hole_read |= other.hole_read;
+        self.generic |= other.generic;
+        self.count = self.count.saturating_add(other.count);
+    }
+}
+
 /// A call target.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Callee {
@@ -200,7 +249,7 @@ impl SlotFeedback {
     }
 
     /// A one-line description, naming shapes through `heap`.
-    pub fn describe(&self, heap: &Heap, describe_callee: &dyn Fn(Callee) -> String) -> String {
+    pub fn describe(&self, describe_shape: &dyn Fn(ShapeId) -> String, describe_callee: &dyn Fn(Callee) -> String) -> String {
         match self {
             SlotFeedback::BinaryOp(h) => format!("BinaryOp: {h:?}"),
             SlotFeedback::Compare(h) => format!("Compare: {h:?}"),
@@ -215,7 +264,7 @@ impl SlotFeedback {
                     });
                     for (map, handler) in entries {
                         let map = match map {
-                            ReceiverMap::Shape(sh) => format!("shape#{} {}", sh.0, heap.describe_shape(*sh)),
+                            ReceiverMap::Shape(sh) => format!("shape#{} {}", sh.0, describe_shape(*sh)),
                             ReceiverMap::Array => "array".into(),
                             ReceiverMap::String => "string".into(),
                             ReceiverMap::Primitive => "primitive".into(),

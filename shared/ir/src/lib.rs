@@ -3,3 +3,10 @@
 //!
 //! This crate is introduced by the shared-IR work item; until then it is empty and
 //! nothing depends on its contents.
+pub mod ops;
+pub mod feedback;
+pub mod tagged;
+pub mod frame;
+pub mod lir;
+pub mod lir_text;
+pub mod lir_verify;

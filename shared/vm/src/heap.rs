@@ -11,16 +11,8 @@
 use std::collections::HashMap;
 
 use crate::value::{ArrayId, ObjectId, StringId, Value};
+pub use ir::feedback::{ElementsKind, ShapeId};
 use frontend::bytecode::NameId;
-
-/// A hidden class of plain objects.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct ShapeId(pub u32);
-
-impl ShapeId {
-    /// The shape of `{}`.
-    pub const EMPTY: ShapeId = ShapeId(0);
-}
 
 /// One hidden class.
 #[derive(Clone, Debug, Default)]
@@ -42,37 +34,14 @@ pub struct Object {
     pub slots: Vec<Value>,
 }
 
-/// The element kinds of arrays, from most to least specific (V8's lattice without the
-/// packed/holey split, which is tracked separately).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum ElementsKind {
-    /// Every element is an int32 number (or a hole).
-    Int32,
-    /// Every element is a number (or a hole).
-    Double,
-    /// Anything.
-    Any,
-}
-
-impl ElementsKind {
-    /// The most specific kind that also holds `v`.
-    pub fn of(v: Value) -> ElementsKind {
-        if v.as_int().is_some() || v.is_hole() {
-            ElementsKind::Int32
-        } else if v.is_number() {
-            ElementsKind::Double
-        } else {
-            ElementsKind::Any
-        }
-    }
-
-    /// A short name for disassembly.
-    pub fn name(self) -> &'static str {
-        match self {
-            ElementsKind::Int32 => "int32",
-            ElementsKind::Double => "double",
-            ElementsKind::Any => "any",
-        }
+/// The element kind of a single value: the most specific kind that holds it.
+pub fn elements_kind_of(v: Value) -> ElementsKind {
+    if v.as_int().is_some() || v.is_hole() {
+        ElementsKind::Int32
+    } else if v.is_number() {
+        ElementsKind::Double
+    } else {
+        ElementsKind::Any
     }
 }
 
@@ -90,7 +59,7 @@ pub struct Array {
 impl Array {
     /// An array with the given elements.
     pub fn new(elements: Vec<Value>) -> Array {
-        let kind = elements.iter().map(|&v| ElementsKind::of(v)).max().unwrap_or(ElementsKind::Int32);
+        let kind = elements.iter().map(|&v| elements_kind_of(v)).max().unwrap_or(ElementsKind::Int32);
         let holey = elements.iter().any(|v| v.is_hole());
         Array { elements, kind, holey }
     }
@@ -104,7 +73,7 @@ impl Array {
             self.elements.resize(index + 1, Value::HOLE);
         }
         self.elements[index] = v;
-        let k = ElementsKind::of(v);
+        let k = elements_kind_of(v);
         if k > self.kind {
             self.kind = k;
         }

@@ -1,4 +1,4 @@
-//! NaN-boxed JavaScript values.
+//! NaN-boxed JavaScript values (the bit layout is `ir::tagged`, shared with the backends).
 //!
 //! A `Value` is 64 bits. Doubles are stored as themselves (every NaN canonicalized to the
 //! positive quiet NaN); everything else lives in the negative quiet-NaN space, tagged by the
@@ -10,16 +10,10 @@ use std::fmt;
 
 use frontend::bytecode::FuncId;
 
-const TAG_SHIFT: u32 = 48;
-const PAYLOAD_MASK: u64 = (1 << TAG_SHIFT) - 1;
-const TAG_INT: u64 = 0xFFF9;
-const TAG_SPECIAL: u64 = 0xFFFA;
-const TAG_OBJECT: u64 = 0xFFFB;
-const TAG_ARRAY: u64 = 0xFFFC;
-const TAG_STRING: u64 = 0xFFFD;
-const TAG_FUNCTION: u64 = 0xFFFE;
-const TAG_BUILTIN: u64 = 0xFFFF;
-const CANONICAL_NAN: u64 = 0x7FF8_0000_0000_0000;
+use ir::tagged::{
+    CANONICAL_NAN, PAYLOAD_MASK, TAG_ARRAY, TAG_BUILTIN, TAG_FUNCTION, TAG_INT, TAG_OBJECT, TAG_SHIFT,
+    TAG_SPECIAL, TAG_STRING,
+};
 
 /// A plain object in the heap (`Heap::objects`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -31,9 +25,7 @@ pub struct ArrayId(pub u32);
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct StringId(pub u32);
 
-/// A builtin function the vm implements natively (see `builtins`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct BuiltinId(pub u32);
+pub use ir::feedback::BuiltinId;
 
 /// One JavaScript value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,0 +1,97 @@
+//! Frame states and exit descriptions.
+//!
+//! A *frame state* is the interpreter's view of an activation at a bytecode pc: which function,
+//! which pc, and the value of every register live on entry to that pc (bytecode liveness);
+//! when a callee was inlined, the caller's frame state is its outer state. In the graphs it is
+//! a `FrameState` op whose value inputs are the live registers in ascending register order
+//! (see [`frame_state_registers`]), followed by the outer frame state when it has one.
+//!
+//! In LIR every exit carries an [`ExitDesc`]: the frames to rebuild, innermost last, and for
+//! each live register where its value is and in which representation.
+
+use frontend::bytecode::{FuncId, Pc, Program, Reg};
+use frontend::liveness::Liveness;
+
+use crate::ops::{DeoptReason, Rep};
+
+/// The registers a frame state at `pc` records, in ascending order: those live on entry.
+pub fn frame_state_registers(liveness: &Liveness, pc: Pc) -> Vec<Reg> {
+    liveness.live_in(pc).iter().collect()
+}
+
+/// An exit's identifier, unique within one compiled function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ExitId(pub u32);
+
+/// Where the value of one interpreter register comes from at an exit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ExitValue {
+    /// An SSA value of the compiled code, in the given representation; the exit boxes it.
+    Value(u32, Rep),
+    /// A tagged constant (NaN-boxed bits).
+    Constant(u64),
+}
+
+/// One interpreter frame to rebuild at an exit.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct FrameDesc {
+    /// The bytecode function.
+    pub func: FuncId,
+    /// Where the interpreter resumes. In an outer (caller) frame this is the pc of the call
+    /// whose callee was inlined: the inner frame's result is written to that call's
+    /// destination and the caller resumes after it.
+    pub pc: Pc,
+    /// The live registers and their values, in ascending register order. Registers not
+    /// listed are dead at `pc` and start as `undefined`.
+    pub registers: Vec<(Reg, ExitValue)>,
+}
+
+/// Everything the runtime needs to leave compiled code at one exit.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ExitDesc {
+    /// The exit's identifier.
+    pub id: ExitId,
+    /// Why the speculation failed.
+    pub reason: DeoptReason,
+    /// The frames, outermost first, innermost (the one that was executing) last.
+    pub frames: Vec<FrameDesc>,
+}
+
+impl ExitDesc {
+    /// The frame that was executing.
+    pub fn innermost(&self) -> &FrameDesc {
+        self.frames.last().expect("an exit has at least one frame")
+    }
+
+    /// Checks the description against the program: pcs in range, registers in range,
+    /// sorted and unique, and outer frames resuming at calls. Returns a message on failure.
+    pub fn check(&self, program: &Program) -> Result<(), String> {
+        if self.frames.is_empty() {
+            return Err(format!("exit {} has no frames", self.id.0));
+        }
+        for (i, frame) in self.frames.iter().enumerate() {
+            let func = program
+                .functions
+                .get(frame.func.0 as usize)
+                .ok_or_else(|| format!("exit {}: no function {}", self.id.0, frame.func.0))?;
+            if frame.pc as usize >= func.code.len() {
+                return Err(format!("exit {}: pc {} out of range in {}", self.id.0, frame.pc, func.name));
+            }
+            let outer = i + 1 < self.frames.len();
+            if outer && !matches!(func.code[frame.pc as usize], frontend::bytecode::Instr::Call { .. }) {
+                return Err(format!("exit {}: outer frame of {} does not resume at a call", self.id.0, func.name));
+            }
+            let mut last = None;
+            for &(reg, _) in &frame.registers {
+                if reg.0 >= func.register_count {
+                    return Err(format!("exit {}: register {reg} out of range in {}", self.id.0, func.name));
+                }
+                if last.is_some_and(|l| l >= reg) {
+                    return Err(format!("exit {}: registers not ascending in {}", self.id.0, func.name));
+                }
+                last = Some(reg);
+            }
+        }
+        Ok(())
+    }
+}

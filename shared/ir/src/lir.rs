@@ -1,0 +1,155 @@
+//! LIR: the scheduled, machine-level SSA form both pipelines lower into and every backend
+//! executes.
+//!
+//! A function is a list of blocks in layout order; block 0 is the entry. Blocks take
+//! *block parameters* (Cranelift style) instead of phis; a jump passes one argument per
+//! parameter. Instructions use machine-level ops of the shared op table (plus constants,
+//! `Parameter`, `Projection`, `StringConstant`), each defining at most one SSA value
+//! ([`Value`]) with a representation ([`Rep`]).
+//!
+//! Speculation checks are `DeoptimizeIf` / `DeoptimizeUnless` instructions with one value
+//! argument (the condition) and an [`ExitId`]; the exit's [`ExitDesc`] lists the interpreter
+//! frames to rebuild. A block may also end in an unconditional `Deoptimize` terminator.
+
+use crate::frame::{ExitDesc, ExitId};
+use crate::ops::{Op, Rep};
+use frontend::bytecode::FuncId;
+
+/// An SSA value of a LIR function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Value(pub u32);
+
+/// A block of a LIR function.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// An instruction.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Inst {
+    /// The value it defines, if any.
+    pub result: Option<Value>,
+    /// The operation.
+    pub op: Op,
+    /// Value arguments.
+    pub args: Vec<Value>,
+    /// For `DeoptimizeIf`/`DeoptimizeUnless`: the exit taken.
+    pub exit: Option<ExitId>,
+}
+
+/// A jump to a block with arguments for its parameters.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Jump {
+    /// The target block.
+    pub block: BlockId,
+    /// One argument per parameter of the target.
+    pub args: Vec<Value>,
+}
+
+/// How a block ends.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Terminator {
+    /// Unconditional jump.
+    Goto(Jump),
+    /// Two-way branch on a bit, with profile counts for branch weights.
+    Branch {
+        /// The condition (a `Bit` value).
+        cond: Value,
+        /// Where control goes if the condition holds.
+        if_true: Jump,
+        /// Where control goes otherwise.
+        if_false: Jump,
+        /// Times the true and false edges were taken in the interpreter, if known.
+        weights: Option<(u32, u32)>,
+    },
+    /// Returns a tagged value.
+    Return(Value),
+    /// Throws a tagged value.
+    Throw(Value),
+    /// Unconditional exit to the interpreter.
+    Deoptimize(ExitId),
+}
+
+impl Terminator {
+    /// The jumps out of this block.
+    pub fn successors(&self) -> Vec<&Jump> {
+        match self {
+            Terminator::Goto(j) => vec![j],
+            Terminator::Branch { if_true, if_false, .. } => vec![if_true, if_false],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The values the terminator reads.
+    pub fn uses(&self) -> Vec<Value> {
+        match self {
+            Terminator::Goto(j) => j.args.clone(),
+            Terminator::Branch { cond, if_true, if_false, .. } => {
+                let mut v = vec![*cond];
+                v.extend(&if_true.args);
+                v.extend(&if_false.args);
+                v
+            }
+            Terminator::Return(v) | Terminator::Throw(v) => vec![*v],
+            Terminator::Deoptimize(_) => Vec::new(),
+        }
+    }
+}
+
+/// A basic block.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Block {
+    /// Parameters (SSA values defined on entry).
+    pub params: Vec<Value>,
+    /// Instructions in order.
+    pub insts: Vec<Inst>,
+    /// The terminator.
+    pub term: Terminator,
+}
+
+/// A compiled function in LIR.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Function {
+    /// A display name.
+    pub name: String,
+    /// The bytecode function this was compiled from.
+    pub func: FuncId,
+    /// Blocks in layout order; block 0 is the entry.
+    pub blocks: Vec<Block>,
+    /// The representation of every value, indexed by `Value`.
+    pub reps: Vec<Rep>,
+    /// Exit descriptions, indexed by `ExitId`.
+    pub exits: Vec<ExitDesc>,
+}
+
+impl Function {
+    /// An empty function for `func`.
+    pub fn new(name: impl Into<String>, func: FuncId) -> Function {
+        Function { name: name.into(), func, blocks: Vec::new(), reps: Vec::new(), exits: Vec::new() }
+    }
+
+    /// A fresh value of representation `rep`.
+    pub fn new_value(&mut self, rep: Rep) -> Value {
+        self.reps.push(rep);
+        Value(self.reps.len() as u32 - 1)
+    }
+
+    /// The representation of `v`.
+    pub fn rep(&self, v: Value) -> Rep {
+        self.reps[v.0 as usize]
+    }
+
+    /// The block `b`.
+    pub fn block(&self, b: BlockId) -> &Block {
+        &self.blocks[b.0 as usize]
+    }
+
+    /// The exit `e`.
+    pub fn exit(&self, e: ExitId) -> &ExitDesc {
+        &self.exits[e.0 as usize]
+    }
+
+    /// Number of instructions, terminators included.
+    pub fn size(&self) -> usize {
+        self.blocks.iter().map(|b| b.insts.len() + 1).sum()
+    }
+}
