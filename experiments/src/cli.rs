@@ -3,8 +3,11 @@
 use std::io::Write;
 use std::rc::Rc;
 
-use frontend::bytecode::{format_instr, Program};
+use frontend::bytecode::{format_instr, FuncId, Program};
+use vm::tiering::TieringOptions;
 use vm::{Throw, Vm};
+
+use crate::tiers::{Backend, BaselineCompiler, Tier};
 
 /// Exit status: success.
 pub const EXIT_OK: u8 = 0;
@@ -17,7 +20,9 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 
 const USAGE: &str = "\
 usage:
-  seabed run FILE.js [--tier interp]
+  seabed run FILE.js [--tier interp|baseline] [--backend lir] [--always-opt]
+                    [--deopt-every N] [--hot-calls N] [--max-reopts K] [--verify]
+  seabed ir FILE.js --tier baseline [--function NAME]
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed experiment interp|bench-interp|all [--out DIR] [--reps N] [--corpus DIR]
@@ -35,6 +40,7 @@ pub fn main(args: &[String]) -> u8 {
         "run" => run(rest),
         "check" => check(rest),
         "bytecode" => bytecode(rest),
+        "ir" => ir_dump(rest),
         "experiment" => experiment(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -50,24 +56,58 @@ pub fn main(args: &[String]) -> u8 {
 /// Parsed options shared by the commands.
 struct Options {
     file: String,
-    tier: String,
+    tier: Tier,
+    backend: Backend,
+    tiering: TieringOptions,
+    verify: bool,
     feedback: bool,
+    function: Option<String>,
 }
+
+/// The options `run` accepts (`ir` accepts the same plus `--function`).
+const RUN_OPTIONS: &[&str] =
+    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--verify"];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     let mut file = None;
-    let mut opts = Options { file: String::new(), tier: "interp".into(), feedback: false };
+    let mut opts = Options {
+        file: String::new(),
+        tier: Tier::Interp,
+        backend: Backend::Lir,
+        tiering: TieringOptions::default(),
+        verify: false,
+        feedback: false,
+        function: None,
+    };
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        let mut number = |flag: &str| -> Result<u32, String> {
+            let v = it.next().ok_or(format!("{flag} needs a value"))?;
+            v.parse().map_err(|_| format!("{flag}: '{v}' is not a number"))
+        };
         match a.as_str() {
-            "--tier" if allowed.contains(&"--tier") => {
+            s if s.starts_with("--") && !allowed.contains(&s) => return Err(format!("unknown option '{s}'")),
+            "--tier" => {
                 let t = it.next().ok_or("--tier needs a value")?;
-                if t != "interp" {
-                    return Err(format!("unknown tier '{t}' (available: interp)"));
-                }
-                opts.tier = t.clone();
+                opts.tier = Tier::parse(t).ok_or(format!("unknown tier '{t}' (available: interp, baseline)"))?;
             }
-            "--feedback" if allowed.contains(&"--feedback") => opts.feedback = true,
+            "--backend" => {
+                let b = it.next().ok_or("--backend needs a value")?;
+                opts.backend = Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir)"))?;
+            }
+            "--always-opt" => opts.tiering.always_opt = true,
+            "--deopt-every" => {
+                let n = number("--deopt-every")?;
+                if n == 0 {
+                    return Err("--deopt-every needs a positive number".into());
+                }
+                opts.tiering.deopt_every = Some(n);
+            }
+            "--hot-calls" => opts.tiering.hot_calls = number("--hot-calls")?,
+            "--max-reopts" => opts.tiering.max_reopts = number("--max-reopts")?,
+            "--verify" => opts.verify = true,
+            "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
+            "--feedback" => opts.feedback = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
             s => {
                 if file.replace(s.to_string()).is_some() {
@@ -114,8 +154,15 @@ fn usage_error(msg: &str) -> u8 {
 }
 
 /// Runs a program; output goes to `out`. Returns the exit status and the vm (for feedback).
-pub fn execute(program: Rc<Program>, out: Box<dyn Write>) -> (u8, Vm) {
+fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm) {
     let mut vm = Vm::new(program, out);
+    match opts.tier {
+        Tier::Interp => {}
+        Tier::Baseline => vm.set_compiler(
+            Box::new(BaselineCompiler { verify: opts.verify, backend: opts.backend }),
+            opts.tiering,
+        ),
+    }
     let result = vm.run_script();
     vm.flush();
     let status = match result {
@@ -132,7 +179,7 @@ pub fn execute(program: Rc<Program>, out: Box<dyn Write>) -> (u8, Vm) {
 }
 
 fn run(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &["--tier"]) {
+    let opts = match parse_options(args, RUN_OPTIONS) {
         Ok(o) => o,
         Err(e) => return usage_error(&e),
     };
@@ -141,7 +188,7 @@ fn run(args: &[String]) -> u8 {
         Err(code) => return code,
     };
     let out = Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()));
-    execute(program, out).0
+    execute(program, out, &opts).0
 }
 
 fn check(args: &[String]) -> u8 {
@@ -174,7 +221,7 @@ fn bytecode(args: &[String]) -> u8 {
     };
     let vm = if opts.feedback {
         // Run first (program output goes to stderr so the listing stays clean).
-        let (_, vm) = execute(program.clone(), Box::new(std::io::stderr()));
+        let (_, vm) = execute(program.clone(), Box::new(std::io::stderr()), &opts);
         Some(vm)
     } else {
         None
@@ -212,7 +259,7 @@ pub fn disassemble(program: &Program, vm: Option<&Vm>, out: &mut String) {
                 match vm {
                     Some(vm) => {
                         let fb = &vm.feedback[func.id.0 as usize][i];
-                        let text = fb.describe(&vm.heap, &|c| vm.describe_callee(c));
+                        let text = fb.describe(&|s| vm.heap.describe_shape(s), &|c| vm.describe_callee(c));
                         let _ = writeln!(out, "    [{i}] {text}");
                     }
                     None => {
@@ -259,4 +306,40 @@ fn experiment(args: &[String]) -> u8 {
             EXIT_USAGE
         }
     }
+}
+
+/// `seabed ir`: runs the program in the interpreter (to collect feedback), then compiles
+/// each function (or `--function NAME`) and prints its LIR.
+fn ir_dump(args: &[String]) -> u8 {
+    let opts = match parse_options(args, &["--tier", "--function", "--verify"]) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    if opts.tier != Tier::Baseline {
+        return usage_error("ir needs --tier baseline (the optimizing pipelines come later)");
+    }
+    let program = match load(&opts.file) {
+        Ok(p) => Rc::new(p),
+        Err(code) => return code,
+    };
+    let interp = Options { tier: Tier::Interp, ..opts };
+    let (_, vm) = execute(program.clone(), Box::new(std::io::sink()), &interp);
+    let mut found = false;
+    for func in &program.functions {
+        if interp.function.as_ref().is_some_and(|n| *n != func.name) {
+            continue;
+        }
+        found = true;
+        match crate::tiers::compile_baseline(&vm, FuncId(func.id.0), true) {
+            Ok(lir) => print!("{}", ir::lir_text::print(&lir)),
+            Err(e) => {
+                eprintln!("{e}");
+                return 70;
+            }
+        }
+    }
+    if !found {
+        return usage_error(&format!("no function named '{}'", interp.function.unwrap_or_default()));
+    }
+    EXIT_OK
 }

@@ -1,3 +1,8 @@
-//! Backends that execute LIR: the LIR evaluator (reference) and the FTL-style LLVM backend.
+//! Backends that execute LIR, and the baseline compiler that produces LIR straight from
+//! bytecode and feedback.
 //!
-//! Introduced with the shared IR; until then this crate is empty.
+//! - [`eval`]: the LIR evaluator (`--backend lir`), the reference backend.
+//! - [`baseline`]: the non-optimizing compiler (`--tier baseline`).
+
+pub mod baseline;
+pub mod eval;

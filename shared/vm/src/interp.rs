@@ -14,7 +14,7 @@ use frontend::bytecode::{
 };
 
 use crate::builtins::{Builtin, OBJECT_PROTOTYPE_NAMES, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES};
-use crate::feedback::*;
+use ir::feedback::*;
 use crate::heap::{Array, Heap};
 use crate::number::{js_pow, js_remainder, number_to_string, to_int32, to_uint32, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
@@ -86,9 +86,19 @@ pub struct Vm {
     pub counters: Vec<FunctionCounters>,
     /// The builtin table; `BuiltinId` indexes it.
     pub builtins: Vec<Builtin>,
-    stack: Vec<Value>,
+    pub(crate) stack: Vec<Value>,
+    /// End of the registers in use (frames of interpreted activations and call arguments).
+    pub(crate) stack_top: usize,
     depth: u32,
     out: Box<dyn Write>,
+    pub(crate) compiler: Option<Box<dyn crate::tiering::OptimizingCompiler>>,
+    pub(crate) tiering: crate::tiering::TieringOptions,
+    /// Tiering state per function.
+    pub tier: Vec<crate::tiering::TierState>,
+    /// Tiering statistics of the run.
+    pub tier_stats: crate::tiering::TieringStats,
+    /// Real exits by reason.
+    pub deopt_reasons: std::collections::HashMap<ir::ops::DeoptReason, u64>,
     names: WellKnownNames,
     builtin_ids: std::collections::HashMap<&'static str, BuiltinId>,
 }
@@ -130,7 +140,13 @@ impl Vm {
             counters,
             builtins,
             stack: Vec::new(),
+            stack_top: 0,
             depth: 0,
+            compiler: None,
+            tiering: crate::tiering::TieringOptions::default(),
+            tier: vec![crate::tiering::TierState::default(); program.functions.len()],
+            tier_stats: crate::tiering::TieringStats::default(),
+            deopt_reasons: std::collections::HashMap::new(),
             out,
             names,
             builtin_ids,
@@ -198,17 +214,35 @@ impl Vm {
         }
     }
 
-    /// Calls bytecode function `f` with `argc` arguments at `stack[args_at..]`, its frame
-    /// starting at `base`.
-    fn call_function(&mut self, f: FuncId, _this: Value, args_at: usize, argc: u32) -> JsResult<Value> {
+    /// Grows the register stack to hold `top` registers.
+    pub(crate) fn ensure_stack(&mut self, top: usize) {
+        if self.stack.len() < top {
+            let len = top.max(self.stack.len() * 2);
+            self.stack.resize(len, Value::UNDEFINED);
+        }
+    }
+
+    /// Calls bytecode function `f` with `argc` arguments at `stack[args_at..]`: enters its
+    /// compiled code if it has (or now gets) some, else interprets it.
+    pub(crate) fn call_function(&mut self, f: FuncId, _this: Value, args_at: usize, argc: u32) -> JsResult<Value> {
+        self.counters[f.0 as usize].invocations += 1;
+        if self.compiler.is_some() {
+            if let Some(code) = self.code_for(f) {
+                let args: Vec<Value> = self.stack[args_at..args_at + argc as usize].to_vec();
+                let saved_top = self.stack_top;
+                self.stack_top = self.stack_top.max(args_at + argc as usize);
+                self.tier_stats.compiled_calls += 1;
+                let result = self.enter(|vm| code.invoke(vm, &args));
+                self.stack_top = saved_top;
+                return result;
+            }
+        }
         let program = self.program.clone();
         let func = program.function(f);
         // The callee's frame starts after the arguments (they may sit in the caller's frame).
         let base = args_at + argc as usize;
         let top = base + func.register_count as usize;
-        if self.stack.len() < top {
-            self.stack.resize(top.max(self.stack.len() * 2), Value::UNDEFINED);
-        }
+        self.ensure_stack(top);
         let params = func.param_count as usize;
         for i in 0..params {
             self.stack[base + i] =
@@ -217,20 +251,41 @@ impl Vm {
         for r in &mut self.stack[base + params..top] {
             *r = Value::UNDEFINED;
         }
+        self.run_activation(f, base, 0)
+    }
+
+    /// Runs `body` one call level deeper (checking the depth limit).
+    fn enter(&mut self, body: impl FnOnce(&mut Vm) -> JsResult<Value>) -> JsResult<Value> {
         if self.depth >= MAX_CALL_DEPTH {
             return throw(Throw::Error(ErrorKind::RangeError, "Maximum call stack size exceeded".into()));
         }
         self.depth += 1;
-        self.counters[f.0 as usize].invocations += 1;
-        let result = self.run_frame(&program, f, base);
+        let result = body(self);
         self.depth -= 1;
         result
     }
 
-    fn run_frame(&mut self, program: &Program, f: FuncId, base: usize) -> JsResult<Value> {
+    /// Interprets function `f` whose frame (already filled) starts at `base`, from `pc`, one
+    /// call level deeper.
+    pub(crate) fn run_activation(&mut self, f: FuncId, base: usize, pc: Pc) -> JsResult<Value> {
+        self.enter(|vm| vm.run_activation_in_place(f, base, pc))
+    }
+
+    /// Like `run_activation`, at the current call depth: an activation that continues in the
+    /// interpreter after leaving compiled code replaces that code's frame.
+    pub(crate) fn run_activation_in_place(&mut self, f: FuncId, base: usize, pc: Pc) -> JsResult<Value> {
+        let program = self.program.clone();
+        let saved_top = self.stack_top;
+        self.stack_top = base + program.function(f).register_count as usize;
+        let result = self.run_frame(&program, f, base, pc as usize);
+        self.stack_top = saved_top;
+        result
+    }
+
+    fn run_frame(&mut self, program: &Program, f: FuncId, base: usize, start: usize) -> JsResult<Value> {
         let func = program.function(f);
         let code = &func.code[..];
-        let mut pc: usize = 0;
+        let mut pc: usize = start;
         macro_rules! r {
             ($reg:expr) => {
                 self.stack[base + $reg.0 as usize]
@@ -284,15 +339,15 @@ impl Vm {
                     }
                     Instr::Binary { op, dst, lhs, rhs, slot } => {
                         let (a, b) = (r!(lhs), r!(rhs));
-                        r!(dst) = self.binary(f, slot, op, a, b);
+                        r!(dst) = self.binary(Some((f, slot)), op, a, b);
                     }
                     Instr::Compare { op, dst, lhs, rhs, slot } => {
                         let (a, b) = (r!(lhs), r!(rhs));
-                        r!(dst) = Value::bool(self.compare(f, slot, op, a, b));
+                        r!(dst) = Value::bool(self.compare(Some((f, slot)), op, a, b));
                     }
                     Instr::Unary { op, dst, src, slot } => {
                         let v = r!(src);
-                        r!(dst) = self.unary(f, slot, op, v);
+                        r!(dst) = self.unary(Some((f, slot)), op, v);
                     }
                     Instr::LogicalNot { dst, src } => r!(dst) = Value::bool(!self.to_boolean(r!(src))),
                     Instr::Jump { .. } | Instr::JumpLoop { .. } => {}
@@ -307,11 +362,11 @@ impl Vm {
                     }
                     Instr::LoadKeyed { dst, obj, key, slot } => {
                         let (o, k) = (r!(obj), r!(key));
-                        r!(dst) = self.load_keyed(f, slot, o, k)?;
+                        r!(dst) = self.load_keyed(Some((f, slot)), o, k)?;
                     }
                     Instr::StoreKeyed { obj, key, src, slot } => {
                         let (o, k, v) = (r!(obj), r!(key), r!(src));
-                        self.store_keyed(f, slot, o, k, v)?;
+                        self.store_keyed(Some((f, slot)), o, k, v)?;
                     }
                     Instr::CreateObject { dst } => r!(dst) = Value::object(self.heap.alloc_object()),
                     Instr::CreateArray { dst, first, count } => {
@@ -321,12 +376,12 @@ impl Vm {
                     }
                     Instr::Call { dst, callee, args, argc, slot } => {
                         let target = r!(callee);
-                        let v = self.call(f, slot, target, base + args.0 as usize, argc, at as Pc)?;
+                        let v = self.call(Some((f, slot, at as Pc)), target, base + args.0 as usize, argc)?;
                         r!(dst) = v;
                     }
                     Instr::Construct { dst, callee, args, argc, slot } => {
                         let target = r!(callee);
-                        r!(dst) = self.construct(f, slot, target, base + args.0 as usize, argc, at as Pc)?;
+                        r!(dst) = self.construct(Some((f, slot, at as Pc)), target, base + args.0 as usize, argc)?;
                     }
                     Instr::Return { .. } => {}
                     Instr::Throw { src } => return throw(Throw::Value(r!(src))),
@@ -398,7 +453,8 @@ impl Vm {
         }
     }
 
-    fn record_hint(&mut self, f: FuncId, slot: SlotId, hint: OperandHint) {
+    fn record_hint(&mut self, site: Option<(FuncId, SlotId)>, hint: OperandHint) {
+        let Some((f, slot)) = site else { return };
         match self.slot_mut(f, slot) {
             SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h = h.join(hint),
             _ => {}
@@ -420,10 +476,10 @@ impl Vm {
 
     // ---- arithmetic -----------------------------------------------------------------------
 
-    fn binary(&mut self, f: FuncId, slot: SlotId, op: BinaryOp, a: Value, b: Value) -> Value {
+    pub(crate) fn binary(&mut self, site: Option<(FuncId, SlotId)>, op: BinaryOp, a: Value, b: Value) -> Value {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
             if let Some(r) = int_binary(op, x, y) {
-                self.record_hint(f, slot, OperandHint::SignedSmall);
+                self.record_hint(site, OperandHint::SignedSmall);
                 return Value::int(r);
             }
         }
@@ -439,7 +495,7 @@ impl Vm {
         } else {
             hint
         };
-        self.record_hint(f, slot, hint);
+        self.record_hint(site, hint);
         if op == BinaryOp::Add {
             if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
                 return Value::number(x + y);
@@ -458,7 +514,7 @@ impl Vm {
         Value::number(number_binary(op, x, y))
     }
 
-    fn unary(&mut self, f: FuncId, slot: SlotId, op: UnaryOp, v: Value) -> Value {
+    pub(crate) fn unary(&mut self, site: Option<(FuncId, SlotId)>, op: UnaryOp, v: Value) -> Value {
         if let Some(i) = v.as_int() {
             let r = match op {
                 UnaryOp::Negate if i != 0 => i.checked_neg(),
@@ -469,7 +525,7 @@ impl Vm {
                 _ => None,
             };
             if let Some(r) = r {
-                self.record_hint(f, slot, OperandHint::SignedSmall);
+                self.record_hint(site, OperandHint::SignedSmall);
                 return Value::int(r);
             }
         }
@@ -477,7 +533,7 @@ impl Vm {
             OperandHint::SignedSmall => OperandHint::Number,
             h => h,
         };
-        self.record_hint(f, slot, hint);
+        self.record_hint(site, hint);
         let x = self.to_number(v);
         Value::number(match op {
             UnaryOp::Negate => -x,
@@ -488,9 +544,9 @@ impl Vm {
         })
     }
 
-    fn compare(&mut self, f: FuncId, slot: SlotId, op: CompareOp, a: Value, b: Value) -> bool {
+    pub(crate) fn compare(&mut self, site: Option<(FuncId, SlotId)>, op: CompareOp, a: Value, b: Value) -> bool {
         let hint = self.operand_hint(a).join(self.operand_hint(b));
-        self.record_hint(f, slot, hint);
+        self.record_hint(site, hint);
         match op {
             CompareOp::StrictEq => self.strict_equals(a, b),
             CompareOp::StrictNe => !self.strict_equals(a, b),
@@ -620,10 +676,13 @@ impl Vm {
         }
     }
 
-    fn element_feedback(&mut self, f: FuncId, slot: SlotId) -> &mut ElementFeedback {
-        match self.slot_mut(f, slot) {
-            SlotFeedback::Element(e) => e,
-            other => unreachable!("element slot holds {other:?}"),
+    /// Merges one access's element record into the site's feedback (if it has a site).
+    fn record_element(&mut self, site: Option<(FuncId, SlotId)>, rec: ElementFeedback) {
+        if let Some((f, slot)) = site {
+            match self.slot_mut(f, slot) {
+                SlotFeedback::Element(e) => e.merge(&rec),
+                other => unreachable!("element slot holds {other:?}"),
+            }
         }
     }
 
@@ -652,14 +711,21 @@ impl Vm {
         self.heap.intern(&s)
     }
 
-    fn load_keyed(&mut self, f: FuncId, slot: SlotId, o: Value, k: Value) -> JsResult<Value> {
+    /// `o[k]`, recording element feedback at `site` when given.
+    pub(crate) fn load_keyed(&mut self, site: Option<(FuncId, SlotId)>, o: Value, k: Value) -> JsResult<Value> {
+        let mut rec = ElementFeedback::default();
+        let result = self.load_keyed_inner(&mut rec, o, k);
+        self.record_element(site, rec);
+        result
+    }
+
+    fn load_keyed_inner(&mut self, e: &mut ElementFeedback, o: Value, k: Value) -> JsResult<Value> {
         match o.decode() {
             Decoded::Array(a) => {
                 if let Some(i) = self.array_index(k) {
                     let array = self.heap.array(a);
                     let (kind, holey) = (array.kind, array.holey);
                     let v = array.elements.get(i as usize).copied();
-                    let e = self.element_feedback(f, slot);
                     e.count = e.count.saturating_add(1);
                     e.kind = Some(e.kind.map_or(kind, |old| old.max(kind)));
                     e.holey |= holey;
@@ -678,12 +744,12 @@ impl Vm {
                         }
                     });
                 }
-                self.element_feedback(f, slot).generic = true;
+                e.generic = true;
                 let name = self.property_key(k);
-                self.load_named_generic(o, name)
+                self.load_named_uncached(o, name)
             }
             Decoded::String(s) => {
-                self.element_feedback(f, slot).generic = true;
+                e.generic = true;
                 if let Some(i) = self.array_index(k) {
                     let unit = self.heap.str(s).encode_utf16().nth(i as usize);
                     return Ok(match unit {
@@ -695,7 +761,7 @@ impl Vm {
                     });
                 }
                 let name = self.property_key(k);
-                self.load_named_generic(o, name)
+                self.load_named_uncached(o, name)
             }
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
@@ -703,27 +769,14 @@ impl Vm {
                 type_error(format!("Cannot read properties of {what} (reading '{key}')"))
             }
             _ => {
-                self.element_feedback(f, slot).generic = true;
+                e.generic = true;
                 let name = self.property_key(k);
-                self.load_named_generic(o, name)
+                self.load_named_uncached(o, name)
             }
         }
     }
 
-    /// A named load without a feedback site (keyed accesses with non-index keys).
-    fn load_named_generic(&mut self, o: Value, name: NameId) -> JsResult<Value> {
-        let mut scratch = SlotFeedback::Property(PropertyFeedback::Megamorphic);
-        // Reuse the named-load logic with a throwaway record.
-        std::mem::swap(&mut scratch, &mut self.scratch_slot());
-        let v = self.load_named_uncached(o, name);
-        v
-    }
-
-    fn scratch_slot(&mut self) -> SlotFeedback {
-        SlotFeedback::Property(PropertyFeedback::Megamorphic)
-    }
-
-    fn load_named_uncached(&mut self, o: Value, name: NameId) -> JsResult<Value> {
+    pub(crate) fn load_named_uncached(&mut self, o: Value, name: NameId) -> JsResult<Value> {
         match o.decode() {
             Decoded::Object(id) => match self.heap.get_property(id, name) {
                 Some(v) => Ok(v),
@@ -744,15 +797,26 @@ impl Vm {
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
             }
-            Decoded::Undefined | Decoded::Null | Decoded::Hole => unreachable!("checked by the caller"),
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                type_error(format!("Cannot read properties of {what} (reading '{}')", self.heap.name(name)))
+            }
         }
     }
 
-    fn store_keyed(&mut self, f: FuncId, slot: SlotId, o: Value, k: Value, v: Value) -> JsResult<()> {
+    /// `o[k] = v`, recording element feedback at `site` when given.
+    pub(crate) fn store_keyed(&mut self, site: Option<(FuncId, SlotId)>, o: Value, k: Value, v: Value) -> JsResult<()> {
+        let mut rec = ElementFeedback::default();
+        let result = self.store_keyed_inner(&mut rec, o, k, v);
+        self.record_element(site, rec);
+        result
+    }
+
+    fn store_keyed_inner(&mut self, e: &mut ElementFeedback, o: Value, k: Value, v: Value) -> JsResult<()> {
         match o.decode() {
             Decoded::Array(a) => {
                 let Some(i) = self.array_index(k) else {
-                    self.element_feedback(f, slot).generic = true;
+                    e.generic = true;
                     let name = self.property_key(k);
                     return self.store_named_uncached(o, name, v);
                 };
@@ -763,7 +827,6 @@ impl Vm {
                 let array = self.heap.array_mut(a);
                 array.set(i as usize, v);
                 let (kind, holey) = (array.kind, array.holey);
-                let e = self.element_feedback(f, slot);
                 e.count = e.count.saturating_add(1);
                 e.kind = Some(e.kind.map_or(kind, |old| old.max(kind)));
                 e.holey |= holey;
@@ -779,15 +842,19 @@ impl Vm {
                 type_error(format!("Cannot set properties of {what} (setting '{key}')"))
             }
             _ => {
-                self.element_feedback(f, slot).generic = true;
+                e.generic = true;
                 let name = self.property_key(k);
                 self.store_named_uncached(o, name, v)
             }
         }
     }
 
-    fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value) -> JsResult<()> {
+    pub(crate) fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value) -> JsResult<()> {
         match o.decode() {
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                let what = if o == Value::NULL { "null" } else { "undefined" };
+                type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
+            }
             Decoded::Object(id) => {
                 self.heap.set_property(id, name, v);
                 Ok(())
@@ -804,7 +871,8 @@ impl Vm {
 
     // ---- calls ----------------------------------------------------------------------------
 
-    fn record_call(&mut self, f: FuncId, slot: SlotId, callee: Callee) {
+    fn record_call(&mut self, site: Option<(FuncId, SlotId, Pc)>, callee: Callee) {
+        let Some((f, slot, _)) = site else { return };
         if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
             *count = count.saturating_add(1);
             *target = match *target {
@@ -816,7 +884,7 @@ impl Vm {
     }
 
     /// The source text of the callee of the call at `pc` (for "x is not a function").
-    fn callee_text(&self, f: FuncId, pc: Pc) -> String {
+    pub(crate) fn callee_text(&self, f: FuncId, pc: Pc) -> String {
         let func = self.program.function(f);
         let start = func.positions[pc as usize] as usize;
         let rest = &self.program.source[start.min(self.program.source.len())..];
@@ -829,44 +897,47 @@ impl Vm {
         }
     }
 
-    fn call(&mut self, f: FuncId, slot: SlotId, target: Value, args: usize, argc: u32, pc: Pc) -> JsResult<Value> {
+    /// Calls `target` with the receiver at `stack[args]` and `argc` arguments after it;
+    /// `site` (function, slot, pc) records call feedback and names the callee in errors.
+    pub(crate) fn call(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value, args: usize, argc: u32) -> JsResult<Value> {
         match target.decode() {
             Decoded::Function(callee) => {
-                self.record_call(f, slot, Callee::Function(callee));
+                self.record_call(site, Callee::Function(callee));
                 let this = self.stack[args];
                 self.call_function(callee, this, args + 1, argc)
             }
             Decoded::Builtin(b) => {
-                self.record_call(f, slot, Callee::Builtin(b));
+                self.record_call(site, Callee::Builtin(b));
                 self.call_builtin(b, args, argc)
             }
-            _ => type_error(format!("{} is not a function", self.callee_text(f, pc))),
+            _ => type_error(format!("{} is not a function", self.callee_name(site))),
         }
     }
 
-    fn construct(&mut self, f: FuncId, slot: SlotId, target: Value, args: usize, argc: u32, pc: Pc) -> JsResult<Value> {
+    /// `new target(...)` with arguments after `stack[args]`.
+    pub(crate) fn construct(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value, args: usize, argc: u32) -> JsResult<Value> {
         match target.decode() {
             Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Array => {
-                self.record_call(f, slot, Callee::Builtin(b));
+                self.record_call(site, Callee::Builtin(b));
                 self.call_builtin(b, args, argc)
             }
             Decoded::Function(_) => throw(Throw::Unsupported("new with a constructor function".into())),
-            Decoded::Builtin(b) => {
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::String | Builtin::Number) => {
                 let name = self.builtins[b.0 as usize].name();
-                match self.builtins[b.0 as usize] {
-                    Builtin::String | Builtin::Number => {
-                        throw(Throw::Unsupported(format!("new {name} (wrapper objects)")))
-                    }
-                    _ => type_error(format!("{} is not a constructor", self.callee_text_new(f, pc))),
-                }
+                throw(Throw::Unsupported(format!("new {name} (wrapper objects)")))
             }
-            _ => type_error(format!("{} is not a constructor", self.callee_text_new(f, pc))),
+            _ => {
+                let name = self.callee_name(site);
+                type_error(format!("{} is not a constructor", name.strip_prefix("new ").unwrap_or(&name).trim()))
+            }
         }
     }
 
-    fn callee_text_new(&self, f: FuncId, pc: Pc) -> String {
-        let t = self.callee_text(f, pc);
-        t.strip_prefix("new ").unwrap_or(&t).trim().to_string()
+    fn callee_name(&self, site: Option<(FuncId, SlotId, Pc)>) -> String {
+        match site {
+            Some((f, _, pc)) => self.callee_text(f, pc),
+            None => "value".into(),
+        }
     }
 
     fn arg(&self, args: usize, argc: u32, i: u32) -> Value {
@@ -878,7 +949,7 @@ impl Vm {
     }
 
     /// Calls builtin `b`; the receiver is `stack[args]`, the arguments follow it.
-    fn call_builtin(&mut self, b: BuiltinId, args: usize, argc: u32) -> JsResult<Value> {
+    pub(crate) fn call_builtin(&mut self, b: BuiltinId, args: usize, argc: u32) -> JsResult<Value> {
         let builtin = self.builtins[b.0 as usize];
         let this = self.stack[args];
         match builtin {

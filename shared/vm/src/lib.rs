@@ -5,11 +5,13 @@
 
 pub mod builtins;
 pub mod convert;
-pub mod feedback;
 pub mod heap;
 pub mod interp;
 pub mod number;
+pub mod runtime;
+pub mod tiering;
 pub mod value;
 
+pub use ir::feedback;
 pub use interp::{ErrorKind, Exception, JsResult, Throw, Vm};
 pub use value::Value;

@@ -1,0 +1,98 @@
+//! Wiring of compilers and backends into the vm's tiering hook.
+//!
+//! A tier is a compiler from bytecode + feedback to LIR; a backend runs LIR. The vm only
+//! knows the `OptimizingCompiler` trait; this module implements it for each combination.
+
+use std::rc::Rc;
+
+use backend::baseline::{self, BaselineInput};
+use backend::eval::LirCode;
+use frontend::bytecode::FuncId;
+use vm::tiering::{CompiledCode, OptimizingCompiler};
+use vm::Vm;
+
+/// Which compiler produces code for hot functions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tier {
+    /// No compiler: the interpreter runs everything.
+    Interp,
+    /// The baseline compiler (bytecode → LIR, no optimization).
+    Baseline,
+}
+
+impl Tier {
+    /// Parses a `--tier` value.
+    pub fn parse(s: &str) -> Option<Tier> {
+        match s {
+            "interp" => Some(Tier::Interp),
+            "baseline" => Some(Tier::Baseline),
+            _ => None,
+        }
+    }
+}
+
+/// Which backend runs LIR.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Backend {
+    /// The LIR evaluator.
+    Lir,
+}
+
+impl Backend {
+    /// Parses a `--backend` value.
+    pub fn parse(s: &str) -> Option<Backend> {
+        match s {
+            "lir" => Some(Backend::Lir),
+            _ => None,
+        }
+    }
+}
+
+/// The baseline compiler on a backend.
+pub struct BaselineCompiler {
+    /// Run the LIR verifier and check every exit after each compilation (test builds).
+    pub verify: bool,
+    /// The backend the code runs on.
+    pub backend: Backend,
+}
+
+/// Compiles `func` with the baseline compiler, verifying the result when asked.
+pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, String> {
+    let input = BaselineInput { program: &vm.program, func, feedback: &vm.feedback[func.0 as usize] };
+    let lir = baseline::compile(&input);
+    if verify {
+        verify_lir(vm, &lir)?;
+    }
+    Ok(lir)
+}
+
+/// Runs the LIR verifier and checks every exit description against the program.
+pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
+    if let Err(errors) = ir::lir_verify::verify(lir) {
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        return Err(format!(
+            "LIR of {} fails verification:\n{}\n{}",
+            lir.name,
+            text.join("\n"),
+            ir::lir_text::print(lir)
+        ));
+    }
+    for exit in &lir.exits {
+        exit.check(&vm.program)?;
+    }
+    Ok(())
+}
+
+impl OptimizingCompiler for BaselineCompiler {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+        let lir = match compile_baseline(vm, func, self.verify) {
+            Ok(lir) => lir,
+            // A verification failure is a compiler bug: fail loudly in test builds.
+            Err(e) if self.verify => panic!("{e}"),
+            Err(e) => return Err(e),
+        };
+        match self.backend {
+            Backend::Lir => Ok(Rc::new(LirCode { lir: Rc::new(lir), pipeline: "baseline".into() })),
+        }
+    }
+}

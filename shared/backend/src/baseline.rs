@@ -1,0 +1,816 @@
+//! The baseline compiler (`--tier baseline`): bytecode → LIR with no optimization, speculating
+//! directly from feedback like a simple non-optimizing JIT tier.
+//!
+//! It is the experiments' no-optimization control and the first client of the LIR, the
+//! evaluator and the exit machinery. Every bytecode register lives in a tagged SSA value;
+//! each bytecode block becomes a LIR block whose parameters are the registers live on entry.
+//! Each instruction is translated on its own:
+//!
+//! - arithmetic and comparisons with SignedSmall feedback untag, compute in int32 with
+//!   overflow and `-0` checks, and retag; with Number feedback they compute in float64; other
+//!   feedback calls the runtime's generic operation;
+//! - monomorphic named loads and stores of fields check the shape and access the slot;
+//!   array lengths and in-bounds element accesses check kind and bounds;
+//! - an operation that never ran (no feedback) ends the block with a soft deoptimization;
+//! - everything else (calls, allocation, generic paths) calls the runtime.
+//!
+//! Every check exits to the interpreter *at the bytecode instruction being translated*, with
+//! the registers live there: checks come before an instruction's side effects, so the
+//! interpreter may simply execute the instruction again.
+
+use std::collections::HashMap;
+
+use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Program, Reg, UnaryOp};
+use frontend::liveness::{analyze, successors, Liveness};
+use ir::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
+use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
+use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
+use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn, F64};
+use ir::tagged;
+
+/// What the baseline compiler needs: the program, the function and its feedback snapshot.
+pub struct BaselineInput<'a> {
+    /// The program.
+    pub program: &'a Program,
+    /// The function to compile.
+    pub func: FuncId,
+    /// The feedback of `func`, slot by slot.
+    pub feedback: &'a [SlotFeedback],
+}
+
+/// Compiles one function to LIR.
+pub fn compile(input: &BaselineInput<'_>) -> Function {
+    let bytecode = input.program.function(input.func);
+    let liveness = analyze(bytecode);
+    let mut b = Builder {
+        input,
+        liveness,
+        lir: Function::new(bytecode.name.clone(), input.func),
+        current: None,
+        regs: HashMap::new(),
+        bit_source: HashMap::new(),
+        block_of_pc: HashMap::new(),
+    };
+    b.build();
+    b.finish()
+}
+
+struct Builder<'i, 'a> {
+    input: &'i BaselineInput<'a>,
+    liveness: Liveness,
+    lir: Function,
+    /// The block being filled (instructions, then a terminator when it ends).
+    current: Option<(BlockId, Vec<Value>, Vec<Inst>)>,
+    /// Current SSA value of each bytecode register.
+    regs: HashMap<Reg, Value>,
+    /// Tagged booleans made by `TagBit(bit)` (possibly negated): branches use the bit.
+    bit_source: HashMap<Value, (Value, bool)>,
+    /// The LIR block of each bytecode block leader.
+    block_of_pc: HashMap<Pc, BlockId>,
+}
+
+/// Bytecode block leaders, in order, reachable from pc 0.
+fn leaders(code: &[Instr], func: &frontend::bytecode::Function) -> Vec<Pc> {
+    let mut is_leader = vec![false; code.len()];
+    if !code.is_empty() {
+        is_leader[0] = true;
+    }
+    for (pc, instr) in code.iter().enumerate() {
+        if let Some(t) = instr.jump_target() {
+            is_leader[t as usize] = true;
+            if pc + 1 < code.len() {
+                is_leader[pc + 1] = true;
+            }
+        }
+        if instr.is_terminator() && pc + 1 < code.len() {
+            is_leader[pc + 1] = true;
+        }
+    }
+    // Reachability over instructions.
+    let mut reachable = vec![false; code.len()];
+    let mut stack = vec![0u32];
+    while let Some(pc) = stack.pop() {
+        if code.is_empty() || reachable[pc as usize] {
+            continue;
+        }
+        reachable[pc as usize] = true;
+        stack.extend(successors(func, pc));
+    }
+    (0..code.len() as Pc).filter(|&pc| is_leader[pc as usize] && reachable[pc as usize]).collect()
+}
+
+impl<'i, 'a> Builder<'i, 'a> {
+    fn bytecode(&self) -> &'a frontend::bytecode::Function {
+        self.input.program.function(self.input.func)
+    }
+
+    fn new_block(&mut self) -> BlockId {
+        self.lir.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Deoptimize(ExitId(u32::MAX)) });
+        BlockId(self.lir.blocks.len() as u32 - 1)
+    }
+
+    fn build(&mut self) {
+        let code = &self.bytecode().code;
+        let leaders = leaders(code, self.bytecode());
+        let entry = self.new_block();
+        for &pc in &leaders {
+            let id = self.new_block();
+            self.block_of_pc.insert(pc, id);
+        }
+        // Entry: parameters and `undefined` for every other register live at pc 0.
+        self.current = Some((entry, Vec::new(), Vec::new()));
+        let params = self.bytecode().param_count;
+        let undefined = self.tagged_const(tagged::UNDEFINED);
+        for r in 0..self.bytecode().register_count {
+            let v = if r < params { self.emit(Op::Parameter { index: r }, &[], Rep::Tagged) } else { undefined };
+            self.regs.insert(Reg(r), v);
+        }
+        let first = self.jump_to(0);
+        self.end_block(Terminator::Goto(first));
+
+        for (i, &start) in leaders.iter().enumerate() {
+            let end = leaders.get(i + 1).copied().unwrap_or(code.len() as Pc);
+            self.start_block(start);
+            let mut pc = start;
+            while pc < end && self.current.is_some() {
+                self.instruction(pc);
+                pc += 1;
+            }
+            if self.current.is_some() {
+                // Falls through into the next leader.
+                let j = self.jump_to(end);
+                self.end_block(Terminator::Goto(j));
+            }
+        }
+    }
+
+    fn start_block(&mut self, pc: Pc) {
+        let id = self.block_of_pc[&pc];
+        self.regs.clear();
+        self.bit_source.clear();
+        let live: Vec<Reg> = self.liveness.live_in(pc).iter().collect();
+        let mut params = Vec::new();
+        for r in live {
+            let v = self.lir.new_value(Rep::Tagged);
+            params.push(v);
+            self.regs.insert(r, v);
+        }
+        self.current = Some((id, params, Vec::new()));
+    }
+
+    fn end_block(&mut self, term: Terminator) {
+        let (id, params, insts) = self.current.take().expect("an open block");
+        self.lir.blocks[id.0 as usize] = Block { params, insts, term };
+    }
+
+    /// A jump to the block of bytecode leader `pc`, passing its live registers.
+    fn jump_to(&mut self, pc: Pc) -> Jump {
+        let block = self.block_of_pc[&pc];
+        let args = self.liveness.live_in(pc).iter().map(|r| self.regs[&r]).collect();
+        Jump { block, args }
+    }
+
+    fn push(&mut self, inst: Inst) {
+        self.current.as_mut().expect("an open block").2.push(inst);
+    }
+
+    fn emit(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
+        let v = self.lir.new_value(rep);
+        self.push(Inst { result: Some(v), op, args: args.to_vec(), exit: None });
+        v
+    }
+
+    fn emit_void(&mut self, op: Op, args: &[Value]) {
+        self.push(Inst { result: None, op, args: args.to_vec(), exit: None });
+    }
+
+    fn tagged_const(&mut self, bits: u64) -> Value {
+        self.emit(Op::TaggedConstant { bits }, &[], Rep::Tagged)
+    }
+
+    fn i32_const(&mut self, value: i32) -> Value {
+        self.emit(Op::Int32Constant { value }, &[], Rep::Int32)
+    }
+
+    /// An exit at `pc` recording the registers live there.
+    fn exit(&mut self, pc: Pc, reason: DeoptReason) -> ExitId {
+        let registers = self
+            .liveness
+            .live_in(pc)
+            .iter()
+            .map(|r| {
+                let v = self.regs[&r];
+                (r, ExitValue::Value(v.0, Rep::Tagged))
+            })
+            .collect();
+        let id = ExitId(self.lir.exits.len() as u32);
+        self.lir.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func: self.input.func, pc, registers }] });
+        id
+    }
+
+    fn deopt_if(&mut self, cond: Value, reason: DeoptReason, pc: Pc) {
+        let exit = self.exit(pc, reason);
+        self.push(Inst { result: None, op: Op::DeoptimizeIf { reason }, args: vec![cond], exit: Some(exit) });
+    }
+
+    fn deopt_unless(&mut self, cond: Value, reason: DeoptReason, pc: Pc) {
+        let exit = self.exit(pc, reason);
+        self.push(Inst { result: None, op: Op::DeoptimizeUnless { reason }, args: vec![cond], exit: Some(exit) });
+    }
+
+    /// Ends the block with an unconditional exit at `pc`.
+    fn deopt_here(&mut self, pc: Pc, reason: DeoptReason) {
+        let exit = self.exit(pc, reason);
+        self.end_block(Terminator::Deoptimize(exit));
+    }
+
+    fn runtime(&mut self, function: RuntimeFn, args: &[Value]) -> Value {
+        self.emit(Op::CallRuntime { function, argc: args.len() as u32 }, args, Rep::Tagged)
+    }
+
+    fn checked_int32(&mut self, v: Value, pc: Pc) -> Value {
+        let is = self.emit(Op::IsInt32, &[v], Rep::Bit);
+        self.deopt_unless(is, DeoptReason::NotInt32, pc);
+        self.emit(Op::UntagInt32, &[v], Rep::Int32)
+    }
+
+    fn checked_float64(&mut self, v: Value, pc: Pc) -> Value {
+        let is = self.emit(Op::IsNumber, &[v], Rep::Bit);
+        self.deopt_unless(is, DeoptReason::NotNumber, pc);
+        self.emit(Op::UntagNumber, &[v], Rep::Float64)
+    }
+
+    /// `a && b` on bits.
+    fn and(&mut self, a: Value, b: Value) -> Value {
+        self.emit(Op::Select { rep: Rep::Bit }, &[a, b, a], Rep::Bit)
+    }
+
+    /// A tagged boolean from a bit (negated if asked), remembered for branches.
+    fn tag_bit(&mut self, bit: Value, negated: bool) -> Value {
+        let v = if negated {
+            let t = self.tagged_const(tagged::TRUE);
+            let f = self.tagged_const(tagged::FALSE);
+            self.emit(Op::Select { rep: Rep::Tagged }, &[bit, f, t], Rep::Tagged)
+        } else {
+            self.emit(Op::TagBit, &[bit], Rep::Tagged)
+        };
+        self.bit_source.insert(v, (bit, negated));
+        v
+    }
+
+    /// ToBoolean of a tagged value as (bit, negated).
+    fn to_bit(&mut self, v: Value) -> (Value, bool) {
+        if let Some(&src) = self.bit_source.get(&v) {
+            return src;
+        }
+        let b = self.runtime(RuntimeFn::ToBoolean, &[v]);
+        let t = self.tagged_const(tagged::TRUE);
+        (self.emit(Op::TaggedEqual, &[b, t], Rep::Bit), false)
+    }
+
+    fn reg(&self, r: Reg) -> Value {
+        self.regs[&r]
+    }
+
+    fn set(&mut self, r: Reg, v: Value) {
+        self.regs.insert(r, v);
+    }
+
+    fn feedback(&self, slot: frontend::bytecode::SlotId) -> &'a SlotFeedback {
+        &self.input.feedback[slot.0 as usize]
+    }
+
+    fn instruction(&mut self, pc: Pc) {
+        let instr = self.bytecode().code[pc as usize];
+        match instr {
+            Instr::LoadConst { dst, k } => {
+                let v = match &self.bytecode().constants[k.0 as usize] {
+                    Constant::Number(x) => self.emit(Op::NumberConstant { value: F64(*x) }, &[], Rep::Tagged),
+                    Constant::String(_) => {
+                        self.emit(Op::StringConstant { func: self.input.func.0, index: k.0 }, &[], Rep::Tagged)
+                    }
+                };
+                self.set(dst, v);
+            }
+            Instr::LoadInt { dst, value } => {
+                let v = self.tagged_const(tagged::from_int32(value));
+                self.set(dst, v)
+            }
+            Instr::LoadUndefined { dst } => {
+                let v = self.tagged_const(tagged::UNDEFINED);
+                self.set(dst, v)
+            }
+            Instr::LoadNull { dst } => {
+                let v = self.tagged_const(tagged::NULL);
+                self.set(dst, v)
+            }
+            Instr::LoadBool { dst, value } => {
+                let v = self.tagged_const(tagged::from_bool(value));
+                self.set(dst, v)
+            }
+            Instr::LoadHole { dst } => {
+                let v = self.tagged_const(tagged::HOLE);
+                self.set(dst, v)
+            }
+            Instr::LoadFunction { dst, func } => {
+                let v = self.tagged_const(tagged::tagged(tagged::TAG_FUNCTION, func.0 as u64));
+                self.set(dst, v)
+            }
+            Instr::Move { dst, src } => {
+                let v = self.reg(src);
+                self.set(dst, v);
+                if let Some(&s) = self.bit_source.get(&v) {
+                    self.bit_source.insert(v, s);
+                }
+            }
+            Instr::LoadGlobal { dst, global } => {
+                let v = self.emit(Op::Load { access: Access::Global(global.0) }, &[], Rep::Tagged);
+                let hole = self.tagged_const(tagged::HOLE);
+                let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
+                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
+                self.set(dst, v);
+            }
+            Instr::StoreGlobal { global, src, .. } => {
+                let old = self.emit(Op::Load { access: Access::Global(global.0) }, &[], Rep::Tagged);
+                let hole = self.tagged_const(tagged::HOLE);
+                let is_hole = self.emit(Op::TaggedEqual, &[old, hole], Rep::Bit);
+                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
+                let v = self.reg(src);
+                self.emit_void(Op::Store { access: Access::Global(global.0) }, &[v]);
+            }
+            Instr::InitGlobal { global, src } => {
+                let v = self.reg(src);
+                self.emit_void(Op::Store { access: Access::Global(global.0) }, &[v]);
+            }
+            Instr::CheckInitialized { reg, .. } => {
+                let v = self.reg(reg);
+                let hole = self.tagged_const(tagged::HOLE);
+                let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
+                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
+            }
+            Instr::Binary { op, dst, lhs, rhs, slot } => {
+                let hint = match self.feedback(slot) {
+                    SlotFeedback::BinaryOp(h) => *h,
+                    _ => OperandHint::Any,
+                };
+                let (a, b) = (self.reg(lhs), self.reg(rhs));
+                let v = match hint {
+                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    OperandHint::SignedSmall if op != BinaryOp::Exp => self.int32_binary(op, a, b, pc),
+                    OperandHint::SignedSmall | OperandHint::Number => self.float64_binary(op, a, b, pc),
+                    _ => self.runtime(RuntimeFn::Binary(op), &[a, b]),
+                };
+                self.set(dst, v);
+            }
+            Instr::Compare { op, dst, lhs, rhs, slot } => {
+                let hint = match self.feedback(slot) {
+                    SlotFeedback::Compare(h) => *h,
+                    _ => OperandHint::Any,
+                };
+                let (a, b) = (self.reg(lhs), self.reg(rhs));
+                let v = match hint {
+                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    OperandHint::SignedSmall => {
+                        let (x, y) = (self.checked_int32(a, pc), self.checked_int32(b, pc));
+                        self.number_compare(op, x, y, false)
+                    }
+                    OperandHint::Number => {
+                        let (x, y) = (self.checked_float64(a, pc), self.checked_float64(b, pc));
+                        self.number_compare(op, x, y, true)
+                    }
+                    _ => self.runtime(RuntimeFn::Compare(op), &[a, b]),
+                };
+                self.set(dst, v);
+            }
+            Instr::Unary { op, dst, src, slot } => {
+                let hint = match self.feedback(slot) {
+                    SlotFeedback::BinaryOp(h) => *h,
+                    _ => OperandHint::Any,
+                };
+                let a = self.reg(src);
+                let v = match hint {
+                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    OperandHint::SignedSmall => self.int32_unary(op, a, pc),
+                    OperandHint::Number => self.float64_unary(op, a, pc),
+                    _ => self.runtime(RuntimeFn::Unary(op), &[a]),
+                };
+                self.set(dst, v);
+            }
+            Instr::LogicalNot { dst, src } => {
+                let v = self.reg(src);
+                let (bit, negated) = self.to_bit(v);
+                let r = self.tag_bit(bit, !negated);
+                self.set(dst, r);
+            }
+            Instr::Jump { target } | Instr::JumpLoop { target } => {
+                let j = self.jump_to(target);
+                self.end_block(Terminator::Goto(j));
+            }
+            Instr::JumpIfTrue { cond, target, slot } | Instr::JumpIfFalse { cond, target, slot } => {
+                let jump_if = matches!(instr, Instr::JumpIfTrue { .. });
+                let v = self.reg(cond);
+                let (bit, negated) = self.to_bit(v);
+                let taken = self.jump_to(target);
+                let fall = self.jump_to(pc + 1);
+                let weights = match self.feedback(slot) {
+                    SlotFeedback::Branch { taken, not_taken } => Some((*taken, *not_taken)),
+                    _ => None,
+                };
+                // The jump is taken when bit == (jump_if != negated).
+                let (if_true, if_false, weights) = if jump_if != negated {
+                    (taken, fall, weights)
+                } else {
+                    (fall, taken, weights.map(|(t, n)| (n, t)))
+                };
+                self.end_block(Terminator::Branch { cond: bit, if_true, if_false, weights });
+            }
+            Instr::LoadNamed { dst, obj, name, slot } => {
+                let o = self.reg(obj);
+                let v = match self.feedback(slot) {
+                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
+                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                    }
+                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => {
+                        match entries[0] {
+                            (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => {
+                                self.check_shape(o, shape.0, pc);
+                                self.emit(Op::Load { access: Access::Field(slot) }, &[o], Rep::Tagged)
+                            }
+                            (ReceiverMap::Array, PropertyHandler::ArrayLength) => {
+                                let is = self.emit(Op::IsArray, &[o], Rep::Bit);
+                                self.deopt_unless(is, DeoptReason::WrongKind, pc);
+                                let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
+                                self.emit(Op::TagInt32, &[len], Rep::Tagged)
+                            }
+                            _ => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
+                        }
+                    }
+                    _ => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
+                };
+                self.set(dst, v);
+            }
+            Instr::StoreNamed { obj, name, src, slot } => {
+                let (o, v) = (self.reg(obj), self.reg(src));
+                match self.feedback(slot) {
+                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
+                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                    }
+                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries))
+                        if entries.len() == 1
+                            && matches!(entries[0], (ReceiverMap::Shape(_), PropertyHandler::Field { .. })) =>
+                    {
+                        let (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) = entries[0] else {
+                            unreachable!("matched above")
+                        };
+                        self.check_shape(o, shape.0, pc);
+                        self.emit_void(Op::Store { access: Access::Field(slot) }, &[o, v]);
+                    }
+                    _ => {
+                        self.runtime(RuntimeFn::StoreNamed(name.0), &[o, v]);
+                    }
+                }
+            }
+            Instr::LoadKeyed { dst, obj, key, slot } => {
+                let (o, k) = (self.reg(obj), self.reg(key));
+                let v = match self.feedback(slot) {
+                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
+                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                    }
+                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                        let index = self.checked_index(o, k, pc);
+                        let v = self.emit(Op::Load { access: Access::Element }, &[o, index], Rep::Tagged);
+                        if e.holey {
+                            // A hole reads as undefined.
+                            let hole = self.tagged_const(tagged::HOLE);
+                            let undefined = self.tagged_const(tagged::UNDEFINED);
+                            let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
+                            self.emit(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v], Rep::Tagged)
+                        } else {
+                            v
+                        }
+                    }
+                    _ => self.runtime(RuntimeFn::LoadKeyed, &[o, k]),
+                };
+                self.set(dst, v);
+            }
+            Instr::StoreKeyed { obj, key, src, slot } => {
+                let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
+                match self.feedback(slot) {
+                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
+                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                    }
+                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                        let index = self.checked_index(o, k, pc);
+                        self.emit_void(Op::Store { access: Access::Element }, &[o, index, v]);
+                    }
+                    _ => {
+                        self.runtime(RuntimeFn::StoreKeyed, &[o, k, v]);
+                    }
+                }
+            }
+            Instr::CreateObject { dst } => {
+                let v = self.runtime(RuntimeFn::CreateObject, &[]);
+                self.set(dst, v)
+            }
+            Instr::CreateArray { dst, first, count } => {
+                let elements: Vec<Value> = (0..count).map(|i| self.reg(Reg(first.0 + i))).collect();
+                let v = self.runtime(RuntimeFn::CreateArray, &elements);
+                self.set(dst, v)
+            }
+            Instr::Call { dst, callee, args, argc, slot } => {
+                if matches!(self.feedback(slot), SlotFeedback::Call { count: 0, .. }) {
+                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
+                }
+                let mut call_args = vec![self.reg(callee)];
+                call_args.extend((0..=argc).map(|i| self.reg(Reg(args.0 + i))));
+                let v = self.runtime(RuntimeFn::Call, &call_args);
+                self.set(dst, v)
+            }
+            Instr::Construct { dst, callee, args, argc, .. } => {
+                let mut call_args = vec![self.reg(callee)];
+                call_args.extend((1..=argc).map(|i| self.reg(Reg(args.0 + i))));
+                let v = self.runtime(RuntimeFn::Construct, &call_args);
+                self.set(dst, v)
+            }
+            Instr::Return { src } => {
+                let v = self.reg(src);
+                self.end_block(Terminator::Return(v));
+            }
+            Instr::Throw { src } => {
+                let v = self.reg(src);
+                self.end_block(Terminator::Throw(v));
+            }
+            Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
+        }
+    }
+
+    fn check_shape(&mut self, o: Value, shape: u32, pc: Pc) {
+        let is = self.emit(Op::IsObject, &[o], Rep::Bit);
+        self.deopt_unless(is, DeoptReason::WrongKind, pc);
+        let actual = self.emit(Op::Load { access: Access::Shape }, &[o], Rep::Int32);
+        let expected = self.i32_const(shape as i32);
+        let same = self.emit(Op::Word32Equal, &[actual, expected], Rep::Bit);
+        self.deopt_unless(same, DeoptReason::WrongMap, pc);
+    }
+
+    /// Checks that `o` is an array and `k` an int32 index in bounds; returns the index.
+    fn checked_index(&mut self, o: Value, k: Value, pc: Pc) -> Value {
+        let is = self.emit(Op::IsArray, &[o], Rep::Bit);
+        self.deopt_unless(is, DeoptReason::WrongKind, pc);
+        let index = self.checked_int32(k, pc);
+        let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
+        let in_bounds = self.emit(Op::Uint32LessThan, &[index, len], Rep::Bit);
+        self.deopt_unless(in_bounds, DeoptReason::OutOfBounds, pc);
+        index
+    }
+
+    fn int32_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
+        let x = self.checked_int32(a, pc);
+        let y = self.checked_int32(b, pc);
+        let overflowing = |op| -> Option<Op> {
+            match op {
+                BinaryOp::Add => Some(Op::Int32AddWithOverflow),
+                BinaryOp::Sub => Some(Op::Int32SubWithOverflow),
+                BinaryOp::Mul => Some(Op::Int32MulWithOverflow),
+                _ => None,
+            }
+        };
+        let r = if let Some(with_overflow) = overflowing(op) {
+            let pair = self.emit(with_overflow, &[x, y], Rep::Int32);
+            let r = self.emit(Op::Projection { index: 0 }, &[pair], Rep::Int32);
+            let overflow = self.emit(Op::Projection { index: 1 }, &[pair], Rep::Bit);
+            self.deopt_if(overflow, DeoptReason::Overflow, pc);
+            if op == BinaryOp::Mul {
+                // 0 * -5 is -0: not an int32.
+                let zero = self.i32_const(0);
+                let is_zero = self.emit(Op::Word32Equal, &[r, zero], Rep::Bit);
+                let signs = self.emit(Op::Word32Or, &[x, y], Rep::Int32);
+                let negative = self.emit(Op::Int32LessThan, &[signs, zero], Rep::Bit);
+                let minus_zero = self.and(is_zero, negative);
+                self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
+            }
+            r
+        } else {
+            match op {
+                BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y, pc),
+                _ => {
+                    let machine = match op {
+                        BinaryOp::BitOr => Op::Word32Or,
+                        BinaryOp::BitAnd => Op::Word32And,
+                        BinaryOp::BitXor => Op::Word32Xor,
+                        BinaryOp::Shl => Op::Word32Shl,
+                        BinaryOp::Sar => Op::Word32Sar,
+                        BinaryOp::Shr => Op::Word32Shr,
+                        _ => unreachable!("handled above"),
+                    };
+                    let r = self.emit(machine, &[x, y], Rep::Int32);
+                    if op == BinaryOp::Shr {
+                        // A result of 2^31 or more is not an int32.
+                        let zero = self.i32_const(0);
+                        let negative = self.emit(Op::Int32LessThan, &[r, zero], Rep::Bit);
+                        self.deopt_if(negative, DeoptReason::Overflow, pc);
+                    }
+                    r
+                }
+            }
+        };
+        self.emit(Op::TagInt32, &[r], Rep::Tagged)
+    }
+
+    fn int32_division(&mut self, op: BinaryOp, x: Value, y: Value, pc: Pc) -> Value {
+        let zero = self.i32_const(0);
+        let minus_one = self.i32_const(-1);
+        let y_zero = self.emit(Op::Word32Equal, &[y, zero], Rep::Bit);
+        self.deopt_if(y_zero, DeoptReason::LostPrecision, pc);
+        let y_minus_one = self.emit(Op::Word32Equal, &[y, minus_one], Rep::Bit);
+        // x / -1 and x % -1 are handled in float64 (MIN / -1 overflows, x % -1 may be -0).
+        self.deopt_if(y_minus_one, DeoptReason::Overflow, pc);
+        let rem = self.emit(Op::Int32Mod, &[x, y], Rep::Int32);
+        let rem_zero = self.emit(Op::Word32Equal, &[rem, zero], Rep::Bit);
+        if op == BinaryOp::Div {
+            self.deopt_unless(rem_zero, DeoptReason::LostPrecision, pc);
+            // 0 / -5 is -0.
+            let x_zero = self.emit(Op::Word32Equal, &[x, zero], Rep::Bit);
+            let y_negative = self.emit(Op::Int32LessThan, &[y, zero], Rep::Bit);
+            let minus_zero = self.and(x_zero, y_negative);
+            self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
+            self.emit(Op::Int32Div, &[x, y], Rep::Int32)
+        } else {
+            // -4 % 2 is -0.
+            let x_negative = self.emit(Op::Int32LessThan, &[x, zero], Rep::Bit);
+            let minus_zero = self.and(rem_zero, x_negative);
+            self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
+            rem
+        }
+    }
+
+    fn float64_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
+        let x = self.checked_float64(a, pc);
+        let y = self.checked_float64(b, pc);
+        let arith = match op {
+            BinaryOp::Add => Some(Op::Float64Add),
+            BinaryOp::Sub => Some(Op::Float64Sub),
+            BinaryOp::Mul => Some(Op::Float64Mul),
+            BinaryOp::Div => Some(Op::Float64Div),
+            BinaryOp::Mod => Some(Op::Float64Mod),
+            BinaryOp::Exp => Some(Op::Float64Pow),
+            _ => None,
+        };
+        if let Some(op) = arith {
+            let r = self.emit(op, &[x, y], Rep::Float64);
+            return self.emit(Op::TagFloat64, &[r], Rep::Tagged);
+        }
+        let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
+        let yi = self.emit(Op::TruncateFloat64ToWord32, &[y], Rep::Int32);
+        let machine = match op {
+            BinaryOp::BitOr => Op::Word32Or,
+            BinaryOp::BitAnd => Op::Word32And,
+            BinaryOp::BitXor => Op::Word32Xor,
+            BinaryOp::Shl => Op::Word32Shl,
+            BinaryOp::Sar => Op::Word32Sar,
+            BinaryOp::Shr => Op::Word32Shr,
+            _ => unreachable!("arithmetic handled above"),
+        };
+        let r = self.emit(machine, &[xi, yi], Rep::Int32);
+        if op == BinaryOp::Shr {
+            let f = self.emit(Op::ChangeUint32ToFloat64, &[r], Rep::Float64);
+            self.emit(Op::TagFloat64, &[f], Rep::Tagged)
+        } else {
+            self.emit(Op::TagInt32, &[r], Rep::Tagged)
+        }
+    }
+
+    /// A comparison of two int32 or float64 values as a tagged boolean.
+    fn number_compare(&mut self, op: CompareOp, x: Value, y: Value, float: bool) -> Value {
+        let (less, less_equal, equal) = if float {
+            (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
+        } else {
+            (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
+        };
+        let (machine, args, negated) = match op {
+            CompareOp::Lt => (less, [x, y], false),
+            CompareOp::Le => (less_equal, [x, y], false),
+            CompareOp::Gt => (less, [y, x], false),
+            CompareOp::Ge => (less_equal, [y, x], false),
+            CompareOp::Eq | CompareOp::StrictEq => (equal, [x, y], false),
+            CompareOp::Ne | CompareOp::StrictNe => (equal, [x, y], true),
+        };
+        let bit = self.emit(machine, &args, Rep::Bit);
+        self.tag_bit(bit, negated)
+    }
+
+    fn int32_unary(&mut self, op: UnaryOp, a: Value, pc: Pc) -> Value {
+        let x = self.checked_int32(a, pc);
+        let r = match op {
+            UnaryOp::ToNumber => return a,
+            UnaryOp::BitNot => {
+                let minus_one = self.i32_const(-1);
+                self.emit(Op::Word32Xor, &[x, minus_one], Rep::Int32)
+            }
+            UnaryOp::Negate | UnaryOp::Increment | UnaryOp::Decrement => {
+                let (machine, lhs, rhs) = match op {
+                    UnaryOp::Negate => {
+                        // -0 is not an int32.
+                        let zero = self.i32_const(0);
+                        let is_zero = self.emit(Op::Word32Equal, &[x, zero], Rep::Bit);
+                        self.deopt_if(is_zero, DeoptReason::MinusZero, pc);
+                        (Op::Int32SubWithOverflow, zero, x)
+                    }
+                    UnaryOp::Increment => (Op::Int32AddWithOverflow, x, self.i32_const(1)),
+                    _ => (Op::Int32SubWithOverflow, x, self.i32_const(1)),
+                };
+                let pair = self.emit(machine, &[lhs, rhs], Rep::Int32);
+                let r = self.emit(Op::Projection { index: 0 }, &[pair], Rep::Int32);
+                let overflow = self.emit(Op::Projection { index: 1 }, &[pair], Rep::Bit);
+                self.deopt_if(overflow, DeoptReason::Overflow, pc);
+                r
+            }
+        };
+        self.emit(Op::TagInt32, &[r], Rep::Tagged)
+    }
+
+    fn float64_unary(&mut self, op: UnaryOp, a: Value, pc: Pc) -> Value {
+        let x = self.checked_float64(a, pc);
+        let r = match op {
+            UnaryOp::ToNumber => return a,
+            UnaryOp::BitNot => {
+                let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
+                let minus_one = self.i32_const(-1);
+                let r = self.emit(Op::Word32Xor, &[xi, minus_one], Rep::Int32);
+                return self.emit(Op::TagInt32, &[r], Rep::Tagged);
+            }
+            UnaryOp::Negate => self.emit(Op::Float64Neg, &[x], Rep::Float64),
+            UnaryOp::Increment | UnaryOp::Decrement => {
+                let one = self.emit(Op::Float64Constant { value: F64(1.0) }, &[], Rep::Float64);
+                let machine = if op == UnaryOp::Increment { Op::Float64Add } else { Op::Float64Sub };
+                self.emit(machine, &[x, one], Rep::Float64)
+            }
+        };
+        self.emit(Op::TagFloat64, &[r], Rep::Tagged)
+    }
+
+    /// Drops blocks that became unreachable (after soft deoptimizations) and renumbers.
+    fn finish(mut self) -> Function {
+        let n = self.lir.blocks.len();
+        let mut reachable = vec![false; n];
+        let mut stack = vec![0usize];
+        while let Some(b) = stack.pop() {
+            if reachable[b] {
+                continue;
+            }
+            reachable[b] = true;
+            for j in self.lir.blocks[b].term.successors() {
+                stack.push(j.block.0 as usize);
+            }
+        }
+        let mut new_id = vec![u32::MAX; n];
+        let mut next = 0;
+        for b in 0..n {
+            if reachable[b] {
+                new_id[b] = next;
+                next += 1;
+            }
+        }
+        let blocks = std::mem::take(&mut self.lir.blocks);
+        self.lir.blocks = blocks
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| reachable[*i])
+            .map(|(_, mut block)| {
+                match &mut block.term {
+                    Terminator::Goto(j) => j.block = BlockId(new_id[j.block.0 as usize]),
+                    Terminator::Branch { if_true, if_false, .. } => {
+                        if_true.block = BlockId(new_id[if_true.block.0 as usize]);
+                        if_false.block = BlockId(new_id[if_false.block.0 as usize]);
+                    }
+                    _ => {}
+                }
+                block
+            })
+            .collect();
+        // Keep only the exits the remaining blocks use, renumbered densely.
+        let mut exit_map: HashMap<ExitId, ExitId> = HashMap::new();
+        let old_exits = std::mem::take(&mut self.lir.exits);
+        for block in &mut self.lir.blocks {
+            let uses = block
+                .insts
+                .iter_mut()
+                .filter_map(|i| i.exit.as_mut())
+                .chain(match &mut block.term {
+                    Terminator::Deoptimize(e) => Some(e),
+                    _ => None,
+                });
+            for e in uses {
+                let next = ExitId(exit_map.len() as u32);
+                let new = *exit_map.entry(*e).or_insert_with(|| {
+                    let mut desc = old_exits[e.0 as usize].clone();
+                    desc.id = next;
+                    self.lir.exits.push(desc);
+                    next
+                });
+                *e = new;
+            }
+        }
+        self.lir
+    }
+}

@@ -1,0 +1,275 @@
+//! The LIR evaluator: the reference backend (`--backend lir`).
+//!
+//! It executes LIR directly against the vm's heap and runtime, with the same semantics the
+//! LLVM backend must have, so it tests both pipelines independently of LLVM and serves as the
+//! differential oracle for it. Every value is held as 64 raw bits in its representation:
+//! tagged (NaN-boxed), int32 (sign-extended), float64 (IEEE bits) or bit (0/1). Operations
+//! with two outputs (`Int32AddWithOverflow`, `TryFloat64ToInt32`) keep the int32 result in the
+//! low 32 bits and the flag in bit 32; `Projection` splits them.
+//!
+//! An exit boxes every value its `ExitDesc` lists by representation, rebuilds the interpreter
+//! frames and lets the vm finish the activation; the result returns as this function's.
+
+use std::rc::Rc;
+
+use ir::frame::{ExitId, ExitValue};
+use ir::lir::{Function, Jump, Terminator};
+use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
+use ir::tagged;
+use vm::interp::{JsResult, Throw};
+use vm::number::{js_pow, js_remainder, to_int32};
+use vm::tiering::{CompiledCode, ResumeFrame};
+use vm::{Value, Vm};
+
+/// LIR installed as compiled code, run by the evaluator.
+pub struct LirCode {
+    /// The function.
+    pub lir: Rc<Function>,
+    /// Which pipeline produced it (for statistics).
+    pub pipeline: String,
+}
+
+impl CompiledCode for LirCode {
+    fn invoke(&self, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
+        evaluate(&self.lir, vm, args)
+    }
+
+    fn describe(&self) -> String {
+        format!("{} on the LIR evaluator", self.pipeline)
+    }
+}
+
+const FLAG: u64 = 1 << 32;
+
+fn pair(result: i32, flag: bool) -> u64 {
+    (result as u32 as u64) | if flag { FLAG } else { 0 }
+}
+
+fn i32_of(bits: u64) -> i32 {
+    bits as u32 as i32
+}
+
+fn f64_of(bits: u64) -> f64 {
+    f64::from_bits(bits)
+}
+
+fn bit(b: bool) -> u64 {
+    b as u64
+}
+
+/// JS `Math.max` of two numbers.
+pub fn js_max(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == b {
+        if a.is_sign_positive() { a } else { b }
+    } else {
+        a.max(b)
+    }
+}
+
+/// JS `Math.min` of two numbers.
+pub fn js_min(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == b {
+        if a.is_sign_negative() { a } else { b }
+    } else {
+        a.min(b)
+    }
+}
+
+/// Boxes raw bits of representation `rep` as a JavaScript value.
+pub fn box_value(bits: u64, rep: Rep) -> Value {
+    match rep {
+        Rep::Tagged => Value::from_bits(bits),
+        Rep::Int32 => Value::int(i32_of(bits)),
+        Rep::Float64 => Value::number(f64_of(bits)),
+        Rep::Bit => Value::bool(bits & 1 != 0),
+    }
+}
+
+/// Runs `f` with `args` against `vm`.
+pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
+    let mut vals = vec![0u64; f.reps.len()];
+    let mut block = 0usize;
+    let mut incoming: Vec<u64> = Vec::new();
+    loop {
+        let b = &f.blocks[block];
+        for (p, v) in b.params.iter().zip(&incoming) {
+            vals[p.0 as usize] = *v;
+        }
+        for inst in &b.insts {
+            let a = |i: usize| vals[inst.args[i].0 as usize];
+            let result: u64 = match inst.op {
+                Op::Parameter { index } => args.get(index as usize).copied().unwrap_or(Value::UNDEFINED).bits(),
+                Op::Int32Constant { value } => value as u32 as u64,
+                Op::Float64Constant { value } => value.0.to_bits(),
+                Op::NumberConstant { value } => Value::number(value.0).bits(),
+                Op::TaggedConstant { bits } => bits,
+                Op::StringConstant { func, index } => vm.string_constant(frontend::bytecode::FuncId(func), index).bits(),
+                Op::Select { .. } => {
+                    if a(0) & 1 != 0 {
+                        a(1)
+                    } else {
+                        a(2)
+                    }
+                }
+                Op::Projection { index } => {
+                    if index == 0 {
+                        a(0) & 0xFFFF_FFFF
+                    } else {
+                        bit(a(0) & FLAG != 0)
+                    }
+                }
+                Op::Int32Add => i32_of(a(0)).wrapping_add(i32_of(a(1))) as u32 as u64,
+                Op::Int32Sub => i32_of(a(0)).wrapping_sub(i32_of(a(1))) as u32 as u64,
+                Op::Int32Mul => i32_of(a(0)).wrapping_mul(i32_of(a(1))) as u32 as u64,
+                Op::Int32AddWithOverflow => {
+                    let (r, o) = i32_of(a(0)).overflowing_add(i32_of(a(1)));
+                    pair(r, o)
+                }
+                Op::Int32SubWithOverflow => {
+                    let (r, o) = i32_of(a(0)).overflowing_sub(i32_of(a(1)));
+                    pair(r, o)
+                }
+                Op::Int32MulWithOverflow => {
+                    let (r, o) = i32_of(a(0)).overflowing_mul(i32_of(a(1)));
+                    pair(r, o)
+                }
+                Op::Int32Div => i32_of(a(0)).wrapping_div(i32_of(a(1))) as u32 as u64,
+                Op::Int32Mod => i32_of(a(0)).wrapping_rem(i32_of(a(1))) as u32 as u64,
+                Op::Word32And => (i32_of(a(0)) & i32_of(a(1))) as u32 as u64,
+                Op::Word32Or => (i32_of(a(0)) | i32_of(a(1))) as u32 as u64,
+                Op::Word32Xor => (i32_of(a(0)) ^ i32_of(a(1))) as u32 as u64,
+                Op::Word32Shl => i32_of(a(0)).wrapping_shl(a(1) as u32 & 31) as u32 as u64,
+                Op::Word32Sar => (i32_of(a(0)) >> (a(1) as u32 & 31)) as u32 as u64,
+                Op::Word32Shr => ((a(0) as u32) >> (a(1) as u32 & 31)) as u64,
+                Op::Word32Equal => bit(a(0) as u32 == a(1) as u32),
+                Op::Int32LessThan => bit(i32_of(a(0)) < i32_of(a(1))),
+                Op::Int32LessThanOrEqual => bit(i32_of(a(0)) <= i32_of(a(1))),
+                Op::Uint32LessThan => bit((a(0) as u32) < (a(1) as u32)),
+                Op::Float64Add => (f64_of(a(0)) + f64_of(a(1))).to_bits(),
+                Op::Float64Sub => (f64_of(a(0)) - f64_of(a(1))).to_bits(),
+                Op::Float64Mul => (f64_of(a(0)) * f64_of(a(1))).to_bits(),
+                Op::Float64Div => (f64_of(a(0)) / f64_of(a(1))).to_bits(),
+                Op::Float64Mod => js_remainder(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Pow => js_pow(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Neg => (-f64_of(a(0))).to_bits(),
+                Op::Float64Max => js_max(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Min => js_min(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Equal => bit(f64_of(a(0)) == f64_of(a(1))),
+                Op::Float64LessThan => bit(f64_of(a(0)) < f64_of(a(1))),
+                Op::Float64LessThanOrEqual => bit(f64_of(a(0)) <= f64_of(a(1))),
+                Op::ChangeInt32ToFloat64 => (i32_of(a(0)) as f64).to_bits(),
+                Op::ChangeUint32ToFloat64 => (a(0) as u32 as f64).to_bits(),
+                Op::TruncateFloat64ToWord32 => to_int32(f64_of(a(0))) as u32 as u64,
+                Op::TryFloat64ToInt32 => {
+                    let x = f64_of(a(0));
+                    let i = x as i32;
+                    let exact = i as f64 == x && !(x == 0.0 && x.is_sign_negative());
+                    pair(i, !exact)
+                }
+                Op::TagInt32 => tagged::from_int32(i32_of(a(0))),
+                Op::TagFloat64 => tagged::from_f64(f64_of(a(0))),
+                Op::TagBit => tagged::from_bool(a(0) & 1 != 0),
+                Op::UntagInt32 => tagged::to_int32(a(0)) as u32 as u64,
+                Op::UntagNumber => tagged::to_f64(a(0)).to_bits(),
+                Op::IsInt32 => bit(tagged::is_int32(a(0))),
+                Op::IsNumber => bit(tagged::is_number(a(0))),
+                Op::IsObject => bit(tagged::tag_of(a(0)) == tagged::TAG_OBJECT),
+                Op::IsArray => bit(tagged::tag_of(a(0)) == tagged::TAG_ARRAY),
+                Op::TaggedEqual => bit(a(0) == a(1)),
+                Op::Load { access } => {
+                    let (obj, index) = match access {
+                        Access::Global(_) => (Value::UNDEFINED, 0),
+                        Access::Element => (Value::from_bits(a(0)), i32_of(a(1))),
+                        _ => (Value::from_bits(a(0)), 0),
+                    };
+                    let v = vm.heap_load(access, obj, index);
+                    match access {
+                        Access::Shape | Access::ArrayLength => v.as_int().expect("int32 word") as u32 as u64,
+                        _ => v.bits(),
+                    }
+                }
+                Op::Store { access } => {
+                    match access {
+                        Access::Global(_) => vm.heap_store(access, Value::UNDEFINED, 0, Value::from_bits(a(0))),
+                        Access::Element => vm.heap_store(access, Value::from_bits(a(0)), i32_of(a(1)), Value::from_bits(a(2))),
+                        _ => vm.heap_store(access, Value::from_bits(a(0)), 0, Value::from_bits(a(1))),
+                    }
+                    0
+                }
+                Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
+                    // Math functions take and return float64 (LIR verifier).
+                    let xs: Vec<f64> = inst.args.iter().map(|v| f64_of(vals[v.0 as usize])).collect();
+                    vm.math_function(i, &xs).to_bits()
+                }
+                Op::CallRuntime { function, .. } => {
+                    let call_args: Vec<Value> = inst.args.iter().map(|v| Value::from_bits(vals[v.0 as usize])).collect();
+                    vm.runtime_call(f.func, function, &call_args)?.bits()
+                }
+                Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } => {
+                    let cond = a(0) & 1 != 0;
+                    let fails = if matches!(inst.op, Op::DeoptimizeIf { .. }) { cond } else { !cond };
+                    let stress = vm.stress_check();
+                    if fails || stress {
+                        let exit = inst.exit.expect("checks carry an exit (LIR verifier)");
+                        let reason = if fails { reason } else { DeoptReason::Stress };
+                        return deoptimize(f, vm, &vals, exit, reason, !fails);
+                    }
+                    0
+                }
+                other => unreachable!("{other} is not a LIR instruction (LIR verifier)"),
+            };
+            if let Some(r) = inst.result {
+                vals[r.0 as usize] = result;
+            }
+        }
+        let jump = |j: &Jump, vals: &[u64]| -> (usize, Vec<u64>) {
+            (j.block.0 as usize, j.args.iter().map(|v| vals[v.0 as usize]).collect())
+        };
+        (block, incoming) = match &b.term {
+            Terminator::Goto(j) => jump(j, &vals),
+            Terminator::Branch { cond, if_true, if_false, .. } => {
+                if vals[cond.0 as usize] & 1 != 0 {
+                    jump(if_true, &vals)
+                } else {
+                    jump(if_false, &vals)
+                }
+            }
+            Terminator::Return(v) => return Ok(Value::from_bits(vals[v.0 as usize])),
+            Terminator::Throw(v) => {
+                return Err(Box::new(vm::Exception { throw: Throw::Value(Value::from_bits(vals[v.0 as usize])), location: None }))
+            }
+            Terminator::Deoptimize(e) => {
+                let reason = f.exit(*e).reason;
+                return deoptimize(f, vm, &vals, *e, reason, false);
+            }
+        };
+    }
+}
+
+fn deoptimize(f: &Function, vm: &mut Vm, vals: &[u64], exit: ExitId, reason: DeoptReason, stress: bool) -> JsResult<Value> {
+    let desc = f.exit(exit);
+    let frames = desc
+        .frames
+        .iter()
+        .map(|frame| ResumeFrame {
+            func: frame.func,
+            pc: frame.pc,
+            registers: frame
+                .registers
+                .iter()
+                .map(|&(reg, v)| {
+                    let value = match v {
+                        ExitValue::Value(id, rep) => box_value(vals[id as usize], rep),
+                        ExitValue::Constant(bits) => Value::from_bits(bits),
+                    };
+                    (reg, value)
+                })
+                .collect(),
+        })
+        .collect();
+    vm.deoptimize(f.func, reason, stress, frames)
+}

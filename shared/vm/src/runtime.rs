@@ -1,0 +1,110 @@
+//! The runtime interface of compiled code: generic operations (the paths a compiler did not
+//! specialize), calls, allocation and heap access, all with exactly the interpreter's
+//! semantics (they share its code).
+
+use frontend::bytecode::{Constant, FuncId, NameId};
+use ir::ops::{Access, RuntimeFn};
+
+use crate::builtins::Builtin;
+use crate::heap::Array;
+use crate::interp::JsResult;
+use crate::value::{Decoded, Value};
+use crate::Vm;
+
+impl Vm {
+    /// Calls runtime function `f` on tagged arguments, for compiled code of `func`.
+    pub fn runtime_call(&mut self, func: FuncId, f: RuntimeFn, args: &[Value]) -> JsResult<Value> {
+        let arg = |i: usize| args.get(i).copied().unwrap_or(Value::UNDEFINED);
+        match f {
+            RuntimeFn::Binary(op) => Ok(self.binary(None, op, arg(0), arg(1))),
+            RuntimeFn::Compare(op) => Ok(Value::bool(self.compare(None, op, arg(0), arg(1)))),
+            RuntimeFn::Unary(op) => Ok(self.unary(None, op, arg(0))),
+            RuntimeFn::ToBoolean => Ok(Value::bool(self.to_boolean(arg(0)))),
+            RuntimeFn::LoadNamed(name) => self.load_named_uncached(arg(0), NameId(name)),
+            RuntimeFn::StoreNamed(name) => {
+                self.store_named_uncached(arg(0), NameId(name), arg(1))?;
+                Ok(Value::UNDEFINED)
+            }
+            RuntimeFn::LoadKeyed => self.load_keyed(None, arg(0), arg(1)),
+            RuntimeFn::StoreKeyed => {
+                self.store_keyed(None, arg(0), arg(1), arg(2))?;
+                Ok(Value::UNDEFINED)
+            }
+            RuntimeFn::Call => self.call_value(arg(0), arg(1), &args[2.min(args.len())..]),
+            RuntimeFn::Construct => {
+                let at = self.push_call_args(Value::UNDEFINED, &args[1.min(args.len())..]);
+                let result = self.construct(None, arg(0), at, args.len().saturating_sub(1) as u32);
+                self.pop_call_args(at);
+                result
+            }
+            RuntimeFn::CreateObject => Ok(Value::object(self.heap.alloc_object())),
+            RuntimeFn::CreateArray => Ok(Value::array(self.heap.alloc_array(Array::new(args.to_vec())))),
+            RuntimeFn::StringConstant(k) => Ok(self.string_constant(func, k)),
+            RuntimeFn::MathFunction(i) => {
+                let xs: Vec<f64> = args.iter().map(|&v| self.to_number(v)).collect();
+                Ok(Value::number(self.math_function(i, &xs)))
+            }
+        }
+    }
+
+    /// Applies the Math builtin with id `i` to float64 arguments.
+    pub fn math_function(&self, i: u32, xs: &[f64]) -> f64 {
+        match self.builtins.get(i as usize) {
+            Some(Builtin::Math(m)) => m.apply(xs),
+            other => unreachable!("Math call of builtin {i}: {other:?}"),
+        }
+    }
+
+    /// Copies a receiver and arguments to the top of the register stack; returns where.
+    fn push_call_args(&mut self, this: Value, args: &[Value]) -> usize {
+        let at = self.stack_top;
+        self.ensure_stack(at + 1 + args.len());
+        self.stack[at] = this;
+        self.stack[at + 1..at + 1 + args.len()].copy_from_slice(args);
+        self.stack_top = at + 1 + args.len();
+        at
+    }
+
+    fn pop_call_args(&mut self, at: usize) {
+        self.stack_top = at;
+    }
+
+    /// Calls a JavaScript value (interpreted or compiled, as tiering decides).
+    pub fn call_value(&mut self, callee: Value, this: Value, args: &[Value]) -> JsResult<Value> {
+        let at = self.push_call_args(this, args);
+        let result = self.call(None, callee, at, args.len() as u32);
+        self.pop_call_args(at);
+        result
+    }
+
+    /// Materializes entry `k` of `func`'s constant pool as a value.
+    pub fn string_constant(&mut self, func: FuncId, k: u32) -> Value {
+        match &self.program.clone().function(func).constants[k as usize] {
+            Constant::String(s) => self.heap.alloc_string(s.as_str()),
+            Constant::Number(x) => Value::double(*x),
+        }
+    }
+
+    /// Reads heap location `access` of `obj` (`index` for elements). Compiled code calls this
+    /// only after its checks: the object has the right kind and the index is in bounds.
+    pub fn heap_load(&self, access: Access, obj: Value, index: i32) -> Value {
+        match (access, obj.decode()) {
+            (Access::Field(slot), Decoded::Object(o)) => self.heap.object(o).slots[slot as usize],
+            (Access::Shape, Decoded::Object(o)) => Value::int(self.heap.object(o).shape.0 as i32),
+            (Access::ArrayLength, Decoded::Array(a)) => Value::int(self.heap.array(a).elements.len() as i32),
+            (Access::Element, Decoded::Array(a)) => self.heap.array(a).elements[index as usize],
+            (Access::Global(g), _) => self.globals[g as usize],
+            (access, other) => unreachable!("unchecked heap load {access:?} of {other:?}"),
+        }
+    }
+
+    /// Writes heap location `access` of `obj`; same preconditions as [`Vm::heap_load`].
+    pub fn heap_store(&mut self, access: Access, obj: Value, index: i32, value: Value) {
+        match (access, obj.decode()) {
+            (Access::Field(slot), Decoded::Object(o)) => self.heap.objects[o.0 as usize].slots[slot as usize] = value,
+            (Access::Element, Decoded::Array(a)) => self.heap.array_mut(a).set(index as usize, value),
+            (Access::Global(g), _) => self.globals[g as usize] = value,
+            (access, other) => unreachable!("unchecked heap store {access:?} of {other:?}"),
+        }
+    }
+}
