@@ -10,3 +10,4 @@ pub mod frame;
 pub mod lir;
 pub mod lir_text;
 pub mod lir_verify;
+pub mod types;
