@@ -7,7 +7,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The seabed command lines every program is run under (arguments after the file name).
-const CONFIGURATIONS: &[&[&str]] = &[&["--tier", "interp"]];
+const CONFIGURATIONS: &[&[&str]] = &[
+    &["--tier", "interp"],
+    // Baseline code on the LIR evaluator, every function compiled on its first call, with the
+    // LIR verifier after every compilation.
+    &["--tier", "baseline", "--backend", "lir", "--always-opt", "--verify"],
+    // The same with every third executed check forced to exit to the interpreter.
+    &["--tier", "baseline", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
+    // Default-style tiering with a low threshold: interpreter first, then compiled code.
+    &["--tier", "baseline", "--backend", "lir", "--hot-calls", "2", "--verify"],
+];
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");

@@ -811,6 +811,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 *e = new;
             }
         }
+        self.lir.compact_values();
         self.lir
     }
 }

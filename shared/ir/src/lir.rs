@@ -148,6 +148,53 @@ impl Function {
         &self.exits[e.0 as usize]
     }
 
+    /// Renumbers values densely in definition order (block parameters, then instruction
+    /// results, block by block), dropping values nothing defines (e.g. parameters of blocks a
+    /// lowering removed). Uses in instructions, jumps, terminators and exits follow.
+    pub fn compact_values(&mut self) {
+        let mut map = vec![u32::MAX; self.reps.len()];
+        let mut reps = Vec::new();
+        for block in &self.blocks {
+            let defs = block.params.iter().chain(block.insts.iter().filter_map(|i| i.result.as_ref()));
+            for v in defs {
+                map[v.0 as usize] = reps.len() as u32;
+                reps.push(self.reps[v.0 as usize]);
+            }
+        }
+        let remap = |v: &mut Value| {
+            let new = map[v.0 as usize];
+            debug_assert!(new != u32::MAX, "use of an undefined value v{}", v.0);
+            v.0 = new;
+        };
+        for block in &mut self.blocks {
+            block.params.iter_mut().for_each(remap);
+            for inst in &mut block.insts {
+                inst.result.iter_mut().for_each(remap);
+                inst.args.iter_mut().for_each(remap);
+            }
+            match &mut block.term {
+                Terminator::Goto(j) => j.args.iter_mut().for_each(remap),
+                Terminator::Branch { cond, if_true, if_false, .. } => {
+                    remap(cond);
+                    if_true.args.iter_mut().for_each(remap);
+                    if_false.args.iter_mut().for_each(remap);
+                }
+                Terminator::Return(v) | Terminator::Throw(v) => remap(v),
+                Terminator::Deoptimize(_) => {}
+            }
+        }
+        for exit in &mut self.exits {
+            for frame in &mut exit.frames {
+                for (_, value) in &mut frame.registers {
+                    if let crate::frame::ExitValue::Value(v, _) = value {
+                        *v = map[*v as usize];
+                    }
+                }
+            }
+        }
+        self.reps = reps;
+    }
+
     /// Number of instructions, terminators included.
     pub fn size(&self) -> usize {
         self.blocks.iter().map(|b| b.insts.len() + 1).sum()
