@@ -122,8 +122,9 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
 
 /// Reads and compiles a file, printing errors as node would; `Err` carries the exit status.
 fn load(file: &str) -> Result<Program, u8> {
-    let source = match std::fs::read_to_string(file) {
-        Ok(s) => s,
+    // node decodes a script as UTF-8, replacing invalid bytes with U+FFFD.
+    let source = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
             eprintln!("seabed: cannot read {file}: {e}");
             return Err(EXIT_USAGE);

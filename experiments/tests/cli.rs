@@ -144,3 +144,50 @@ fn odd_inputs_never_panic() {
         assert!(!stderr(&o).contains("panicked"), "{name}: {}", stderr(&o));
     }
 }
+
+/// Behaviours found by comparing user-style programs with node (expected text from node 20).
+#[test]
+fn console_formatting_strings_and_builtins_match_node() {
+    let src = "console.log(\"%s is %d\", \"x\", 5);\n\
+               console.log(\"%d%%\", 50);\n\
+               console.log(\"%%\");\n\
+               console.log(\"%s\", -0, \"extra\", 3, \"%d\");\n\
+               console.log(\"%i %f %j %o %O %c|\", \"42.9px\", \"3.5e1z\", \"a\\\"b\", \"it's\", 7, \"color: red\");\n\
+               console.log(\"100%\", 5);\n\
+               console.info(\"info\"); console.error(\"to stderr\"); console.warn(\"also stderr\");\n\
+               Math.PI = 3; console.log(Math.PI, \"\" + Math);\n\
+               var e = \"\\u{1F600}\";\n\
+               console.log(e.length, e[0] === e[1], (e[0] + e[1]) === e, e < \"\\ue000\");\n";
+    let o = seabed(&["run", &script("format.js", src)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "x is 5\n50%\n%%\n-0 extra 3 %d\n42 35 \"a\\\"b\" \"it's\" 7 |\n100% 5\ninfo\n\
+         3.141592653589793 [object Math]\n2 false true true\n"
+    );
+    assert!(stderr(&o).contains("to stderr\nalso stderr\n"));
+}
+
+#[test]
+fn unsupported_builtins_and_prototype_mutation_trap() {
+    for (name, src, what) in [
+        ("random.js", "console.log(1);\nvar r = Math.random();\n", "Math.random"),
+        ("proto.js", "var o = {};\no.__proto__ = {};\n", "setting __proto__"),
+        ("log_array.js", "console.log([1, 2]);\n", "console.log of an object"),
+    ] {
+        let o = seabed(&["run", &script(name, src)]);
+        assert_eq!(o.status.code(), Some(3), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(what), "{name}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn invalid_utf8_is_decoded_like_node() {
+    let dir = std::env::temp_dir().join(format!("seabed-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.js");
+    std::fs::write(&path, b"console.log(\"ok \xff\");\n").unwrap();
+    let o = seabed(&["run", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "ok \u{fffd}\n");
+}

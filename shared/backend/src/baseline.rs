@@ -286,6 +286,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::LoadConst { dst, k } => {
                 let v = match &self.bytecode().constants[k.0 as usize] {
                     Constant::Number(x) => self.emit(Op::NumberConstant { value: F64(*x) }, &[], Rep::Tagged),
+                    Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
                     Constant::String(_) => {
                         self.emit(Op::StringConstant { func: self.input.func.0, index: k.0 }, &[], Rep::Tagged)
                     }

@@ -377,8 +377,10 @@ pub enum SlotKind {
 pub enum Constant {
     /// A number that is not an int32 (or is `-0`).
     Number(f64),
-    /// A string literal or the text of a trap.
-    String(String),
+    /// A string literal, as UTF-16 code units (JavaScript strings may hold lone surrogates).
+    String(Vec<u16>),
+    /// The description of a trap (not a JavaScript value).
+    Text(String),
 }
 
 /// How a global variable was declared; decides its initial value and its errors.
@@ -528,7 +530,8 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
     let global = |g: GlobalId| program.globals[g.0 as usize].name.clone();
     let constant = |k: ConstId| match &func.constants[k.0 as usize] {
         Constant::Number(x) => format!("{x:?}"),
-        Constant::String(s) => format!("{s:?}"),
+        Constant::String(s) => format!("{:?}", String::from_utf16_lossy(s)),
+        Constant::Text(s) => format!("{s:?}"),
     };
     let args = |args: Reg, from: u32, argc: u32| {
         (from..=argc).map(|i| format!("r{}", args.0 + i)).collect::<Vec<_>>().join(", ")

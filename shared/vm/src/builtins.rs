@@ -8,8 +8,12 @@ use crate::number::MathFunction;
 pub enum Builtin {
     /// `Math.<f>`
     Math(MathFunction),
-    /// `console.log(...)`
+    /// `console.log(...)` (also `console.info`, `console.debug`)
     ConsoleLog,
+    /// `console.error(...)` and `console.warn(...)`: to stderr
+    ConsoleError,
+    /// `Math.random()`: traps (output would depend on it)
+    MathRandom,
     /// `print(...)`, an alias of `console.log`
     Print,
     /// `String(x)`
@@ -36,6 +40,8 @@ impl Builtin {
         let mut v: Vec<Builtin> = MathFunction::ALL.iter().map(|&m| Builtin::Math(m)).collect();
         v.extend([
             Builtin::ConsoleLog,
+            Builtin::ConsoleError,
+            Builtin::MathRandom,
             Builtin::Print,
             Builtin::String,
             Builtin::Number,
@@ -54,6 +60,8 @@ impl Builtin {
         match self {
             Builtin::Math(m) => m.name(),
             Builtin::ConsoleLog => "log",
+            Builtin::ConsoleError => "error",
+            Builtin::MathRandom => "random",
             Builtin::Print => "print",
             Builtin::String => "String",
             Builtin::Number => "Number",

@@ -19,7 +19,7 @@ impl Vm {
             Decoded::Double(x) => !(x == 0.0 || x.is_nan()),
             Decoded::Bool(b) => b,
             Decoded::Undefined | Decoded::Null | Decoded::Hole => false,
-            Decoded::String(s) => !self.heap.str(s).is_empty(),
+            Decoded::String(s) => !self.heap.units(s).is_empty(),
             Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => true,
         }
     }
@@ -32,52 +32,63 @@ impl Vm {
             Decoded::Bool(b) => b as i32 as f64,
             Decoded::Undefined | Decoded::Hole => f64::NAN,
             Decoded::Null => 0.0,
-            Decoded::String(s) => string_to_number(self.heap.str(s)),
+            Decoded::String(s) => string_to_number(&self.heap.text(s)),
             Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
                 string_to_number(&self.to_display_string(v))
             }
         }
     }
 
-    /// ECMAScript ToString, as a Rust string.
+    /// ECMAScript ToString as Rust text, for printing and messages (lone surrogates become
+    /// U+FFFD).
     pub fn to_display_string(&self, v: Value) -> String {
         match v.decode() {
-            Decoded::Int(i) => i.to_string(),
-            Decoded::Double(x) => number_to_string(x),
-            Decoded::Bool(b) => b.to_string(),
-            Decoded::Undefined | Decoded::Hole => "undefined".into(),
-            Decoded::Null => "null".into(),
-            Decoded::String(s) => self.heap.str(s).to_string(),
-            Decoded::Object(_) => "[object Object]".into(),
+            Decoded::String(s) => self.heap.text(s),
+            _ => String::from_utf16_lossy(&self.to_string_units(v)),
+        }
+    }
+
+    /// ECMAScript ToString as UTF-16 code units.
+    pub fn to_string_units(&self, v: Value) -> Vec<u16> {
+        let ascii = |s: &str| s.encode_utf16().collect();
+        match v.decode() {
+            Decoded::Int(i) => ascii(&i.to_string()),
+            Decoded::Double(x) => ascii(&number_to_string(x)),
+            Decoded::Bool(b) => ascii(if b { "true" } else { "false" }),
+            Decoded::Undefined | Decoded::Hole => ascii("undefined"),
+            Decoded::Null => ascii("null"),
+            Decoded::String(s) => self.heap.units(s).to_vec(),
+            Decoded::Object(o) if Some(o) == self.math_object => ascii("[object Math]"),
+            Decoded::Object(_) => ascii("[object Object]"),
             Decoded::Array(a) => {
-                let mut out = String::new();
+                let mut out = Vec::new();
                 self.join_array(a, &mut out, &mut Vec::new());
                 out
             }
             Decoded::Function(f) => {
                 let func = self.program.function(f);
-                self.program.source[func.span.0 as usize..func.span.1 as usize].to_string()
+                ascii(&self.program.source[func.span.0 as usize..func.span.1 as usize])
             }
             Decoded::Builtin(b) => {
-                format!("function {}() {{ [native code] }}", self.builtins[b.0 as usize].name())
+                ascii(&format!("function {}() {{ [native code] }}", self.builtins[b.0 as usize].name()))
             }
         }
     }
 
     /// `Array.prototype.join(",")`, with cycle detection (a cycle joins as `""`, as in V8).
-    fn join_array(&self, a: crate::value::ArrayId, out: &mut String, seen: &mut Vec<crate::value::ArrayId>) {
+    fn join_array(&self, a: crate::value::ArrayId, out: &mut Vec<u16>, seen: &mut Vec<crate::value::ArrayId>) {
         if seen.contains(&a) {
             return;
         }
         seen.push(a);
         for (i, &e) in self.heap.array(a).elements.iter().enumerate() {
             if i > 0 {
-                out.push(',');
+                out.push(b',' as u16);
             }
             match e.decode() {
                 Decoded::Undefined | Decoded::Null | Decoded::Hole => {}
                 Decoded::Array(inner) => self.join_array(inner, out, seen),
-                _ => out.push_str(&self.to_display_string(e)),
+                _ => out.extend(self.to_string_units(e)),
             }
         }
         seen.pop();
@@ -88,16 +99,16 @@ impl Vm {
         if let Decoded::String(_) = v.decode() {
             return v;
         }
-        let s = self.to_display_string(v);
-        self.heap.alloc_string(s)
+        let s = self.to_string_units(v);
+        self.heap.alloc_utf16(s)
     }
 
     /// ECMAScript ToPrimitive (no user-defined conversions exist in Tier 1).
     pub fn to_primitive(&mut self, v: Value) -> Value {
         match v.decode() {
             Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
-                let s = self.to_display_string(v);
-                self.heap.alloc_string(s)
+                let s = self.to_string_units(v);
+                self.heap.alloc_utf16(s)
             }
             _ => v,
         }
@@ -114,7 +125,7 @@ impl Vm {
             return x == y;
         }
         match (a.decode(), b.decode()) {
-            (Decoded::String(x), Decoded::String(y)) => x == y || self.heap.str(x) == self.heap.str(y),
+            (Decoded::String(x), Decoded::String(y)) => x == y || self.heap.units(x) == self.heap.units(y),
             _ => a == b,
         }
     }
@@ -161,8 +172,7 @@ impl Vm {
         let pb = self.to_primitive(b);
         if let (Decoded::String(x), Decoded::String(y)) = (pa.decode(), pb.decode()) {
             // Strings compare by UTF-16 code units.
-            let (x, y) = (self.heap.str(x), self.heap.str(y));
-            return Some(x.encode_utf16().cmp(y.encode_utf16()));
+            return Some(self.heap.units(x).cmp(self.heap.units(y)));
         }
         self.to_number(pa).partial_cmp(&self.to_number(pb))
     }

@@ -89,8 +89,8 @@ pub struct Heap {
     pub objects: Vec<Object>,
     /// Arrays.
     pub arrays: Vec<Array>,
-    /// Strings (immutable).
-    pub strings: Vec<Box<str>>,
+    /// Strings (immutable), as UTF-16 code units like JavaScript's.
+    pub strings: Vec<Box<[u16]>>,
     /// Property names: the program's names, then names made at run time.
     pub names: Vec<String>,
     name_ids: HashMap<String, NameId>,
@@ -122,15 +122,25 @@ impl Heap {
         &self.names[n.0 as usize]
     }
 
-    /// Allocates a string.
-    pub fn alloc_string(&mut self, s: impl Into<Box<str>>) -> Value {
-        self.strings.push(s.into());
+    /// Allocates a string from UTF-16 code units.
+    pub fn alloc_utf16(&mut self, units: impl Into<Box<[u16]>>) -> Value {
+        self.strings.push(units.into());
         Value::string(StringId(self.strings.len() as u32 - 1))
     }
 
-    /// The text of a string.
-    pub fn str(&self, s: StringId) -> &str {
+    /// Allocates a string from Rust text.
+    pub fn alloc_str(&mut self, s: &str) -> Value {
+        self.alloc_utf16(s.encode_utf16().collect::<Vec<u16>>())
+    }
+
+    /// The code units of a string.
+    pub fn units(&self, s: StringId) -> &[u16] {
         &self.strings[s.0 as usize]
+    }
+
+    /// A string as Rust text (lone surrogates become U+FFFD, as when node prints them).
+    pub fn text(&self, s: StringId) -> String {
+        String::from_utf16_lossy(self.units(s))
     }
 
     /// Allocates an empty plain object.

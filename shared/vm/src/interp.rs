@@ -19,8 +19,9 @@ use crate::heap::{Array, Heap};
 use crate::number::{js_pow, js_remainder, number_to_string, to_int32, to_uint32, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
 
-/// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`.
-pub const MAX_CALL_DEPTH: u32 = 10_000;
+/// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`
+/// (node's own limit depends on frame sizes: about 10,500 to 11,400 frames for small functions).
+pub const MAX_CALL_DEPTH: u32 = 10_800;
 
 /// The classes of errors the vm raises itself.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -70,6 +71,7 @@ struct WellKnownNames {
     push: NameId,
     pop: NameId,
     to_string: NameId,
+    proto: NameId,
 }
 
 /// One JavaScript realm: program, heap, globals, feedback and the register stack.
@@ -101,6 +103,8 @@ pub struct Vm {
     pub deopt_reasons: std::collections::HashMap<ir::ops::DeoptReason, u64>,
     names: WellKnownNames,
     builtin_ids: std::collections::HashMap<&'static str, BuiltinId>,
+    /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
+    pub(crate) math_object: Option<crate::value::ObjectId>,
 }
 
 impl Vm {
@@ -112,6 +116,7 @@ impl Vm {
             push: heap.intern("push"),
             pop: heap.intern("pop"),
             to_string: heap.intern("toString"),
+            proto: heap.intern("__proto__"),
         };
         let builtins = Builtin::all();
         let mut builtin_ids = std::collections::HashMap::new();
@@ -123,6 +128,8 @@ impl Vm {
             let key: &'static str = match b {
                 Builtin::Math(_) => Box::leak(format!("Math.{key}").into_boxed_str()),
                 Builtin::ConsoleLog => "console.log",
+                Builtin::ConsoleError => "console.error",
+                Builtin::MathRandom => "Math.random",
                 _ => key,
             };
             builtin_ids.insert(key, BuiltinId(i as u32));
@@ -150,6 +157,7 @@ impl Vm {
             out,
             names,
             builtin_ids,
+            math_object: None,
             program,
         };
         vm.globals = (0..vm.program.globals.len()).map(|i| vm.initial_global(i)).collect();
@@ -183,13 +191,25 @@ impl Vm {
                     let v = self.builtin_value(&format!("Math.{}", m.name()));
                     self.heap.set_property(o, n, v);
                 }
+                let n = self.heap.intern("random");
+                let v = self.builtin_value("Math.random");
+                self.heap.set_property(o, n, v);
+                self.math_object = Some(o);
                 Value::object(o)
             }
             "console" => {
                 let o = self.heap.alloc_object();
-                let n = self.heap.intern("log");
-                let v = self.builtin_value("console.log");
-                self.heap.set_property(o, n, v);
+                for (name, key) in [
+                    ("log", "console.log"),
+                    ("info", "console.log"),
+                    ("debug", "console.log"),
+                    ("error", "console.error"),
+                    ("warn", "console.error"),
+                ] {
+                    let n = self.heap.intern(name);
+                    let v = self.builtin_value(key);
+                    self.heap.set_property(o, n, v);
+                }
                 Value::object(o)
             }
             other => self.builtin_value(other),
@@ -300,7 +320,8 @@ impl Vm {
                     Instr::LoadConst { dst, k } => {
                         r!(dst) = match &func.constants[k.0 as usize] {
                             Constant::Number(x) => Value::double(*x),
-                            Constant::String(s) => self.heap.alloc_string(s.as_str()),
+                            Constant::String(s) => self.heap.alloc_utf16(s.as_slice()),
+                            Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
                         }
                     }
                     Instr::LoadInt { dst, value } => r!(dst) = Value::int(value),
@@ -389,7 +410,7 @@ impl Vm {
                         return type_error("Assignment to constant variable.".into())
                     }
                     Instr::Trap { feature } => {
-                        let Constant::String(what) = &func.constants[feature.0 as usize] else {
+                        let Constant::Text(what) = &func.constants[feature.0 as usize] else {
                             unreachable!("trap text is a string constant")
                         };
                         return throw(Throw::Unsupported(what.clone()));
@@ -503,9 +524,9 @@ impl Vm {
             let pa = self.to_primitive(a);
             let pb = self.to_primitive(b);
             if self.is_string(pa) || self.is_string(pb) {
-                let mut s = self.to_display_string(pa);
-                s.push_str(&self.to_display_string(pb));
-                return self.heap.alloc_string(s);
+                let mut s = self.to_string_units(pa);
+                s.extend(self.to_string_units(pb));
+                return self.heap.alloc_utf16(s);
             }
             return Value::number(self.to_number(pa) + self.to_number(pb));
         }
@@ -606,7 +627,7 @@ impl Vm {
             }
             Decoded::String(s) => {
                 let (handler, v) = if name == self.names.length {
-                    let len = self.heap.str(s).encode_utf16().count();
+                    let len = self.heap.units(s).len();
                     (PropertyHandler::StringLength, Value::number(len as f64))
                 } else {
                     let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "string")?;
@@ -645,6 +666,7 @@ impl Vm {
 
     fn store_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId, v: Value) -> JsResult<()> {
         match o.decode() {
+            Decoded::Object(id) if self.is_special_store(id, name)? => Ok(()),
             Decoded::Object(id) => {
                 let shape = self.heap.object(id).shape;
                 let map = ReceiverMap::Shape(shape);
@@ -676,6 +698,20 @@ impl Vm {
         }
     }
 
+    /// Stores that are not plain field writes: `__proto__` (prototype mutation, unsupported)
+    /// and the read-only constants of `Math` (a sloppy-mode store is ignored). Returns true if
+    /// the store is done (ignored).
+    fn is_special_store(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<bool> {
+        if name == self.names.proto {
+            return throw(Throw::Unsupported("setting __proto__".into()));
+        }
+        if Some(id) == self.math_object {
+            let text = self.heap.name(name);
+            return Ok(crate::number::MATH_CONSTANTS.iter().any(|(c, _)| *c == text));
+        }
+        Ok(false)
+    }
+
     /// Merges one access's element record into the site's feedback (if it has a site).
     fn record_element(&mut self, site: Option<(FuncId, SlotId)>, rec: ElementFeedback) {
         if let Some((f, slot)) = site {
@@ -695,7 +731,7 @@ impl Vm {
             return (x >= 0.0 && x < 4294967295.0 && x.fract() == 0.0).then_some(x as u32);
         }
         if let Decoded::String(s) = k.decode() {
-            let text = self.heap.str(s);
+            let text = self.heap.text(s);
             let i: u32 = text.parse().ok()?;
             return (i < u32::MAX && i.to_string() == text).then_some(i);
         }
@@ -705,7 +741,7 @@ impl Vm {
     /// The property name a key denotes (ToPropertyKey).
     fn property_key(&mut self, k: Value) -> NameId {
         let s = match k.decode() {
-            Decoded::String(s) => self.heap.str(s).to_string(),
+            Decoded::String(s) => self.heap.text(s),
             _ => self.to_display_string(k),
         };
         self.heap.intern(&s)
@@ -751,12 +787,9 @@ impl Vm {
             Decoded::String(s) => {
                 e.generic = true;
                 if let Some(i) = self.array_index(k) {
-                    let unit = self.heap.str(s).encode_utf16().nth(i as usize);
+                    let unit = self.heap.units(s).get(i as usize).copied();
                     return Ok(match unit {
-                        Some(u) => {
-                            let text = String::from_utf16_lossy(&[u]);
-                            self.heap.alloc_string(text)
-                        }
+                        Some(u) => self.heap.alloc_utf16(vec![u]),
                         None => Value::UNDEFINED,
                     });
                 }
@@ -789,7 +822,7 @@ impl Vm {
             Decoded::Array(_) if name == self.names.pop => Ok(self.builtin_value("pop")),
             Decoded::Array(_) => self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "array"),
             Decoded::String(s) if name == self.names.length => {
-                Ok(Value::number(self.heap.str(s).encode_utf16().count() as f64))
+                Ok(Value::number(self.heap.units(s).len() as f64))
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => {
                 self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "primitive")
@@ -851,6 +884,7 @@ impl Vm {
 
     pub(crate) fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value) -> JsResult<()> {
         match o.decode() {
+            Decoded::Object(id) if self.is_special_store(id, name)? => Ok(()),
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
                 type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
@@ -969,28 +1003,23 @@ impl Vm {
                 let used = if matches!(m.name(), "max" | "min" | "hypot") { argc as usize } else { xs.len() };
                 Ok(Value::number(m.apply(&xs[..used])))
             }
-            Builtin::ConsoleLog | Builtin::Print => {
-                let mut line = String::new();
-                for i in 0..argc {
-                    if i > 0 {
-                        line.push(' ');
-                    }
-                    let v = self.arg(args, argc, i);
-                    match v.decode() {
-                        Decoded::Double(x) if x == 0.0 && x.is_sign_negative() => line.push_str("-0"),
-                        Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
-                            return throw(Throw::Unsupported("console.log of an object, array or function".into()))
-                        }
-                        _ => line.push_str(&self.to_display_string(v)),
-                    }
-                }
+            Builtin::ConsoleLog | Builtin::Print | Builtin::ConsoleError => {
+                let values: Vec<Value> = (0..argc).map(|i| self.arg(args, argc, i)).collect();
+                let mut line = self.format_log_line(&values)?;
                 line.push('\n');
-                let _ = self.out.write_all(line.as_bytes());
+                if builtin == Builtin::ConsoleError {
+                    // console.error and console.warn write to stderr, which is not compared.
+                    let _ = self.out.flush();
+                    let _ = std::io::stderr().write_all(line.as_bytes());
+                } else {
+                    let _ = self.out.write_all(line.as_bytes());
+                }
                 Ok(Value::UNDEFINED)
             }
+            Builtin::MathRandom => throw(Throw::Unsupported("Math.random (nondeterministic output)".into())),
             Builtin::String => {
                 if argc == 0 {
-                    return Ok(self.heap.alloc_string(""));
+                    return Ok(self.heap.alloc_utf16(Vec::new()));
                 }
                 let v = self.arg(args, argc, 0);
                 Ok(self.to_string_value(v))

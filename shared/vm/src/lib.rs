@@ -4,6 +4,7 @@
 //! Objects live in an arena for the whole run (no garbage collector yet).
 
 pub mod builtins;
+pub mod console;
 pub mod convert;
 pub mod heap;
 pub mod interp;

@@ -80,8 +80,9 @@ impl Vm {
     /// Materializes entry `k` of `func`'s constant pool as a value.
     pub fn string_constant(&mut self, func: FuncId, k: u32) -> Value {
         match &self.program.clone().function(func).constants[k as usize] {
-            Constant::String(s) => self.heap.alloc_string(s.as_str()),
+            Constant::String(s) => self.heap.alloc_utf16(s.as_slice()),
             Constant::Number(x) => Value::double(*x),
+            Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
         }
     }
 
