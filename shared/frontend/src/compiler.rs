@@ -291,7 +291,7 @@ impl Compiler {
         self.unsupported.push(Unsupported { feature: feature.to_string(), offset });
         let saved = self.pos;
         self.pos = offset;
-        let k = self.constant(Constant::String(feature.to_string()));
+        let k = self.constant(Constant::Text(feature.to_string()));
         self.emit(Instr::Trap { feature: k });
         self.pos = saved;
     }
@@ -998,7 +998,7 @@ impl Compiler {
         match e {
             Expression::NumericLiteral(n) => self.load_number(dst, n.value),
             Expression::StringLiteral(s) => {
-                let k = self.constant(Constant::String(s.value.as_str().to_string()));
+                let k = self.constant(Constant::String(s.value.as_str().encode_utf16().collect()));
                 self.emit(Instr::LoadConst { dst, k });
             }
             Expression::BooleanLiteral(b) => {
