@@ -10,13 +10,21 @@
 //!   read compiles to a trap.
 //!
 //! Every construct outside Tier 1 compiles to `Instr::Trap` and is listed in
-//! `Program::unsupported`, so `seabed check` can report it before anything runs.
+//! `Program::unsupported`, so `seabed check` can report it before anything runs. That includes
+//! reads of globals node defines but seabed does not (`UNIMPLEMENTED_GLOBALS`) and `new F()`
+//! of a declared function.
+//!
+//! Before lowering, the whole program is checked for early errors as node does: the parser's,
+//! then `oxc_semantic`'s (`with_check_syntax_error`), then the few it misses (`early`). The
+//! script is parsed as CommonJS, as `node FILE.js` runs it: top-level `return` and
+//! `new.target` are allowed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::*;
 use oxc_parser::{ParseOptions, Parser};
+use oxc_semantic::SemanticBuilder;
 use oxc_span::{GetSpan, SourceType};
 
 use crate::bytecode::{self as bc, *};
@@ -35,16 +43,60 @@ pub struct SyntaxError {
 pub const BUILTIN_GLOBALS: &[&str] =
     &["Math", "console", "print", "String", "Array", "Number", "isNaN", "isFinite"];
 
-/// Parses and compiles a script.
+/// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
+/// implement. A read of one of these names that resolves to an undeclared global compiles to a
+/// trap `builtin 'NAME'` (listed by `seabed check`) instead of the ReferenceError an unknown
+/// name throws, unless the program declares the name at top level or assigns it as a global
+/// somewhere (then it is an ordinary global). `arguments` always traps: in node every function
+/// and the module wrapper bind it, so no assignment makes it a global. The CommonJS wrapper's
+/// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
+pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
+    // ECMAScript
+    "parseInt", "parseFloat", "Boolean", "Object", "Function", "Error", "TypeError",
+    "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError",
+    "JSON", "Date", "Symbol", "BigInt", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
+    "FinalizationRegistry", "Promise", "Proxy", "Reflect", "Intl", "globalThis", "encodeURI",
+    "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape", "eval",
+    "ArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
+    "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array",
+    "BigUint64Array", "Atomics", "SharedArrayBuffer", "WebAssembly", "arguments",
+    // node
+    "global", "process", "require", "module", "exports", "__filename", "__dirname", "Buffer",
+    "setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval",
+    "clearImmediate", "queueMicrotask", "structuredClone", "atob", "btoa", "TextEncoder",
+    "TextDecoder", "URL", "URLSearchParams", "AbortController", "AbortSignal", "performance",
+    "fetch", "crypto", "Event", "EventTarget", "MessageChannel", "MessagePort", "MessageEvent",
+    "BroadcastChannel", "Blob", "File", "FormData", "Headers", "Request", "Response",
+    "DOMException",
+];
+
+/// Parses, checks and compiles a script.
 pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
     let allocator = Allocator::default();
-    let options = ParseOptions::default();
-    let parsed = Parser::new(&allocator, source, SourceType::script()).with_options(options).parse();
+    let options = ParseOptions { parse_regular_expression: true, ..ParseOptions::default() };
+    // `node FILE.js` runs the file as a CommonJS module (wrapped in a function).
+    let parsed = Parser::new(&allocator, source, SourceType::cjs()).with_options(options).parse();
     if let Some(diag) = parsed.diagnostics.errors().next() {
-        let offset = diag.labels.first().map(|l| l.offset() as u32).unwrap_or(0);
+        let offset = diag.labels.first().map(|l| l.offset()).unwrap_or(0);
         return Err(SyntaxError { message: diag.message.to_string(), offset });
     }
-    let mut c = Compiler::new();
+    let semantic = SemanticBuilder::new().with_check_syntax_error(true).build(&parsed.program);
+    if let Some(diag) = semantic.diagnostics.errors().next() {
+        let offset = diag.labels.first().map(|l| l.offset()).unwrap_or(0);
+        return Err(SyntaxError { message: diag.message.to_string(), offset });
+    }
+    if let Some(e) = crate::early::check(&parsed.program) {
+        return Err(e);
+    }
+    // Names some code assigns without declaring them anywhere in scope: sloppy-mode globals.
+    let scoping = semantic.semantic.scoping();
+    let assigned_globals = scoping
+        .root_unresolved_references()
+        .iter()
+        .filter(|(_, refs)| refs.iter().any(|&r| scoping.get_reference(r).is_write()))
+        .map(|(name, _)| name.as_str().to_string())
+        .collect();
+    let mut c = Compiler::new(assigned_globals);
     c.compile_script(&parsed.program);
     if let Some(e) = c.error.take() {
         return Err(e);
@@ -122,6 +174,8 @@ struct FnCtx {
     code: Vec<Instr>,
     positions: Vec<u32>,
     constants: Vec<Constant>,
+    /// Where each constant is in `constants` (numbers by their bits: `-0` and each NaN differ).
+    constant_index: HashMap<ConstKey, ConstId>,
     slots: Vec<SlotKind>,
     scopes: Vec<Scope>,
     next_reg: u32,
@@ -133,7 +187,27 @@ struct FnCtx {
     span: (u32, u32),
 }
 
+/// A constant-pool entry as a hash key.
+#[derive(PartialEq, Eq, Hash)]
+enum ConstKey {
+    Number(u64),
+    String(Vec<u16>),
+    Text(String),
+}
+
+impl ConstKey {
+    fn of(k: &Constant) -> Self {
+        match k {
+            Constant::Number(x) => ConstKey::Number(x.to_bits()),
+            Constant::String(s) => ConstKey::String(s.clone()),
+            Constant::Text(s) => ConstKey::Text(s.clone()),
+        }
+    }
+}
+
 struct Compiler {
+    /// Undeclared names that some code assigns (see `UNIMPLEMENTED_GLOBALS`).
+    assigned_globals: HashSet<String>,
     names: Vec<String>,
     name_ids: HashMap<String, NameId>,
     globals: Vec<Global>,
@@ -148,8 +222,9 @@ struct Compiler {
 const PLACEHOLDER: Pc = u32::MAX;
 
 impl Compiler {
-    fn new() -> Self {
+    fn new(assigned_globals: HashSet<String>) -> Self {
         let mut c = Compiler {
+            assigned_globals,
             names: Vec::new(),
             name_ids: HashMap::new(),
             globals: Vec::new(),
@@ -243,14 +318,12 @@ impl Compiler {
 
     fn constant(&mut self, k: Constant) -> ConstId {
         let ctx = self.ctx();
-        if let Some(i) = ctx.constants.iter().position(|c| match (c, &k) {
-            (Constant::Number(a), Constant::Number(b)) => a.to_bits() == b.to_bits(),
-            (a, b) => a == b,
-        }) {
-            return ConstId(i as u32);
+        let next = ConstId(ctx.constants.len() as u32);
+        let id = *ctx.constant_index.entry(ConstKey::of(&k)).or_insert(next);
+        if id == next {
+            ctx.constants.push(k);
         }
-        ctx.constants.push(k);
-        ConstId(ctx.constants.len() as u32 - 1)
+        id
     }
 
     fn temp(&mut self) -> Reg {
@@ -306,6 +379,7 @@ impl Compiler {
             code: Vec::new(),
             positions: Vec::new(),
             constants: Vec::new(),
+            constant_index: HashMap::new(),
             slots: Vec::new(),
             scopes: vec![Scope::default()],
             next_reg: 0,
@@ -448,6 +522,11 @@ impl Compiler {
             let both_var_like = !lexical
                 && matches!(existing.kind, DeclKind::Var | DeclKind::Function | DeclKind::Param);
             if both_var_like {
+                if kind == DeclKind::Function {
+                    // `var f; function f() {}`: the binding holds the function.
+                    let scope = self.ctx().scopes.last_mut().expect("scope");
+                    scope.bindings.get_mut(name).expect("binding").kind = DeclKind::Function;
+                }
                 return existing.reg;
             }
             self.syntax_error(format!("Identifier '{name}' has already been declared"), offset);
@@ -502,7 +581,11 @@ impl Compiler {
             }
             Resolved::Global(global) => {
                 let d = dst.unwrap_or_else(|| self.temp());
-                self.emit(Instr::LoadGlobal { dst: d, global });
+                if self.is_unimplemented_global(global) {
+                    self.trap(&format!("builtin '{name}'"), offset);
+                } else {
+                    self.emit(Instr::LoadGlobal { dst: d, global });
+                }
                 d
             }
             Resolved::Constant(x, is_undefined) => {
@@ -518,6 +601,25 @@ impl Compiler {
                 self.trap("closure (reads a variable of an enclosing function)", offset);
                 dst.unwrap_or_else(|| self.temp())
             }
+        }
+    }
+
+    /// True if `global` is a global node defines and seabed lacks, never declared nor assigned
+    /// by the program (reading it is a trap).
+    fn is_unimplemented_global(&self, global: GlobalId) -> bool {
+        let g = &self.globals[global.0 as usize];
+        g.kind == GlobalKind::Implicit
+            && UNIMPLEMENTED_GLOBALS.contains(&g.name.as_str())
+            && (g.name == "arguments" || !self.assigned_globals.contains(&g.name))
+    }
+
+    /// True if `e` is a name bound to a declared function (`function f() {}`).
+    fn is_declared_function(&mut self, e: &Expression<'_>) -> bool {
+        let Expression::Identifier(id) = strip_parens(e) else { return false };
+        match self.resolve(id.name.as_str()) {
+            Resolved::Local(l) => l.kind == DeclKind::Function,
+            Resolved::Global(g) => self.globals[g.0 as usize].kind == GlobalKind::Function,
+            _ => false,
         }
     }
 
@@ -998,7 +1100,7 @@ impl Compiler {
         match e {
             Expression::NumericLiteral(n) => self.load_number(dst, n.value),
             Expression::StringLiteral(s) => {
-                let k = self.constant(Constant::String(s.value.as_str().encode_utf16().collect()));
+                let k = self.constant(Constant::String(literal_units(s)));
                 self.emit(Instr::LoadConst { dst, k });
             }
             Expression::BooleanLiteral(b) => {
@@ -1084,9 +1186,14 @@ impl Compiler {
                 let argc = n.arguments.len() as u32;
                 let args = self.temps(argc + 1);
                 self.arguments(&n.arguments, args);
-                let slot = self.slot(SlotKind::Call);
-                self.pos = start;
-                self.emit(Instr::Construct { dst, callee, args, argc, slot });
+                if self.is_declared_function(&n.callee) {
+                    // Tier 2; trapped after the callee and arguments, as the vm would.
+                    self.trap("new with a constructor function", start);
+                } else {
+                    let slot = self.slot(SlotKind::Call);
+                    self.pos = start;
+                    self.emit(Instr::Construct { dst, callee, args, argc, slot });
+                }
             }
             Expression::ArrayExpression(a) => {
                 let count = a.elements.len() as u32;
@@ -1125,6 +1232,12 @@ impl Compiler {
                     }
                     let key = match (&p.key, p.computed) {
                         (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
+                        // Property names are Rust strings: a key with a lone surrogate has no
+                        // exact name, so it is a trap.
+                        (PropertyKey::StringLiteral(s), _) if s.lone_surrogates => {
+                            self.trap("property key with a lone surrogate", p.key.span().start);
+                            continue;
+                        }
                         (PropertyKey::StringLiteral(s), _) => Some(s.value.as_str().to_string()),
                         (PropertyKey::NumericLiteral(n), _) => canonical_index(n.value),
                         _ => None,
@@ -1503,6 +1616,31 @@ impl<'n> Target<'n> {
             }
         }
     }
+}
+
+/// The UTF-16 code units of a string literal's value. oxc keeps the value as UTF-8; when the
+/// literal contains a lone surrogate (`"\ud83d"`, which UTF-8 cannot hold) it sets
+/// `lone_surrogates` and writes every lone surrogate as U+FFFD followed by the code unit in four
+/// lowercase hex digits, and every real U+FFFD as U+FFFD `fffd` (oxc_parser `lexer/unicode.rs`,
+/// `string_lone_surrogate`). Without the flag, a U+FFFD is just itself.
+pub(crate) fn literal_units(s: &StringLiteral<'_>) -> Vec<u16> {
+    let value = s.value.as_str();
+    if !s.lone_surrogates {
+        return value.encode_utf16().collect();
+    }
+    let mut out = Vec::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(ch) = chars.next() {
+        if ch == '\u{FFFD}' {
+            let hex: String = chars.by_ref().take(4).collect();
+            let unit = u16::from_str_radix(&hex, 16).expect("oxc writes U+FFFD with four hex digits");
+            out.push(unit);
+        } else {
+            let mut buf = [0u16; 2];
+            out.extend_from_slice(ch.encode_utf16(&mut buf));
+        }
+    }
+    out
 }
 
 fn strip_parens<'b, 'a>(e: &'b Expression<'a>) -> &'b Expression<'a> {

@@ -3,12 +3,17 @@
 //! pipelines compile from, plus bytecode liveness (`liveness`) for frame states.
 //!
 //! ```text
-//! source --oxc_parser--> AST --compiler (scopes, hoisting, TDZ)--> Program { functions }
+//! source --oxc_parser--> AST --oxc_semantic, early (early errors)--> checked AST
+//!        --compiler (scopes, hoisting, TDZ)--> Program { functions }
 //! ```
+//!
+//! Like `node FILE.js`, the file is parsed as a CommonJS module, and every early error node
+//! reports (a `SyntaxError` before anything runs) is a `SyntaxError` from `compile`.
 
 pub mod bytecode;
 pub mod compiler;
+mod early;
 pub mod liveness;
 
 pub use bytecode::Program;
-pub use compiler::{compile, SyntaxError, BUILTIN_GLOBALS};
+pub use compiler::{compile, SyntaxError, BUILTIN_GLOBALS, UNIMPLEMENTED_GLOBALS};

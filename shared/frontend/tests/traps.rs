@@ -1,0 +1,117 @@
+//! Constructs node runs and seabed does not are listed (`seabed check`) and trap: reads of
+//! globals seabed lacks and `new` of a declared function.
+
+use frontend::bytecode::{Constant, Function, Instr, Program};
+use frontend::{compile, UNIMPLEMENTED_GLOBALS};
+
+fn compiled(src: &str) -> Program {
+    compile("t.js", src).expect("compiles")
+}
+
+fn function<'p>(p: &'p Program, name: &str) -> &'p Function {
+    p.functions.iter().find(|f| f.name == name).expect("function exists")
+}
+
+fn features(p: &Program) -> Vec<(String, usize)> {
+    p.unsupported.iter().map(|u| (u.feature.clone(), u.offset as usize)).collect()
+}
+
+/// The texts of the traps in `f`, in code order.
+fn traps(f: &Function) -> Vec<String> {
+    f.code
+        .iter()
+        .filter_map(|i| match i {
+            Instr::Trap { feature } => match &f.constants[feature.0 as usize] {
+                Constant::Text(t) => Some(t.clone()),
+                other => panic!("trap text is {other:?}"),
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+fn loads_global(p: &Program, f: &Function, name: &str) -> bool {
+    f.code.iter().any(|i| matches!(i, Instr::LoadGlobal { global, .. } if p.globals[global.0 as usize].name == name))
+}
+
+#[test]
+fn reading_a_global_seabed_lacks_traps_at_the_reference() {
+    let src = "var n = parseInt(\"42\");\nconsole.log(JSON.stringify(n));";
+    let p = compiled(src);
+    assert_eq!(
+        features(&p),
+        [
+            ("builtin 'parseInt'".to_string(), src.find("parseInt").unwrap()),
+            ("builtin 'JSON'".to_string(), src.find("JSON").unwrap()),
+        ]
+    );
+    assert_eq!(traps(&p.functions[0]), ["builtin 'parseInt'", "builtin 'JSON'"]);
+    assert!(!loads_global(&p, &p.functions[0], "parseInt"));
+    assert!(loads_global(&p, &p.functions[0], "console"));
+}
+
+#[test]
+fn every_listed_name_traps() {
+    for name in UNIMPLEMENTED_GLOBALS {
+        let p = compiled(&format!("function f() {{ return {name}; }}"));
+        assert_eq!(traps(function(&p, "f")), [format!("builtin '{name}'")], "{name}");
+    }
+}
+
+#[test]
+fn unknown_names_still_throw_reference_error() {
+    let p = compiled("function f() { return notAGlobal; }");
+    assert!(p.unsupported.is_empty());
+    assert!(loads_global(&p, function(&p, "f"), "notAGlobal"));
+}
+
+#[test]
+fn declared_or_assigned_names_are_ordinary() {
+    for src in [
+        "var parseInt = 1; function f() { return parseInt; }",
+        "let Map = 1; function f() { return Map; }",
+        "function Set() {} function f() { return Set; }",
+        "function g() { Date = 3; } function f() { return Date; }",
+        "function f() { return escape; } escape += 1;",
+        "function f() { return process; } process++;",
+    ] {
+        let p = compiled(src);
+        assert!(p.unsupported.is_empty(), "{src}: {:?}", p.unsupported);
+    }
+    // A local of another function does not declare the global.
+    let p = compiled("function g() { var Symbol = 1; Symbol = 2; return Symbol; } function f() { return Symbol; }");
+    assert_eq!(traps(function(&p, "f")), ["builtin 'Symbol'"]);
+    assert!(traps(function(&p, "g")).is_empty());
+    // A local of the same name shadows the global.
+    let p = compiled("function f(Object) { return Object; }");
+    assert!(p.unsupported.is_empty());
+}
+
+#[test]
+fn arguments_always_traps() {
+    // Every function binds `arguments` in node; assigning it never makes a global.
+    let p = compiled("function f(a) { arguments = 1; return arguments; }");
+    assert_eq!(traps(function(&p, "f")), ["builtin 'arguments'"]);
+}
+
+#[test]
+fn new_of_a_declared_function_traps_after_its_arguments() {
+    let src = "function F(x) {}\nvar o = new F(1 + 2);\nvar a = new Array(3);";
+    let p = compiled(src);
+    assert_eq!(features(&p), [("new with a constructor function".to_string(), src.find("new F").unwrap())]);
+    let code = &p.functions[0].code;
+    assert_eq!(code.iter().filter(|i| matches!(i, Instr::Construct { .. })).count(), 1, "only new Array");
+    let trap = code.iter().position(|i| matches!(i, Instr::Trap { .. })).unwrap();
+    // The arguments are evaluated first, as node does before it calls the constructor.
+    let add = code.iter().position(|i| matches!(i, Instr::Binary { .. })).unwrap();
+    assert!(add < trap);
+}
+
+#[test]
+fn new_of_a_local_function_traps() {
+    let p = compiled("function f() { var G; function G() {} function H() {} return [new G(), new (H)()]; }");
+    assert_eq!(traps(function(&p, "f")), ["new with a constructor function", "new with a constructor function"]);
+    // A callee that merely holds a value is left to the vm.
+    let p = compiled("function f(C) { return new C(); }");
+    assert!(p.unsupported.is_empty());
+}
