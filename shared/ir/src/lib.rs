@@ -11,3 +11,4 @@ pub mod lir;
 pub mod lir_text;
 pub mod lir_verify;
 pub mod types;
+pub mod typing;
