@@ -75,7 +75,8 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         tier: Tier::Interp,
         backend: Backend::Lir,
         tiering: TieringOptions::default(),
-        verify: false,
+        // Debug (test) builds always verify every lowering.
+        verify: cfg!(debug_assertions),
         feedback: false,
         function: None,
     };

@@ -474,10 +474,11 @@ impl Vm {
         }
     }
 
+    #[inline]
     fn record_hint(&mut self, site: Option<(FuncId, SlotId)>, hint: OperandHint) {
         let Some((f, slot)) = site else { return };
         match self.slot_mut(f, slot) {
-            SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h = h.join(hint),
+            SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) if *h != hint => *h = h.join(hint),
             _ => {}
         }
     }
@@ -566,6 +567,17 @@ impl Vm {
     }
 
     pub(crate) fn compare(&mut self, site: Option<(FuncId, SlotId)>, op: CompareOp, a: Value, b: Value) -> bool {
+        if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+            self.record_hint(site, OperandHint::SignedSmall);
+            return match op {
+                CompareOp::Lt => x < y,
+                CompareOp::Le => x <= y,
+                CompareOp::Gt => x > y,
+                CompareOp::Ge => x >= y,
+                CompareOp::Eq | CompareOp::StrictEq => x == y,
+                CompareOp::Ne | CompareOp::StrictNe => x != y,
+            };
+        }
         let hint = self.operand_hint(a).join(self.operand_hint(b));
         self.record_hint(site, hint);
         match op {
@@ -666,12 +678,14 @@ impl Vm {
 
     fn store_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId, v: Value) -> JsResult<()> {
         match o.decode() {
-            Decoded::Object(id) if self.is_special_store(id, name)? => Ok(()),
             Decoded::Object(id) => {
                 let shape = self.heap.object(id).shape;
                 let map = ReceiverMap::Shape(shape);
                 if let Some(PropertyHandler::Field { slot: s }) = self.property_feedback(f, slot).handler_for(map) {
                     self.heap.objects[id.0 as usize].slots[s as usize] = v;
+                    return Ok(());
+                }
+                if self.is_special_store(id, name)? {
                     return Ok(());
                 }
                 let (before, s) = self.heap.set_property(id, name, v);
