@@ -69,6 +69,19 @@ struct Builder<'i, 'a> {
     block_of_pc: HashMap<Pc, BlockId>,
 }
 
+/// The machine op of a bitwise or shift operator.
+fn word32_op(op: BinaryOp) -> Op {
+    match op {
+        BinaryOp::BitOr => Op::Word32Or,
+        BinaryOp::BitAnd => Op::Word32And,
+        BinaryOp::BitXor => Op::Word32Xor,
+        BinaryOp::Shl => Op::Word32Shl,
+        BinaryOp::Sar => Op::Word32Sar,
+        BinaryOp::Shr => Op::Word32Shr,
+        other => unreachable!("{other:?} is not a bitwise operator"),
+    }
+}
+
 /// Bytecode block leaders, in order, reachable from pc 0.
 fn leaders(code: &[Instr], func: &frontend::bytecode::Function) -> Vec<Pc> {
     let mut is_leader = vec![false; code.len()];
@@ -259,7 +272,7 @@ impl<'i, 'a> Builder<'i, 'a> {
     }
 
     /// ToBoolean of a tagged value as (bit, negated).
-    fn to_bit(&mut self, v: Value) -> (Value, bool) {
+    fn truthiness(&mut self, v: Value) -> (Value, bool) {
         if let Some(&src) = self.bit_source.get(&v) {
             return src;
         }
@@ -399,7 +412,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             Instr::LogicalNot { dst, src } => {
                 let v = self.reg(src);
-                let (bit, negated) = self.to_bit(v);
+                let (bit, negated) = self.truthiness(v);
                 let r = self.tag_bit(bit, !negated);
                 self.set(dst, r);
             }
@@ -410,7 +423,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::JumpIfTrue { cond, target, slot } | Instr::JumpIfFalse { cond, target, slot } => {
                 let jump_if = matches!(instr, Instr::JumpIfTrue { .. });
                 let v = self.reg(cond);
-                let (bit, negated) = self.to_bit(v);
+                let (bit, negated) = self.truthiness(v);
                 let taken = self.jump_to(target);
                 let fall = self.jump_to(pc + 1);
                 let weights = match self.feedback(slot) {
@@ -454,7 +467,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 let (o, v) = (self.reg(obj), self.reg(src));
                 match self.feedback(slot) {
                     SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
                     }
                     SlotFeedback::Property(PropertyFeedback::Polymorphic(entries))
                         if entries.len() == 1
@@ -498,7 +511,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
                 match self.feedback(slot) {
                     SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
                     }
                     SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
                         let index = self.checked_index(o, k, pc);
@@ -595,16 +608,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             match op {
                 BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y, pc),
                 _ => {
-                    let machine = match op {
-                        BinaryOp::BitOr => Op::Word32Or,
-                        BinaryOp::BitAnd => Op::Word32And,
-                        BinaryOp::BitXor => Op::Word32Xor,
-                        BinaryOp::Shl => Op::Word32Shl,
-                        BinaryOp::Sar => Op::Word32Sar,
-                        BinaryOp::Shr => Op::Word32Shr,
-                        _ => unreachable!("handled above"),
-                    };
-                    let r = self.emit(machine, &[x, y], Rep::Int32);
+                    let r = self.emit(word32_op(op), &[x, y], Rep::Int32);
                     if op == BinaryOp::Shr {
                         // A result of 2^31 or more is not an int32.
                         let zero = self.i32_const(0);
@@ -663,16 +667,7 @@ impl<'i, 'a> Builder<'i, 'a> {
         }
         let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
         let yi = self.emit(Op::TruncateFloat64ToWord32, &[y], Rep::Int32);
-        let machine = match op {
-            BinaryOp::BitOr => Op::Word32Or,
-            BinaryOp::BitAnd => Op::Word32And,
-            BinaryOp::BitXor => Op::Word32Xor,
-            BinaryOp::Shl => Op::Word32Shl,
-            BinaryOp::Sar => Op::Word32Sar,
-            BinaryOp::Shr => Op::Word32Shr,
-            _ => unreachable!("arithmetic handled above"),
-        };
-        let r = self.emit(machine, &[xi, yi], Rep::Int32);
+        let r = self.emit(word32_op(op), &[xi, yi], Rep::Int32);
         if op == BinaryOp::Shr {
             let f = self.emit(Op::ChangeUint32ToFloat64, &[r], Rep::Float64);
             self.emit(Op::TagFloat64, &[f], Rep::Tagged)

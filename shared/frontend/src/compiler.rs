@@ -1652,7 +1652,7 @@ fn strip_parens<'b, 'a>(e: &'b Expression<'a>) -> &'b Expression<'a> {
 
 /// The property key a numeric literal key names (`{1: x}` is key `"1"`), for integers.
 fn canonical_index(x: f64) -> Option<String> {
-    (x.fract() == 0.0 && x >= 0.0 && x < 1e15).then(|| format!("{}", x as u64))
+    (x.fract() == 0.0 && (0.0..1e15).contains(&x)).then(|| format!("{}", x as u64))
 }
 
 /// True if evaluating `e` writes its destination only once, after reading all its inputs, so

@@ -12,3 +12,5 @@ pub mod lir_text;
 pub mod lir_verify;
 pub mod types;
 pub mod typing;
+#[cfg(test)]
+mod test_rng;

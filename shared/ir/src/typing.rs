@@ -70,6 +70,7 @@ use crate::ops::{
 };
 use crate::tagged;
 use crate::types::op as number;
+use crate::types::op::boolean;
 use crate::types::Type;
 
 /// 2³¹ − 1, the largest int32.
@@ -322,15 +323,6 @@ fn input(inputs: &[Type], k: usize) -> Type {
     inputs.get(k).copied().unwrap_or(Type::ANY)
 }
 
-/// `TRUE`, `FALSE`, `BOOLEAN` or `NONE` from which outcomes are possible.
-fn boolean(can_true: bool, can_false: bool) -> Type {
-    match (can_true, can_false) {
-        (true, true) => Type::BOOLEAN,
-        (true, false) => Type::TRUE,
-        (false, true) => Type::FALSE,
-        (false, false) => Type::NONE,
-    }
-}
 
 /// Logical negation of a boolean type.
 fn not(t: Type) -> Type {
@@ -1497,23 +1489,7 @@ mod tests {
 
     // ---- soundness on concrete values --------------------------------------------------------
 
-    /// xorshift64*, deterministic.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-        fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-            items[self.below(items.len())]
-        }
-    }
+    use crate::test_rng::Rng;
 
     const INT_EDGES: [i32; 16] = [
         0,

@@ -54,9 +54,12 @@ fn parse_float_prefix(s: &str) -> f64 {
     for (i, _) in t.char_indices().skip(1).chain(std::iter::once((t.len(), ' '))) {
         let prefix = &t[..i];
         let unsigned = prefix.trim_start_matches(['+', '-']);
-        let decimal = !unsigned.starts_with(['x', 'X', 'o', 'O', 'b', 'B'])
-            && !(unsigned.len() > 1 && unsigned.starts_with('0') && unsigned[1..].starts_with(['x', 'X', 'o', 'O', 'b', 'B']));
-        if decimal && !prefix.ends_with(char::is_whitespace) && (prefix.len() - unsigned.len() <= 1) {
+        // StringToNumber also accepts 0x/0o/0b integers, which parseFloat does not.
+        let radix_prefix = unsigned.len() > 1
+            && unsigned.starts_with('0')
+            && unsigned[1..].starts_with(['x', 'X', 'o', 'O', 'b', 'B']);
+        let one_sign = prefix.len() - unsigned.len() <= 1;
+        if !radix_prefix && one_sign && !prefix.ends_with(char::is_whitespace) {
             let x = string_to_number(prefix);
             if !x.is_nan() {
                 best = x;

@@ -742,7 +742,7 @@ impl Vm {
             return (i >= 0).then_some(i as u32);
         }
         if let Some(x) = k.as_number() {
-            return (x >= 0.0 && x < 4294967295.0 && x.fract() == 0.0).then_some(x as u32);
+            return ((0.0..4294967295.0).contains(&x) && x.fract() == 0.0).then_some(x as u32);
         }
         if let Decoded::String(s) = k.decode() {
             let text = self.heap.text(s);

@@ -150,7 +150,7 @@ impl Vm {
     pub fn stress_check(&mut self) -> bool {
         self.tier_stats.checks += 1;
         match self.tiering.deopt_every {
-            Some(n) if n > 0 => self.tier_stats.checks % n as u64 == 0,
+            Some(n) if n > 0 => self.tier_stats.checks.is_multiple_of(n as u64),
             _ => false,
         }
     }

@@ -166,7 +166,7 @@ pub fn to_boolean(t: Type) -> Type {
     boolean(can_true, can_false)
 }
 
-fn boolean(can_true: bool, can_false: bool) -> Type {
+pub(crate) fn boolean(can_true: bool, can_false: bool) -> Type {
     match (can_true, can_false) {
         (true, true) => Type::BOOLEAN,
         (true, false) => Type::TRUE,
