@@ -5,7 +5,8 @@
 
 use std::rc::Rc;
 
-use backend::baseline::{self, BaselineInput};
+use backend::baseline;
+use ir::compile::CompileInput;
 use backend::eval::LirCode;
 use frontend::bytecode::FuncId;
 use vm::tiering::{CompiledCode, OptimizingCompiler};
@@ -58,7 +59,7 @@ pub struct BaselineCompiler {
 
 /// Compiles `func` with the baseline compiler, verifying the result when asked.
 pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, String> {
-    let input = BaselineInput { program: &vm.program, func, feedback: &vm.feedback[func.0 as usize] };
+    let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
     let lir = baseline::compile(&input);
     if verify {
         verify_lir(vm, &lir)?;

@@ -20,7 +20,8 @@
 
 use std::collections::HashMap;
 
-use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Program, Reg, UnaryOp};
+use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
+use ir::compile::CompileInput;
 use frontend::liveness::{analyze, successors, Liveness};
 use ir::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
@@ -28,18 +29,8 @@ use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
 use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 
-/// What the baseline compiler needs: the program, the function and its feedback snapshot.
-pub struct BaselineInput<'a> {
-    /// The program.
-    pub program: &'a Program,
-    /// The function to compile.
-    pub func: FuncId,
-    /// The feedback of `func`, slot by slot.
-    pub feedback: &'a [SlotFeedback],
-}
-
 /// Compiles one function to LIR.
-pub fn compile(input: &BaselineInput<'_>) -> Function {
+pub fn compile(input: &CompileInput<'_>) -> Function {
     let bytecode = input.program.function(input.func);
     let liveness = analyze(bytecode);
     let mut b = Builder {
@@ -56,7 +47,7 @@ pub fn compile(input: &BaselineInput<'_>) -> Function {
 }
 
 struct Builder<'i, 'a> {
-    input: &'i BaselineInput<'a>,
+    input: &'i CompileInput<'a>,
     liveness: Liveness,
     lir: Function,
     /// The block being filled (instructions, then a terminator when it ends).
@@ -290,7 +281,7 @@ impl<'i, 'a> Builder<'i, 'a> {
     }
 
     fn feedback(&self, slot: frontend::bytecode::SlotId) -> &'a SlotFeedback {
-        &self.input.feedback[slot.0 as usize]
+        &self.input.feedback_of(self.input.func)[slot.0 as usize]
     }
 
     fn instruction(&mut self, pc: Pc) {

@@ -1,8 +1,10 @@
 //! The shared intermediate representation both optimizing pipelines speak: the op table,
 //! the type lattice, frame states and the scheduled low-level form (LIR).
 //!
-//! This crate is introduced by the shared-IR work item; until then it is empty and
-//! nothing depends on its contents.
+//! - [`ops`]: the op table; [`types`] and [`typing`]: the type lattice and every op's rule;
+//! - [`feedback`]: the feedback records; [`compile`]: a compilation's input;
+//! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
+//! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
 pub mod feedback;
 pub mod tagged;
@@ -14,3 +16,4 @@ pub mod types;
 pub mod typing;
 #[cfg(test)]
 mod test_rng;
+pub mod compile;
