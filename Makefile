@@ -44,7 +44,9 @@ build: setup-llvm setup-libclang
 ## test: unit tests, golden-output tests and the differential corpus runner (no node needed:
 ## the expected outputs are committed).
 test: setup-llvm setup-libclang
-	$(CARGO) test --release --workspace
+	@mkdir -p target
+	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
+	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "tests: %d passed, %d failed\n", passed, failed }' target/test.log
 
 ## test-all: everything in test, plus the slow suites (callgrind brackets of the meter).
 test-all: test
