@@ -21,7 +21,8 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 const USAGE: &str = "\
 usage:
   seabed run FILE.js [--tier interp|baseline] [--backend lir] [--always-opt]
-                    [--deopt-every N] [--hot-calls N] [--max-reopts K] [--verify]
+                    [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
+                    [--verify] [--stats OUT.json]
   seabed ir FILE.js --tier baseline [--function NAME]
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
@@ -62,11 +63,12 @@ struct Options {
     verify: bool,
     feedback: bool,
     function: Option<String>,
+    stats: Option<String>,
 }
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
 const RUN_OPTIONS: &[&str] =
-    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--verify"];
+    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats"];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     let mut file = None;
@@ -79,6 +81,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         verify: cfg!(debug_assertions),
         feedback: false,
         function: None,
+        stats: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -106,7 +109,9 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             }
             "--hot-calls" => opts.tiering.hot_calls = number("--hot-calls")?,
             "--max-reopts" => opts.tiering.max_reopts = number("--max-reopts")?,
+            "--osr-back-edges" => opts.tiering.osr_back_edges = number("--osr-back-edges")?,
             "--verify" => opts.verify = true,
+            "--stats" => opts.stats = Some(it.next().ok_or("--stats needs a file")?.clone()),
             "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
             "--feedback" => opts.feedback = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
@@ -190,7 +195,56 @@ fn run(args: &[String]) -> u8 {
         Err(code) => return code,
     };
     let out = Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()));
-    execute(program, out, &opts).0
+    let (status, vm) = execute(program, out, &opts);
+    if let Some(path) = &opts.stats {
+        if let Err(e) = std::fs::write(path, stats_json(&vm, &opts)) {
+            eprintln!("seabed: cannot write {path}: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    status
+}
+
+/// The run's tiering statistics as JSON (`--stats`).
+fn stats_json(vm: &Vm, opts: &Options) -> String {
+    let s = vm.tier_stats;
+    let mut reasons: Vec<String> = vm.deopt_reasons.iter().map(|(r, n)| format!("\"{r:?}\": {n}")).collect();
+    reasons.sort();
+    let functions: Vec<String> = vm
+        .program
+        .functions
+        .iter()
+        .zip(&vm.tier)
+        .zip(&vm.counters)
+        .filter(|((_, t), _)| t.compiles > 0 || t.osr_compiles > 0)
+        .map(|((f, t), c)| {
+            format!(
+                "{{\"name\": {:?}, \"id\": {}, \"invocations\": {}, \"back_edges\": {}, \"compiles\": {}, \"osr_compiles\": {}, \"exits\": {}, \"discards\": {}, \"disabled\": {}}}",
+                f.name,
+                f.id.0,
+                c.invocations,
+                c.back_edges,
+                t.compiles,
+                t.osr_compiles,
+                t.exits,
+                t.discards,
+                t.disabled.as_ref().map(|d| format!("{d:?}")).unwrap_or_else(|| "null".into())
+            )
+        })
+        .collect();
+    format!(
+        "{{\n  \"tier\": \"{:?}\",\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ]\n}}\n",
+        opts.tier,
+        s.compiles,
+        s.compile_failures,
+        s.compiled_calls,
+        s.osr_entries,
+        s.exits,
+        s.stress_exits,
+        s.checks,
+        reasons.join(", "),
+        functions.join(",\n    ")
+    )
 }
 
 fn check(args: &[String]) -> u8 {

@@ -84,16 +84,30 @@ pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
     Ok(())
 }
 
-impl OptimizingCompiler for BaselineCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
-        let lir = match compile_baseline(vm, func, self.verify) {
-            Ok(lir) => lir,
+impl BaselineCompiler {
+    /// Verifies (when asked) and installs LIR on the backend.
+    fn install(&self, vm: &Vm, lir: ir::lir::Function) -> Result<Rc<dyn CompiledCode>, String> {
+        if self.verify {
             // A verification failure is a compiler bug: fail loudly in test builds.
-            Err(e) if self.verify => panic!("{e}"),
-            Err(e) => return Err(e),
-        };
+            if let Err(e) = verify_lir(vm, &lir) {
+                panic!("{e}");
+            }
+        }
         match self.backend {
             Backend::Lir => Ok(Rc::new(LirCode { lir: Rc::new(lir), pipeline: "baseline".into() })),
         }
+    }
+}
+
+impl OptimizingCompiler for BaselineCompiler {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+        let lir = compile_baseline(vm, func, false)?;
+        self.install(vm, lir)
+    }
+
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: frontend::bytecode::Pc) -> Result<Rc<dyn CompiledCode>, String> {
+        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
+        let lir = baseline::compile_osr(&input, loop_header);
+        self.install(vm, lir)
     }
 }

@@ -191,3 +191,21 @@ fn invalid_utf8_is_decoded_like_node() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "ok \u{fffd}\n");
 }
+
+#[test]
+fn a_hot_loop_in_code_called_once_enters_compiled_code_by_osr() {
+    let src = "var s = 0;\nfor (var i = 0; i < 100000; i++) { s = s + (i % 7); }\nconsole.log(s);\n";
+    let f = script("osr.js", src);
+    let stats = format!("{f}.stats.json");
+    let o = seabed(&["run", &f, "--tier", "baseline", "--verify", "--osr-back-edges", "100", "--stats", &stats]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "299995\n");
+    let json = std::fs::read_to_string(&stats).unwrap();
+    assert!(json.contains("\"osr_entries\": 1"), "{json}");
+    // The loop ran 100 iterations in the interpreter, the rest in compiled code.
+    assert!(json.contains("\"back_edges\": 100,"), "{json}");
+    // Without a compiler there is no OSR.
+    let o = seabed(&["run", &f, "--tier", "interp", "--stats", &stats]);
+    assert_eq!(stdout(&o), "299995\n");
+    assert!(std::fs::read_to_string(&stats).unwrap().contains("\"osr_entries\": 0"));
+}

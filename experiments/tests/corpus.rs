@@ -14,8 +14,9 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "baseline", "--backend", "lir", "--always-opt", "--verify"],
     // The same with every third executed check forced to exit to the interpreter.
     &["--tier", "baseline", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
-    // Default-style tiering with a low threshold: interpreter first, then compiled code.
-    &["--tier", "baseline", "--backend", "lir", "--hot-calls", "2", "--verify"],
+    // Default-style tiering with low thresholds: interpreter first, then compiled code, and
+    // on-stack replacement into running loops.
+    &["--tier", "baseline", "--backend", "lir", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
 ];
 
 fn corpus() -> Vec<PathBuf> {

@@ -31,10 +31,21 @@ use ir::tagged;
 
 /// Compiles one function to LIR.
 pub fn compile(input: &CompileInput<'_>) -> Function {
+    build(input, None)
+}
+
+/// Compiles one function for on-stack replacement at `loop_header`: the LIR's parameters are
+/// the registers live at the loop header (ascending), and it starts there.
+pub fn compile_osr(input: &CompileInput<'_>, loop_header: Pc) -> Function {
+    build(input, Some(loop_header))
+}
+
+fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Function {
     let bytecode = input.program.function(input.func);
     let liveness = analyze(bytecode);
     let mut b = Builder {
         input,
+        osr,
         liveness,
         lir: Function::new(bytecode.name.clone(), input.func),
         current: None,
@@ -48,6 +59,8 @@ pub fn compile(input: &CompileInput<'_>) -> Function {
 
 struct Builder<'i, 'a> {
     input: &'i CompileInput<'a>,
+    /// For OSR code: the loop header where execution enters.
+    osr: Option<Pc>,
     liveness: Liveness,
     lir: Function,
     /// The block being filled (instructions, then a terminator when it ends).
@@ -121,15 +134,22 @@ impl<'i, 'a> Builder<'i, 'a> {
             let id = self.new_block();
             self.block_of_pc.insert(pc, id);
         }
-        // Entry: parameters and `undefined` for every other register live at pc 0.
+        // Entry: the function's parameters (or, for OSR, the registers live at the loop
+        // header) and `undefined` for every other register.
         self.current = Some((entry, Vec::new(), Vec::new()));
-        let params = self.bytecode().param_count;
         let undefined = self.tagged_const(tagged::UNDEFINED);
         for r in 0..self.bytecode().register_count {
-            let v = if r < params { self.emit(Op::Parameter { index: r }, &[], Rep::Tagged) } else { undefined };
-            self.regs.insert(Reg(r), v);
+            self.regs.insert(Reg(r), undefined);
         }
-        let first = self.jump_to(0);
+        let (params, start): (Vec<Reg>, Pc) = match self.osr {
+            Some(header) => (self.liveness.live_in(header).iter().collect(), header),
+            None => ((0..self.bytecode().param_count).map(Reg).collect(), 0),
+        };
+        for (index, r) in params.into_iter().enumerate() {
+            let v = self.emit(Op::Parameter { index: index as u32 }, &[], Rep::Tagged);
+            self.regs.insert(r, v);
+        }
+        let first = self.jump_to(start);
         self.end_block(Terminator::Goto(first));
 
         for (i, &start) in leaders.iter().enumerate() {

@@ -306,6 +306,7 @@ impl Vm {
         let func = program.function(f);
         let code = &func.code[..];
         let mut pc: usize = start;
+        let mut activation_back_edges: u32 = 0;
         macro_rules! r {
             ($reg:expr) => {
                 self.stack[base + $reg.0 as usize]
@@ -430,6 +431,12 @@ impl Vm {
                 Instr::JumpLoop { target } => {
                     self.counters[f.0 as usize].back_edges += 1;
                     pc = target as usize;
+                    activation_back_edges += 1;
+                    if activation_back_edges == self.tiering.osr_back_edges && self.compiler.is_some() {
+                        if let Some(result) = self.enter_osr(program, f, base, target) {
+                            return result;
+                        }
+                    }
                 }
                 Instr::JumpIfTrue { cond, target, slot } => {
                     let taken = self.to_boolean(r!(cond));
@@ -449,6 +456,18 @@ impl Vm {
                 _ => {}
             }
         }
+    }
+
+    /// On-stack replacement: continues the activation of `f` (frame at `base`) in compiled
+    /// code from the loop header `target`, if the compiler provides OSR code. Returns the
+    /// activation's result, or None to keep interpreting.
+    fn enter_osr(&mut self, program: &Program, f: FuncId, base: usize, target: Pc) -> Option<JsResult<Value>> {
+        let code = self.osr_code_for(f, target)?;
+        let live = frontend::liveness::analyze(program.function(f));
+        let args: Vec<Value> = live.live_in(target).iter().map(|r| self.stack[base + r.0 as usize]).collect();
+        self.tier_stats.osr_entries += 1;
+        // The compiled code replaces this activation: same call depth, registers kept below.
+        Some(code.invoke(self, &args))
     }
 
     fn uninitialized_global<T>(&self, g: usize) -> JsResult<T> {

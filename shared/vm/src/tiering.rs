@@ -33,6 +33,12 @@ pub trait CompiledCode {
 pub trait OptimizingCompiler {
     /// Compiles `func` using the feedback the vm recorded so far.
     fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String>;
+
+    /// Compiles `func` for on-stack replacement at the loop header `loop_header`: the code
+    /// takes the registers live there (ascending) as its arguments, continues the running
+    /// activation from that loop header and returns the function's result. A compiler that
+    /// cannot do this returns the reason.
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String>;
 }
 
 /// Tiering knobs.
@@ -46,11 +52,14 @@ pub struct TieringOptions {
     pub deopt_every: Option<u32>,
     /// How many times a function is compiled again after its code was discarded.
     pub max_reopts: u32,
+    /// Loop back edges taken in one interpreted activation after which the running loop is
+    /// compiled and entered (on-stack replacement); 0 disables OSR.
+    pub osr_back_edges: u32,
 }
 
 impl Default for TieringOptions {
     fn default() -> Self {
-        TieringOptions { hot_calls: 100, always_opt: false, deopt_every: None, max_reopts: 8 }
+        TieringOptions { hot_calls: 100, always_opt: false, deopt_every: None, max_reopts: 8, osr_back_edges: 1000 }
     }
 }
 
@@ -67,6 +76,12 @@ pub struct TierState {
     pub discards: u32,
     /// The compiler refused this function (reason recorded), or it ran out of reopts.
     pub disabled: Option<String>,
+    /// Code for on-stack replacement, by loop header.
+    pub osr_code: Vec<(Pc, Rc<dyn CompiledCode>)>,
+    /// OSR compilations so far (bounded like `compiles`).
+    pub osr_compiles: u32,
+    /// Why OSR is not tried for this function any more, if so.
+    pub osr_disabled: Option<String>,
 }
 
 /// Whole-run tiering statistics.
@@ -84,6 +99,8 @@ pub struct TieringStats {
     pub stress_exits: u64,
     /// Checks executed in compiled code.
     pub checks: u64,
+    /// Entries into OSR code from a running interpreted loop.
+    pub osr_entries: u64,
 }
 
 /// One interpreter frame rebuilt at an exit.
@@ -145,6 +162,40 @@ impl Vm {
         }
     }
 
+    /// The OSR code to enter at `loop_header` of `f` (compiled now if needed), or None to
+    /// keep interpreting. Called when an interpreted activation of `f` has taken
+    /// `osr_back_edges` back edges.
+    pub(crate) fn osr_code_for(&mut self, f: FuncId, loop_header: Pc) -> Option<Rc<dyn CompiledCode>> {
+        let state = &self.tier[f.0 as usize];
+        if let Some((_, code)) = state.osr_code.iter().find(|(pc, _)| *pc == loop_header) {
+            return Some(code.clone());
+        }
+        if self.compiler.is_none() || state.disabled.is_some() || state.osr_disabled.is_some() {
+            return None;
+        }
+        if state.osr_compiles > self.tiering.max_reopts {
+            self.tier[f.0 as usize].osr_disabled = Some("too many OSR compilations".into());
+            return None;
+        }
+        let mut compiler = self.compiler.take().expect("compiler present");
+        let result = compiler.compile_osr(self, f, loop_header);
+        self.compiler = Some(compiler);
+        let state = &mut self.tier[f.0 as usize];
+        state.osr_compiles += 1;
+        match result {
+            Ok(code) => {
+                self.tier_stats.compiles += 1;
+                state.osr_code.push((loop_header, code.clone()));
+                Some(code)
+            }
+            Err(reason) => {
+                self.tier_stats.compile_failures += 1;
+                state.osr_disabled = Some(reason);
+                None
+            }
+        }
+    }
+
     /// Called by compiled code at every executed check: true if stress mode forces this
     /// one to exit.
     pub fn stress_check(&mut self) -> bool {
@@ -166,7 +217,9 @@ impl Vm {
         } else {
             self.tier_stats.exits += 1;
             *self.deopt_reasons.entry(reason).or_insert(0) += 1;
-            if state.code.take().is_some() {
+            let had_osr = !state.osr_code.is_empty();
+            state.osr_code.clear();
+            if state.code.take().is_some() || had_osr {
                 state.discards += 1;
                 // Fresh feedback is needed before the next compilation.
                 self.counters[func.0 as usize].invocations = 0;

@@ -60,6 +60,10 @@ impl OptimizingCompiler for FailingCompiler {
         }
         Ok(Rc::new(AlwaysFails { func, params: f.param_count, stress: self.stress }))
     }
+
+    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: frontend::bytecode::Pc) -> Result<Rc<dyn CompiledCode>, String> {
+        Err("this test compiler compiles whole functions only".into())
+    }
 }
 
 const PROGRAM: &str = "function f(o) { return o.x + 1; }\n\
@@ -84,7 +88,7 @@ fn f_id(vm: &Vm) -> usize {
 
 #[test]
 fn a_function_that_keeps_failing_is_cut_off_after_k_reoptimizations() {
-    let options = TieringOptions { hot_calls: 5, always_opt: false, deopt_every: None, max_reopts: 3 };
+    let options = TieringOptions { hot_calls: 5, max_reopts: 3, ..TieringOptions::default() };
     let (out, vm) = run(false, options);
     // 200 calls of f: sum of (i + 1) for i in 0..200.
     assert_eq!(out, "20100\n");
@@ -103,7 +107,7 @@ fn a_function_that_keeps_failing_is_cut_off_after_k_reoptimizations() {
 
 #[test]
 fn code_is_entered_only_once_the_function_is_hot() {
-    let options = TieringOptions { hot_calls: 50, always_opt: false, deopt_every: None, max_reopts: 0 };
+    let options = TieringOptions { hot_calls: 50, max_reopts: 0, ..TieringOptions::default() };
     let (out, vm) = run(false, options);
     assert_eq!(out, "20100\n");
     let f = &vm.tier[f_id(&vm)];
@@ -113,7 +117,7 @@ fn code_is_entered_only_once_the_function_is_hot() {
 
 #[test]
 fn stress_exits_keep_the_code() {
-    let options = TieringOptions { hot_calls: 1, always_opt: true, deopt_every: None, max_reopts: 0 };
+    let options = TieringOptions { hot_calls: 1, always_opt: true, max_reopts: 0, ..TieringOptions::default() };
     let (out, vm) = run(true, options);
     assert_eq!(out, "20100\n");
     let f = &vm.tier[f_id(&vm)];
