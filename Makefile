@@ -48,9 +48,11 @@ test: setup-llvm setup-libclang
 	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "tests: %d passed, %d failed\n", passed, failed }' target/test.log
 
-## test-all: everything in test, plus the slow suites (callgrind brackets of the meter).
-test-all: test
+## test-all: everything in test, plus the slow suites: the meter's callgrind brackets and
+## generated programs up to 100,000 property accesses checked against node.
+test-all: test setup-node
 	bash shared/meter/tests/callgrind.sh
+	bash experiments/scripts/check_generated.sh
 
 ## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle).
 golden: setup-node

@@ -26,6 +26,7 @@ usage:
   seabed ir FILE.js --tier baseline [--function NAME]
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
+  seabed generate N [--seed S]        a scaling program with about N property accesses
   seabed experiment interp|bench-interp|all [--out DIR] [--reps N] [--corpus DIR]
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
@@ -42,6 +43,7 @@ pub fn main(args: &[String]) -> u8 {
         "check" => check(rest),
         "bytecode" => bytecode(rest),
         "ir" => ir_dump(rest),
+        "generate" => generate(rest),
         "experiment" => experiment(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -397,5 +399,27 @@ fn ir_dump(args: &[String]) -> u8 {
     if !found {
         return usage_error(&format!("no function named '{}'", interp.function.unwrap_or_default()));
     }
+    EXIT_OK
+}
+
+/// `seabed generate N [--seed S]`: prints a generated program (see `generate`).
+fn generate(args: &[String]) -> u8 {
+    let mut n = None;
+    let mut seed = 1u64;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--seed" => match it.next().and_then(|s| s.parse().ok()) {
+                Some(s) => seed = s,
+                None => return usage_error("--seed needs a number"),
+            },
+            s => match s.parse::<usize>() {
+                Ok(v) if v > 0 && n.is_none() => n = Some(v),
+                _ => return usage_error(&format!("bad argument '{s}'")),
+            },
+        }
+    }
+    let Some(n) = n else { return usage_error("generate needs N") };
+    print!("{}", crate::generate::program(n, seed).0);
     EXIT_OK
 }

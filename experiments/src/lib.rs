@@ -2,4 +2,5 @@
 
 pub mod cli;
 pub mod experiment;
+pub mod generate;
 pub mod tiers;
