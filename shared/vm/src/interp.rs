@@ -316,7 +316,8 @@ impl Vm {
             let instr = code[pc];
             let at = pc;
             pc += 1;
-            let step: JsResult<()> = (|| {
+            // One dispatch per instruction; the closure keeps error locations in one place.
+            let step: JsResult<Option<Value>> = (|| {
                 match instr {
                     Instr::LoadConst { dst, k } => {
                         r!(dst) = match &func.constants[k.0 as usize] {
@@ -372,8 +373,6 @@ impl Vm {
                         r!(dst) = self.unary(Some((f, slot)), op, v);
                     }
                     Instr::LogicalNot { dst, src } => r!(dst) = Value::bool(!self.to_boolean(r!(src))),
-                    Instr::Jump { .. } | Instr::JumpLoop { .. } => {}
-                    Instr::JumpIfTrue { .. } | Instr::JumpIfFalse { .. } => {}
                     Instr::LoadNamed { dst, obj, name, slot } => {
                         let o = r!(obj);
                         r!(dst) = self.load_named(f, slot, o, name)?;
@@ -405,7 +404,32 @@ impl Vm {
                         let target = r!(callee);
                         r!(dst) = self.construct(Some((f, slot, at as Pc)), target, base + args.0 as usize, argc)?;
                     }
-                    Instr::Return { .. } => {}
+                    Instr::Jump { target } => pc = target as usize,
+                    Instr::JumpLoop { target } => {
+                        self.counters[f.0 as usize].back_edges += 1;
+                        pc = target as usize;
+                        activation_back_edges += 1;
+                        if activation_back_edges == self.tiering.osr_back_edges && self.compiler.is_some() {
+                            if let Some(result) = self.enter_osr(program, f, base, target) {
+                                return result.map(Some);
+                            }
+                        }
+                    }
+                    Instr::JumpIfTrue { cond, target, slot } => {
+                        let taken = self.to_boolean(r!(cond));
+                        self.record_branch(f, slot, taken);
+                        if taken {
+                            pc = target as usize;
+                        }
+                    }
+                    Instr::JumpIfFalse { cond, target, slot } => {
+                        let taken = !self.to_boolean(r!(cond));
+                        self.record_branch(f, slot, taken);
+                        if taken {
+                            pc = target as usize;
+                        }
+                    }
+                    Instr::Return { src } => return Ok(Some(r!(src))),
                     Instr::Throw { src } => return throw(Throw::Value(r!(src))),
                     Instr::ThrowConstAssign { .. } => {
                         return type_error("Assignment to constant variable.".into())
@@ -417,43 +441,17 @@ impl Vm {
                         return throw(Throw::Unsupported(what.clone()));
                     }
                 }
-                Ok(())
+                Ok(None)
             })();
-            if let Err(mut e) = step {
-                if e.location.is_none() {
-                    e.location = Some((f, at as Pc));
-                }
-                return Err(e);
-            }
-            // Control flow (kept out of the closure so `pc` stays a plain local).
-            match instr {
-                Instr::Jump { target } => pc = target as usize,
-                Instr::JumpLoop { target } => {
-                    self.counters[f.0 as usize].back_edges += 1;
-                    pc = target as usize;
-                    activation_back_edges += 1;
-                    if activation_back_edges == self.tiering.osr_back_edges && self.compiler.is_some() {
-                        if let Some(result) = self.enter_osr(program, f, base, target) {
-                            return result;
-                        }
+            match step {
+                Ok(None) => {}
+                Ok(Some(result)) => return Ok(result),
+                Err(mut e) => {
+                    if e.location.is_none() {
+                        e.location = Some((f, at as Pc));
                     }
+                    return Err(e);
                 }
-                Instr::JumpIfTrue { cond, target, slot } => {
-                    let taken = self.to_boolean(r!(cond));
-                    self.record_branch(f, slot, taken);
-                    if taken {
-                        pc = target as usize;
-                    }
-                }
-                Instr::JumpIfFalse { cond, target, slot } => {
-                    let taken = !self.to_boolean(r!(cond));
-                    self.record_branch(f, slot, taken);
-                    if taken {
-                        pc = target as usize;
-                    }
-                }
-                Instr::Return { src } => return Ok(r!(src)),
-                _ => {}
             }
         }
     }
