@@ -6,3 +6,4 @@
 
 pub mod baseline;
 pub mod eval;
+pub mod llvm;

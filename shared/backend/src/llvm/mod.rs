@@ -1,0 +1,427 @@
+//! The LLVM backend, FTL style (`--backend llvm`).
+//!
+//! [`compile`] lowers a LIR function to LLVM IR with inkwell (`lower`), runs the selected
+//! [`Pipeline`], generates machine code with MCJIT through a memory manager that owns the
+//! code pages and captures `.llvm_stackmaps` (`engine`), parses the stack maps
+//! ([`stackmap`]) and registers every exit site by return address ([`exits`]). The result,
+//! [`LlvmCode`], implements the vm's [`CompiledCode`].
+//!
+//! Exits are `llvm.experimental.patchpoint.i64` calls into an assembly trampoline that saves
+//! all registers and hands the stack-mapped live values to the vm; the interpreter finishes
+//! the activation and its result returns through the compiled frame (see [`exits`]).
+//! Exceptions travel as [`EXCEPTION_SENTINEL`] return values.
+//!
+//! Not yet: TBAA (heap accesses go through runtime helpers while the vm's heap is made of
+//! index-based vectors, so there is no address arithmetic to tag), OSR entry, inline caches.
+
+pub mod exits;
+pub mod stackmap;
+
+mod engine;
+mod lower;
+mod runtime;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Once};
+use std::time::{Duration, Instant};
+
+use inkwell::context::Context;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::OptimizationLevel;
+
+use ir::lir::Function;
+use vm::interp::JsResult;
+use vm::tiering::CompiledCode;
+use vm::{Value, Vm};
+
+pub use exits::{set_exit_interceptor, ExitEvent, ExitInterceptor};
+pub use runtime::EXCEPTION_SENTINEL;
+
+use exits::{ExitSite, Operand};
+use lower::PlanSlot;
+use stackmap::{LocationKind, StackMap};
+
+/// The LLVM pass pipeline and code generation level (`--llvm`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Pipeline {
+    /// No IR passes; code generation at O1 (O0's fast register allocator cannot handle
+    /// patchpoints with many live values).
+    None,
+    /// A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse) and code
+    /// generation at O2.
+    #[default]
+    Ftl,
+    /// LLVM's `default<O2>` pipeline and code generation at O2.
+    O2,
+}
+
+impl Pipeline {
+    /// Parses a `--llvm` value: `none`, `ftl` or `O2`.
+    pub fn parse(s: &str) -> Option<Pipeline> {
+        match s {
+            "none" => Some(Pipeline::None),
+            "ftl" => Some(Pipeline::Ftl),
+            "O2" | "o2" => Some(Pipeline::O2),
+            _ => None,
+        }
+    }
+
+    /// The name `--llvm` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pipeline::None => "none",
+            Pipeline::Ftl => "ftl",
+            Pipeline::O2 => "O2",
+        }
+    }
+
+    /// The new-pass-manager pipeline text, if any.
+    pub fn passes(self) -> Option<&'static str> {
+        match self {
+            Pipeline::None => None,
+            Pipeline::Ftl => Some("function(instcombine,simplifycfg,gvn,loop-mssa(licm),dse,simplifycfg)"),
+            Pipeline::O2 => Some("default<O2>"),
+        }
+    }
+
+    /// The code generation level.
+    pub fn codegen_level(self) -> OptimizationLevel {
+        match self {
+            Pipeline::None => OptimizationLevel::Less,
+            Pipeline::Ftl | Pipeline::O2 => OptimizationLevel::Default,
+        }
+    }
+}
+
+/// Knobs of one compilation.
+#[derive(Clone, Debug)]
+pub struct LlvmOptions {
+    /// The pass pipeline and code generation level.
+    pub pipeline: Pipeline,
+    /// Every check asks the vm's `stress_check()` first, as the LIR evaluator does (needed
+    /// for `--deopt-every`, and to count executed checks).
+    pub stress_checks: bool,
+    /// The most general-purpose-register operands an exit patchpoint gets (vm pointer and
+    /// failed flag included); int-class values beyond the budget go through an entry-block
+    /// buffer whose address is passed instead. LLVM's fast register allocator aborts the
+    /// process beyond 13 (llvm/llvm-project#56880), so keep this at most 12 if code
+    /// generation at O0 is ever used; at O1/O2 LLVM spills by itself.
+    pub max_register_operands: usize,
+    /// Run LLVM's module verifier (before the passes).
+    pub verify: bool,
+    /// Keep the optimized module's text in [`LlvmCode::ir`] (for `--dump-llvm`).
+    pub keep_ir: bool,
+}
+
+impl Default for LlvmOptions {
+    fn default() -> Self {
+        LlvmOptions {
+            pipeline: Pipeline::default(),
+            stress_checks: true,
+            max_register_operands: 12,
+            verify: cfg!(debug_assertions),
+            keep_ir: false,
+        }
+    }
+}
+
+/// What one compilation cost and produced.
+#[derive(Clone, Debug, Default)]
+pub struct LlvmStats {
+    /// The pipeline used.
+    pub pipeline: Pipeline,
+    /// Building the LLVM IR from LIR (our time, not LLVM's).
+    pub lower: Duration,
+    /// LLVM's module verifier.
+    pub verify: Duration,
+    /// The IR pass pipeline.
+    pub passes: Duration,
+    /// Code generation (MCJIT creation through the function's address) and stack map
+    /// parsing.
+    pub codegen: Duration,
+    /// Bytes of machine code.
+    pub code_bytes: usize,
+    /// LLVM instructions after the passes.
+    pub ir_instructions: usize,
+    /// Exit patchpoints emitted.
+    pub exit_sites: usize,
+    /// Stack map records found (more than sites if LLVM duplicated an exit, fewer if it
+    /// deleted one).
+    pub stackmap_records: usize,
+    /// Where the exit values (not the vm pointer and flag) were found, over all records.
+    pub exit_locations: LocationCounts,
+}
+
+/// How many exit values each kind of location carried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LocationCounts {
+    /// In a register.
+    pub register: usize,
+    /// An address (`Direct`).
+    pub direct: usize,
+    /// In a spill slot (`Indirect`).
+    pub indirect: usize,
+    /// A constant (`Constant` / `ConstantIndex`).
+    pub constant: usize,
+    /// In the exit buffer.
+    pub buffer: usize,
+}
+
+impl LlvmStats {
+    /// LLVM's own compile time: verifier, passes and code generation.
+    pub fn llvm_time(&self) -> Duration {
+        self.verify + self.passes + self.codegen
+    }
+}
+
+type EntryFn = unsafe extern "C" fn(*mut Vm, *const u64, u32) -> u64;
+
+/// A LIR function compiled to machine code by LLVM.
+pub struct LlvmCode {
+    entry: EntryFn,
+    param_count: usize,
+    /// The LIR function's name.
+    pub name: String,
+    /// Which compiler produced the LIR (for [`CompiledCode::describe`]).
+    pub label: String,
+    /// Compile-time statistics.
+    pub stats: LlvmStats,
+    /// The optimized module's text, if [`LlvmOptions::keep_ir`] was set.
+    pub ir: Option<String>,
+    exit_addrs: Vec<u64>,
+    _runtime_sites: Box<[runtime::RuntimeSite]>,
+    memory: engine::CodeMemory,
+}
+
+impl std::fmt::Debug for LlvmCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LlvmCode").field("name", &self.name).field("stats", &self.stats).finish_non_exhaustive()
+    }
+}
+
+impl LlvmCode {
+    /// The machine code's entry address.
+    pub fn address(&self) -> usize {
+        self.entry as usize
+    }
+
+    /// Bytes of machine code.
+    pub fn code_bytes(&self) -> usize {
+        self.memory.code_bytes()
+    }
+
+    /// Calls the compiled function: returns the raw result bits, which are
+    /// [`EXCEPTION_SENTINEL`] when an exception is pending (collect it with
+    /// [`LlvmCode::invoke`] instead if you need it).
+    pub fn call_raw(&self, vm: &mut Vm, args: &[Value]) -> u64 {
+        const INLINE: usize = 8;
+        let n = args.len().max(self.param_count);
+        let mut inline = [Value::UNDEFINED.bits(); INLINE];
+        let mut heap = Vec::new();
+        let words: &mut [u64] = if n <= INLINE {
+            &mut inline[..n]
+        } else {
+            heap.resize(n, Value::UNDEFINED.bits());
+            &mut heap
+        };
+        for (w, a) in words.iter_mut().zip(args) {
+            *w = a.bits();
+        }
+        let vm: *mut Vm = vm;
+        // SAFETY: `entry` is this code's machine code (alive as long as `self`), with the
+        // signature lowering gave it; `words` holds at least `param_count` words; the vm
+        // pointer comes from a `&mut Vm` that is not used until the call returns.
+        unsafe { (self.entry)(vm, words.as_ptr(), args.len() as u32) }
+    }
+}
+
+impl CompiledCode for LlvmCode {
+    fn invoke(&self, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
+        let r = self.call_raw(vm, args);
+        if r == EXCEPTION_SENTINEL {
+            Err(runtime::take_pending())
+        } else {
+            Ok(Value::from_bits(r))
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!("{} on LLVM ({})", self.label, self.stats.pipeline.name())
+    }
+}
+
+impl Drop for LlvmCode {
+    fn drop(&mut self) {
+        // Before the memory goes: no exit may resolve to freed code.
+        exits::unregister(&self.exit_addrs);
+    }
+}
+
+static COMPILATIONS: AtomicU64 = AtomicU64::new(1);
+
+fn init_native() -> Result<(), String> {
+    static INIT: Once = Once::new();
+    let mut result = Ok(());
+    INIT.call_once(|| result = Target::initialize_native(&InitializationConfig::default()));
+    result
+}
+
+fn target_machine() -> Result<TargetMachine, String> {
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    target
+        .create_target_machine(&triple, "", "", OptimizationLevel::Default, RelocMode::Default, CodeModel::JITDefault)
+        .ok_or_else(|| "cannot create a target machine".to_string())
+}
+
+/// Compiles `lir` to machine code.
+pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String> {
+    init_native()?;
+    let mut stats = LlvmStats { pipeline: options.pipeline, ..LlvmStats::default() };
+    let compilation = COMPILATIONS.fetch_add(1, Ordering::Relaxed) & 0xFFFF_FFFF;
+    let id_base = compilation << 32;
+    let (sites_vec, site_of) = lower::runtime_sites(lir);
+    // Boxed before lowering: compiled code embeds the addresses of its entries.
+    let runtime_sites: Box<[runtime::RuntimeSite]> = sites_vec.into_boxed_slice();
+
+    let context = Context::create();
+    let start = Instant::now();
+    let lowered = lower::lower(&context, lir, options, id_base, &runtime_sites, site_of)?;
+    stats.lower = start.elapsed();
+    let module = &lowered.module;
+
+    if options.verify {
+        let start = Instant::now();
+        let verified = module.verify();
+        stats.verify = start.elapsed();
+        if let Err(e) = verified {
+            return Err(format!("LLVM module of {} fails verification: {}\n{}", lir.name, e, module.print_to_string()));
+        }
+    }
+
+    if let Some(passes) = options.pipeline.passes() {
+        let start = Instant::now();
+        let tm = target_machine()?;
+        module.set_triple(&tm.get_triple());
+        module.set_data_layout(&tm.get_target_data().get_data_layout());
+        module
+            .run_passes(passes, &tm, PassBuilderOptions::create())
+            .map_err(|e| format!("LLVM passes '{passes}' failed: {e}"))?;
+        stats.passes = start.elapsed();
+    }
+    stats.ir_instructions = count_instructions(lowered.function);
+    let ir = options.keep_ir.then(|| module.print_to_string().to_string());
+
+    let start = Instant::now();
+    let (mm, memory) = engine::memory_manager();
+    let ee = module
+        .create_mcjit_execution_engine_with_memory_manager(mm, options.pipeline.codegen_level(), CodeModel::JITDefault, true, false)
+        .map_err(|e| format!("cannot create the MCJIT engine: {e}"))?;
+    for (decl, addr) in &lowered.helpers {
+        ee.add_global_mapping(decl, *addr);
+    }
+    let address = ee.get_function_address(&lowered.name).map_err(|e| format!("code generation failed: {e:?}"))?;
+    if let Some(e) = memory.error() {
+        return Err(e);
+    }
+    // The code lives in `memory`; the engine, module and context are no longer needed.
+    drop(ee);
+    let sites = resolve_sites(lir, &lowered.sites, id_base, &memory, &mut stats)?;
+    stats.codegen = start.elapsed();
+    stats.exit_sites = lowered.sites.len();
+    stats.code_bytes = memory.code_bytes();
+    let param_count = lowered.param_count;
+    drop(lowered);
+    drop(context);
+
+    let exit_addrs: Vec<u64> = sites.iter().map(|(a, _)| *a).collect();
+    exits::register(sites);
+    // SAFETY: `address` is the entry of the function lowering built with exactly the
+    // signature `EntryFn`; its code lives in `memory`, which the LlvmCode owns.
+    let entry: EntryFn = unsafe { std::mem::transmute::<usize, EntryFn>(address) };
+    Ok(LlvmCode {
+        entry,
+        param_count,
+        name: lir.name.clone(),
+        label: "lir".into(),
+        stats,
+        ir,
+        exit_addrs,
+        _runtime_sites: runtime_sites,
+        memory,
+    })
+}
+
+fn count_instructions(f: inkwell::values::FunctionValue<'_>) -> usize {
+    let mut n = 0;
+    for bb in f.get_basic_blocks() {
+        let mut inst = bb.get_first_instruction();
+        while let Some(i) = inst {
+            n += 1;
+            inst = i.get_next_instruction();
+        }
+    }
+    n
+}
+
+/// Matches stack map records to the planned exit sites; returns the sites by return address.
+fn resolve_sites(
+    lir: &Function,
+    plans: &[lower::SitePlan],
+    id_base: u64,
+    memory: &engine::CodeMemory,
+    stats: &mut LlvmStats,
+) -> Result<Vec<(u64, Arc<ExitSite>)>, String> {
+    let descs: Vec<Arc<ir::frame::ExitDesc>> = lir.exits.iter().map(|e| Arc::new(e.clone())).collect();
+    let mut out = Vec::new();
+    for bytes in memory.stackmaps() {
+        let map = StackMap::parse(&bytes)?;
+        let constants = Arc::new(map.constants.clone());
+        for rec in &map.records {
+            if rec.id & !0xFFFF_FFFF != id_base {
+                return Err(format!("stack map record {:#x} is not from this compilation", rec.id));
+            }
+            let plan = plans.get((rec.id & 0xFFFF_FFFF) as usize).ok_or("stack map record of an unknown exit site")?;
+            if rec.locations.len() != plan.operand_count {
+                return Err(format!("exit site {:#x}: {} locations for {} operands", rec.id, rec.locations.len(), plan.operand_count));
+            }
+            let values = plan
+                .values
+                .iter()
+                .map(|&(id, slot)| {
+                    let counts = &mut stats.exit_locations;
+                    let op = match slot {
+                        PlanSlot::Operand(k) => {
+                            let loc = rec.locations[k];
+                            match loc.kind {
+                                LocationKind::Register => counts.register += 1,
+                                LocationKind::Direct => counts.direct += 1,
+                                LocationKind::Indirect => counts.indirect += 1,
+                                LocationKind::Constant | LocationKind::ConstantIndex => counts.constant += 1,
+                            }
+                            Operand::Loc(loc)
+                        }
+                        PlanSlot::Buffer(n) => {
+                            counts.buffer += 1;
+                            Operand::Buffer(n)
+                        }
+                    };
+                    (id, op)
+                })
+                .collect();
+            let site = ExitSite {
+                func: lir.func,
+                desc: descs[plan.exit.0 as usize].clone(),
+                vm: rec.locations[0],
+                failed: rec.locations[1],
+                buffer: plan.buffer_operand.map(|k| rec.locations[k]),
+                values,
+                constants: constants.clone(),
+            };
+            stats.stackmap_records += 1;
+            out.push((map.return_address(rec, exits::PATCHPOINT_BYTES), Arc::new(site)));
+        }
+    }
+    Ok(out)
+}

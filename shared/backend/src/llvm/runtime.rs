@@ -1,0 +1,168 @@
+//! The runtime helpers compiled code calls (`extern "C"`, reached through global mappings
+//! of the module's declarations), the exception sentinel and the pending-exception slot.
+//!
+//! Every helper that touches the vm receives the `*mut Vm` the compiled function was entered
+//! with. Helpers never unwind: a Rust panic inside one aborts the process (they are
+//! `extern "C"`), and JavaScript exceptions travel as [`EXCEPTION_SENTINEL`] with the
+//! exception parked in a thread-local slot until [`take_pending`] collects it.
+
+use std::cell::RefCell;
+
+use frontend::bytecode::FuncId;
+use ir::ops::{Access, RuntimeFn};
+use vm::interp::Throw;
+use vm::number::{js_pow, js_remainder, to_int32};
+use vm::{Exception, Value, Vm};
+
+use crate::eval::{js_max, js_min};
+
+/// The value compiled code returns when an exception is pending in the vm: a non-canonical
+/// NaN, which no JavaScript value uses (every NaN is canonicalized to
+/// [`ir::tagged::CANONICAL_NAN`]).
+pub const EXCEPTION_SENTINEL: u64 = 0xFFF8_DEAD_BEEF_0001;
+
+thread_local! {
+    static PENDING: RefCell<Option<Box<Exception>>> = const { RefCell::new(None) };
+}
+
+/// Parks `e` until the compiled code's caller collects it; returns the sentinel.
+pub(crate) fn set_pending(e: Box<Exception>) -> u64 {
+    PENDING.with(|p| *p.borrow_mut() = Some(e));
+    EXCEPTION_SENTINEL
+}
+
+/// Collects the exception parked by the activation that just returned the sentinel.
+pub(crate) fn take_pending() -> Box<Exception> {
+    PENDING.with(|p| p.borrow_mut().take()).expect("the exception sentinel comes with a pending exception")
+}
+
+/// Converts a runtime result to the bits compiled code sees.
+pub(crate) fn result_bits(r: vm::JsResult<Value>) -> u64 {
+    match r {
+        Ok(v) => v.bits(),
+        Err(e) => set_pending(e),
+    }
+}
+
+/// Encodes a heap access as the `u64` the load/store helpers take: kind in the high half,
+/// slot or global number in the low half.
+pub(crate) fn encode_access(access: Access) -> u64 {
+    let (kind, n) = match access {
+        Access::Field(n) => (0u64, n),
+        Access::Shape => (1, 0),
+        Access::Element => (2, 0),
+        Access::ArrayLength => (3, 0),
+        Access::Global(n) => (4, n),
+    };
+    (kind << 32) | n as u64
+}
+
+fn decode_access(code: u64) -> Access {
+    let n = code as u32;
+    match code >> 32 {
+        0 => Access::Field(n),
+        1 => Access::Shape,
+        2 => Access::Element,
+        3 => Access::ArrayLength,
+        4 => Access::Global(n),
+        k => unreachable!("access kind {k}"),
+    }
+}
+
+/// A runtime call site: what `rt_call` needs besides the arguments. Compiled code holds a
+/// pointer to one; the [`super::LlvmCode`] owns them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RuntimeSite {
+    pub func: FuncId,
+    pub function: RuntimeFn,
+}
+
+/// Reborrows the vm pointer compiled code was entered with.
+///
+/// # Safety
+/// `vm` must be the pointer `LlvmCode::invoke` passed in, whose `&mut Vm` is not used while
+/// compiled code runs.
+unsafe fn vm_mut<'a>(vm: *mut Vm) -> &'a mut Vm {
+    // SAFETY: guaranteed by the caller (see above).
+    unsafe { &mut *vm }
+}
+
+pub(crate) extern "C" fn rt_load(vm: *mut Vm, access: u64, obj: u64, index: i32) -> u64 {
+    // SAFETY: called only from compiled code with the vm pointer it was entered with.
+    let vm = unsafe { vm_mut(vm) };
+    let access = decode_access(access);
+    let v = vm.heap_load(access, Value::from_bits(obj), index);
+    match access {
+        Access::Shape | Access::ArrayLength => v.as_int().expect("int32 word") as u32 as u64,
+        _ => v.bits(),
+    }
+}
+
+pub(crate) extern "C" fn rt_store(vm: *mut Vm, access: u64, obj: u64, index: i32, value: u64) {
+    // SAFETY: as in `rt_load`.
+    let vm = unsafe { vm_mut(vm) };
+    vm.heap_store(decode_access(access), Value::from_bits(obj), index, Value::from_bits(value));
+}
+
+pub(crate) extern "C" fn rt_call(vm: *mut Vm, site: *const RuntimeSite, args: *const u64, argc: u32) -> u64 {
+    // SAFETY: as in `rt_load`.
+    let vm = unsafe { vm_mut(vm) };
+    // SAFETY: `site` points into the owning LlvmCode's site table, alive while its code runs.
+    let site = unsafe { *site };
+    let raw: &[u64] = if argc == 0 {
+        &[]
+    } else {
+        // SAFETY: compiled code passes its argument buffer holding `argc` initialized words.
+        unsafe { std::slice::from_raw_parts(args, argc as usize) }
+    };
+    let call_args: Vec<Value> = raw.iter().map(|&b| Value::from_bits(b)).collect();
+    result_bits(vm.runtime_call(site.func, site.function, &call_args))
+}
+
+pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u32) -> f64 {
+    // SAFETY: as in `rt_load`.
+    let vm = unsafe { vm_mut(vm) };
+    let xs: &[f64] = if n == 0 {
+        &[]
+    } else {
+        // SAFETY: compiled code passes its float buffer holding `n` initialized doubles.
+        unsafe { std::slice::from_raw_parts(xs, n as usize) }
+    };
+    vm.math_function(builtin, xs)
+}
+
+pub(crate) extern "C" fn rt_string_constant(vm: *mut Vm, func: u32, index: u32) -> u64 {
+    // SAFETY: as in `rt_load`.
+    let vm = unsafe { vm_mut(vm) };
+    vm.string_constant(FuncId(func), index).bits()
+}
+
+pub(crate) extern "C" fn rt_stress_check(vm: *mut Vm) -> u32 {
+    // SAFETY: as in `rt_load`.
+    let vm = unsafe { vm_mut(vm) };
+    vm.stress_check() as u32
+}
+
+pub(crate) extern "C" fn rt_throw(value: u64) -> u64 {
+    set_pending(Box::new(Exception { throw: Throw::Value(Value::from_bits(value)), location: None }))
+}
+
+pub(crate) extern "C" fn rt_fmod(a: f64, b: f64) -> f64 {
+    js_remainder(a, b)
+}
+
+pub(crate) extern "C" fn rt_pow(a: f64, b: f64) -> f64 {
+    js_pow(a, b)
+}
+
+pub(crate) extern "C" fn rt_max(a: f64, b: f64) -> f64 {
+    js_max(a, b)
+}
+
+pub(crate) extern "C" fn rt_min(a: f64, b: f64) -> f64 {
+    js_min(a, b)
+}
+
+pub(crate) extern "C" fn rt_to_int32(x: f64) -> i32 {
+    to_int32(x)
+}
