@@ -1,4 +1,280 @@
 //! The sea-of-nodes optimizing pipeline (TurboFan style): graph, builder, GraphReducer,
 //! reducers and a global-code-motion scheduler lowering to the shared LIR.
 //!
-//! Introduced after the shared IR; until then this crate is empty.
+//! # The pipeline
+//!
+//! ```text
+//! bytecode + feedback ──builder──▶ graph (JS + speculative simplified ops, frame states)
+//!   ──reduce(dce, common, vn)──▶ ──typer──▶ ──lower──▶ graph of machine ops and deopt checks
+//!   ──reduce(dce, machine, common, vn)──▶ ──schedule──▶ LIR
+//! ```
+//!
+//! Each stage is a module that explains itself: [`graph`] (nodes and edges), [`builder`]
+//! (speculation from feedback), [`reducer`] (the GraphReducer and the other drivers),
+//! [`reducers`] (the rule sets), [`lowering`] (simplified lowering), [`schedule`] (global code
+//! motion and LIR emission), [`verify`] (the graph verifier, run after every phase in debug
+//! builds).
+//!
+//! A pipeline is data: [`parse_spec`] reads a spec such as
+//! `son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn,driver=worklist:7);schedule`
+//! into [`Options`]; [`compile`] runs it, recording one meter row per phase.
+
+#![warn(missing_docs)]
+
+pub mod builder;
+pub mod graph;
+pub mod lowering;
+pub mod reducer;
+pub mod reducers;
+pub mod schedule;
+pub mod verify;
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use frontend::liveness::analyze;
+use ir::compile::{Bailout, CompileInput};
+
+use crate::graph::Graph;
+use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
+
+/// The reducers a `reduce(...)` phase may name.
+pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer"];
+
+/// One phase of the pipeline.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// A GraphReducer phase running these reducers (by name) with a driver.
+    Reduce {
+        /// Reducer names, in order.
+        reducers: Vec<String>,
+        /// The traversal.
+        driver: Driver,
+    },
+    /// The typer (a GraphReducer phase of its own).
+    Typer,
+    /// Simplified lowering (JS and simplified ops → machine ops and deopt checks).
+    Lower,
+    /// Scheduling and LIR emission (always last).
+    Schedule,
+}
+
+impl Phase {
+    /// The phase's name in meter rows.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Reduce { .. } => "reduce",
+            Phase::Typer => "typer",
+            Phase::Lower => "lower",
+            Phase::Schedule => "schedule",
+        }
+    }
+}
+
+/// What the pipeline runs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// The phases, in order (after graph building, which always runs first).
+    pub phases: Vec<Phase>,
+    /// The spec text the options came from.
+    pub spec: String,
+    /// Run the graph verifier after every phase (default: in debug builds).
+    pub verify: bool,
+}
+
+/// The default pipeline spec.
+pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule";
+
+impl Default for Options {
+    fn default() -> Self {
+        parse_spec(DEFAULT_SPEC).expect("the default spec parses")
+    }
+}
+
+fn parse_driver(s: &str) -> Result<Driver, String> {
+    match s {
+        "v8" => Ok(Driver::V8),
+        "rpo" => Ok(Driver::Rpo),
+        "worklist" => Ok(Driver::Worklist { seed: 1 }),
+        _ => match s.strip_prefix("worklist:") {
+            Some(seed) => seed.parse().map(|seed| Driver::Worklist { seed }).map_err(|_| format!("bad seed in '{s}'")),
+            None => Err(format!("unknown driver '{s}' (v8, rpo, worklist, worklist:SEED)")),
+        },
+    }
+}
+
+/// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
+/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`, `schedule`.
+/// Unknown names are errors, and so are ordering violations: `schedule` must come last,
+/// exactly once, after exactly one `lower`.
+pub fn parse_spec(spec: &str) -> Result<Options, String> {
+    let body = spec.trim().strip_prefix("son:").unwrap_or(spec.trim());
+    let mut phases = Vec::new();
+    for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, args) = match part.find('(') {
+            Some(i) if part.ends_with(')') => (&part[..i], Some(&part[i + 1..part.len() - 1])),
+            Some(_) => return Err(format!("unbalanced parentheses in '{part}'")),
+            None => (part, None),
+        };
+        let phase = match (name, args) {
+            ("reduce", Some(args)) => {
+                let mut reducers = Vec::new();
+                let mut driver = Driver::V8;
+                for a in args.split(',').map(str::trim).filter(|a| !a.is_empty()) {
+                    if let Some(d) = a.strip_prefix("driver=") {
+                        driver = parse_driver(d)?;
+                    } else if REDUCER_NAMES.contains(&a) {
+                        reducers.push(a.to_string());
+                    } else {
+                        return Err(format!("unknown reducer '{a}' (known: {})", REDUCER_NAMES.join(", ")));
+                    }
+                }
+                if reducers.is_empty() {
+                    return Err("reduce() needs at least one reducer".into());
+                }
+                Phase::Reduce { reducers, driver }
+            }
+            ("typer", None) => Phase::Typer,
+            ("lower" | "simplified-lower", None) => Phase::Lower,
+            ("schedule", None) => Phase::Schedule,
+            _ => return Err(format!("unknown phase '{part}' (known: reduce(...), typer, lower, schedule)")),
+        };
+        phases.push(phase);
+    }
+    let lowers = phases.iter().filter(|p| **p == Phase::Lower).count();
+    if lowers != 1 {
+        return Err(format!("the pipeline needs exactly one 'lower' phase, has {lowers}"));
+    }
+    if phases.last() != Some(&Phase::Schedule) || phases.iter().filter(|p| **p == Phase::Schedule).count() != 1 {
+        return Err("'schedule' must be the last phase, exactly once".into());
+    }
+    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions) })
+}
+
+fn static_name(s: String) -> &'static str {
+    static NAMES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    let mut map = NAMES.get_or_init(Default::default).lock().expect("name table");
+    if let Some(&n) = map.get(&s) {
+        return n;
+    }
+    let leaked: &'static str = Box::leak(s.clone().into_boxed_str());
+    map.insert(s, leaked);
+    leaked
+}
+
+fn make_reducer(name: &str) -> Box<dyn Reducer> {
+    use reducers::*;
+    match name {
+        "dce" => Box::new(dce::DeadCodeElimination),
+        "common" => Box::new(common::CommonOperatorReducer),
+        "machine" => Box::new(machine::MachineOperatorReducer),
+        "vn" => Box::<vn::ValueNumbering>::default(),
+        "typer" => Box::new(typer::Typer),
+        other => unreachable!("unknown reducer {other} passed the spec parser"),
+    }
+}
+
+/// Runs one reduce phase over `g` and returns its statistics.
+pub fn run_reduce(g: &mut Graph, names: &[String], driver: Driver) -> ReduceStats {
+    let mut boxes: Vec<Box<dyn Reducer>> = names.iter().map(|n| make_reducer(n)).collect();
+    let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
+    GraphReducer::new(refs).run(g, driver)
+}
+
+fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
+    guard.visits += stats.visits;
+    guard.changes += stats.changes;
+    guard.replacements += stats.replacements;
+    guard.revisits += stats.revisits;
+    guard.add_extra("revisit_changes", stats.revisit_changes);
+    for (name, c) in &stats.per_reducer {
+        guard.add_extra(static_name(format!("{name}.visits")), c.visits);
+        guard.add_extra(static_name(format!("{name}.changes")), c.changes);
+        guard.add_extra(static_name(format!("{name}.replacements")), c.replacements);
+    }
+}
+
+fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
+    if options.verify {
+        if let Err(e) = g.verify() {
+            panic!("son graph fails verification after {after}:\n{e}\n{}", g.dump());
+        }
+    }
+    Ok(())
+}
+
+/// Builds the graph of `input.func` and runs the phases of `options` up to (not including)
+/// scheduling; for tests and `seabed ir`.
+pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &mut meter::Meter) -> Result<Graph, Bailout> {
+    let func = input.program.function(input.func);
+    let liveness = analyze(func);
+    let mut g = {
+        let mut guard = meter.phase("son", "build");
+        let g = builder::build(input, &liveness)?;
+        guard.nodes_out = g.live_nodes().len() as u64;
+        g
+    };
+    check(&g, options, "build")?;
+    for phase in &options.phases {
+        if *phase == Phase::Schedule {
+            break;
+        }
+        let mut guard = meter.phase("son", phase.name());
+        guard.nodes_in = g.live_nodes().len() as u64;
+        match phase {
+            Phase::Reduce { reducers, driver } => {
+                let stats = run_reduce(&mut g, reducers, *driver);
+                record(&mut guard, &stats);
+            }
+            Phase::Typer => {
+                let stats = run_reduce(&mut g, &["typer".to_string()], Driver::V8);
+                record(&mut guard, &stats);
+            }
+            Phase::Lower => {
+                let stats = lowering::lower(&mut g).map_err(|reason| Bailout { reason })?;
+                guard.visits += stats.lowered;
+                guard.changes += stats.lowered;
+                guard.add_extra("checks_removed", stats.checks_removed);
+            }
+            Phase::Schedule => unreachable!(),
+        }
+        guard.nodes_out = g.live_nodes().len() as u64;
+        drop(guard);
+        check(&g, options, phase.name())?;
+    }
+    Ok(g)
+}
+
+/// Compiles one function through the sea-of-nodes pipeline to LIR.
+pub fn compile(input: &CompileInput<'_>, options: &Options, meter: &mut meter::Meter) -> Result<ir::lir::Function, Bailout> {
+    let mut g = build_and_optimize(input, options, meter)?;
+    let mut guard = meter.phase("son", "schedule");
+    guard.nodes_in = g.live_nodes().len() as u64;
+    schedule::untag_frame_state_inputs(&mut g);
+    let s = schedule::schedule(&g).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
+    guard.visits += s.live.len() as u64;
+    guard.add_extra("hoisted", s.stats.hoisted);
+    guard.add_extra("blocks", s.stats.blocks);
+    let name = input.program.function(input.func).name.clone();
+    let f = schedule::emit_lir(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
+    guard.nodes_out = f.size() as u64;
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_reject_unknown_names_and_bad_order() {
+        let o = parse_spec(DEFAULT_SPEC).unwrap();
+        assert_eq!(o.phases.len(), 5);
+        let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
+        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec!["dce".into(), "vn".into()], driver: Driver::Worklist { seed: 7 } });
+        assert!(parse_spec("son:reduce(bogus);lower;schedule").unwrap_err().contains("bogus"));
+        assert!(parse_spec("son:lower;schedule;typer").is_err());
+        assert!(parse_spec("son:reduce(dce);schedule").is_err());
+        assert!(parse_spec("son:frobnicate;lower;schedule").is_err());
+        assert!(parse_spec("son:reduce(dce,driver=fast);lower;schedule").is_err());
+    }
+}

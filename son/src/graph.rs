@@ -1,0 +1,550 @@
+//! The sea of nodes: a graph of operations connected by value, effect and control edges.
+//!
+//! # What a node is
+//!
+//! Every node is one operation of the shared op table ([`ir::ops::Op`]) plus an ordered list
+//! of inputs. The inputs come in three kinds and always in this order (as in TurboFan):
+//!
+//! 1. **value inputs**: the operands (`Int32Add`'s two summands, a `Phi`'s incoming values,
+//!    a check's frame state, which is a value too);
+//! 2. **effect inputs**: the previous operation on the *effect chain*, which orders
+//!    operations that read or write state (a `LoadField` must see the preceding
+//!    `StoreField`);
+//! 3. **control inputs**: the control node (block start) the operation belongs to, or for
+//!    control nodes themselves their predecessors (a `Merge`'s incoming edges).
+//!
+//! How many inputs of each kind an op takes comes from its [`ir::ops::OpInfo`]; at most one
+//! kind is variadic, so [`Graph::input_counts`] can split any input list. There is no
+//! separate basic-block structure: blocks are implied by the control nodes `Start`, `Merge`,
+//! `Loop`, `IfTrue` and `IfFalse`, and the scheduler ([`crate::schedule`]) recovers a CFG from
+//! them. Pure operations have no effect or control inputs and float freely.
+//!
+//! # Storage
+//!
+//! Nodes live in one arena indexed by [`NodeId`]; ids are never reused, so "an id greater
+//! than `max_id`" means "created after `max_id` was taken" (the GraphReducer relies on it).
+//! Inputs are stored inline for up to four inputs ([`Inputs`]), and every node keeps the full
+//! list of its uses (`(user, input index)`), so replacing a node is proportional to its uses.
+//! Edges change only through [`Graph::set_input`], [`Graph::append_input`],
+//! [`Graph::insert_input`], [`Graph::remove_input`], [`Graph::replace_uses`],
+//! [`Graph::replace_with_value`] and [`Graph::kill`], which keep use lists exact.
+//!
+//! # Dead code
+//!
+//! A *killed* node has no inputs and must have no uses. The graph owns one `Dead` node: a
+//! reducer that proves a value, effect or control edge unreachable points it at `Dead`, and
+//! the dead-code reducer propagates it (a `Branch` whose control is dead is dead, a `Merge`
+//! drops its dead inputs, ...).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use ir::ops::{Arity, Op, Opcode};
+use ir::types::Type;
+
+/// A node of the graph: an index into the arena.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The arena index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for NodeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+const INLINE: usize = 4;
+
+/// A node's input list: up to four inputs inline, more on the heap.
+#[derive(Clone, Debug)]
+pub enum Inputs {
+    /// At most [`INLINE`] inputs stored in place.
+    Inline(u8, [NodeId; INLINE]),
+    /// More inputs.
+    Heap(Vec<NodeId>),
+}
+
+impl Inputs {
+    fn from_slice(s: &[NodeId]) -> Inputs {
+        if s.len() <= INLINE {
+            let mut a = [NodeId(0); INLINE];
+            a[..s.len()].copy_from_slice(s);
+            Inputs::Inline(s.len() as u8, a)
+        } else {
+            Inputs::Heap(s.to_vec())
+        }
+    }
+
+    /// The inputs as a slice.
+    pub fn as_slice(&self) -> &[NodeId] {
+        match self {
+            Inputs::Inline(n, a) => &a[..*n as usize],
+            Inputs::Heap(v) => v,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [NodeId] {
+        match self {
+            Inputs::Inline(n, a) => &mut a[..*n as usize],
+            Inputs::Heap(v) => v,
+        }
+    }
+
+    fn insert(&mut self, i: usize, n: NodeId) {
+        let mut v = self.as_slice().to_vec();
+        v.insert(i, n);
+        *self = Inputs::from_slice(&v);
+    }
+
+    fn remove(&mut self, i: usize) -> NodeId {
+        let mut v = self.as_slice().to_vec();
+        let old = v.remove(i);
+        *self = Inputs::from_slice(&v);
+        old
+    }
+}
+
+/// One use of a node: input `index` of `user`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Use {
+    /// The node that reads the value.
+    pub user: NodeId,
+    /// Which of its inputs.
+    pub index: u32,
+}
+
+/// The kind of an input edge.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EdgeKind {
+    /// A value operand (frame states included).
+    Value,
+    /// The effect chain.
+    Effect,
+    /// Control.
+    Control,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    op: Op,
+    inputs: Inputs,
+    uses: Vec<Use>,
+    killed: bool,
+}
+
+/// The sea-of-nodes graph of one function.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    nodes: Vec<Node>,
+    types: Vec<Option<Type>>,
+    /// The `Start` node.
+    pub start: NodeId,
+    /// The `End` node (set when the builder finishes).
+    pub end: NodeId,
+    dead: NodeId,
+    /// Profile counts `(true edge, false edge)` of `Branch` nodes, from branch feedback.
+    pub branch_weights: HashMap<NodeId, (u32, u32)>,
+    /// The bytecode function the graph was built from.
+    pub func: u32,
+}
+
+impl Default for Graph {
+    fn default() -> Self {
+        Graph::new(0)
+    }
+}
+
+impl Graph {
+    /// An empty graph of function `func` holding only `Start`, a provisional `End` and `Dead`.
+    pub fn new(func: u32) -> Graph {
+        let mut g = Graph {
+            nodes: Vec::new(),
+            types: Vec::new(),
+            start: NodeId(0),
+            end: NodeId(0),
+            dead: NodeId(0),
+            branch_weights: HashMap::new(),
+            func,
+        };
+        g.start = g.add(Op::Start, &[]);
+        g.dead = g.add(Op::Dead, &[]);
+        g.end = g.add(Op::End, &[]);
+        g
+    }
+
+    /// Adds a node; the inputs must be ordered value, effect, control.
+    pub fn add(&mut self, op: Op, inputs: &[NodeId]) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node { op, inputs: Inputs::from_slice(inputs), uses: Vec::new(), killed: false });
+        self.types.push(None);
+        for (i, &inp) in inputs.iter().enumerate() {
+            self.nodes[inp.index()].uses.push(Use { user: id, index: i as u32 });
+        }
+        id
+    }
+
+    /// The shared `Dead` node.
+    pub fn dead(&self) -> NodeId {
+        self.dead
+    }
+
+    /// Number of ids handed out (killed nodes included).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The op of `n`.
+    pub fn op(&self, n: NodeId) -> Op {
+        self.nodes[n.index()].op
+    }
+
+    /// The opcode of `n`.
+    pub fn opcode(&self, n: NodeId) -> Opcode {
+        self.nodes[n.index()].op.opcode()
+    }
+
+    /// Changes the op of `n` in place (the input counts must still fit).
+    pub fn set_op(&mut self, n: NodeId, op: Op) {
+        self.nodes[n.index()].op = op;
+    }
+
+    /// The inputs of `n`.
+    pub fn inputs(&self, n: NodeId) -> &[NodeId] {
+        self.nodes[n.index()].inputs.as_slice()
+    }
+
+    /// Input `i` of `n`.
+    pub fn input(&self, n: NodeId, i: usize) -> NodeId {
+        self.inputs(n)[i]
+    }
+
+    /// The uses of `n`.
+    pub fn uses(&self, n: NodeId) -> &[Use] {
+        &self.nodes[n.index()].uses
+    }
+
+    /// The distinct users of `n`.
+    pub fn users(&self, n: NodeId) -> Vec<NodeId> {
+        let mut v: Vec<NodeId> = self.uses(n).iter().map(|u| u.user).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// True if `n` was killed or is the `Dead` node.
+    pub fn is_dead(&self, n: NodeId) -> bool {
+        let node = &self.nodes[n.index()];
+        node.killed || node.op == Op::Dead
+    }
+
+    /// True if `n` was killed (removed from the graph).
+    pub fn is_killed(&self, n: NodeId) -> bool {
+        self.nodes[n.index()].killed
+    }
+
+    /// The type the typer gave `n`, if any.
+    pub fn ty(&self, n: NodeId) -> Option<Type> {
+        self.types[n.index()]
+    }
+
+    /// Sets the type of `n`.
+    pub fn set_ty(&mut self, n: NodeId, t: Option<Type>) {
+        self.types[n.index()] = t;
+    }
+
+    /// How many value, effect and control inputs an op with `total` inputs has.
+    pub fn input_counts(op: &Op, total: usize) -> (usize, usize, usize) {
+        let info = op.info();
+        let fixed = |a: Arity| match a {
+            Arity::Fixed(k) => Some(k as usize),
+            Arity::Variadic => None,
+        };
+        let (v, e, c) = (fixed(info.value_in), fixed(info.effect_in), fixed(info.control_in));
+        let known: usize = [v, e, c].iter().flatten().sum();
+        let rest = total.saturating_sub(known);
+        (v.unwrap_or(rest), e.unwrap_or(rest), c.unwrap_or(rest))
+    }
+
+    /// The value, effect and control input counts of `n`.
+    pub fn counts(&self, n: NodeId) -> (usize, usize, usize) {
+        Graph::input_counts(&self.op(n), self.inputs(n).len())
+    }
+
+    /// The kind of input `i` of `n`.
+    pub fn edge_kind(&self, n: NodeId, i: usize) -> EdgeKind {
+        let (v, e, _) = self.counts(n);
+        if i < v {
+            EdgeKind::Value
+        } else if i < v + e {
+            EdgeKind::Effect
+        } else {
+            EdgeKind::Control
+        }
+    }
+
+    /// The value inputs of `n`.
+    pub fn value_inputs(&self, n: NodeId) -> &[NodeId] {
+        let (v, _, _) = self.counts(n);
+        &self.inputs(n)[..v]
+    }
+
+    /// Value input `i` of `n`.
+    pub fn value_input(&self, n: NodeId, i: usize) -> NodeId {
+        self.value_inputs(n)[i]
+    }
+
+    /// The (first) effect input of `n`, if it has one.
+    pub fn effect_input(&self, n: NodeId) -> Option<NodeId> {
+        let (v, e, _) = self.counts(n);
+        (e > 0).then(|| self.inputs(n)[v])
+    }
+
+    /// The effect inputs of `n`.
+    pub fn effect_inputs(&self, n: NodeId) -> &[NodeId] {
+        let (v, e, _) = self.counts(n);
+        &self.inputs(n)[v..v + e]
+    }
+
+    /// The (first) control input of `n`, if it has one.
+    pub fn control_input(&self, n: NodeId) -> Option<NodeId> {
+        let (v, e, c) = self.counts(n);
+        (c > 0).then(|| self.inputs(n)[v + e])
+    }
+
+    /// The control inputs of `n`.
+    pub fn control_inputs(&self, n: NodeId) -> &[NodeId] {
+        let (v, e, _) = self.counts(n);
+        &self.inputs(n)[v + e..]
+    }
+
+    fn remove_use(&mut self, of: NodeId, u: Use) {
+        let uses = &mut self.nodes[of.index()].uses;
+        let pos = uses.iter().position(|x| *x == u).expect("use list out of sync");
+        uses.swap_remove(pos);
+    }
+
+    /// Sets input `i` of `n` to `new`.
+    pub fn set_input(&mut self, n: NodeId, i: usize, new: NodeId) {
+        let old = self.inputs(n)[i];
+        if old == new {
+            return;
+        }
+        self.remove_use(old, Use { user: n, index: i as u32 });
+        self.nodes[n.index()].inputs.as_mut_slice()[i] = new;
+        self.nodes[new.index()].uses.push(Use { user: n, index: i as u32 });
+    }
+
+    /// Inserts `new` as input `i` of `n`, shifting later inputs.
+    pub fn insert_input(&mut self, n: NodeId, i: usize, new: NodeId) {
+        let inputs = self.inputs(n).to_vec();
+        for (k, &inp) in inputs.iter().enumerate().skip(i) {
+            self.remove_use(inp, Use { user: n, index: k as u32 });
+            self.nodes[inp.index()].uses.push(Use { user: n, index: k as u32 + 1 });
+        }
+        self.nodes[n.index()].inputs.insert(i, new);
+        self.nodes[new.index()].uses.push(Use { user: n, index: i as u32 });
+    }
+
+    /// Appends `new` to the inputs of `n`.
+    pub fn append_input(&mut self, n: NodeId, new: NodeId) {
+        let i = self.inputs(n).len();
+        self.insert_input(n, i, new);
+    }
+
+    /// Removes input `i` of `n`, shifting later inputs.
+    pub fn remove_input(&mut self, n: NodeId, i: usize) {
+        let inputs = self.inputs(n).to_vec();
+        self.remove_use(inputs[i], Use { user: n, index: i as u32 });
+        for (k, &inp) in inputs.iter().enumerate().skip(i + 1) {
+            self.remove_use(inp, Use { user: n, index: k as u32 });
+            self.nodes[inp.index()].uses.push(Use { user: n, index: k as u32 - 1 });
+        }
+        self.nodes[n.index()].inputs.remove(i);
+    }
+
+    /// Points every use of `old` at `new`.
+    pub fn replace_uses(&mut self, old: NodeId, new: NodeId) {
+        if old == new {
+            return;
+        }
+        let uses = std::mem::take(&mut self.nodes[old.index()].uses);
+        for u in &uses {
+            self.nodes[u.user.index()].inputs.as_mut_slice()[u.index as usize] = new;
+        }
+        self.nodes[new.index()].uses.extend(uses);
+    }
+
+    /// Points every use of `old` by a node accepted by `filter` at `new`.
+    pub fn replace_uses_if(&mut self, old: NodeId, new: NodeId, mut filter: impl FnMut(&Graph, Use) -> bool) {
+        if old == new {
+            return;
+        }
+        let uses = self.uses(old).to_vec();
+        for u in uses {
+            if filter(self, u) {
+                self.set_input(u.user, u.index as usize, new);
+            }
+        }
+    }
+
+    /// Rewires the uses of `n` by kind: value uses to `value`, effect uses to `effect`,
+    /// control uses to `control` (TurboFan's `ReplaceWithValue`). `None` leaves that kind.
+    pub fn replace_with_value(&mut self, n: NodeId, value: Option<NodeId>, effect: Option<NodeId>, control: Option<NodeId>) {
+        let uses = self.uses(n).to_vec();
+        for u in uses {
+            let target = match self.edge_kind(u.user, u.index as usize) {
+                EdgeKind::Value => value,
+                EdgeKind::Effect => effect,
+                EdgeKind::Control => control,
+            };
+            if let Some(t) = target {
+                self.set_input(u.user, u.index as usize, t);
+            }
+        }
+    }
+
+    /// Removes `n` from the graph: drops its inputs (and their uses). `n` must be unused
+    /// afterwards; any remaining uses are pointed at `Dead`.
+    pub fn kill(&mut self, n: NodeId) {
+        if n == self.dead {
+            return;
+        }
+        if !self.uses(n).is_empty() {
+            let dead = self.dead;
+            self.replace_uses(n, dead);
+        }
+        let inputs = self.inputs(n).to_vec();
+        for (i, inp) in inputs.into_iter().enumerate() {
+            self.remove_use(inp, Use { user: n, index: i as u32 });
+        }
+        let node = &mut self.nodes[n.index()];
+        node.inputs = Inputs::from_slice(&[]);
+        node.killed = true;
+    }
+
+    /// Nodes reachable from `End` through inputs of every kind, in post-order (inputs before
+    /// users, except along cycles).
+    pub fn live_nodes(&self) -> Vec<NodeId> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut order = Vec::new();
+        let mut stack = vec![(self.end, 0usize)];
+        seen[self.end.index()] = true;
+        while let Some(&mut (n, ref mut i)) = stack.last_mut() {
+            let inputs = self.inputs(n);
+            if *i < inputs.len() {
+                let next = inputs[*i];
+                *i += 1;
+                if !seen[next.index()] {
+                    seen[next.index()] = true;
+                    stack.push((next, 0));
+                }
+            } else {
+                order.push(n);
+                stack.pop();
+            }
+        }
+        order
+    }
+
+    /// True if `n` starts a block (`Start`, `Merge`, `Loop`, `IfTrue`, `IfFalse`).
+    pub fn is_block_start(&self, n: NodeId) -> bool {
+        matches!(self.opcode(n), Opcode::Start | Opcode::Merge | Opcode::Loop | Opcode::IfTrue | Opcode::IfFalse)
+    }
+
+    /// Checks the graph's invariants (see [`crate::verify`]).
+    pub fn verify(&self) -> Result<(), String> {
+        crate::verify::verify(self)
+    }
+
+    /// The text dump: one live node per line, `#id Op[params] (v #a #b | e #c | c #d) : Type`.
+    pub fn dump(&self) -> String {
+        let mut live = self.live_nodes();
+        live.sort();
+        let mut s = String::new();
+        for n in live {
+            s.push_str(&self.node_line(n));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// One line of the text dump.
+    pub fn node_line(&self, n: NodeId) -> String {
+        let (v, e, _) = self.counts(n);
+        let ins = self.inputs(n);
+        let list = |xs: &[NodeId]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        let mut s = format!("{n} {}", self.op(n));
+        let _ = write!(s, " (v {} | e {} | c {})", list(&ins[..v]), list(&ins[v..v + e]), list(&ins[v + e..]));
+        if let Some(t) = self.ty(n) {
+            let _ = write!(s, " : {t}");
+        }
+        s.replace("  ", " ")
+    }
+
+    /// A GraphViz rendering: value edges solid, effect edges dashed blue, control edges bold red.
+    pub fn dot(&self) -> String {
+        let mut s = String::from("digraph son {\n  node [shape=box fontname=monospace];\n");
+        for n in self.live_nodes() {
+            let _ = writeln!(s, "  n{} [label=\"{} {}\"];", n.0, n, self.op(n).to_string().replace('"', "'"));
+            for (i, &inp) in self.inputs(n).iter().enumerate() {
+                let style = match self.edge_kind(n, i) {
+                    EdgeKind::Value => "",
+                    EdgeKind::Effect => " [style=dashed color=blue]",
+                    EdgeKind::Control => " [style=bold color=red]",
+                };
+                let _ = writeln!(s, "  n{} -> n{}{};", inp.0, n.0, style);
+            }
+        }
+        s.push_str("}\n");
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_keep_use_lists_exact() {
+        let mut g = Graph::new(0);
+        let a = g.add(Op::Int32Constant { value: 1 }, &[]);
+        let b = g.add(Op::Int32Constant { value: 2 }, &[]);
+        let add = g.add(Op::Int32Add, &[a, a]);
+        assert_eq!(g.uses(a).len(), 2);
+        g.set_input(add, 1, b);
+        assert_eq!(g.uses(a).len(), 1);
+        assert_eq!(g.uses(b), &[Use { user: add, index: 1 }]);
+        g.replace_uses(a, b);
+        assert_eq!(g.inputs(add), &[b, b]);
+        assert!(g.uses(a).is_empty());
+        g.kill(add);
+        assert!(g.uses(b).is_empty() && g.is_killed(add));
+    }
+
+    #[test]
+    fn inputs_spill_past_four_and_shift_uses() {
+        let mut g = Graph::new(0);
+        let ks: Vec<NodeId> = (0..6).map(|i| g.add(Op::Int32Constant { value: i }, &[])).collect();
+        let fs = g.add(Op::FrameState { func: 0, pc: 0, has_outer: false }, &ks);
+        assert_eq!(g.inputs(fs).len(), 6);
+        g.remove_input(fs, 0);
+        assert_eq!(g.uses(ks[5]), &[Use { user: fs, index: 4 }]);
+        g.insert_input(fs, 0, ks[0]);
+        assert_eq!(g.inputs(fs), &ks[..]);
+        assert_eq!(g.uses(ks[3]), &[Use { user: fs, index: 3 }]);
+    }
+
+    #[test]
+    fn input_counts_split_variadic_kinds() {
+        assert_eq!(Graph::input_counts(&Op::Phi { rep: ir::ops::Rep::Tagged }, 3), (2, 0, 1));
+        assert_eq!(Graph::input_counts(&Op::EffectPhi, 3), (0, 2, 1));
+        assert_eq!(Graph::input_counts(&Op::Merge, 2), (0, 0, 2));
+        assert_eq!(Graph::input_counts(&Op::CheckedInt32Add, 5), (3, 1, 1));
+    }
+}

@@ -1,0 +1,452 @@
+//! Simplified lowering: JS and simplified ops → machine ops, checks → `DeoptimizeIf` /
+//! `DeoptimizeUnless` on the effect chain.
+//!
+//! Each speculative or checked op expands into exactly the machine-op sequence the baseline
+//! compiler emits for the same feedback (`backend::baseline`), so the pipelines differ in IR
+//! shape only, never in semantics:
+//!
+//! - `CheckedTaggedToInt32(v)`: `IsInt32(v)`, `DeoptimizeUnless[NotInt32]`,
+//!   `UntagInt32(v)`; `CheckedTaggedToFloat64(v)`: `IsNumber`, `DeoptimizeUnless[NotNumber]`,
+//!   `UntagNumber`;
+//! - `SpeculativeNumberAdd[SignedSmall](a, b)`: both inputs as int32, `Int32AddWithOverflow`,
+//!   its projections, `DeoptimizeIf[Overflow]`, `TagInt32` (`*` also checks for `-0`, `/` and
+//!   `%` for a zero or -1 divisor, inexact results and `-0`, `>>>` for results ≥ 2³¹);
+//!   `[Number]`: both as float64, the float64 op, `TagFloat64` (bitwise ops truncate);
+//! - `SpeculativeNumberCompare`: the int32 or float64 comparison (a bit);
+//! - `CheckMaps`: `IsObject`, the shape load and comparison; `CheckArray`: `IsArray`;
+//!   `CheckBounds`: `Uint32LessThan`; `CheckNotHole`: `TaggedEqual` with the hole;
+//! - `LoadField`/`StoreField`/`LoadElement`/`StoreElement`/`LoadArrayLength` → `Load`/`Store`;
+//! - generic JS ops → `CallRuntime` (their frame states are dropped: runtime calls do not
+//!   exit); `JSLoadGlobal`/`JSStoreGlobal` load the global and exit on the hole;
+//! - changes: `ChangeInt32ToTagged` → `TagInt32`, `ChangeFloat64ToTagged` → `TagFloat64`,
+//!   `ChangeBitToTagged` → `TagBit`, `ChangeTaggedToBit(x)` → `TaggedEqual(x, true)`,
+//!   `JSToBoolean` → `CallRuntime[ToBoolean]` (it has no observable effect, so it floats:
+//!   its effect and control inputs are `Start`).
+//!
+//! # Representation selection (simplified) and check elimination
+//!
+//! Every value that crosses a bytecode register stays tagged; values inside one expansion
+//! are int32, float64 or bits. Representation changes that cancel
+//! (`UntagInt32(TagInt32(x))`) and tag tests of values whose tag is known are folded
+//! afterwards by the machine-operator reducer, which removes the checks between consecutive
+//! int32 operations. Types (when the typer ran) remove more: an `IsNumber` check of a value
+//! typed `Number` is dropped (every number passes it), and an int32 `+`/`-` whose input ranges
+//! prove the result fits in int32 uses `Int32Add`/`Int32Sub` without the overflow check.
+//! (`IsInt32` is never decided by types: an integral number may be boxed as a double.)
+
+use frontend::bytecode::{BinaryOp, CompareOp};
+use ir::ops::{Access, DeoptReason, NumberHint, Op, Opcode, Rep, RuntimeFn};
+use ir::tagged;
+use ir::types::{op as tyop, Type};
+
+use crate::graph::{Graph, NodeId};
+
+/// Counters of one lowering run.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct LoweringStats {
+    /// Nodes lowered.
+    pub lowered: u64,
+    /// Checks dropped because types proved them.
+    pub checks_removed: u64,
+}
+
+/// A sequence of machine nodes replacing one node, threaded on its effect chain.
+struct Seq<'g> {
+    g: &'g mut Graph,
+    effect: NodeId,
+    control: NodeId,
+    fs: Option<NodeId>,
+    stats: &'g mut LoweringStats,
+}
+
+impl Seq<'_> {
+    fn pure(&mut self, op: Op, ins: &[NodeId]) -> NodeId {
+        self.g.add(op, ins)
+    }
+
+    fn i32k(&mut self, v: i32) -> NodeId {
+        self.g.add(Op::Int32Constant { value: v }, &[])
+    }
+
+    fn tagk(&mut self, bits: u64) -> NodeId {
+        self.g.add(Op::TaggedConstant { bits }, &[])
+    }
+
+    /// An op on the effect chain.
+    fn chain(&mut self, op: Op, values: &[NodeId]) -> NodeId {
+        let mut ins = values.to_vec();
+        ins.push(self.effect);
+        ins.push(self.control);
+        let n = self.g.add(op, &ins);
+        self.effect = n;
+        n
+    }
+
+    fn deopt(&mut self, cond: NodeId, reason: DeoptReason, when: bool) {
+        let fs = self.fs.expect("a check has a frame state");
+        let op = if when { Op::DeoptimizeIf { reason } } else { Op::DeoptimizeUnless { reason } };
+        self.chain(op, &[cond, fs]);
+    }
+
+    fn runtime(&mut self, function: RuntimeFn, args: &[NodeId]) -> NodeId {
+        self.chain(Op::CallRuntime { function, argc: args.len() as u32 }, args)
+    }
+
+    fn checked_int32(&mut self, v: NodeId) -> NodeId {
+        if self.g.opcode(v) == Opcode::TagInt32 {
+            return self.g.input(v, 0);
+        }
+        let is = self.pure(Op::IsInt32, &[v]);
+        self.deopt(is, DeoptReason::NotInt32, false);
+        self.pure(Op::UntagInt32, &[v])
+    }
+
+    fn checked_float64(&mut self, v: NodeId) -> NodeId {
+        let proven = self.g.ty(v).is_some_and(|t| !t.is_none() && t.is(Type::NUMBER));
+        if proven {
+            self.stats.checks_removed += 1;
+        } else {
+            let is = self.pure(Op::IsNumber, &[v]);
+            self.deopt(is, DeoptReason::NotNumber, false);
+        }
+        self.pure(Op::UntagNumber, &[v])
+    }
+
+    /// `a && b` on bits.
+    fn and(&mut self, a: NodeId, b: NodeId) -> NodeId {
+        self.pure(Op::Select { rep: Rep::Bit }, &[a, b, a])
+    }
+
+    fn overflow_op(&mut self, op: Op, x: NodeId, y: NodeId) -> NodeId {
+        let pair = self.pure(op, &[x, y]);
+        let r = self.pure(Op::Projection { index: 0 }, &[pair]);
+        let overflow = self.pure(Op::Projection { index: 1 }, &[pair]);
+        self.deopt(overflow, DeoptReason::Overflow, true);
+        r
+    }
+
+    fn int32_binary(&mut self, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
+        let (ta, tb) = (self.g.ty(a), self.g.ty(b));
+        let x = self.checked_int32(a);
+        let y = self.checked_int32(b);
+        let r = self.int32_arith(op, x, y, ta, tb);
+        self.pure(Op::TagInt32, &[r])
+    }
+
+    fn int32_arith(&mut self, op: BinaryOp, x: NodeId, y: NodeId, ta: Option<Type>, tb: Option<Type>) -> NodeId {
+        let no_overflow = |f: fn(Type, Type) -> Type| match (ta, tb) {
+            (Some(ta), Some(tb)) if !ta.is_none() && !tb.is_none() => {
+                f(ta.intersect(Type::SIGNED32), tb.intersect(Type::SIGNED32)).is(Type::SIGNED32)
+            }
+            _ => false,
+        };
+        match op {
+            BinaryOp::Add if no_overflow(tyop::number_add) => {
+                self.stats.checks_removed += 1;
+                self.pure(Op::Int32Add, &[x, y])
+            }
+            BinaryOp::Sub if no_overflow(tyop::number_subtract) => {
+                self.stats.checks_removed += 1;
+                self.pure(Op::Int32Sub, &[x, y])
+            }
+            BinaryOp::Add => self.overflow_op(Op::Int32AddWithOverflow, x, y),
+            BinaryOp::Sub => self.overflow_op(Op::Int32SubWithOverflow, x, y),
+            BinaryOp::Mul => {
+                let r = self.overflow_op(Op::Int32MulWithOverflow, x, y);
+                // 0 * -5 is -0: not an int32.
+                let zero = self.i32k(0);
+                let is_zero = self.pure(Op::Word32Equal, &[r, zero]);
+                let signs = self.pure(Op::Word32Or, &[x, y]);
+                let negative = self.pure(Op::Int32LessThan, &[signs, zero]);
+                let minus_zero = self.and(is_zero, negative);
+                self.deopt(minus_zero, DeoptReason::MinusZero, true);
+                r
+            }
+            BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y),
+            _ => {
+                let r = self.pure(word32_op(op), &[x, y]);
+                if op == BinaryOp::Shr {
+                    // A result of 2^31 or more is not an int32.
+                    let zero = self.i32k(0);
+                    let negative = self.pure(Op::Int32LessThan, &[r, zero]);
+                    self.deopt(negative, DeoptReason::Overflow, true);
+                }
+                r
+            }
+        }
+    }
+
+    fn int32_division(&mut self, op: BinaryOp, x: NodeId, y: NodeId) -> NodeId {
+        let zero = self.i32k(0);
+        let minus_one = self.i32k(-1);
+        let y_zero = self.pure(Op::Word32Equal, &[y, zero]);
+        self.deopt(y_zero, DeoptReason::LostPrecision, true);
+        let y_minus_one = self.pure(Op::Word32Equal, &[y, minus_one]);
+        // x / -1 and x % -1 are handled in float64 (MIN / -1 overflows, x % -1 may be -0).
+        self.deopt(y_minus_one, DeoptReason::Overflow, true);
+        let rem = self.pure(Op::Int32Mod, &[x, y]);
+        let rem_zero = self.pure(Op::Word32Equal, &[rem, zero]);
+        if op == BinaryOp::Div {
+            self.deopt(rem_zero, DeoptReason::LostPrecision, false);
+            // 0 / -5 is -0.
+            let x_zero = self.pure(Op::Word32Equal, &[x, zero]);
+            let y_negative = self.pure(Op::Int32LessThan, &[y, zero]);
+            let minus_zero = self.and(x_zero, y_negative);
+            self.deopt(minus_zero, DeoptReason::MinusZero, true);
+            self.pure(Op::Int32Div, &[x, y])
+        } else {
+            // -4 % 2 is -0.
+            let x_negative = self.pure(Op::Int32LessThan, &[x, zero]);
+            let minus_zero = self.and(rem_zero, x_negative);
+            self.deopt(minus_zero, DeoptReason::MinusZero, true);
+            rem
+        }
+    }
+
+    fn float64_binary(&mut self, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
+        let x = self.checked_float64(a);
+        let y = self.checked_float64(b);
+        let arith = match op {
+            BinaryOp::Add => Some(Op::Float64Add),
+            BinaryOp::Sub => Some(Op::Float64Sub),
+            BinaryOp::Mul => Some(Op::Float64Mul),
+            BinaryOp::Div => Some(Op::Float64Div),
+            BinaryOp::Mod => Some(Op::Float64Mod),
+            BinaryOp::Exp => Some(Op::Float64Pow),
+            _ => None,
+        };
+        if let Some(op) = arith {
+            let r = self.pure(op, &[x, y]);
+            return self.pure(Op::TagFloat64, &[r]);
+        }
+        let xi = self.pure(Op::TruncateFloat64ToWord32, &[x]);
+        let yi = self.pure(Op::TruncateFloat64ToWord32, &[y]);
+        let r = self.pure(word32_op(op), &[xi, yi]);
+        if op == BinaryOp::Shr {
+            let f = self.pure(Op::ChangeUint32ToFloat64, &[r]);
+            self.pure(Op::TagFloat64, &[f])
+        } else {
+            self.pure(Op::TagInt32, &[r])
+        }
+    }
+
+    fn compare(&mut self, op: CompareOp, x: NodeId, y: NodeId, float: bool) -> NodeId {
+        let (less, less_equal, equal) = if float {
+            (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
+        } else {
+            (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
+        };
+        let (machine, args, negated) = match op {
+            CompareOp::Lt => (less, [x, y], false),
+            CompareOp::Le => (less_equal, [x, y], false),
+            CompareOp::Gt => (less, [y, x], false),
+            CompareOp::Ge => (less_equal, [y, x], false),
+            CompareOp::Eq | CompareOp::StrictEq => (equal, [x, y], false),
+            CompareOp::Ne | CompareOp::StrictNe => (equal, [x, y], true),
+        };
+        let bit = self.pure(machine, &args);
+        if negated {
+            // The builder never makes these; negate through an int32 select.
+            let (one, zero) = (self.i32k(1), self.i32k(0));
+            let i = self.pure(Op::Select { rep: Rep::Int32 }, &[bit, one, zero]);
+            self.pure(Op::Word32Equal, &[i, zero])
+        } else {
+            bit
+        }
+    }
+}
+
+fn word32_op(op: BinaryOp) -> Op {
+    match op {
+        BinaryOp::BitOr => Op::Word32Or,
+        BinaryOp::BitAnd => Op::Word32And,
+        BinaryOp::BitXor => Op::Word32Xor,
+        BinaryOp::Shl => Op::Word32Shl,
+        BinaryOp::Sar => Op::Word32Sar,
+        BinaryOp::Shr => Op::Word32Shr,
+        other => unreachable!("{other:?} is not a bitwise operator"),
+    }
+}
+
+fn speculative(op: Op) -> Option<(BinaryOp, NumberHint)> {
+    Some(match op {
+        Op::SpeculativeNumberAdd { hint } => (BinaryOp::Add, hint),
+        Op::SpeculativeNumberSubtract { hint } => (BinaryOp::Sub, hint),
+        Op::SpeculativeNumberMultiply { hint } => (BinaryOp::Mul, hint),
+        Op::SpeculativeNumberDivide { hint } => (BinaryOp::Div, hint),
+        Op::SpeculativeNumberModulus { hint } => (BinaryOp::Mod, hint),
+        Op::SpeculativeNumberBitwise { op, hint } => (op, hint),
+        _ => return None,
+    })
+}
+
+/// True if `op` is lowered by this phase.
+pub fn needs_lowering(op: &Op) -> bool {
+    use ir::ops::Level;
+    matches!(op.info().level, Level::JS | Level::Simplified)
+}
+
+/// Lowers every JS and simplified node of the graph.
+pub fn lower(g: &mut Graph) -> Result<LoweringStats, String> {
+    let mut stats = LoweringStats::default();
+    for n in g.live_nodes() {
+        if g.is_killed(n) || !needs_lowering(&g.op(n)) {
+            continue;
+        }
+        lower_node(g, n, &mut stats)?;
+        stats.lowered += 1;
+    }
+    Ok(stats)
+}
+
+fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(), String> {
+    let op = g.op(n);
+    let values = g.value_inputs(n).to_vec();
+    let v = |i: usize| values[i];
+    let start = g.start;
+    let effect = g.effect_input(n).unwrap_or(start);
+    let control = g.control_input(n).unwrap_or(start);
+    // The frame state, if any, is the last value input.
+    let fs = values.last().copied().filter(|&f| g.opcode(f) == Opcode::FrameState);
+    let mut s = Seq { g, effect, control, fs, stats };
+    let value: Option<NodeId> = match op {
+        Op::CheckedTaggedToInt32 => Some(s.checked_int32(v(0))),
+        Op::CheckedTaggedToFloat64 => Some(s.checked_float64(v(0))),
+        Op::CheckSmi => {
+            s.checked_int32(v(0));
+            Some(v(0))
+        }
+        Op::CheckNumber => {
+            s.checked_float64(v(0));
+            Some(v(0))
+        }
+        Op::CheckedInt32Add | Op::CheckedInt32Sub | Op::CheckedInt32Mul | Op::CheckedInt32Div | Op::CheckedInt32Mod => {
+            let bop = match op {
+                Op::CheckedInt32Add => BinaryOp::Add,
+                Op::CheckedInt32Sub => BinaryOp::Sub,
+                Op::CheckedInt32Mul => BinaryOp::Mul,
+                Op::CheckedInt32Div => BinaryOp::Div,
+                _ => BinaryOp::Mod,
+            };
+            let (ta, tb) = (s.g.ty(v(0)), s.g.ty(v(1)));
+            Some(s.int32_arith(bop, v(0), v(1), ta, tb))
+        }
+        Op::CheckedFloat64ToInt32 => {
+            let pair = s.pure(Op::TryFloat64ToInt32, &[v(0)]);
+            let r = s.pure(Op::Projection { index: 0 }, &[pair]);
+            let inexact = s.pure(Op::Projection { index: 1 }, &[pair]);
+            s.deopt(inexact, DeoptReason::LostPrecision, true);
+            Some(r)
+        }
+        Op::SpeculativeNumberCompare { op, hint } => Some(if hint == NumberHint::SignedSmall {
+            let (x, y) = (s.checked_int32(v(0)), s.checked_int32(v(1)));
+            s.compare(op, x, y, false)
+        } else {
+            let (x, y) = (s.checked_float64(v(0)), s.checked_float64(v(1)));
+            s.compare(op, x, y, true)
+        }),
+        Op::CheckMaps { shapes } => {
+            let o = v(0);
+            let is = s.pure(Op::IsObject, &[o]);
+            s.deopt(is, DeoptReason::WrongKind, false);
+            let actual = s.chain(Op::Load { access: Access::Shape }, &[o]);
+            let mut any: Option<NodeId> = None;
+            for &shape in shapes.as_slice() {
+                let expected = s.i32k(shape as i32);
+                let same = s.pure(Op::Word32Equal, &[actual, expected]);
+                any = Some(match any {
+                    None => same,
+                    Some(prev) => s.pure(Op::Select { rep: Rep::Bit }, &[prev, prev, same]),
+                });
+            }
+            let any = any.ok_or("CheckMaps without shapes")?;
+            s.deopt(any, DeoptReason::WrongMap, false);
+            None
+        }
+        Op::CheckArray => {
+            let is = s.pure(Op::IsArray, &[v(0)]);
+            s.deopt(is, DeoptReason::WrongKind, false);
+            Some(v(0))
+        }
+        Op::CheckBounds => {
+            let ok = s.pure(Op::Uint32LessThan, &[v(0), v(1)]);
+            s.deopt(ok, DeoptReason::OutOfBounds, false);
+            Some(v(0))
+        }
+        Op::CheckNotHole => {
+            let hole = s.tagk(tagged::HOLE);
+            let is_hole = s.pure(Op::TaggedEqual, &[v(0), hole]);
+            s.deopt(is_hole, DeoptReason::Uninitialized, true);
+            Some(v(0))
+        }
+        Op::LoadField { slot } => Some(s.chain(Op::Load { access: Access::Field(slot) }, &[v(0)])),
+        Op::StoreField { slot } => {
+            s.chain(Op::Store { access: Access::Field(slot) }, &[v(0), v(1)]);
+            None
+        }
+        Op::LoadElement => Some(s.chain(Op::Load { access: Access::Element }, &[v(0), v(1)])),
+        Op::StoreElement => {
+            s.chain(Op::Store { access: Access::Element }, &[v(0), v(1), v(2)]);
+            None
+        }
+        Op::LoadArrayLength => Some(s.chain(Op::Load { access: Access::ArrayLength }, &[v(0)])),
+        Op::ChangeInt32ToTagged => Some(s.pure(Op::TagInt32, &[v(0)])),
+        Op::ChangeFloat64ToTagged => Some(s.pure(Op::TagFloat64, &[v(0)])),
+        Op::ChangeBitToTagged => Some(s.pure(Op::TagBit, &[v(0)])),
+        Op::ChangeTaggedToInt32 => Some(s.pure(Op::UntagInt32, &[v(0)])),
+        Op::ChangeTaggedToFloat64 => Some(s.pure(Op::UntagNumber, &[v(0)])),
+        Op::ChangeTaggedToBit => {
+            let t = s.tagk(tagged::TRUE);
+            Some(s.pure(Op::TaggedEqual, &[v(0), t]))
+        }
+        Op::JSToBoolean => {
+            // Floating: ToBoolean cannot run user code.
+            let start = s.g.start;
+            Some(s.g.add(Op::CallRuntime { function: RuntimeFn::ToBoolean, argc: 1 }, &[v(0), start, start]))
+        }
+        Op::JSBinary { op, .. } => Some(s.runtime(RuntimeFn::Binary(op), &[v(0), v(1)])),
+        Op::JSCompare { op, .. } => Some(s.runtime(RuntimeFn::Compare(op), &[v(0), v(1)])),
+        Op::JSUnary { op, .. } => Some(s.runtime(RuntimeFn::Unary(op), &[v(0)])),
+        Op::JSLoadNamed { name, .. } => Some(s.runtime(RuntimeFn::LoadNamed(name), &[v(0)])),
+        Op::JSStoreNamed { name, .. } => {
+            s.runtime(RuntimeFn::StoreNamed(name), &[v(0), v(1)]);
+            None
+        }
+        Op::JSLoadKeyed { .. } => Some(s.runtime(RuntimeFn::LoadKeyed, &[v(0), v(1)])),
+        Op::JSStoreKeyed { .. } => {
+            s.runtime(RuntimeFn::StoreKeyed, &[v(0), v(1), v(2)]);
+            None
+        }
+        Op::JSCall { argc, .. } => Some(s.runtime(RuntimeFn::Call, &values[..argc as usize + 2])),
+        Op::JSConstruct { argc, .. } => Some(s.runtime(RuntimeFn::Construct, &values[..argc as usize + 1])),
+        Op::JSCreateObject => Some(s.runtime(RuntimeFn::CreateObject, &[])),
+        Op::JSCreateArray { .. } => Some(s.runtime(RuntimeFn::CreateArray, &values)),
+        Op::JSLoadGlobal { global } => {
+            let val = s.chain(Op::Load { access: Access::Global(global) }, &[]);
+            let hole = s.tagk(tagged::HOLE);
+            let is_hole = s.pure(Op::TaggedEqual, &[val, hole]);
+            s.deopt(is_hole, DeoptReason::Uninitialized, true);
+            Some(val)
+        }
+        Op::JSStoreGlobal { global, .. } => {
+            let old = s.chain(Op::Load { access: Access::Global(global) }, &[]);
+            let hole = s.tagk(tagged::HOLE);
+            let is_hole = s.pure(Op::TaggedEqual, &[old, hole]);
+            s.deopt(is_hole, DeoptReason::Uninitialized, true);
+            s.chain(Op::Store { access: Access::Global(global) }, &[v(0)]);
+            None
+        }
+        other => match speculative(other) {
+            Some((bop, hint)) => Some(if hint == NumberHint::SignedSmall && bop != BinaryOp::Exp {
+                s.int32_binary(bop, v(0), v(1))
+            } else {
+                s.float64_binary(bop, v(0), v(1))
+            }),
+            None => return Err(format!("no lowering for {other}")),
+        },
+    };
+    let new_effect = s.effect;
+    g.replace_with_value(n, value, Some(new_effect), Some(control));
+    g.kill(n);
+    Ok(())
+}

@@ -1,0 +1,532 @@
+//! The GraphReducer: drives a list of reducers over the graph to a joint fixed point,
+//! faithful to TurboFan's `GraphReducer`, plus two alternative drivers.
+//!
+//! # The contract of a reducer
+//!
+//! A [`Reducer`] looks at one node and answers a [`Reduction`]:
+//!
+//! - `NoChange`: nothing to do here;
+//! - `Changed`: it changed the node *in place* (its op or inputs);
+//! - `Replace(r)`: every use of the node should use `r` instead (`r` may be an old node, or
+//!   one the reducer just created).
+//!
+//! A reducer may also edit other nodes through the [`Editor`] (replace a `Branch`'s
+//! projections, ask for a node to be revisited).
+//!
+//! # The V8 driver ([`Driver::V8`])
+//!
+//! An explicit DFS stack starts at `End`; a node is reduced after its inputs (post-order), so
+//! reductions see reduced inputs. Each node is in one of four states: *unvisited*, *on
+//! stack*, *revisit* (queued for another look) or *visited*. Reducing a node runs the
+//! reducers in order; after an in-place change the loop restarts from the first reducer,
+//! skipping the one that made the change (another reducer may now apply), until a full pass
+//! changes nothing. After an in-place change every user is queued for revisiting, and new
+//! inputs are pushed. After a replacement, if the replacement is an *old* node (id at most the
+//! `max_id` taken before the reduction) every use is redirected and the node is killed; if it
+//! is *new*, only the old uses move (the new nodes may legitimately use the node they
+//! replace), and the replacement itself is reduced next. The revisit queue is FIFO and is
+//! drained only when the stack is empty; when both are empty every reducer's `finalize` runs,
+//! which may queue more work.
+//!
+//! # Other drivers
+//!
+//! - [`Driver::Worklist`] (SeaOfNodes/Simple style): every live node on a worklist, popped in
+//!   a seeded random order; a change pushes the node's users (and a replacement).
+//! - [`Driver::Rpo`]: sweeps over the live nodes in post-order (inputs first) repeated until
+//!   a sweep changes nothing.
+//!
+//! # Counters
+//!
+//! Per reducer and per opcode: visits (reducer calls), in-place changes, replacements,
+//! revisits enqueued and revisits that changed something ([`ReduceStats`]).
+
+use std::collections::{BTreeMap, VecDeque};
+
+use ir::ops::Opcode;
+
+use crate::graph::{Graph, NodeId};
+
+/// The answer of a reducer for one node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reduction {
+    /// Nothing changed.
+    NoChange,
+    /// The node was changed in place.
+    Changed,
+    /// The node should be replaced by this node.
+    Replace(NodeId),
+}
+
+/// What a reducer may do to nodes other than the one being reduced.
+#[derive(Default, Debug)]
+pub struct Editor {
+    revisits: Vec<NodeId>,
+}
+
+impl Editor {
+    /// Asks the driver to look at `n` again.
+    pub fn revisit(&mut self, n: NodeId) {
+        self.revisits.push(n);
+    }
+
+    /// Replaces `old` by `new` everywhere, revisits `old`'s users and kills `old`.
+    pub fn replace(&mut self, g: &mut Graph, old: NodeId, new: NodeId) {
+        for u in g.users(old) {
+            self.revisits.push(u);
+        }
+        g.replace_uses(old, new);
+        g.kill(old);
+    }
+}
+
+/// One reduction rule set.
+pub trait Reducer {
+    /// A short name for statistics (`dce`, `vn`, ...).
+    fn name(&self) -> &'static str;
+    /// Reduces `node`.
+    fn reduce(&mut self, g: &mut Graph, node: NodeId, editor: &mut Editor) -> Reduction;
+    /// Called when the driver has no more work; may ask for revisits.
+    fn finalize(&mut self, _g: &mut Graph, _editor: &mut Editor) {}
+}
+
+/// Which traversal drives the reducers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Driver {
+    /// TurboFan's GraphReducer (DFS stack from End, revisit queue).
+    V8,
+    /// A worklist popped in seeded random order (SeaOfNodes/Simple).
+    Worklist {
+        /// The seed of the random order.
+        seed: u64,
+    },
+    /// Repeated sweeps in post-order (inputs before users).
+    Rpo,
+}
+
+/// Counters of one reducer or one opcode.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Counters {
+    /// Reducer calls.
+    pub visits: u64,
+    /// In-place changes.
+    pub changes: u64,
+    /// Replacements.
+    pub replacements: u64,
+    /// Nodes queued for revisiting.
+    pub revisits: u64,
+    /// Revisits whose reduction changed something.
+    pub revisit_changes: u64,
+}
+
+/// The statistics of one reduce phase.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct ReduceStats {
+    /// Node reductions (one per node popped and reduced, all reducers together).
+    pub visits: u64,
+    /// In-place changes.
+    pub changes: u64,
+    /// Replacements.
+    pub replacements: u64,
+    /// Nodes queued for revisiting.
+    pub revisits: u64,
+    /// Revisits that changed something.
+    pub revisit_changes: u64,
+    /// Per reducer, in registration order.
+    pub per_reducer: Vec<(&'static str, Counters)>,
+    /// Per opcode of the node reduced.
+    pub per_opcode: BTreeMap<Opcode, Counters>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum State {
+    Unvisited,
+    Revisit,
+    OnStack,
+    Visited,
+}
+
+/// Drives reducers over a graph (see the module docs).
+pub struct GraphReducer<'r> {
+    reducers: Vec<&'r mut dyn Reducer>,
+    state: Vec<State>,
+    stack: Vec<(NodeId, usize)>,
+    revisit: VecDeque<NodeId>,
+    from_revisit: Vec<bool>,
+    worklist_mode: bool,
+    stats: ReduceStats,
+}
+
+impl<'r> GraphReducer<'r> {
+    /// A driver over `reducers`, applied in this order.
+    pub fn new(reducers: Vec<&'r mut dyn Reducer>) -> GraphReducer<'r> {
+        let per_reducer = reducers.iter().map(|r| (r.name(), Counters::default())).collect();
+        GraphReducer {
+            reducers,
+            state: Vec::new(),
+            stack: Vec::new(),
+            revisit: VecDeque::new(),
+            from_revisit: Vec::new(),
+            worklist_mode: false,
+            stats: ReduceStats { per_reducer, ..ReduceStats::default() },
+        }
+    }
+
+    /// The statistics gathered so far.
+    pub fn stats(&self) -> &ReduceStats {
+        &self.stats
+    }
+
+    /// Runs the reducers over the whole graph with `driver`; returns the statistics.
+    pub fn run(mut self, g: &mut Graph, driver: Driver) -> ReduceStats {
+        match driver {
+            Driver::V8 => self.reduce_graph(g),
+            Driver::Worklist { seed } => self.run_worklist(g, seed),
+            Driver::Rpo => self.run_rpo(g),
+        }
+        self.stats
+    }
+
+    fn grow(&mut self, g: &Graph) {
+        let n = g.node_count();
+        if self.state.len() < n {
+            self.state.resize(n, State::Unvisited);
+            self.from_revisit.resize(n, false);
+        }
+    }
+
+    fn get(&mut self, g: &Graph, n: NodeId) -> State {
+        self.grow(g);
+        self.state[n.index()]
+    }
+
+    fn set(&mut self, g: &Graph, n: NodeId, s: State) {
+        self.grow(g);
+        self.state[n.index()] = s;
+    }
+
+    // ---- the V8 driver ---------------------------------------------------------------------
+
+    /// Reduces the whole graph from `End` (TurboFan's `ReduceGraph`).
+    pub fn reduce_graph(&mut self, g: &mut Graph) {
+        let end = g.end;
+        self.reduce_node(g, end);
+    }
+
+    /// Reduces `node` and everything reachable from it (TurboFan's `ReduceNode`).
+    pub fn reduce_node(&mut self, g: &mut Graph, node: NodeId) {
+        self.push(g, node);
+        loop {
+            if !self.stack.is_empty() {
+                self.reduce_top(g);
+            } else if let Some(n) = self.revisit.pop_front() {
+                if self.get(g, n) == State::Revisit {
+                    self.from_revisit[n.index()] = true;
+                    self.push(g, n);
+                }
+            } else {
+                let mut ed = Editor::default();
+                for r in self.reducers.iter_mut() {
+                    r.finalize(g, &mut ed);
+                }
+                self.apply_editor(g, ed);
+                if self.revisit.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, g: &Graph, n: NodeId) {
+        self.set(g, n, State::OnStack);
+        self.stack.push((n, 0));
+    }
+
+    fn pop(&mut self, g: &Graph) {
+        let (n, _) = self.stack.pop().expect("non-empty stack");
+        self.set(g, n, State::Visited);
+    }
+
+    fn recurse(&mut self, g: &Graph, n: NodeId) -> bool {
+        if self.get(g, n) > State::Revisit {
+            return false;
+        }
+        self.push(g, n);
+        true
+    }
+
+    /// Queues `n` for another look if it was already visited.
+    fn revisit_node(&mut self, g: &Graph, n: NodeId) {
+        if self.get(g, n) == State::Visited {
+            self.set(g, n, State::Revisit);
+            self.revisit.push_back(n);
+            self.stats.revisits += 1;
+            let op = g.opcode(n);
+            self.stats.per_opcode.entry(op).or_default().revisits += 1;
+        }
+    }
+
+    fn apply_editor(&mut self, g: &Graph, ed: Editor) {
+        for n in ed.revisits {
+            if g.is_killed(n) {
+                continue;
+            }
+            if self.worklist_mode {
+                self.revisit.push_back(n);
+            } else {
+                self.revisit_node(g, n);
+            }
+        }
+    }
+
+    fn reduce_top(&mut self, g: &mut Graph) {
+        let top = self.stack.len() - 1;
+        let (node, start) = self.stack[top];
+        if g.is_killed(node) {
+            return self.pop(g);
+        }
+        let inputs = g.inputs(node).to_vec();
+        // Recurse on an input if necessary.
+        for (i, &input) in inputs.iter().enumerate().skip(start) {
+            if input != node && self.recurse(g, input) {
+                self.stack[top].1 = i + 1;
+                return;
+            }
+        }
+        for (i, &input) in inputs.iter().enumerate().take(start) {
+            if input != node && self.recurse(g, input) {
+                self.stack[top].1 = i + 1;
+                return;
+            }
+        }
+        // All inputs are visited or on the stack: reduce the node itself.
+        let max_id = NodeId(g.node_count() as u32 - 1);
+        let reduction = self.reduce(g, node);
+        match reduction {
+            Reduction::NoChange => self.pop(g),
+            Reduction::Changed => {
+                for u in g.users(node) {
+                    if u != node {
+                        self.revisit_node(g, u);
+                    }
+                }
+                let inputs = g.inputs(node).to_vec();
+                for (i, &input) in inputs.iter().enumerate() {
+                    if input != node && self.recurse(g, input) {
+                        self.stack[top].1 = i + 1;
+                        return;
+                    }
+                }
+                self.pop(g);
+            }
+            Reduction::Replace(replacement) => {
+                self.pop(g);
+                self.replace(g, node, replacement, max_id);
+            }
+        }
+    }
+
+    /// Runs the reducers on one node (TurboFan's `Reduce`): restart after an in-place change,
+    /// skipping the reducer that made it; stop at the first replacement.
+    fn reduce(&mut self, g: &mut Graph, node: NodeId) -> Reduction {
+        self.grow(g);
+        let was_revisit = std::mem::replace(&mut self.from_revisit[node.index()], false);
+        self.stats.visits += 1;
+        let op = g.opcode(node);
+        self.stats.per_opcode.entry(op).or_default().visits += 1;
+        let mut skip = None;
+        let mut i = 0;
+        let mut result = Reduction::NoChange;
+        while i < self.reducers.len() {
+            if Some(i) != skip {
+                let mut ed = Editor::default();
+                let r = self.reducers[i].reduce(g, node, &mut ed);
+                self.stats.per_reducer[i].1.visits += 1;
+                self.apply_editor(g, ed);
+                match r {
+                    Reduction::NoChange => {}
+                    Reduction::Changed => {
+                        self.stats.per_reducer[i].1.changes += 1;
+                        self.stats.changes += 1;
+                        self.stats.per_opcode.entry(op).or_default().changes += 1;
+                        result = Reduction::Changed;
+                        skip = Some(i);
+                        i = 0;
+                        continue;
+                    }
+                    Reduction::Replace(n) if n == node => {
+                        // Same as an in-place change.
+                        skip = Some(i);
+                        result = Reduction::Changed;
+                        i = 0;
+                        continue;
+                    }
+                    Reduction::Replace(n) => {
+                        self.stats.per_reducer[i].1.replacements += 1;
+                        self.stats.replacements += 1;
+                        self.stats.per_opcode.entry(op).or_default().replacements += 1;
+                        result = Reduction::Replace(n);
+                        break;
+                    }
+                }
+            }
+            i += 1;
+        }
+        if was_revisit && result != Reduction::NoChange {
+            self.stats.revisit_changes += 1;
+            self.stats.per_opcode.entry(op).or_default().revisit_changes += 1;
+        }
+        result
+    }
+
+    fn replace(&mut self, g: &mut Graph, node: NodeId, replacement: NodeId, max_id: NodeId) {
+        if node == g.start {
+            g.start = replacement;
+        }
+        if node == g.end {
+            g.end = replacement;
+        }
+        if replacement <= max_id {
+            // An old node: unlink `node` and assume `replacement` was already reduced.
+            let users = g.users(node);
+            g.replace_uses(node, replacement);
+            for u in users {
+                if u != node {
+                    self.revisit_node(g, u);
+                }
+            }
+            g.kill(node);
+        } else {
+            // A new node: move only the old uses; new nodes may still use `node`.
+            let users: Vec<NodeId> = g.users(node).into_iter().filter(|&u| u <= max_id).collect();
+            g.replace_uses_if(node, replacement, |_, u| u.user <= max_id);
+            for u in users {
+                if u != node {
+                    self.revisit_node(g, u);
+                }
+            }
+            if g.uses(node).is_empty() {
+                g.kill(node);
+            }
+            self.recurse(g, replacement);
+        }
+    }
+
+    // ---- the worklist driver -----------------------------------------------------------------
+
+    fn run_worklist(&mut self, g: &mut Graph, seed: u64) {
+        self.worklist_mode = true;
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut list: Vec<NodeId> = g.live_nodes();
+        let mut on_list = vec![false; g.node_count()];
+        for &n in &list {
+            on_list[n.index()] = true;
+        }
+        loop {
+            while !list.is_empty() {
+                let i = (next() % list.len() as u64) as usize;
+                let node = list.swap_remove(i);
+                on_list[node.index()] = false;
+                if g.is_killed(node) {
+                    continue;
+                }
+                let max_id = NodeId(g.node_count() as u32 - 1);
+                self.grow(g);
+                let before = self.revisit.len();
+                let r = self.reduce(g, node);
+                // Revisits requested by reducers go on the worklist.
+                fn push(n: NodeId, list: &mut Vec<NodeId>, on_list: &mut Vec<bool>) {
+                    if on_list.len() <= n.index() {
+                        on_list.resize(n.index() + 1, false);
+                    }
+                    if !on_list[n.index()] {
+                        on_list[n.index()] = true;
+                        list.push(n);
+                    }
+                }
+                let queued: Vec<NodeId> = self.revisit.drain(before..).collect();
+                for n in queued {
+                    push(n, &mut list, &mut on_list);
+                }
+                match r {
+                    Reduction::NoChange => {}
+                    Reduction::Changed => {
+                        for u in g.users(node) {
+                            self.stats.revisits += 1;
+                            push(u, &mut list, &mut on_list);
+                        }
+                        push(node, &mut list, &mut on_list);
+                    }
+                    Reduction::Replace(rep) => {
+                        let users: Vec<NodeId> = g.users(node).into_iter().filter(|&u| u <= max_id).collect();
+                        g.replace_uses_if(node, rep, |_, u| u.user <= max_id);
+                        if g.uses(node).is_empty() {
+                            g.kill(node);
+                        }
+                        for u in users {
+                            self.stats.revisits += 1;
+                            push(u, &mut list, &mut on_list);
+                        }
+                        push(rep, &mut list, &mut on_list);
+                        for k in max_id.0 + 1..g.node_count() as u32 {
+                            push(NodeId(k), &mut list, &mut on_list);
+                        }
+                    }
+                }
+            }
+            let mut ed = Editor::default();
+            for r in self.reducers.iter_mut() {
+                r.finalize(g, &mut ed);
+            }
+            if ed.revisits.is_empty() {
+                break;
+            }
+            for n in ed.revisits {
+                if !g.is_killed(n) {
+                    list.push(n);
+                }
+            }
+        }
+        // Every state as visited, for a consistent view.
+        self.revisit.clear();
+    }
+
+    // ---- the RPO driver ------------------------------------------------------------------------
+
+    fn run_rpo(&mut self, g: &mut Graph) {
+        self.worklist_mode = true;
+        loop {
+            let mut changed = false;
+            for node in g.live_nodes() {
+                if g.is_killed(node) {
+                    continue;
+                }
+                let max_id = NodeId(g.node_count() as u32 - 1);
+                match self.reduce(g, node) {
+                    Reduction::NoChange => {}
+                    Reduction::Changed => changed = true,
+                    Reduction::Replace(rep) => {
+                        changed = true;
+                        g.replace_uses_if(node, rep, |_, u| u.user <= max_id);
+                        if g.uses(node).is_empty() {
+                            g.kill(node);
+                        }
+                    }
+                }
+            }
+            self.revisit.clear();
+            let mut ed = Editor::default();
+            for r in self.reducers.iter_mut() {
+                r.finalize(g, &mut ed);
+            }
+            if !changed && ed.revisits.is_empty() {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The reducers: small rule sets the [`crate::reducer::GraphReducer`] drives to a joint fixed
+//! point. Each has one contract:
+//!
+//! - [`dce::DeadCodeElimination`]: branch folding on constant conditions, merge reduction,
+//!   `Dead` propagation;
+//! - [`common::CommonOperatorReducer`]: redundant phis, selects, and the boolean
+//!   conversions of the simplified level;
+//! - [`machine::MachineOperatorReducer`]: constant folding with JS semantics, algebraic
+//!   simplification, strength reduction and reassociation on machine ops, plus folding of
+//!   tag/untag pairs (representation changes that cancel);
+//! - [`vn::ValueNumbering`]: merges equal pure nodes;
+//! - [`typer::Typer`]: types every node with the shared rules, widening loop phis.
+//!
+//! The helpers here read constants out of nodes.
+
+pub mod common;
+pub mod dce;
+pub mod machine;
+pub mod typer;
+pub mod vn;
+
+use ir::ops::Op;
+use ir::tagged;
+
+use crate::graph::{Graph, NodeId};
+
+/// The value of an `Int32Constant` node.
+pub fn int32_const(g: &Graph, n: NodeId) -> Option<i32> {
+    match g.op(n) {
+        Op::Int32Constant { value } => Some(value),
+        _ => None,
+    }
+}
+
+/// The value of a `Float64Constant` node.
+pub fn float64_const(g: &Graph, n: NodeId) -> Option<f64> {
+    match g.op(n) {
+        Op::Float64Constant { value } => Some(value.0),
+        _ => None,
+    }
+}
+
+/// The NaN-boxed bits of a tagged constant (`TaggedConstant`, or `NumberConstant` as the vm
+/// materializes it: an int32 when the number is one, else a double).
+pub fn tagged_const(g: &Graph, n: NodeId) -> Option<u64> {
+    match g.op(n) {
+        Op::TaggedConstant { bits } => Some(bits),
+        Op::NumberConstant { value } => Some(number_bits(value.0)),
+        _ => None,
+    }
+}
+
+/// The bits the vm uses for the number `x` (int32 if exact and not `-0`).
+pub fn number_bits(x: f64) -> u64 {
+    let i = x as i32;
+    if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
+        tagged::from_int32(i)
+    } else {
+        tagged::from_f64(x)
+    }
+}
+
+/// ToBoolean of a tagged constant, if it can be decided without the heap (not for strings,
+/// objects and functions, which the runtime decides).
+pub fn constant_truthiness(bits: u64) -> Option<bool> {
+    if tagged::is_number(bits) {
+        let x = tagged::to_f64(bits);
+        return Some(!(x == 0.0 || x.is_nan()));
+    }
+    match bits {
+        tagged::UNDEFINED | tagged::NULL | tagged::FALSE | tagged::HOLE => Some(false),
+        tagged::TRUE => Some(true),
+        _ => None,
+    }
+}
+
+/// Adds an `Int32Constant` (value numbering merges duplicates).
+pub fn new_int32(g: &mut Graph, value: i32) -> NodeId {
+    g.add(Op::Int32Constant { value }, &[])
+}
+
+#[cfg(test)]
+pub mod matcher;

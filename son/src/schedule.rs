@@ -1,0 +1,642 @@
+//! The scheduler (global code motion) and the emission of LIR.
+//!
+//! 1. **CFG.** Blocks are the block-start control nodes (`Start`, `Merge`, `Loop`,
+//!    `IfTrue`, `IfFalse`) reachable from `End`; each block ends at its one control-flow
+//!    successor: a `Branch`, a terminator (`Return`, `Throw`, `Deoptimize`), or the `Merge` /
+//!    `Loop` it jumps to.
+//! 2. **Special RPO.** A reverse post-order in which every loop body is contiguous (the
+//!    blocks of a loop directly follow its header).
+//! 3. **Dominator tree** (Cooper–Harvey–Kennedy over that order) and **loop nesting**
+//!    (bodies found from back edges, depth per block).
+//! 4. **Pinned nodes** stay in their block: control nodes, phis, and every node on the effect
+//!    chain (it has a control input); their order inside the block is the effect chain's.
+//! 5. **Schedule early**: a floating (pure) node goes no higher than the deepest block of its
+//!    inputs.
+//! 6. **Schedule late**: a floating node goes to the common dominator of its uses (a phi's use
+//!    counts at the end of the matching predecessor), then is hoisted up the dominator chain,
+//!    towards the early block, to the block of smallest loop depth: loop-invariant code
+//!    leaves its loop. Division and remainder are not hoisted (their guards may not be), and
+//!    frame states stay where they are used.
+//! 7. **In-block order and LIR.** Each block is emitted with the effect-chain nodes in chain
+//!    order, every floating node emitted right before its first use in the block. Phis become
+//!    block parameters; each `DeoptimizeIf/Unless` and `Deoptimize` gets an [`ExitDesc`] from
+//!    its frame state (registers live at its pc; tagged constants are recorded as constants,
+//!    `TagInt32`/`TagFloat64`/`TagBit` values as the untagged value, boxed only on exit).
+//!
+//! Node splitting (sinking partially dead pure nodes into the branches that use them) and
+//! load anti-dependences are not needed yet: loads are pinned on the effect chain.
+
+use std::collections::HashMap;
+
+use frontend::bytecode::FuncId;
+use frontend::liveness::{analyze, Liveness};
+use ir::frame::{frame_state_registers, ExitDesc, ExitId, ExitValue, FrameDesc};
+use ir::lir::{self, BlockId, Jump, Terminator};
+use ir::lir_verify::expected_reps;
+use ir::ops::{Op, Opcode, Rep, RuntimeFn};
+use ir::tagged;
+
+use crate::graph::{Graph, NodeId};
+use crate::reducers::number_bits;
+use crate::verify::block_exits;
+
+/// Counters of one scheduling run.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct ScheduleStats {
+    /// Blocks.
+    pub blocks: u64,
+    /// Floating nodes scheduled.
+    pub floating: u64,
+    /// Floating nodes placed in a shallower loop than their latest block.
+    pub hoisted: u64,
+}
+
+/// One basic block of the schedule.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// The block-start node.
+    pub start: NodeId,
+    /// The node that ends the block (branch, terminator, or the merge jumped to).
+    pub exit: NodeId,
+    /// Predecessors (for a merge, in the merge's input order).
+    pub preds: Vec<usize>,
+    /// Successors.
+    pub succs: Vec<usize>,
+    /// Immediate dominator (the entry is its own).
+    pub idom: usize,
+    /// Depth in the dominator tree.
+    pub dom_depth: u32,
+    /// Number of loops containing the block.
+    pub loop_depth: u32,
+}
+
+/// A schedule: blocks in layout order (special RPO) and the block of every live node.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    /// Blocks in layout order; block 0 is the entry.
+    pub blocks: Vec<Block>,
+    /// The block of each node (indexed by node id), if live.
+    pub block_of: Vec<Option<usize>>,
+    /// The live nodes.
+    pub live: Vec<NodeId>,
+    /// Counters.
+    pub stats: ScheduleStats,
+}
+
+/// True if the node floats (placed by schedule early / late): pure ops, frame states and
+/// runtime calls without observable effects.
+pub fn is_floating(g: &Graph, n: NodeId) -> bool {
+    let op = g.op(n);
+    if matches!(op, Op::Dead | Op::Phi { .. } | Op::EffectPhi) {
+        return false;
+    }
+    op.is_pure() || matches!(op, Op::CallRuntime { function: RuntimeFn::ToBoolean | RuntimeFn::MathFunction(_), .. })
+}
+
+fn lca(blocks: &[Block], mut a: usize, mut b: usize) -> usize {
+    while a != b {
+        while blocks[a].dom_depth > blocks[b].dom_depth {
+            a = blocks[a].idom;
+        }
+        while blocks[b].dom_depth > blocks[a].dom_depth {
+            b = blocks[b].idom;
+        }
+        if a != b {
+            a = blocks[a].idom;
+            b = blocks[b].idom;
+        }
+    }
+    a
+}
+
+/// Replaces frame-state inputs that merely tag a machine value by that value (the exit boxes
+/// it), so the tagging is not computed on the fast path.
+pub fn untag_frame_state_inputs(g: &mut Graph) {
+    for n in g.live_nodes() {
+        if g.opcode(n) != Opcode::FrameState {
+            continue;
+        }
+        for i in 0..g.inputs(n).len() {
+            let x = g.input(n, i);
+            if matches!(g.opcode(x), Opcode::TagInt32 | Opcode::TagFloat64 | Opcode::TagBit) {
+                let inner = g.input(x, 0);
+                g.set_input(n, i, inner);
+            }
+        }
+    }
+}
+
+/// Computes the schedule of `g`.
+pub fn schedule(g: &Graph) -> Result<Schedule, String> {
+    let live = g.live_nodes();
+    let mut is_live = vec![false; g.node_count()];
+    for &n in &live {
+        is_live[n.index()] = true;
+    }
+    // ---- blocks and edges ----
+    let starts: Vec<NodeId> = live.iter().copied().filter(|&n| g.is_block_start(n)).collect();
+    let mut index_of: HashMap<NodeId, usize> = HashMap::new();
+    for (i, &s) in starts.iter().enumerate() {
+        index_of.insert(s, i);
+    }
+    let entry = *index_of.get(&g.start).ok_or("Start is not live")?;
+    let mut exits = vec![NodeId(0); starts.len()];
+    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); starts.len()];
+    for (i, &s) in starts.iter().enumerate() {
+        let ex: Vec<NodeId> = block_exits(g, s, |u| is_live[u.index()]);
+        if ex.len() != 1 {
+            return Err(format!("block {} has {} exits", g.node_line(s), ex.len()));
+        }
+        exits[i] = ex[0];
+        match g.opcode(ex[0]) {
+            Opcode::Branch => {
+                let t = g.users(ex[0]).into_iter().find(|&u| is_live[u.index()] && g.opcode(u) == Opcode::IfTrue);
+                let f = g.users(ex[0]).into_iter().find(|&u| is_live[u.index()] && g.opcode(u) == Opcode::IfFalse);
+                let (Some(t), Some(f)) = (t, f) else { return Err("branch without both projections".into()) };
+                succs[i] = vec![index_of[&t], index_of[&f]];
+            }
+            Opcode::Merge | Opcode::Loop => succs[i] = vec![index_of[&ex[0]]],
+            Opcode::End => return Err("a block jumps to End".into()),
+            _ => {}
+        }
+    }
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); starts.len()];
+    for (i, &s) in starts.iter().enumerate() {
+        match g.opcode(s) {
+            Opcode::Merge | Opcode::Loop => {
+                preds[i] = g.inputs(s).iter().map(|c| index_of[c]).collect();
+            }
+            Opcode::IfTrue | Opcode::IfFalse => {
+                let br = g.input(s, 0);
+                preds[i] = vec![index_of[&g.control_input(br).unwrap()]];
+            }
+            _ => {}
+        }
+    }
+    // ---- RPO ----
+    let nb = starts.len();
+    let mut post = Vec::new();
+    let mut seen = vec![false; nb];
+    let mut stack = vec![(entry, 0usize)];
+    seen[entry] = true;
+    while let Some(&mut (b, ref mut k)) = stack.last_mut() {
+        if *k < succs[b].len() {
+            let s = succs[b][*k];
+            *k += 1;
+            if !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+            stack.pop();
+        }
+    }
+    if post.len() != nb {
+        return Err("a block is unreachable from Start".into());
+    }
+    let rpo: Vec<usize> = post.into_iter().rev().collect();
+    let mut rpo_num = vec![0usize; nb];
+    for (i, &b) in rpo.iter().enumerate() {
+        rpo_num[b] = i;
+    }
+    // ---- loops: bodies from back edges ----
+    let mut loops: Vec<(usize, Vec<bool>)> = Vec::new();
+    for (h, &s) in starts.iter().enumerate() {
+        if g.opcode(s) != Opcode::Loop {
+            continue;
+        }
+        let mut body = vec![false; nb];
+        body[h] = true;
+        let mut work: Vec<usize> = preds[h].iter().skip(1).copied().collect();
+        while let Some(b) = work.pop() {
+            if !body[b] {
+                body[b] = true;
+                work.extend(preds[b].iter().copied());
+            }
+        }
+        loops.push((h, body));
+    }
+    let mut loop_depth = vec![0u32; nb];
+    for (_, body) in &loops {
+        for b in 0..nb {
+            if body[b] {
+                loop_depth[b] += 1;
+            }
+        }
+    }
+    // ---- special RPO: loop bodies contiguous ----
+    let mut layout = Vec::with_capacity(nb);
+    let mut placed = vec![false; nb];
+    fn place(
+        b: usize,
+        rpo: &[usize],
+        loops: &[(usize, Vec<bool>)],
+        placed: &mut Vec<bool>,
+        layout: &mut Vec<usize>,
+    ) {
+        if placed[b] {
+            return;
+        }
+        placed[b] = true;
+        layout.push(b);
+        if let Some((_, body)) = loops.iter().find(|(h, _)| *h == b) {
+            for &x in rpo {
+                if body[x] && !placed[x] {
+                    place(x, rpo, loops, placed, layout);
+                }
+            }
+        }
+    }
+    for &b in &rpo {
+        place(b, &rpo, &loops, &mut placed, &mut layout);
+    }
+    let mut pos = vec![0usize; nb];
+    for (i, &b) in layout.iter().enumerate() {
+        pos[b] = i;
+    }
+    // Renumber everything into layout order.
+    let mut blocks: Vec<Block> = layout
+        .iter()
+        .map(|&b| Block {
+            start: starts[b],
+            exit: exits[b],
+            preds: preds[b].iter().map(|&p| pos[p]).collect(),
+            succs: succs[b].iter().map(|&s| pos[s]).collect(),
+            idom: 0,
+            dom_depth: 0,
+            loop_depth: loop_depth[b],
+        })
+        .collect();
+    // ---- dominators (Cooper, Harvey, Kennedy) ----
+    let mut idom: Vec<Option<usize>> = vec![None; nb];
+    idom[0] = Some(0);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in 1..nb {
+            let mut new: Option<usize> = None;
+            for &p in &blocks[b].preds {
+                if idom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(mut x) => {
+                        let mut y = p;
+                        while x != y {
+                            while x > y {
+                                x = idom[x].unwrap();
+                            }
+                            while y > x {
+                                y = idom[y].unwrap();
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            if new != idom[b] {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    for b in 0..nb {
+        blocks[b].idom = idom[b].ok_or("block without dominator")?;
+    }
+    for b in 1..nb {
+        blocks[b].dom_depth = blocks[blocks[b].idom].dom_depth + 1;
+    }
+    // ---- pinned nodes ----
+    let mut block_of: Vec<Option<usize>> = vec![None; g.node_count()];
+    let block_start_of = |n: NodeId| index_of.get(&n).map(|&b| pos[b]);
+    for &n in &live {
+        if let Some(b) = block_start_of(n) {
+            block_of[n.index()] = Some(b);
+        }
+    }
+    for &n in &live {
+        if block_of[n.index()].is_some() || is_floating(g, n) || matches!(g.opcode(n), Opcode::End | Opcode::Dead) {
+            continue;
+        }
+        let c = g.control_input(n).ok_or_else(|| format!("{} floats but is not pure", g.node_line(n)))?;
+        let c = if matches!(g.opcode(c), Opcode::Branch) { g.control_input(c).unwrap() } else { c };
+        let b = block_start_of(c).ok_or_else(|| format!("{}: control is not a block start", g.node_line(n)))?;
+        block_of[n.index()] = Some(b);
+    }
+    // ---- a topological order of the floating nodes (inputs first) ----
+    // Cycles always pass through phis, which are pinned, so the floating subgraph is acyclic.
+    let mut topo: Vec<NodeId> = Vec::new();
+    let mut state = vec![0u8; g.node_count()];
+    for &root in &live {
+        if !is_floating(g, root) || state[root.index()] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        state[root.index()] = 1;
+        while let Some(&mut (n, ref mut k)) = stack.last_mut() {
+            let ins = g.value_inputs(n);
+            if *k < ins.len() {
+                let i = ins[*k];
+                *k += 1;
+                if is_floating(g, i) && state[i.index()] == 0 {
+                    state[i.index()] = 1;
+                    stack.push((i, 0));
+                }
+            } else {
+                state[n.index()] = 2;
+                topo.push(n);
+                stack.pop();
+            }
+        }
+    }
+    // ---- schedule early (inputs first) ----
+    let mut early: Vec<usize> = vec![0; g.node_count()];
+    for &n in &live {
+        if let Some(b) = block_of[n.index()] {
+            early[n.index()] = b;
+        }
+    }
+    for &n in &topo {
+        let mut e = 0usize;
+        for &i in g.value_inputs(n) {
+            let bi = block_of[i.index()].unwrap_or(early[i.index()]);
+            if blocks[bi].dom_depth > blocks[e].dom_depth {
+                e = bi;
+            }
+        }
+        early[n.index()] = e;
+    }
+    // ---- schedule late (reverse post-order: users first) ----
+    let mut stats = ScheduleStats { blocks: nb as u64, ..ScheduleStats::default() };
+    for &n in topo.iter().rev() {
+        if block_of[n.index()].is_some() {
+            continue;
+        }
+        let mut late: Option<usize> = None;
+        for u in g.uses(n) {
+            if !is_live[u.user.index()] {
+                continue;
+            }
+            let ub = if g.opcode(u.user) == Opcode::Phi {
+                let merge = block_of[u.user.index()].ok_or("phi without block")?;
+                blocks[merge].preds[u.index as usize]
+            } else {
+                match block_of[u.user.index()] {
+                    Some(b) => b,
+                    // Only the effect/control inputs of floating runtime calls (Start) get here.
+                    None if g.edge_kind(u.user, u.index as usize) != crate::graph::EdgeKind::Value => continue,
+                    None => return Err(format!("{}: user {} not scheduled yet", g.node_line(n), u.user)),
+                }
+            };
+            late = Some(match late {
+                None => ub,
+                Some(l) => lca(&blocks, l, ub),
+            });
+        }
+        let e = early[n.index()];
+        let late = late.unwrap_or(e);
+        if lca(&blocks, e, late) != e {
+            return Err(format!("{}: early block does not dominate the late block", g.node_line(n)));
+        }
+        let mut best = late;
+        let no_hoist = matches!(g.opcode(n), Opcode::Int32Div | Opcode::Int32Mod | Opcode::FrameState);
+        if !no_hoist {
+            let mut b = late;
+            while b != e {
+                b = blocks[b].idom;
+                if blocks[b].loop_depth < blocks[best].loop_depth {
+                    best = b;
+                }
+            }
+        }
+        if best != late {
+            stats.hoisted += 1;
+        }
+        stats.floating += 1;
+        block_of[n.index()] = Some(best);
+    }
+    Ok(Schedule { blocks, block_of, live, stats })
+}
+
+/// The representation of the value `n` produces in LIR.
+pub fn rep_of(g: &Graph, n: NodeId) -> Option<Rep> {
+    match g.op(n) {
+        Op::Phi { rep } => Some(rep),
+        op => expected_reps(&op).and_then(|(_, r)| r),
+    }
+}
+
+struct Emitter<'g> {
+    g: &'g Graph,
+    s: &'g Schedule,
+    f: lir::Function,
+    values: HashMap<NodeId, lir::Value>,
+    liveness: HashMap<u32, Liveness>,
+    program: &'g frontend::bytecode::Program,
+    insts: Vec<lir::Inst>,
+}
+
+impl Emitter<'_> {
+    fn value(&mut self, n: NodeId, want: Rep) -> Result<lir::Value, String> {
+        let v = *self.values.get(&n).ok_or_else(|| format!("{} used before it is emitted", self.g.node_line(n)))?;
+        if self.f.rep(v) == want {
+            return Ok(v);
+        }
+        // A bit constant folded to an Int32Constant.
+        if let (Rep::Bit, Op::Int32Constant { value }) = (want, self.g.op(n)) {
+            let zero = self.new_inst(Op::Int32Constant { value: 0 }, vec![], Some(Rep::Int32), None);
+            let k = self.new_inst(Op::Int32Constant { value: (value == 0) as i32 }, vec![], Some(Rep::Int32), None);
+            return Ok(self.new_inst(Op::Word32Equal, vec![zero.unwrap(), k.unwrap()], Some(Rep::Bit), None).unwrap());
+        }
+        Err(format!("{} is {:?}, wanted {:?}", self.g.node_line(n), self.f.rep(v), want))
+    }
+
+    fn new_inst(&mut self, op: Op, args: Vec<lir::Value>, rep: Option<Rep>, exit: Option<ExitId>) -> Option<lir::Value> {
+        let result = rep.map(|r| self.f.new_value(r));
+        self.insts.push(lir::Inst { result, op, args, exit });
+        result
+    }
+
+    fn exit_desc(&mut self, fs: NodeId, reason: ir::ops::DeoptReason) -> Result<ExitId, String> {
+        let Op::FrameState { func, pc, .. } = self.g.op(fs) else {
+            return Err(format!("{} is not a frame state", self.g.node_line(fs)));
+        };
+        let program = self.program;
+        let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
+        let regs = frame_state_registers(liveness, pc);
+        let mut registers = Vec::new();
+        for (k, r) in regs.into_iter().enumerate() {
+            let n = self.g.input(fs, k);
+            let value = match self.g.op(n) {
+                Op::TaggedConstant { bits } => ExitValue::Constant(bits),
+                Op::NumberConstant { value } => ExitValue::Constant(number_bits(value.0)),
+                Op::Int32Constant { value } => ExitValue::Constant(tagged::from_int32(value)),
+                _ => {
+                    let v = *self.values.get(&n).ok_or_else(|| format!("exit value {} not emitted", self.g.node_line(n)))?;
+                    ExitValue::Value(v.0, self.f.rep(v))
+                }
+            };
+            registers.push((r, value));
+        }
+        let id = ExitId(self.f.exits.len() as u32);
+        self.f.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func: FuncId(func), pc, registers }] });
+        Ok(id)
+    }
+
+    /// Emits `n` (scheduled in block `b`) after everything it needs in that block.
+    fn emit_node(&mut self, b: usize, root: NodeId, done: &mut [bool]) -> Result<(), String> {
+        let g = self.g;
+        let mut stack = vec![(root, false)];
+        while let Some((n, expanded)) = stack.pop() {
+            if done[n.index()] {
+                continue;
+            }
+            if !expanded {
+                stack.push((n, true));
+                // Effect inputs last on the stack so they are emitted first.
+                let mut deps: Vec<NodeId> = Vec::new();
+                for &v in g.value_inputs(n).iter().rev() {
+                    if g.opcode(v) == Opcode::FrameState {
+                        deps.extend(g.value_inputs(v).iter().rev());
+                    }
+                    deps.push(v);
+                }
+                if is_floating(g, n) {
+                    // effect/control inputs of floating runtime calls are Start: ignore.
+                } else {
+                    deps.extend(g.effect_inputs(n).iter().rev());
+                }
+                for d in deps {
+                    if !done[d.index()] && self.s.block_of[d.index()] == Some(b) && !g.is_block_start(d) && !matches!(g.opcode(d), Opcode::Phi | Opcode::EffectPhi) {
+                        stack.push((d, false));
+                    }
+                }
+                continue;
+            }
+            done[n.index()] = true;
+            self.emit_inst(n)?;
+        }
+        Ok(())
+    }
+
+    fn emit_inst(&mut self, n: NodeId) -> Result<(), String> {
+        let g = self.g;
+        let op = g.op(n);
+        match op {
+            Op::FrameState { .. } | Op::EffectPhi | Op::Phi { .. } | Op::Start | Op::Merge | Op::Loop | Op::IfTrue | Op::IfFalse => return Ok(()),
+            Op::Branch { .. } | Op::Return | Op::Throw | Op::Deoptimize { .. } | Op::End => return Ok(()),
+            _ => {}
+        }
+        if !ir::lir_verify::is_lir_op(op.opcode()) {
+            return Err(format!("{} has no LIR form", g.node_line(n)));
+        }
+        let (arg_reps, result) = expected_reps(&op).ok_or_else(|| format!("{op} has no signature"))?;
+        let mut values: Vec<NodeId> = g.value_inputs(n).to_vec();
+        if let Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } = op {
+            let fs = values.pop().ok_or("deopt without frame state")?;
+            let cond = self.value(values[0], Rep::Bit)?;
+            let e = self.exit_desc(fs, reason)?;
+            self.insts.push(lir::Inst { result: None, op, args: vec![cond], exit: Some(e) });
+            return Ok(());
+        }
+        if values.len() != arg_reps.len() {
+            return Err(format!("{}: {} operands for {}", g.node_line(n), values.len(), arg_reps.len()));
+        }
+        let mut args = Vec::new();
+        for (&v, &r) in values.iter().zip(&arg_reps) {
+            args.push(self.value(v, r)?);
+        }
+        if let Some(v) = self.new_inst(op, args, result, None) {
+            self.values.insert(n, v);
+        }
+        Ok(())
+    }
+
+    fn jump(&mut self, from: usize, to: usize) -> Result<Jump, String> {
+        let g = self.g;
+        let target = self.s.blocks[to].start;
+        let k = self.s.blocks[to].preds.iter().position(|&p| p == from).ok_or("not a predecessor")?;
+        let mut args = Vec::new();
+        for phi in phis_of(g, self.s, target) {
+            let rep = rep_of(g, phi).unwrap();
+            args.push(self.value(g.input(phi, k), rep)?);
+        }
+        Ok(Jump { block: BlockId(to as u32), args })
+    }
+}
+
+fn phis_of(g: &Graph, s: &Schedule, block_start: NodeId) -> Vec<NodeId> {
+    let mut v: Vec<NodeId> = g
+        .users(block_start)
+        .into_iter()
+        .filter(|&u| g.opcode(u) == Opcode::Phi && s.block_of[u.index()].is_some() && g.control_input(u) == Some(block_start))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Emits the scheduled graph as LIR.
+pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, name: &str) -> Result<lir::Function, String> {
+    let mut e = Emitter {
+        g,
+        s,
+        f: lir::Function::new(name, FuncId(g.func)),
+        values: HashMap::new(),
+        liveness: HashMap::new(),
+        program,
+        insts: Vec::new(),
+    };
+    // Nodes per block, in id order.
+    let mut per_block: Vec<Vec<NodeId>> = vec![Vec::new(); s.blocks.len()];
+    for &n in &s.live {
+        if let Some(b) = s.block_of[n.index()] {
+            per_block[b].push(n);
+        }
+    }
+    for v in &mut per_block {
+        v.sort();
+    }
+    let mut done = vec![false; g.node_count()];
+    let mut params: Vec<Vec<lir::Value>> = Vec::new();
+    for b in 0..s.blocks.len() {
+        let mut ps = Vec::new();
+        for phi in phis_of(g, s, s.blocks[b].start) {
+            let v = e.f.new_value(rep_of(g, phi).ok_or("phi rep")?);
+            e.values.insert(phi, v);
+            ps.push(v);
+        }
+        params.push(ps);
+    }
+    for b in 0..s.blocks.len() {
+        e.insts.clear();
+        // Pinned nodes first (their effect order pulls in what they need), then the rest.
+        let (pinned, floating): (Vec<NodeId>, Vec<NodeId>) = per_block[b].iter().partition(|&&n| !is_floating(g, n));
+        for n in pinned.into_iter().chain(floating) {
+            e.emit_node(b, n, &mut done)?;
+        }
+        let exit = s.blocks[b].exit;
+        let term = match g.op(exit) {
+            Op::Branch { .. } => {
+                let cond = e.value(g.input(exit, 0), Rep::Bit)?;
+                let (t, f) = (s.blocks[b].succs[0], s.blocks[b].succs[1]);
+                Terminator::Branch {
+                    cond,
+                    if_true: Jump { block: BlockId(t as u32), args: vec![] },
+                    if_false: Jump { block: BlockId(f as u32), args: vec![] },
+                    weights: g.branch_weights.get(&exit).copied(),
+                }
+            }
+            Op::Merge | Op::Loop => Terminator::Goto(e.jump(b, s.blocks[b].succs[0])?),
+            Op::Return => Terminator::Return(e.value(g.input(exit, 0), Rep::Tagged)?),
+            Op::Throw => Terminator::Throw(e.value(g.input(exit, 0), Rep::Tagged)?),
+            Op::Deoptimize { reason } => Terminator::Deoptimize(e.exit_desc(g.input(exit, 0), reason)?),
+            other => return Err(format!("block ends in {other}")),
+        };
+        let insts = std::mem::take(&mut e.insts);
+        e.f.blocks.push(lir::Block { params: params[b].clone(), insts, term });
+    }
+    e.f.compact_values();
+    Ok(e.f)
+}
