@@ -7,7 +7,10 @@ use frontend::bytecode::{format_instr, FuncId, Program};
 use vm::tiering::TieringOptions;
 use vm::{Throw, Vm};
 
-use crate::tiers::{Backend, BaselineCompiler, Tier};
+use backend::llvm::Pipeline;
+
+use crate::tiers::{Backend, Tier, TierCompiler};
+use meter::PhaseRow;
 
 /// Exit status: success.
 pub const EXIT_OK: u8 = 0;
@@ -20,7 +23,9 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 
 const USAGE: &str = "\
 usage:
-  seabed run FILE.js [--tier interp|baseline] [--backend lir] [--always-opt]
+  seabed run FILE.js [--tier interp|baseline|son] [--spec SPEC] [--backend lir|llvm]
+                    [--llvm none|ftl|O2]
+                    [--dump-llvm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
                     [--verify] [--stats OUT.json]
   seabed ir FILE.js --tier baseline [--function NAME]
@@ -66,11 +71,13 @@ struct Options {
     feedback: bool,
     function: Option<String>,
     stats: Option<String>,
+    dump_llvm: bool,
+    spec: Option<String>,
 }
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
 const RUN_OPTIONS: &[&str] =
-    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats"];
+    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats", "--llvm", "--dump-llvm", "--spec"];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     let mut file = None;
@@ -84,6 +91,8 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         feedback: false,
         function: None,
         stats: None,
+        dump_llvm: false,
+        spec: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -99,8 +108,22 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             }
             "--backend" => {
                 let b = it.next().ok_or("--backend needs a value")?;
-                opts.backend = Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir)"))?;
+                let pipeline = match opts.backend {
+                    Backend::Llvm(p) => p,
+                    Backend::Lir => Pipeline::default(),
+                };
+                opts.backend = match Backend::parse(b) {
+                    Some(Backend::Llvm(_)) => Backend::Llvm(pipeline),
+                    Some(other) => other,
+                    None => return Err(format!("unknown backend '{b}' (available: lir, llvm)")),
+                };
             }
+            "--llvm" => {
+                let p = it.next().ok_or("--llvm needs a value")?;
+                let pipeline = Pipeline::parse(p).ok_or(format!("unknown LLVM pipeline '{p}' (none, ftl, O2)"))?;
+                opts.backend = Backend::Llvm(pipeline);
+            }
+            "--dump-llvm" => opts.dump_llvm = true,
             "--always-opt" => opts.tiering.always_opt = true,
             "--deopt-every" => {
                 let n = number("--deopt-every")?;
@@ -114,6 +137,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--osr-back-edges" => opts.tiering.osr_back_edges = number("--osr-back-edges")?,
             "--verify" => opts.verify = true,
             "--stats" => opts.stats = Some(it.next().ok_or("--stats needs a file")?.clone()),
+            "--spec" => opts.spec = Some(it.next().ok_or("--spec needs a value")?.clone()),
             "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
             "--feedback" => opts.feedback = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
@@ -125,6 +149,10 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         }
     }
     opts.file = file.ok_or("no input file given")?;
+    if let Some(spec) = &opts.spec {
+        // Unknown passes and ordering violations are errors before anything runs.
+        TierCompiler::new(opts.tier, opts.backend, false).set_spec(spec)?;
+    }
     Ok(opts)
 }
 
@@ -162,15 +190,19 @@ fn usage_error(msg: &str) -> u8 {
     EXIT_USAGE
 }
 
-/// Runs a program; output goes to `out`. Returns the exit status and the vm (for feedback).
-fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm) {
+/// Runs a program; output goes to `out`. Returns the exit status, the vm (for feedback) and
+/// the phase rows of every compilation.
+fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm, Vec<PhaseRow>) {
     let mut vm = Vm::new(program, out);
-    match opts.tier {
-        Tier::Interp => {}
-        Tier::Baseline => vm.set_compiler(
-            Box::new(BaselineCompiler { verify: opts.verify, backend: opts.backend }),
-            opts.tiering,
-        ),
+    let mut rows = None;
+    if opts.tier != Tier::Interp {
+        let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
+        compiler.dump_llvm = opts.dump_llvm;
+        if let Some(spec) = &opts.spec {
+            compiler.set_spec(spec).expect("checked by parse_options");
+        }
+        rows = Some(compiler.rows.clone());
+        vm.set_compiler(Box::new(compiler), opts.tiering);
     }
     let result = vm.run_script();
     vm.flush();
@@ -184,7 +216,8 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
             }
         }
     };
-    (status, vm)
+    let rows = rows.map(|r| r.borrow().clone()).unwrap_or_default();
+    (status, vm, rows)
 }
 
 fn run(args: &[String]) -> u8 {
@@ -197,9 +230,9 @@ fn run(args: &[String]) -> u8 {
         Err(code) => return code,
     };
     let out = Box::new(std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()));
-    let (status, vm) = execute(program, out, &opts);
+    let (status, vm, rows) = execute(program, out, &opts);
     if let Some(path) = &opts.stats {
-        if let Err(e) = std::fs::write(path, stats_json(&vm, &opts)) {
+        if let Err(e) = std::fs::write(path, stats_json(&vm, &opts, &rows)) {
             eprintln!("seabed: cannot write {path}: {e}");
             return EXIT_USAGE;
         }
@@ -207,8 +240,28 @@ fn run(args: &[String]) -> u8 {
     status
 }
 
-/// The run's tiering statistics as JSON (`--stats`).
-fn stats_json(vm: &Vm, opts: &Options) -> String {
+/// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`).
+fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
+    let phases: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let extra: Vec<String> = r.extra.iter().map(|(k, v)| format!("{k:?}: {v}")).collect();
+            format!(
+                "{{\"function\": {:?}, \"label\": {:?}, \"wall_ns\": {}, \"visits\": {}, \"changes\": {}, \"replacements\": {}, \"revisits\": {}, \"nodes_in\": {}, \"nodes_out\": {}, \"bytes_allocated\": {}, \"extra\": {{{}}}}}",
+                r.context.function,
+                r.label,
+                r.wall_ns,
+                r.visits,
+                r.changes,
+                r.replacements,
+                r.revisits,
+                r.nodes_in,
+                r.nodes_out,
+                r.bytes_allocated.map(|b| b.to_string()).unwrap_or_else(|| "null".into()),
+                extra.join(", ")
+            )
+        })
+        .collect();
     let s = vm.tier_stats;
     let mut reasons: Vec<String> = vm.deopt_reasons.iter().map(|(r, n)| format!("\"{r:?}\": {n}")).collect();
     reasons.sort();
@@ -235,8 +288,13 @@ fn stats_json(vm: &Vm, opts: &Options) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{:?}\",\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ]\n}}\n",
-        opts.tier,
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        opts.tier.name(),
+        opts.backend.name(),
+        opts.spec.clone().unwrap_or_else(|| match opts.tier {
+            Tier::Son => son::DEFAULT_SPEC.to_string(),
+            other => other.name().to_string(),
+        }),
         s.compiles,
         s.compile_failures,
         s.compiled_calls,
@@ -245,7 +303,8 @@ fn stats_json(vm: &Vm, opts: &Options) -> String {
         s.stress_exits,
         s.checks,
         reasons.join(", "),
-        functions.join(",\n    ")
+        functions.join(",\n    "),
+        phases.join(",\n    ")
     )
 }
 
@@ -279,7 +338,7 @@ fn bytecode(args: &[String]) -> u8 {
     };
     let vm = if opts.feedback {
         // Run first (program output goes to stderr so the listing stays clean).
-        let (_, vm) = execute(program.clone(), Box::new(std::io::stderr()), &opts);
+        let (_, vm, _) = execute(program.clone(), Box::new(std::io::stderr()), &opts);
         Some(vm)
     } else {
         None
@@ -381,7 +440,7 @@ fn ir_dump(args: &[String]) -> u8 {
         Err(code) => return code,
     };
     let interp = Options { tier: Tier::Interp, ..opts };
-    let (_, vm) = execute(program.clone(), Box::new(std::io::sink()), &interp);
+    let (_, vm, _) = execute(program.clone(), Box::new(std::io::sink()), &interp);
     let mut found = false;
     for func in &program.functions {
         if interp.function.as_ref().is_some_and(|n| *n != func.name) {

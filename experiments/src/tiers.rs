@@ -1,14 +1,19 @@
 //! Wiring of compilers and backends into the vm's tiering hook.
 //!
-//! A tier is a compiler from bytecode + feedback to LIR; a backend runs LIR. The vm only
-//! knows the `OptimizingCompiler` trait; this module implements it for each combination.
+//! A tier is a compiler from bytecode + feedback to LIR (baseline, sea of nodes, CFG); a
+//! backend runs LIR (the evaluator or LLVM). The vm only knows the `OptimizingCompiler`
+//! trait; [`TierCompiler`] implements it for every combination and keeps the phase meter's
+//! rows of every compilation for `--stats`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use backend::baseline;
-use ir::compile::CompileInput;
 use backend::eval::LirCode;
-use frontend::bytecode::FuncId;
+use backend::llvm::{self, LlvmOptions, Pipeline};
+use frontend::bytecode::{FuncId, Pc};
+use ir::compile::CompileInput;
+use meter::{Meter, PhaseRow, RowContext};
 use vm::tiering::{CompiledCode, OptimizingCompiler};
 use vm::Vm;
 
@@ -19,6 +24,8 @@ pub enum Tier {
     Interp,
     /// The baseline compiler (bytecode → LIR, no optimization).
     Baseline,
+    /// The sea-of-nodes pipeline.
+    Son,
 }
 
 impl Tier {
@@ -27,7 +34,17 @@ impl Tier {
         match s {
             "interp" => Some(Tier::Interp),
             "baseline" => Some(Tier::Baseline),
+            "son" => Some(Tier::Son),
             _ => None,
+        }
+    }
+
+    /// The tier's name as the CLI spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Interp => "interp",
+            Tier::Baseline => "baseline",
+            Tier::Son => "son",
         }
     }
 }
@@ -37,24 +54,131 @@ impl Tier {
 pub enum Backend {
     /// The LIR evaluator.
     Lir,
+    /// Machine code through LLVM (FTL style), with this pass pipeline.
+    Llvm(Pipeline),
 }
 
 impl Backend {
-    /// Parses a `--backend` value.
+    /// Parses a `--backend` value (the LLVM pipeline is set separately with `--llvm`).
     pub fn parse(s: &str) -> Option<Backend> {
         match s {
             "lir" => Some(Backend::Lir),
+            "llvm" => Some(Backend::Llvm(Pipeline::default())),
             _ => None,
+        }
+    }
+
+    /// The backend's name for statistics.
+    pub fn name(self) -> String {
+        match self {
+            Backend::Lir => "lir".into(),
+            Backend::Llvm(p) => format!("llvm:{}", p.name()),
         }
     }
 }
 
-/// The baseline compiler on a backend.
-pub struct BaselineCompiler {
+/// A compiler tier on a backend: what the vm calls when a function gets hot.
+pub struct TierCompiler {
+    /// Which compiler.
+    pub tier: Tier,
+    /// The sea-of-nodes phases (`--spec`), for `Tier::Son`.
+    pub son: son::Options,
+    /// The spec string in effect (recorded in every phase row).
+    pub spec: String,
     /// Run the LIR verifier and check every exit after each compilation (test builds).
     pub verify: bool,
     /// The backend the code runs on.
     pub backend: Backend,
+    /// Print each LLVM module to stderr (`--dump-llvm`).
+    pub dump_llvm: bool,
+    /// Phase rows of every compilation so far (shared with the caller for `--stats`).
+    pub rows: Rc<RefCell<Vec<PhaseRow>>>,
+}
+
+impl TierCompiler {
+    /// A compiler for `tier` on `backend` with the default phases.
+    pub fn new(tier: Tier, backend: Backend, verify: bool) -> TierCompiler {
+        let son = son::Options::default();
+        TierCompiler {
+            tier,
+            spec: match tier {
+                Tier::Son => son::DEFAULT_SPEC.to_string(),
+                other => other.name().to_string(),
+            },
+            son,
+            verify,
+            backend,
+            dump_llvm: false,
+            rows: Rc::new(RefCell::new(Vec::new())),
+        }
+    }
+
+    /// Sets the pipeline spec (`--spec`); returns an error for an unknown or misordered one.
+    pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
+        match self.tier {
+            Tier::Son => self.son = son::parse_spec(spec)?,
+            other => return Err(format!("--spec applies to --tier son, not {}", other.name())),
+        }
+        self.spec = spec.to_string();
+        Ok(())
+    }
+
+    /// Lowers `func` (or its loop at `osr`) to LIR with this tier's compiler.
+    pub fn lower(&self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<ir::lir::Function, String> {
+        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
+        let name = &vm.program.function(func).name;
+        let ctx = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
+        let mut meter = Meter::new(ctx);
+        let lir = match (self.tier, osr) {
+            (Tier::Baseline, None) => meter.measure("baseline", "compile", |_| baseline::compile(&input)),
+            (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc)),
+            (Tier::Son, None) => son::compile(&input, &self.son, &mut meter).map_err(|b| b.to_string())?,
+            (Tier::Son, Some(_)) => return Err("the sea-of-nodes pipeline has no OSR entry yet".into()),
+            (Tier::Interp, _) => return Err("the interpreter tier compiles nothing".into()),
+        };
+        self.rows.borrow_mut().extend(meter.take_rows());
+        Ok(lir)
+    }
+
+    /// Verifies (when asked) and installs LIR on the backend.
+    fn install(&self, vm: &Vm, lir: ir::lir::Function) -> Result<Rc<dyn CompiledCode>, String> {
+        if self.verify {
+            // A verification failure is a compiler bug: fail loudly in test builds.
+            if let Err(e) = verify_lir(vm, &lir) {
+                panic!("{e}");
+            }
+        }
+        match self.backend {
+            Backend::Lir => Ok(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })),
+            Backend::Llvm(pipeline) => {
+                let options = LlvmOptions {
+                    pipeline,
+                    // Checks call the vm only when stress mode needs them to.
+                    stress_checks: vm.tiering_options().deopt_every.is_some(),
+                    verify: self.verify,
+                    keep_ir: self.dump_llvm,
+                    ..LlvmOptions::default()
+                };
+                let code = llvm::compile(&lir, &options)?;
+                if let Some(ir) = &code.ir {
+                    eprintln!("{ir}");
+                }
+                Ok(Rc::new(code))
+            }
+        }
+    }
+}
+
+impl OptimizingCompiler for TierCompiler {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+        let lir = self.lower(vm, func, None)?;
+        self.install(vm, lir)
+    }
+
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String> {
+        let lir = self.lower(vm, func, Some(loop_header))?;
+        self.install(vm, lir)
+    }
 }
 
 /// Compiles `func` with the baseline compiler, verifying the result when asked.
@@ -82,32 +206,4 @@ pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
         exit.check(&vm.program)?;
     }
     Ok(())
-}
-
-impl BaselineCompiler {
-    /// Verifies (when asked) and installs LIR on the backend.
-    fn install(&self, vm: &Vm, lir: ir::lir::Function) -> Result<Rc<dyn CompiledCode>, String> {
-        if self.verify {
-            // A verification failure is a compiler bug: fail loudly in test builds.
-            if let Err(e) = verify_lir(vm, &lir) {
-                panic!("{e}");
-            }
-        }
-        match self.backend {
-            Backend::Lir => Ok(Rc::new(LirCode { lir: Rc::new(lir), pipeline: "baseline".into() })),
-        }
-    }
-}
-
-impl OptimizingCompiler for BaselineCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
-        let lir = compile_baseline(vm, func, false)?;
-        self.install(vm, lir)
-    }
-
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: frontend::bytecode::Pc) -> Result<Rc<dyn CompiledCode>, String> {
-        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-        let lir = baseline::compile_osr(&input, loop_header);
-        self.install(vm, lir)
-    }
 }

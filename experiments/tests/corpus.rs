@@ -17,6 +17,12 @@ const CONFIGURATIONS: &[&[&str]] = &[
     // Default-style tiering with low thresholds: interpreter first, then compiled code, and
     // on-stack replacement into running loops.
     &["--tier", "baseline", "--backend", "lir", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    // The sea-of-nodes pipeline on the LIR evaluator, with and without stress exits.
+    &["--tier", "son", "--backend", "lir", "--always-opt", "--verify"],
+    &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
+    // Machine code through LLVM (FTL-style exits), baseline and sea of nodes.
+    &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "son", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
 ];
 
 fn corpus() -> Vec<PathBuf> {
