@@ -59,10 +59,11 @@ golden: setup-node
 	bash experiments/scripts/golden.sh
 
 ## experiments: the measurements behind results/ (for now: the interpreter on the corpus
-## kernels, and the interpreter against node --jitless).
+## kernels, the interpreter against node --jitless, and every tier side by side).
 experiments: setup build
 	$(SEABED) experiment interp --out results --reps $(REPS)
 	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+	$(SEABED) experiment tiers --out results --reps $(REPS)
 
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build

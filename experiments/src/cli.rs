@@ -32,7 +32,7 @@ usage:
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
-  seabed experiment interp|bench-interp|all [--out DIR] [--reps N] [--corpus DIR]
+  seabed experiment interp|bench-interp|tiers|all [--out DIR] [--reps N] [--corpus DIR]
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
 3 unsupported feature";

@@ -5,6 +5,9 @@
 //! - `bench-interp`: each kernel as a whole process, seabed's interpreter and
 //!   `node --jitless` (V8's Ignition interpreter) interleaved, median of the repetitions and
 //!   their ratio → `bench_interp.csv` and `bench_interp.md`.
+//! - `tiers`: each kernel as a whole process under every tier and backend (interpreter,
+//!   baseline and sea of nodes on the LIR evaluator and on LLVM), interleaved, median time
+//!   and speedup over the interpreter → `tiers.csv` and `tiers.md` (an early view of C11).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -30,11 +33,13 @@ pub fn run(name: &str, opts: &ExperimentOptions) -> Result<(), String> {
     match name {
         "interp" => interp(opts),
         "bench-interp" => bench_interp(opts),
+        "tiers" => tiers(opts),
         "all" => {
             interp(opts)?;
-            bench_interp(opts)
+            bench_interp(opts)?;
+            tiers(opts)
         }
-        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, all)")),
+        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, tiers, all)")),
     }
 }
 
@@ -182,5 +187,61 @@ fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
     );
     std::fs::write(opts.out.join("bench_interp.md"), md).map_err(|e| e.to_string())?;
     eprintln!("bench-interp: geometric mean ratio {geomean:.2}");
+    Ok(())
+}
+
+/// The configurations the `tiers` experiment compares (label, seabed arguments).
+const TIER_CONFIGS: &[(&str, &[&str])] = &[
+    ("interp", &["--tier", "interp"]),
+    ("baseline/lir", &["--tier", "baseline", "--backend", "lir"]),
+    ("baseline/llvm-ftl", &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl"]),
+    ("son/lir", &["--tier", "son", "--backend", "lir"]),
+    ("son/llvm-ftl", &["--tier", "son", "--backend", "llvm", "--llvm", "ftl"]),
+];
+
+fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
+    let seabed = std::env::current_exe().map_err(|e| e.to_string())?;
+    let (revision, machine) = (git_revision(), machine());
+    let mut csv = String::from("program,config,reps,median_s,speedup_over_interp,git_revision,machine\n");
+    let mut table = String::new();
+    let header: Vec<&str> = TIER_CONFIGS.iter().map(|(label, _)| *label).collect();
+    let mut log_speedups = vec![Vec::new(); TIER_CONFIGS.len()];
+    for path in kernels(&opts.corpus)? {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let mut times = vec![Vec::new(); TIER_CONFIGS.len()];
+        for _ in 0..opts.reps {
+            for (i, (_, args)) in TIER_CONFIGS.iter().enumerate() {
+                times[i].push(time_process(Command::new(&seabed).arg("run").arg(&path).args(*args))?);
+            }
+        }
+        let medians: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
+        let mut row = format!("| {name} |");
+        for (i, (label, _)) in TIER_CONFIGS.iter().enumerate() {
+            let speedup = medians[0] / medians[i];
+            log_speedups[i].push(speedup.ln());
+            let _ = writeln!(csv, "{name},{label},{},{:.4},{speedup:.3},{revision},\"{machine}\"", opts.reps, medians[i]);
+            let _ = write!(row, " {:.3} ({speedup:.2}x) |", medians[i]);
+        }
+        let _ = writeln!(table, "{row}");
+        eprintln!("tiers: {name}: {:?}", medians);
+    }
+    let geomeans: Vec<String> = log_speedups
+        .iter()
+        .map(|l| format!("{:.2}x", (l.iter().sum::<f64>() / l.len().max(1) as f64).exp()))
+        .collect();
+    std::fs::write(opts.out.join("tiers.csv"), csv).map_err(|e| e.to_string())?;
+    let md = format!(
+        "# Tiers side by side\n\n\
+         Whole-process wall time in seconds (median of {} interleaved runs, default tiering: \
+         functions compiled after 100 calls, loops entered by OSR after 1000 back edges) and \
+         speedup over the interpreter; revision {revision}, {machine}.\n\n\
+         | kernel | {} |\n|---|{}\n{table}| **geometric mean speedup** | {} |\n",
+        opts.reps,
+        header.join(" | "),
+        "---|".repeat(header.len()),
+        geomeans.join(" | ")
+    );
+    std::fs::write(opts.out.join("tiers.md"), md).map_err(|e| e.to_string())?;
+    eprintln!("tiers: geometric mean speedups {geomeans:?}");
     Ok(())
 }
