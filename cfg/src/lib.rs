@@ -1,4 +1,206 @@
 //! The Turboshaft-style CFG optimizing pipeline: a flat op buffer with blocks as ranges,
 //! copying phases through a reducer stack, lowering to the shared LIR.
 //!
-//! Introduced after the shared IR; until then this crate is empty.
+//! ```text
+//! bytecode + feedback ─builder─▶ CFG (JS / speculative ops, FrameStates)
+//!    ─copy(lower, branch-elim, machine-opt, check-elim, vn)─▶ checked simplified + machine ops
+//!    ─copy(machine-lower, branch-elim, machine-opt, check-elim, vn)─▶ machine ops + exits
+//!    ─copy(dce)─▶ ─lir_out─▶ LIR
+//! ```
+//!
+//! - [`graph`]: the graph (ops in one buffer, blocks as ranges, typed indices), its text form
+//!   and GraphViz output; [`verify`]: its verifier, run after every phase in debug builds.
+//! - [`assembler`]: emission through a reducer stack, variables and SSA reconstruction.
+//! - [`builder`]: bytecode + feedback → CFG with speculation.
+//! - [`copying`]: the copying phase (dominator-order walk, old→new map).
+//! - [`reducers`]: the reducers, one contract each.
+//! - [`lir_out`]: CFG → LIR.
+//!
+//! A pipeline is data: [`parse_spec`] turns `cfg:copy(lower,branch-elim,vn);copy(dce)` into
+//! [`Options`]; [`compile`] runs it, one meter row per phase.
+
+#![warn(missing_docs)]
+
+pub mod assembler;
+pub mod builder;
+pub mod copying;
+pub mod graph;
+pub mod lir_out;
+pub mod reducers;
+pub mod verify;
+
+use std::sync::{Mutex, OnceLock};
+
+use ir::compile::{Bailout, CompileInput};
+
+use crate::graph::{Graph, Input};
+
+/// The default pipeline.
+pub const DEFAULT_SPEC: &str = "cfg:copy(lower,branch-elim,machine-opt,check-elim,vn);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
+
+/// One copying phase: its reducer stack, top first, by spec name.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PhaseSpec {
+    /// Reducer names (see [`reducers::NAMES`]).
+    pub reducers: Vec<String>,
+}
+
+impl PhaseSpec {
+    /// The phase's name in statistics: `copy(a,b,c)`.
+    pub fn label(&self) -> String {
+        format!("copy({})", self.reducers.join(","))
+    }
+}
+
+/// What [`compile`] runs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// The copying phases, in order.
+    pub phases: Vec<PhaseSpec>,
+    /// Run the graph verifier after the builder and every phase (panics on a failure: it is
+    /// a compiler bug). On by default in debug builds.
+    pub verify: bool,
+    /// The spec text these options came from.
+    pub spec: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        parse_spec(DEFAULT_SPEC).expect("the default spec parses")
+    }
+}
+
+/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)`.
+///
+/// Errors name unknown reducers, malformed phases, a reducer listed twice in one phase, and
+/// ordering rules: `vn` and `check-elim` must come after every reducer that lowers in the
+/// same phase (they record what reaches them), and `dce` may not share a phase with a
+/// lowering (it decides liveness on the input graph).
+pub fn parse_spec(spec: &str) -> Result<Options, String> {
+    let body = spec.trim().strip_prefix("cfg:").ok_or_else(|| format!("spec '{spec}' does not start with 'cfg:'"))?;
+    let mut phases = Vec::new();
+    for phase in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let inner = phase
+            .strip_prefix("copy(")
+            .and_then(|p| p.strip_suffix(')'))
+            .ok_or_else(|| format!("phase '{phase}' is not copy(...)"))?;
+        let names: Vec<String> = inner.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+        if names.is_empty() {
+            return Err(format!("phase '{phase}' has no reducers"));
+        }
+        for (k, n) in names.iter().enumerate() {
+            if !reducers::NAMES.contains(&n.as_str()) {
+                return Err(format!("unknown reducer '{n}' (known: {})", reducers::NAMES.join(", ")));
+            }
+            if names[..k].contains(n) {
+                return Err(format!("reducer '{n}' twice in '{phase}'"));
+            }
+        }
+        let pos = |n: &str| names.iter().position(|x| x == n);
+        for lowering in ["lower", "machine-lower"] {
+            if let Some(l) = pos(lowering) {
+                for table in ["vn", "check-elim"] {
+                    if pos(table).is_some_and(|t| t < l) {
+                        return Err(format!("'{table}' must come after '{lowering}' in '{phase}'"));
+                    }
+                }
+                if pos("dce").is_some() {
+                    return Err(format!("'dce' may not share a phase with '{lowering}'"));
+                }
+            }
+        }
+        phases.push(PhaseSpec { reducers: names });
+    }
+    Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string() })
+}
+
+/// A `&'static str` for a counter name (interned; the set of names is small and fixed).
+fn intern(s: String) -> &'static str {
+    static NAMES: OnceLock<Mutex<std::collections::HashMap<String, &'static str>>> = OnceLock::new();
+    let mut map = NAMES.get_or_init(Default::default).lock().expect("intern table");
+    if let Some(&n) = map.get(&s) {
+        return n;
+    }
+    let leaked: &'static str = Box::leak(s.clone().into_boxed_str());
+    map.insert(s, leaked);
+    leaked
+}
+
+fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
+    guard.visits += stats.visited;
+    guard.changes += stats.changes();
+    guard.add_extra("emitted", stats.emitted);
+    guard.add_extra("skipped_dead", stats.skipped_dead);
+    guard.add_extra("vn_hits", stats.vn_hits);
+    guard.add_extra("branches_folded", stats.branches_folded);
+    for (name, n) in &stats.changes_by_reducer {
+        guard.add_extra(intern(format!("changes:{name}")), *n);
+    }
+    for (op, n) in &stats.changes_by_opcode {
+        guard.add_extra(intern(format!("changed:{}", op.name())), *n);
+    }
+    for (op, n) in &stats.visits_by_opcode {
+        guard.add_extra(intern(format!("visits:{}", op.name())), *n);
+    }
+}
+
+fn check(g: &Graph<Input>, after: &str) {
+    if let Err(errors) = verify::verify(g) {
+        panic!("CFG of {} fails verification after {after}:\n{}\n{}", g.name, errors.join("\n"), g.to_text());
+    }
+}
+
+/// Runs one copying phase on `g`.
+pub fn run_phase(g: &Graph<Input>, phase: &PhaseSpec) -> copying::Copy {
+    let stack = phase.reducers.iter().map(|n| reducers::by_name(n).expect("names checked by parse_spec")).collect();
+    copying::copy_graph(g, stack)
+}
+
+/// Builds the CFG of `input.func` and runs the phases of `options`, returning the final
+/// graph (before LIR), for dumps and tests. `after` stops after that many phases.
+pub fn optimize(
+    input: &CompileInput<'_>,
+    options: &Options,
+    meter: &mut meter::Meter,
+    after: Option<usize>,
+) -> Result<Graph<Input>, Bailout> {
+    let mut guard = meter.phase("cfg", "build");
+    let (graph, stats) = builder::build(input)?;
+    guard.nodes_out = graph.op_count() as u64;
+    guard.add_extra("emitted", stats.emitted);
+    drop(guard);
+    let mut g = graph.into_input();
+    if options.verify {
+        check(&g, "build");
+    }
+    for phase in options.phases.iter().take(after.unwrap_or(usize::MAX)) {
+        let label = phase.label();
+        let mut guard = meter.phase("cfg", &label);
+        guard.nodes_in = g.op_count() as u64;
+        let copy = run_phase(&g, phase);
+        guard.nodes_out = copy.graph.op_count() as u64;
+        record(&mut guard, &copy.stats);
+        drop(guard);
+        g = copy.graph.into_input();
+        if options.verify {
+            check(&g, &label);
+        }
+    }
+    Ok(g)
+}
+
+/// Compiles one function: builder, the copying phases of `options`, then LIR.
+pub fn compile(
+    input: &CompileInput<'_>,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<ir::lir::Function, Bailout> {
+    let g = optimize(input, options, meter, None)?;
+    let mut guard = meter.phase("cfg", "lir");
+    guard.nodes_in = g.op_count() as u64;
+    let lir = lir_out::to_lir(&g, input.program)?;
+    guard.nodes_out = lir.size() as u64;
+    drop(guard);
+    Ok(lir)
+}

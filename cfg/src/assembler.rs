@@ -1,0 +1,463 @@
+//! The assembler: the one way ops get into an output graph, through a reducer stack.
+//!
+//! Everything that writes a graph — the [graph builder](crate::builder), the
+//! [copying phase](crate::copying) and every reducer — emits through an [`Assembler`]:
+//!
+//! - [`Assembler::emit`] sends an op *down the whole stack*: each reducer in turn may replace
+//!   it (returning an existing op, or emitting any other ops instead) or let it pass; at the
+//!   bottom it is appended to the current block of the output graph. A reducer that is
+//!   already working on an op is skipped while its own emissions pass down (no reducer sees
+//!   its own output recursively).
+//! - [`Assembler::next`], called by a reducer, sends an op only to the reducers *below* the
+//!   caller (Turboshaft's `Next::Reduce`): "I did my part, carry on".
+//! - Terminators: [`goto`](Assembler::goto), [`branch`](Assembler::branch) (reducers may fold
+//!   a branch through [`Reducer::reduce_branch`]), [`ret`](Assembler::ret),
+//!   [`throw`](Assembler::throw), [`deoptimize`](Assembler::deoptimize).
+//!
+//! # Variables and SSA reconstruction
+//!
+//! A [`Variable`] is a name for a value that may differ along different paths. Code sets it
+//! with [`set_variable`](Assembler::set_variable) and reads it with
+//! [`get_variable`](Assembler::get_variable); the assembler records the value of every
+//! variable at the end of each block and, when a block is bound, merges its predecessors'
+//! values: equal values pass through, different ones become a `Phi`. At a loop header the
+//! back edges are not emitted yet, so every variable gets a *pending* loop phi whose
+//! back-edge inputs are appended when each back edge is emitted. This is how the builder
+//! turns bytecode registers into SSA, and how any reducer can introduce control flow (a
+//! diamond, a loop) in the middle of a block: the values it sets in each arm meet in a phi.
+//!
+//! The copying phase's own phis (the input graph's `Phi` ops) are pending the same way at
+//! loop headers; their back-edge inputs come from the old→new map.
+
+use std::collections::BTreeMap;
+
+use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
+use ir::types::Type;
+
+use crate::graph::{BlockIndex, Graph, Input, OpIndex, Output};
+
+/// An output-graph op.
+pub type V = OpIndex<Output>;
+/// An output-graph block.
+pub type Label = BlockIndex<Output>;
+
+/// What a reducer did with an op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reduction {
+    /// Not this reducer's business: the op continues down the stack.
+    NoChange,
+    /// The op is replaced by this op (already in the output graph, or
+    /// [`OpIndex::INVALID`] for an op without a value that is dropped). Counted as a change.
+    Replace(V),
+    /// The reducer emitted the op itself (through [`Assembler::next`]) and did bookkeeping,
+    /// without changing it (value numbering on a miss). Not counted as a change.
+    Emitted(V),
+}
+
+/// One unit of a reducer stack. Every hook has a default that does nothing.
+pub trait Reducer {
+    /// The name used in pipeline specs and statistics.
+    fn name(&self) -> &'static str;
+
+    /// Runs once on the input graph before the copy (analyses, e.g. liveness).
+    fn analyze(&mut self, _input: &Graph<Input>) {}
+
+    /// True to drop an input-graph op without visiting it (dead code).
+    fn skip_input_op(&mut self, _input: &Graph<Input>, _op: OpIndex<Input>) -> bool {
+        false
+    }
+
+    /// Called after an output block is bound (scoping by the dominator tree).
+    fn bind_block(&mut self, _asm: &mut Assembler<'_>, _block: Label) {}
+
+    /// Sees a non-terminator op with its output-graph inputs.
+    fn reduce(&mut self, _asm: &mut Assembler<'_>, _op: &Op, _inputs: &[V]) -> Reduction {
+        Reduction::NoChange
+    }
+
+    /// Sees a two-way branch; returns true if it emitted a terminator itself (e.g. a `Goto`
+    /// for a branch whose condition is known).
+    fn reduce_branch(&mut self, _asm: &mut Assembler<'_>, _cond: V, _if_true: Label, _if_false: Label) -> bool {
+        false
+    }
+}
+
+/// A name for a value that may differ along paths; see the module docs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Variable(u32);
+
+impl Variable {
+    /// The variable's number (variables are numbered in creation order from 0).
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// Where a pending loop phi gets its back-edge inputs.
+#[derive(Clone, Copy, Debug)]
+enum PendingSource {
+    /// A phi of the input graph: the input of the matching predecessor, mapped.
+    Copy(OpIndex<Input>),
+    /// A variable: its value at the end of the back-edge predecessor.
+    Variable(Variable),
+}
+
+/// Counters of one phase (or of the builder).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Input ops visited.
+    pub visited: u64,
+    /// Ops appended to the output graph.
+    pub emitted: u64,
+    /// Input ops skipped as dead.
+    pub skipped_dead: u64,
+    /// Value-numbering hits (an op replaced by an equal dominating one).
+    pub vn_hits: u64,
+    /// Changes per reducer name.
+    pub changes_by_reducer: BTreeMap<&'static str, u64>,
+    /// Changes per opcode (of the op that was changed).
+    pub changes_by_opcode: BTreeMap<Opcode, u64>,
+    /// Visits per opcode (input ops).
+    pub visits_by_opcode: BTreeMap<Opcode, u64>,
+    /// Branches folded into gotos.
+    pub branches_folded: u64,
+}
+
+impl Stats {
+    /// Total changes of all reducers.
+    pub fn changes(&self) -> u64 {
+        self.changes_by_reducer.values().sum()
+    }
+}
+
+/// Emits ops into an output graph through a reducer stack; see the module docs.
+pub struct Assembler<'a> {
+    out: Graph<Output>,
+    reducers: Vec<Option<Box<dyn Reducer>>>,
+    active: Vec<usize>,
+    // Variables.
+    var_reps: Vec<Rep>,
+    vars: Vec<Option<V>>,
+    snapshots: Vec<Option<Vec<Option<V>>>>,
+    pending: Vec<Vec<(V, PendingSource)>>,
+    // Copying context.
+    pub(crate) input: Option<&'a Graph<Input>>,
+    pub(crate) map: Vec<V>,
+    pub(crate) origin_block: Option<BlockIndex<Input>>,
+    pub(crate) origin_op: u32,
+    block_origin: Vec<Option<BlockIndex<Input>>>,
+    /// Counters.
+    pub stats: Stats,
+}
+
+impl<'a> Assembler<'a> {
+    /// An assembler writing a fresh graph through `reducers` (top of the stack first).
+    pub fn new(name: &str, func: frontend::bytecode::FuncId, reducers: Vec<Box<dyn Reducer>>) -> Self {
+        Assembler {
+            out: Graph::new(name, func),
+            reducers: reducers.into_iter().map(Some).collect(),
+            active: Vec::new(),
+            var_reps: Vec::new(),
+            vars: Vec::new(),
+            snapshots: Vec::new(),
+            pending: Vec::new(),
+            input: None,
+            map: Vec::new(),
+            origin_block: None,
+            origin_op: u32::MAX,
+            block_origin: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The output graph so far.
+    pub fn graph(&self) -> &Graph<Output> {
+        &self.out
+    }
+
+    /// The op of an output-graph index.
+    pub fn op(&self, v: V) -> &Op {
+        self.out.op(v)
+    }
+
+    /// The inputs of an output-graph op.
+    pub fn inputs(&self, v: V) -> &[V] {
+        self.out.inputs(v)
+    }
+
+    /// The type of an output-graph op.
+    pub fn type_of(&self, v: V) -> Type {
+        self.out.type_of(v)
+    }
+
+    /// The block being filled, if any (none after a terminator: code there is unreachable).
+    pub fn current_block(&self) -> Option<Label> {
+        self.out.current_block()
+    }
+
+    /// Finishes: renumbers the blocks and hands out the graph.
+    pub fn finish(mut self) -> (Graph<Output>, Vec<V>, Stats) {
+        self.out.finalize();
+        (self.out, self.map, self.stats)
+    }
+
+    // ---- blocks -----------------------------------------------------------------------
+
+    /// A new block to be bound later.
+    pub fn new_block(&mut self) -> Label {
+        self.new_block_kind(false)
+    }
+
+    /// A new loop header to be bound later (its back edges come after it).
+    pub fn new_loop_header(&mut self) -> Label {
+        self.new_block_kind(true)
+    }
+
+    fn new_block_kind(&mut self, is_loop: bool) -> Label {
+        let b = self.out.new_block(is_loop);
+        self.snapshots.push(None);
+        self.pending.push(Vec::new());
+        self.block_origin.push(None);
+        b
+    }
+
+    /// True if `b` has at least one predecessor (or is the entry, the first block bound).
+    pub fn is_reachable(&self, b: Label) -> bool {
+        !self.out.preds(b).is_empty()
+    }
+
+    /// Starts filling `b`, merging the variables of its predecessors.
+    pub fn bind(&mut self, b: Label) {
+        self.bind_filtered(b, &|_| true);
+    }
+
+    /// Starts filling `b`, merging only the variables `keep` accepts (the builder keeps the
+    /// registers live at the block's first bytecode).
+    pub fn bind_filtered(&mut self, b: Label, keep: &dyn Fn(Variable) -> bool) {
+        self.out.bind(b);
+        self.merge_variables(b, keep);
+        for i in 0..self.reducers.len() {
+            if let Some(mut r) = self.reducers[i].take() {
+                r.bind_block(self, b);
+                self.reducers[i] = Some(r);
+            }
+        }
+    }
+
+    /// The input block whose code ended output block `b` (copying phases).
+    pub fn origin_of(&self, b: Label) -> Option<BlockIndex<Input>> {
+        self.block_origin[b.ix()]
+    }
+
+    /// True if `f` holds for some reducer of the stack.
+    pub(crate) fn any_reducer(&mut self, mut f: impl FnMut(&mut dyn Reducer) -> bool) -> bool {
+        self.reducers.iter_mut().flatten().any(|r| f(r.as_mut()))
+    }
+
+    // ---- emission ---------------------------------------------------------------------
+
+    /// Emits `op` through the whole reducer stack.
+    pub fn emit(&mut self, op: Op, inputs: &[V]) -> V {
+        self.reduce_from(0, op, inputs)
+    }
+
+    /// Emits `op` through the reducers below the one calling this.
+    pub fn next(&mut self, op: Op, inputs: &[V]) -> V {
+        let level = self.active.last().map_or(self.reducers.len(), |l| l + 1);
+        self.reduce_from(level, op, inputs)
+    }
+
+    /// Appends `op` to the current block without any reducer seeing it.
+    pub fn emit_raw(&mut self, op: Op, inputs: &[V]) -> V {
+        self.stats.emitted += 1;
+        self.out.add(op, inputs, self.origin_op)
+    }
+
+    fn reduce_from(&mut self, start: usize, op: Op, inputs: &[V]) -> V {
+        for i in start..self.reducers.len() {
+            let Some(mut r) = self.reducers[i].take() else { continue };
+            self.active.push(i);
+            let red = r.reduce(self, &op, inputs);
+            self.active.pop();
+            let name = r.name();
+            self.reducers[i] = Some(r);
+            match red {
+                Reduction::NoChange => {}
+                Reduction::Replace(v) => {
+                    *self.stats.changes_by_reducer.entry(name).or_default() += 1;
+                    *self.stats.changes_by_opcode.entry(op.opcode()).or_default() += 1;
+                    return v;
+                }
+                Reduction::Emitted(v) => return v,
+            }
+        }
+        self.emit_raw(op, inputs)
+    }
+
+    /// An `Int32Constant`.
+    pub fn int32(&mut self, value: i32) -> V {
+        self.emit(Op::Int32Constant { value }, &[])
+    }
+
+    /// A `Float64Constant`.
+    pub fn float64(&mut self, value: f64) -> V {
+        self.emit(Op::Float64Constant { value: ir::ops::F64(value) }, &[])
+    }
+
+    /// A `TaggedConstant`.
+    pub fn tagged(&mut self, bits: u64) -> V {
+        self.emit(Op::TaggedConstant { bits }, &[])
+    }
+
+    // ---- terminators ----------------------------------------------------------------
+
+    fn terminate(&mut self, op: Op, inputs: &[V], succs: &[Label], weights: Option<(u32, u32)>) {
+        let Some(b) = self.out.current_block() else { return };
+        self.snapshots[b.ix()] = Some(self.vars.clone());
+        self.block_origin[b.ix()] = self.origin_block;
+        self.stats.emitted += 1;
+        self.out.add_terminator(op, inputs, succs, weights, self.origin_op);
+        for &s in succs {
+            if self.out.is_bound(s) {
+                assert!(self.out.is_loop(s), "a jump from {b} to the bound block {s}, which is not a loop header");
+                self.resolve_pending(s, b);
+            }
+        }
+    }
+
+    /// Ends the current block with a jump to `target`.
+    pub fn goto(&mut self, target: Label) {
+        self.terminate(Op::Goto, &[], &[target], None);
+    }
+
+    /// Ends the current block with a branch on the bit `cond` (reducers may fold it).
+    pub fn branch(&mut self, cond: V, if_true: Label, if_false: Label, weights: Option<(u32, u32)>) {
+        if self.out.current_block().is_none() {
+            return;
+        }
+        for i in 0..self.reducers.len() {
+            let Some(mut r) = self.reducers[i].take() else { continue };
+            self.active.push(i);
+            let done = r.reduce_branch(self, cond, if_true, if_false);
+            self.active.pop();
+            let name = r.name();
+            self.reducers[i] = Some(r);
+            if done {
+                *self.stats.changes_by_reducer.entry(name).or_default() += 1;
+                *self.stats.changes_by_opcode.entry(Opcode::Branch).or_default() += 1;
+                self.stats.branches_folded += 1;
+                return;
+            }
+        }
+        let hint = match weights {
+            Some((t, f)) if t > f => BranchHint::True,
+            Some((t, f)) if f > t => BranchHint::False,
+            _ => BranchHint::None,
+        };
+        self.terminate(Op::Branch { hint }, &[cond], &[if_true, if_false], weights);
+    }
+
+    /// Ends the current block returning `v`.
+    pub fn ret(&mut self, v: V) {
+        self.terminate(Op::Return, &[v], &[], None);
+    }
+
+    /// Ends the current block throwing `v`.
+    pub fn throw(&mut self, v: V) {
+        self.terminate(Op::Throw, &[v], &[], None);
+    }
+
+    /// Ends the current block with an unconditional exit at frame state `fs`.
+    pub fn deoptimize(&mut self, reason: DeoptReason, fs: V) {
+        self.terminate(Op::Deoptimize { reason }, &[fs], &[], None);
+    }
+
+    // ---- variables ------------------------------------------------------------------
+
+    /// A new variable holding values of representation `rep` (unset everywhere).
+    pub fn new_variable(&mut self, rep: Rep) -> Variable {
+        self.var_reps.push(rep);
+        self.vars.push(None);
+        Variable(self.var_reps.len() as u32 - 1)
+    }
+
+    /// Sets `var` to `v` from here on.
+    pub fn set_variable(&mut self, var: Variable, v: V) {
+        self.vars[var.0 as usize] = Some(v);
+    }
+
+    /// Forgets `var` from here on (no phis are made for it).
+    pub fn kill_variable(&mut self, var: Variable) {
+        self.vars[var.0 as usize] = None;
+    }
+
+    /// The value of `var` here (`None` if unset on some path).
+    pub fn get_variable(&self, var: Variable) -> Option<V> {
+        self.vars[var.0 as usize]
+    }
+
+    fn merge_variables(&mut self, b: Label, keep: &dyn Fn(Variable) -> bool) {
+        let preds: Vec<Label> = self.out.preds(b).to_vec();
+        let n = self.var_reps.len();
+        let mut merged = vec![None; n];
+        if !preds.is_empty() {
+            let snaps: Vec<&Vec<Option<V>>> =
+                preds.iter().map(|p| self.snapshots[p.ix()].as_ref().expect("predecessor ended")).collect();
+            let mut phis: Vec<(usize, Vec<V>)> = Vec::new();
+            for (var, slot) in merged.iter_mut().enumerate() {
+                if !keep(Variable(var as u32)) {
+                    continue;
+                }
+                let values: Option<Vec<V>> = snaps.iter().map(|s| s[var]).collect();
+                let Some(values) = values else { continue };
+                if !self.out.is_loop(b) && values.iter().all(|&v| v == values[0]) {
+                    *slot = Some(values[0]);
+                } else {
+                    phis.push((var, values));
+                }
+            }
+            for (var, values) in phis {
+                let rep = self.var_reps[var];
+                let phi = self.emit_raw(Op::Phi { rep }, &values);
+                if self.out.is_loop(b) {
+                    self.out.mark_pending_loop_phi(phi);
+                    self.pending[b.ix()].push((phi, PendingSource::Variable(Variable(var as u32))));
+                }
+                merged[var] = Some(phi);
+            }
+        }
+        self.vars = merged;
+    }
+
+    /// Records a copying-phase loop phi whose back-edge inputs come from the input phi.
+    pub(crate) fn add_pending_copy_phi(&mut self, block: Label, phi: V, input_phi: OpIndex<Input>) {
+        self.out.mark_pending_loop_phi(phi);
+        self.pending[block.ix()].push((phi, PendingSource::Copy(input_phi)));
+    }
+
+    fn resolve_pending(&mut self, header: Label, from: Label) {
+        let pending = self.pending[header.ix()].clone();
+        for (phi, source) in pending {
+            let value = match source {
+                PendingSource::Variable(var) => {
+                    self.snapshots[from.ix()].as_ref().and_then(|s| s[var.0 as usize]).unwrap_or(phi)
+                }
+                PendingSource::Copy(input_phi) => {
+                    let input = self.input.expect("copy phis only in copying phases");
+                    let in_block = input.block_of(input_phi);
+                    let origin = self.block_origin[from.ix()].expect("back edge from a copied block");
+                    let k = input
+                        .preds(in_block)
+                        .iter()
+                        .position(|&p| p == origin)
+                        .expect("back edge from a predecessor of the input loop header");
+                    let old = input.inputs(input_phi)[k];
+                    let v = self.map[old.ix()];
+                    assert!(v.valid(), "loop phi input {old} was not copied");
+                    v
+                }
+            };
+            self.out.append_phi_input(phi, value);
+        }
+    }
+}

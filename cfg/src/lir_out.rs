@@ -1,0 +1,156 @@
+//! The last step: a finished CFG → LIR ([`ir::lir::Function`]).
+//!
+//! The CFG's blocks are already scheduled, so this is a translation, not a scheduling:
+//! blocks keep their order (block 0 is the entry), a block's phis become its block
+//! parameters and each jump passes the phi inputs of its edge, ops become instructions
+//! (`FrameState` ops become no instruction: they are read by exits), and terminators become
+//! LIR terminators with the branch's profile counts as weights.
+//!
+//! Each `DeoptimizeIf` / `DeoptimizeUnless` / `Deoptimize` gets an [`ExitDesc`] built from
+//! its `FrameState`: the function and pc, and for each live register (in the order
+//! [`ir::frame::frame_state_registers`] gives) the value and its representation — a
+//! `TaggedConstant` becomes an exit constant. Exits are shared by checks with the same
+//! frame state and reason.
+//!
+//! Every op must be a LIR op by now (a pipeline without the lowering phases fails here with
+//! a [`Bailout`] naming the first op left).
+
+use std::collections::HashMap;
+
+use frontend::bytecode::{FuncId, Program};
+use ir::compile::Bailout;
+use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
+use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
+use ir::ops::{DeoptReason, Op};
+
+use crate::graph::{output_rep, BlockIndex, Graph, Input, OpIndex};
+
+/// Translates `g` into LIR.
+pub fn to_lir(g: &Graph<Input>, program: &Program) -> Result<Function, Bailout> {
+    let mut t = Translator { g, program, f: Function::new(g.name.clone(), g.func), values: vec![None; g.op_count()], exits: HashMap::new(), liveness: HashMap::new() };
+    t.run()?;
+    Ok(t.f)
+}
+
+struct Translator<'g> {
+    g: &'g Graph<Input>,
+    program: &'g Program,
+    f: Function,
+    values: Vec<Option<Value>>,
+    exits: HashMap<(OpIndex<Input>, DeoptReason), ExitId>,
+    liveness: HashMap<FuncId, frontend::liveness::Liveness>,
+}
+
+impl Translator<'_> {
+    fn run(&mut self) -> Result<(), Bailout> {
+        let g = self.g;
+        // Values first (block parameters and results), so forward references (loop phis)
+        // resolve.
+        for i in g.all_ops() {
+            let op = g.op(i);
+            if matches!(op, Op::FrameState { .. }) {
+                continue;
+            }
+            let is_lir = ir::lir_verify::is_lir_op(op.opcode()) || matches!(op, Op::Phi { .. });
+            if !is_lir && !crate::graph::is_terminator(op.opcode()) {
+                return Err(Bailout { reason: format!("op {op} was not lowered to machine level") });
+            }
+            if let Some(rep) = output_rep(op) {
+                if !crate::graph::is_terminator(op.opcode()) {
+                    self.values[i.ix()] = Some(self.f.new_value(rep));
+                }
+            }
+        }
+        for b in g.blocks() {
+            let params = g.ops_of(b).filter(|&i| matches!(g.op(i), Op::Phi { .. })).map(|i| self.value(i)).collect();
+            let mut insts = Vec::new();
+            let mut term = None;
+            for i in g.ops_of(b) {
+                let op = *g.op(i);
+                match op {
+                    Op::Phi { .. } | Op::FrameState { .. } => {}
+                    Op::Goto => term = Some(Terminator::Goto(self.jump(b, 0))),
+                    Op::Branch { .. } => {
+                        term = Some(Terminator::Branch {
+                            cond: self.value(g.inputs(i)[0]),
+                            if_true: self.jump(b, 0),
+                            if_false: self.jump(b, 1),
+                            weights: g.weights(b),
+                        })
+                    }
+                    Op::Return => term = Some(Terminator::Return(self.value(g.inputs(i)[0]))),
+                    Op::Throw => term = Some(Terminator::Throw(self.value(g.inputs(i)[0]))),
+                    Op::Deoptimize { reason } => term = Some(Terminator::Deoptimize(self.exit(g.inputs(i)[0], reason))),
+                    Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } => {
+                        let exit = self.exit(g.inputs(i)[1], reason);
+                        insts.push(Inst { result: None, op, args: vec![self.value(g.inputs(i)[0])], exit: Some(exit) });
+                    }
+                    _ => {
+                        let args = g.inputs(i).iter().map(|&x| self.value(x)).collect();
+                        insts.push(Inst { result: self.values[i.ix()], op, args, exit: None });
+                    }
+                }
+            }
+            let term = term.ok_or_else(|| Bailout { reason: format!("block {b} has no terminator") })?;
+            self.f.blocks.push(Block { params, insts, term });
+        }
+        Ok(())
+    }
+
+    fn value(&self, i: OpIndex<Input>) -> Value {
+        self.values[i.ix()].unwrap_or_else(|| panic!("{i} ({}) has no LIR value", self.g.op(i)))
+    }
+
+    /// The jump along successor `k` of `b`, passing the target's phi inputs of this edge.
+    fn jump(&self, b: BlockIndex<Input>, k: usize) -> Jump {
+        let g = self.g;
+        let target = g.succs(b)[k];
+        // If both successors are the same block, the second edge is the second predecessor.
+        let nth = g.succs(b)[..k].iter().filter(|&&s| s == target).count();
+        let pos = g
+            .preds(target)
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p == b)
+            .nth(nth)
+            .map(|(i, _)| i)
+            .expect("edge recorded as predecessor");
+        let args = g
+            .ops_of(target)
+            .filter(|&i| matches!(g.op(i), Op::Phi { .. }))
+            .map(|phi| self.value(g.inputs(phi)[pos]))
+            .collect();
+        Jump { block: BlockId(target.id()), args }
+    }
+
+    fn exit(&mut self, fs: OpIndex<Input>, reason: DeoptReason) -> ExitId {
+        if let Some(&e) = self.exits.get(&(fs, reason)) {
+            return e;
+        }
+        let g = self.g;
+        let Op::FrameState { func, pc, .. } = *g.op(fs) else { panic!("{fs} is not a frame state") };
+        let func = FuncId(func);
+        let program = self.program;
+        let liveness =
+            self.liveness.entry(func).or_insert_with(|| frontend::liveness::analyze(program.function(func)));
+        let regs = ir::frame::frame_state_registers(liveness, pc);
+        let registers = regs
+            .into_iter()
+            .zip(g.inputs(fs))
+            .map(|(r, &x)| {
+                let v = match *g.op(x) {
+                    Op::TaggedConstant { bits } => ExitValue::Constant(bits),
+                    _ => {
+                        let rep = output_rep(g.op(x)).expect("frame state input has a value");
+                        ExitValue::Value(self.value(x).0, rep)
+                    }
+                };
+                (r, v)
+            })
+            .collect();
+        let id = ExitId(self.f.exits.len() as u32);
+        self.f.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func, pc, registers }] });
+        self.exits.insert((fs, reason), id);
+        id
+    }
+}

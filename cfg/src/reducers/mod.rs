@@ -1,0 +1,127 @@
+//! The reducers: small units with one contract each, stacked by a pipeline spec.
+//!
+//! | spec name | reducer | contract |
+//! |---|---|---|
+//! | `lower` | [`simplified_lower::SimplifiedLowering`] | speculative and JS ops → checked simplified / machine ops (representation selection; checks dropped where representations or types prove them) |
+//! | `machine-lower` | [`machine_lower::MachineLowering`] | checked simplified ops → machine sequences with `DeoptimizeIf/Unless`; `Float64Max/Min` → a diamond |
+//! | `machine-opt` | [`machine_opt::MachineOptimization`] | constant folding, algebraic simplification, strength reduction, reassociation |
+//! | `vn` | [`value_numbering::ValueNumbering`] | pure ops equal to a dominating one are replaced by it |
+//! | `check-elim` | [`value_numbering::ValueNumbering`] (checks) | a check equal to a dominating one (same value inputs) is redundant |
+//! | `branch-elim` | [`branch_elim::BranchElimination`] | conditions known on the dominating path fold; checked int32 arithmetic proven by dominating range checks becomes plain |
+//! | `dce` | [`dce::DeadCodeElimination`] | ops whose values nothing effectful needs are not copied |
+
+pub mod branch_elim;
+pub mod dce;
+pub mod machine_lower;
+pub mod machine_opt;
+pub mod simplified_lower;
+pub mod value_numbering;
+
+use ir::ops::Op;
+use ir::tagged;
+
+use crate::assembler::{Assembler, Reducer, V};
+
+/// The reducer a spec name stands for, or `None` if the name is unknown.
+pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
+    Some(match name {
+        "lower" => Box::new(simplified_lower::SimplifiedLowering),
+        "machine-lower" => Box::new(machine_lower::MachineLowering),
+        "machine-opt" => Box::new(machine_opt::MachineOptimization),
+        "vn" => Box::new(value_numbering::ValueNumbering::pure()),
+        "check-elim" => Box::new(value_numbering::ValueNumbering::checks()),
+        "branch-elim" => Box::new(branch_elim::BranchElimination::default()),
+        "dce" => Box::new(dce::DeadCodeElimination::default()),
+        _ => return None,
+    })
+}
+
+/// Every reducer name a spec may use.
+pub const NAMES: &[&str] = &["lower", "machine-lower", "machine-opt", "vn", "check-elim", "branch-elim", "dce"];
+
+/// The value of an `Int32Constant`.
+pub fn int32_const(asm: &Assembler<'_>, v: V) -> Option<i32> {
+    match *asm.op(v) {
+        Op::Int32Constant { value } => Some(value),
+        _ => None,
+    }
+}
+
+/// The value of a `Float64Constant`.
+pub fn float64_const(asm: &Assembler<'_>, v: V) -> Option<f64> {
+    match *asm.op(v) {
+        Op::Float64Constant { value } => Some(value.0),
+        _ => None,
+    }
+}
+
+/// The bits of a tagged constant (`TaggedConstant`, or a `NumberConstant` boxed as the vm
+/// would box it: an int32 if it is one, else a double).
+pub fn tagged_const(asm: &Assembler<'_>, v: V) -> Option<u64> {
+    match *asm.op(v) {
+        Op::TaggedConstant { bits } => Some(bits),
+        Op::NumberConstant { value } => Some(number_bits(value.0)),
+        _ => None,
+    }
+}
+
+/// The tagged bits of a number as the vm boxes it (an int32 when it is one, else a double).
+pub fn number_bits(x: f64) -> u64 {
+    let i = x as i32;
+    if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
+        tagged::from_int32(i)
+    } else {
+        tagged::from_f64(x)
+    }
+}
+
+/// The value of a bit that is the same on every execution, if it is: comparisons of
+/// constants and tag tests of values whose tag is known.
+pub fn known_bit(asm: &Assembler<'_>, v: V) -> Option<bool> {
+    let op = *asm.op(v);
+    let ins = asm.inputs(v);
+    let i2 = || Some((int32_const(asm, ins[0])?, int32_const(asm, ins[1])?));
+    let f2 = || Some((float64_const(asm, ins[0])?, float64_const(asm, ins[1])?));
+    let tag = |asm: &Assembler<'_>, x: V| -> Option<TagKnowledge> {
+        if let Some(bits) = tagged_const(asm, x) {
+            return Some(TagKnowledge::Bits(bits));
+        }
+        match asm.op(x) {
+            Op::TagInt32 | Op::ChangeInt32ToTagged => Some(TagKnowledge::Int32),
+            Op::TagFloat64 | Op::ChangeFloat64ToTagged => Some(TagKnowledge::Double),
+            Op::TagBit | Op::ChangeBitToTagged => Some(TagKnowledge::Boolean),
+            _ => None,
+        }
+    };
+    match op {
+        Op::Word32Equal => i2().map(|(a, b)| a == b),
+        Op::Int32LessThan => i2().map(|(a, b)| a < b),
+        Op::Int32LessThanOrEqual => i2().map(|(a, b)| a <= b),
+        Op::Uint32LessThan => i2().map(|(a, b)| (a as u32) < (b as u32)),
+        Op::Float64Equal => f2().map(|(a, b)| a == b),
+        Op::Float64LessThan => f2().map(|(a, b)| a < b),
+        Op::Float64LessThanOrEqual => f2().map(|(a, b)| a <= b),
+        Op::IsInt32 => match tag(asm, ins[0])? {
+            TagKnowledge::Bits(b) => Some(tagged::is_int32(b)),
+            TagKnowledge::Int32 => Some(true),
+            TagKnowledge::Double | TagKnowledge::Boolean => Some(false),
+        },
+        Op::IsNumber => match tag(asm, ins[0])? {
+            TagKnowledge::Bits(b) => Some(tagged::is_number(b)),
+            TagKnowledge::Int32 | TagKnowledge::Double => Some(true),
+            TagKnowledge::Boolean => Some(false),
+        },
+        Op::TaggedEqual => {
+            let (a, b) = (tagged_const(asm, ins[0])?, tagged_const(asm, ins[1])?);
+            Some(a == b)
+        }
+        _ => None,
+    }
+}
+
+enum TagKnowledge {
+    Bits(u64),
+    Int32,
+    Double,
+    Boolean,
+}

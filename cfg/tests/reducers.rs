@@ -1,0 +1,387 @@
+//! Unit tests of the graph, the copying phase and each reducer, on small hand-built graphs
+//! and on functions compiled from JavaScript. Origin tracking: an input op is tagged, a
+//! stack runs, and the test asserts what the op became (through the old→new map).
+
+use cfg::assembler::{Assembler, Reducer, V};
+use cfg::copying::copy_graph;
+use cfg::graph::{parse, Graph, Input, OpIndex, Output};
+use cfg::reducers;
+use frontend::bytecode::{FuncId, SlotKind};
+use ir::compile::CompileInput;
+use ir::feedback::{OperandHint, SlotFeedback};
+use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep};
+
+fn stack(names: &[&str]) -> Vec<Box<dyn Reducer>> {
+    names.iter().map(|n| reducers::by_name(n).expect("known reducer")).collect()
+}
+
+/// A graph built by `f` through an assembler without reducers.
+fn graph(f: impl FnOnce(&mut Assembler<'_>)) -> Graph<Input> {
+    let mut asm = Assembler::new("test", FuncId(0), Vec::new());
+    let entry = asm.new_block();
+    asm.bind(entry);
+    f(&mut asm);
+    let (g, _, _) = asm.finish();
+    let g = g.into_input();
+    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), g.to_text()));
+    g
+}
+
+fn input_index(v: V) -> OpIndex<Input> {
+    OpIndex::new(v.id())
+}
+
+fn run(g: &Graph<Input>, names: &[&str]) -> (Graph<Output>, cfg::copying::OpMap) {
+    let copy = copy_graph(g, stack(names));
+    let out = copy.graph;
+    let check = out.clone().into_input();
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    (out, copy.map)
+}
+
+fn int_param(asm: &mut Assembler<'_>, index: u32) -> V {
+    let p = asm.emit(Op::Parameter { index }, &[]);
+    asm.emit(Op::UntagInt32, &[p])
+}
+
+fn fs(asm: &mut Assembler<'_>) -> V {
+    asm.emit(Op::FrameState { func: 0, pc: 0, has_outer: false }, &[])
+}
+
+fn ret_int(asm: &mut Assembler<'_>, v: V) {
+    let t = asm.emit(Op::TagInt32, &[v]);
+    asm.ret(t);
+}
+
+#[test]
+fn machine_opt_folds_identities_reassociates_and_strength_reduces() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let zero = asm.int32(0);
+        let plus_zero = asm.emit(Op::Int32Add, &[x, zero]);
+        let one = asm.int32(1);
+        let two = asm.int32(2);
+        let a = asm.emit(Op::Int32Add, &[x, one]);
+        let b = asm.emit(Op::Int32Add, &[a, two]);
+        let eight = asm.int32(8);
+        let m = asm.emit(Op::Int32Mul, &[b, eight]);
+        let c = asm.int32(6);
+        let d = asm.int32(7);
+        let folded = asm.emit(Op::Int32Mul, &[c, d]);
+        let s = asm.emit(Op::Int32Add, &[m, folded]);
+        let s = asm.emit(Op::Int32Add, &[s, plus_zero]);
+        tagged = vec![x, plus_zero, b, m, folded];
+        ret_int(asm, s);
+    });
+    let (out, map) = run(&g, &["machine-opt"]);
+    let new = |v: V| map.get(input_index(v)).expect("copied");
+    let [x, plus_zero, b, m, folded] = tagged[..] else { unreachable!() };
+    assert_eq!(new(plus_zero), new(x), "x + 0 is x");
+    let nb = new(b);
+    assert_eq!(*out.op(nb), Op::Int32Add);
+    assert_eq!(out.inputs(nb)[0], new(x));
+    assert_eq!(*out.op(out.inputs(nb)[1]), Op::Int32Constant { value: 3 }, "(x + 1) + 2 is x + 3");
+    assert_eq!(*out.op(new(m)), Op::Word32Shl, "x * 8 is x << 3");
+    assert_eq!(*out.op(new(folded)), Op::Int32Constant { value: 42 });
+}
+
+#[test]
+fn machine_opt_keeps_float_plus_zero_but_folds_times_one() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let p = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let x = asm.emit(Op::UntagNumber, &[p]);
+        let zero = asm.float64(0.0);
+        let one = asm.float64(1.0);
+        let plus = asm.emit(Op::Float64Add, &[x, zero]);
+        let times = asm.emit(Op::Float64Mul, &[plus, one]);
+        tagged = vec![x, plus, times];
+        let t = asm.emit(Op::TagFloat64, &[times]);
+        asm.ret(t);
+    });
+    let (out, map) = run(&g, &["machine-opt"]);
+    let new = |v: V| map.get(input_index(v)).expect("copied");
+    assert_eq!(*out.op(new(tagged[1])), Op::Float64Add, "-0 + 0 is +0: x + 0 stays");
+    assert_eq!(new(tagged[2]), new(tagged[1]), "x * 1 is x");
+}
+
+#[test]
+fn value_numbering_merges_dominated_equal_ops_but_not_siblings() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let one = asm.int32(1);
+        let a = asm.emit(Op::Int32Add, &[x, one]);
+        let zero = asm.int32(0);
+        let c = asm.emit(Op::Int32LessThan, &[x, zero]);
+        let (t, f, m) = (asm.new_block(), asm.new_block(), asm.new_block());
+        asm.branch(c, t, f, None);
+        asm.bind(t);
+        let in_t = asm.emit(Op::Int32Add, &[x, one]);
+        let mul_t = asm.emit(Op::Int32Mul, &[x, x]);
+        asm.goto(m);
+        asm.bind(f);
+        let mul_f = asm.emit(Op::Int32Mul, &[x, x]);
+        asm.goto(m);
+        asm.bind(m);
+        let phi = asm.emit_raw(Op::Phi { rep: Rep::Int32 }, &[mul_t, mul_f]);
+        let phi2 = asm.emit_raw(Op::Phi { rep: Rep::Int32 }, &[in_t, a]);
+        let s = asm.emit(Op::Int32Add, &[phi, phi2]);
+        let s = asm.emit(Op::Int32Add, &[s, a]);
+        tagged = vec![a, in_t, mul_t, mul_f];
+        ret_int(asm, s);
+    });
+    let copy = copy_graph(&g, stack(&["vn"]));
+    let new = |v: V| copy.map.get(input_index(v)).expect("copied");
+    assert_eq!(new(tagged[1]), new(tagged[0]), "the add in a dominated block is the dominating one");
+    assert_ne!(new(tagged[2]), new(tagged[3]), "sibling blocks do not share values");
+    assert_eq!(copy.stats.vn_hits, 1);
+}
+
+#[test]
+fn dead_code_elimination_drops_unused_pure_ops_and_dead_phi_cycles() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let one = asm.int32(1);
+        let unused = asm.emit(Op::Int32Mul, &[x, x]);
+        let var = asm.new_variable(Rep::Int32);
+        asm.set_variable(var, x);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let c = asm.emit(Op::Int32LessThan, &[x, one]);
+        asm.branch(c, body, exit, None);
+        asm.bind(body);
+        let next = asm.emit(Op::Int32Add, &[i, one]);
+        asm.set_variable(var, next);
+        asm.goto(header);
+        asm.bind(exit);
+        tagged = vec![unused, i, next];
+        ret_int(asm, x);
+    });
+    assert!(matches!(g.op(input_index(tagged[1])), Op::Phi { .. }), "the variable made a loop phi");
+    let copy = copy_graph(&g, stack(&["dce"]));
+    for v in tagged {
+        assert_eq!(copy.map.get(input_index(v)), None, "{v} should be dead");
+    }
+    assert!(copy.stats.skipped_dead >= 3);
+}
+
+#[test]
+fn branch_elimination_folds_a_repeated_condition_and_removes_an_overflow_check() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let k = asm.int32(42);
+        let one = asm.int32(1);
+        let c = asm.emit(Op::Int32LessThan, &[x, k]);
+        let (t, f, t2, f2) = (asm.new_block(), asm.new_block(), asm.new_block(), asm.new_block());
+        asm.branch(c, t, f, None);
+        asm.bind(t);
+        let state = fs(asm);
+        let add = asm.emit(Op::CheckedInt32Add, &[x, one, state]);
+        asm.branch(c, t2, f2, None);
+        asm.bind(t2);
+        ret_int(asm, add);
+        asm.bind(f2);
+        ret_int(asm, one);
+        asm.bind(f);
+        let state = fs(asm);
+        let add_f = asm.emit(Op::CheckedInt32Add, &[x, one, state]);
+        tagged = vec![add, add_f];
+        ret_int(asm, add_f);
+    });
+    let (out, map) = run(&g, &["branch-elim", "machine-opt", "vn"]);
+    let new = |v: V| map.get(input_index(v)).expect("copied");
+    assert_eq!(*out.op(new(tagged[0])), Op::Int32Add, "x < 42 proves x + 1 cannot overflow");
+    assert_eq!(*out.op(new(tagged[1])), Op::CheckedInt32Add, "x >= 42 does not");
+    let branches = out.all_ops().filter(|&i| out.opcode(i) == Opcode::Branch).count();
+    assert_eq!(branches, 1, "the repeated condition folded:\n{}", out.to_text());
+    assert_eq!(out.block_count(), 4, "the dead arm is gone:\n{}", out.to_text());
+}
+
+#[test]
+fn simplified_lowering_chooses_int32_and_drops_tag_untag_pairs() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let t = asm.emit(Op::ChangeInt32ToTagged, &[x]);
+        let one = asm.tagged(ir::tagged::from_int32(1));
+        let state = fs(asm);
+        let add = asm.emit(Op::SpeculativeNumberAdd { hint: NumberHint::SignedSmall }, &[t, one, state]);
+        tagged = vec![x, add];
+        asm.ret(add);
+    });
+    let (out, map) = run(&g, &["lower", "machine-opt", "vn"]);
+    let new = map.get(input_index(tagged[1])).expect("copied");
+    assert_eq!(*out.op(new), Op::ChangeInt32ToTagged);
+    let add = out.inputs(new)[0];
+    assert_eq!(*out.op(add), Op::CheckedInt32Add);
+    assert_eq!(out.inputs(add)[0], map.get(input_index(tagged[0])).unwrap(), "no check on a known int32");
+    assert_eq!(*out.op(out.inputs(add)[1]), Op::Int32Constant { value: 1 });
+}
+
+#[test]
+fn machine_lowering_emits_the_baseline_sequence_for_checked_add() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let y = int_param(asm, 2);
+        let state = fs(asm);
+        let add = asm.emit(Op::CheckedInt32Add, &[x, y, state]);
+        tagged = vec![add];
+        ret_int(asm, add);
+    });
+    let (out, map) = run(&g, &["machine-lower"]);
+    let new = map.get(input_index(tagged[0])).expect("copied");
+    assert_eq!(*out.op(new), Op::Projection { index: 0 });
+    let seq: Vec<String> = out.all_ops().skip(new.ix() - 1).take(4).map(|i| out.opcode(i).name().to_string()).collect();
+    assert_eq!(seq, ["Int32AddWithOverflow", "Projection", "Projection", "DeoptimizeIf"]);
+}
+
+#[test]
+fn machine_lowering_turns_float64_max_into_a_diamond_with_a_phi() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let p = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let q = asm.emit(Op::Parameter { index: 2 }, &[]);
+        let a = asm.emit(Op::UntagNumber, &[p]);
+        let b = asm.emit(Op::UntagNumber, &[q]);
+        let m = asm.emit(Op::Float64Max, &[a, b]);
+        let two = asm.float64(2.0);
+        let after = asm.emit(Op::Float64Mul, &[m, two]);
+        tagged = vec![m, after];
+        let t = asm.emit(Op::TagFloat64, &[after]);
+        asm.ret(t);
+    });
+    assert_eq!(g.block_count(), 1);
+    let (out, map) = run(&g, &["machine-lower", "machine-opt", "vn"]);
+    let m = map.get(input_index(tagged[0])).expect("copied");
+    assert!(matches!(out.op(m), Op::Phi { rep: Rep::Float64 }), "{}", out.to_text());
+    assert_eq!(out.block_count(), 4, "entry, two arms, merge:\n{}", out.to_text());
+    let after = map.get(input_index(tagged[1])).unwrap();
+    assert_eq!(out.block_of(after), out.block_of(m), "the rest of the block continues in the merge");
+}
+
+#[test]
+fn text_form_round_trips_and_dot_names_every_block() {
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let var = asm.new_variable(Rep::Int32);
+        asm.set_variable(var, x);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let k = asm.int32(100);
+        let c = asm.emit(Op::Int32LessThan, &[i, k]);
+        asm.branch(c, body, exit, Some((90, 10)));
+        asm.bind(body);
+        let one = asm.int32(1);
+        let next = asm.emit(Op::Int32Add, &[i, one]);
+        asm.set_variable(var, next);
+        asm.goto(header);
+        asm.bind(exit);
+        ret_int(asm, i);
+    });
+    let text = g.to_text();
+    assert!(text.contains("loop"), "{text}");
+    assert!(text.contains(&format!("{}", Op::Branch { hint: BranchHint::True })), "{text}");
+    let back: Graph<Input> = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    cfg::verify::verify(&back).unwrap();
+    assert_eq!(back.to_text(), text);
+    let dot = g.to_dot();
+    for b in g.blocks() {
+        assert!(dot.contains(&format!("{b} [label")), "{dot}");
+    }
+    assert!(parse::<Input>("function f func=0\nB0:\n  %0 = Bogus\n").is_err());
+}
+
+#[test]
+fn verifier_reports_a_use_that_is_not_dominated() {
+    let text = "function f func=0\nB0:\n  %0 = Parameter[0]\n  %1 = Branch[None](%0) -> B1, B2\nB1 <- B0:\n  %2 = Parameter[1]\n  %3 = Goto -> B3\nB2 <- B0:\n  %4 = Goto -> B3\nB3 <- B1, B2:\n  %5 = Return(%2)\n";
+    let g: Graph<Input> = parse(text).unwrap();
+    let errors = cfg::verify::verify(&g).unwrap_err();
+    assert!(errors.iter().any(|e| e.contains("does not dominate")), "{errors:?}");
+}
+
+#[test]
+fn specs_parse_and_reject_unknown_names_and_bad_orders() {
+    let o = cfg::parse_spec("cfg:copy(branch-elim,machine-opt,vn);copy(machine-lower);copy(dce)").unwrap();
+    assert_eq!(o.phases.len(), 3);
+    assert_eq!(o.phases[0].label(), "copy(branch-elim,machine-opt,vn)");
+    assert!(cfg::parse_spec("cfg:copy(bogus)").unwrap_err().contains("unknown reducer 'bogus'"));
+    assert!(cfg::parse_spec("cfg:copy(vn,lower)").is_err());
+    assert!(cfg::parse_spec("cfg:copy(lower,dce)").is_err());
+    assert!(cfg::parse_spec("son:reduce(dce)").is_err());
+    assert!(cfg::parse_spec("cfg:copy(vn,vn)").is_err());
+    assert_eq!(cfg::Options::default().phases.len(), 3);
+}
+
+/// Compiles `source` and gives every slot "well-behaved" feedback: int32 arithmetic and
+/// comparisons, branches taken both ways, calls seen once.
+fn program_with_int_feedback(source: &str) -> (frontend::bytecode::Program, Vec<Vec<SlotFeedback>>) {
+    let program = frontend::compile("test.js", source).expect("compiles");
+    let feedback = program
+        .functions
+        .iter()
+        .map(|f| {
+            f.slots
+                .iter()
+                .map(|&k| match k {
+                    SlotKind::BinaryOp => SlotFeedback::BinaryOp(OperandHint::SignedSmall),
+                    SlotKind::Compare => SlotFeedback::Compare(OperandHint::SignedSmall),
+                    SlotKind::Branch => SlotFeedback::Branch { taken: 5, not_taken: 3 },
+                    SlotKind::Call => SlotFeedback::Call { target: ir::feedback::CallTarget::Megamorphic, count: 1 },
+                    other => SlotFeedback::new(other),
+                })
+                .collect()
+        })
+        .collect();
+    (program, feedback)
+}
+
+fn function_named(program: &frontend::bytecode::Program, name: &str) -> FuncId {
+    program.functions.iter().find(|f| f.name == name).map(|f| f.id).expect("function")
+}
+
+#[test]
+fn pipeline_removes_the_overflow_check_of_an_add_guarded_by_a_range_check() {
+    let (program, feedback) =
+        program_with_int_feedback("function f(x) { if (x < 42) { return x + 1; } return 0; }\nf(1);\n");
+    let func = function_named(&program, "f");
+    let input = CompileInput { program: &program, func, feedback: &feedback };
+    let mut meter = meter::Meter::new(meter::RowContext::new("test", "f", cfg::DEFAULT_SPEC, 0));
+    let lir = cfg::compile(&input, &cfg::Options::default(), &mut meter).expect("compiles");
+    ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
+    let text = ir::lir_text::print(&lir);
+    assert!(!text.contains("Int32AddWithOverflow"), "{text}");
+    assert!(text.contains("Int32Add"), "{text}");
+    // The same function without branch elimination keeps the check.
+    let without = cfg::parse_spec("cfg:copy(lower,machine-opt,check-elim,vn);copy(machine-lower,machine-opt,check-elim,vn);copy(dce)").unwrap();
+    let lir = cfg::compile(&input, &without, &mut meter).expect("compiles");
+    assert!(ir::lir_text::print(&lir).contains("Int32AddWithOverflow"));
+    assert!(meter.rows().iter().any(|r| r.label.starts_with("cfg/copy(lower")));
+}
+
+#[test]
+fn pipeline_compiles_loops_calls_and_generic_ops_to_verified_lir() {
+    let source = "function g(a, n) { var s = 0; for (var i = 0; i < n; i++) { s = s + i * 2; if (s != 7) { s = s - 1; } } return s + a.length + print(s); }\n";
+    let (program, feedback) = program_with_int_feedback(source);
+    let func = function_named(&program, "g");
+    let input = CompileInput { program: &program, func, feedback: &feedback };
+    let mut meter = meter::Meter::new(meter::RowContext::new("test", "g", cfg::DEFAULT_SPEC, 0));
+    let options = cfg::Options { verify: true, ..cfg::Options::default() };
+    let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
+    ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
+    for exit in &lir.exits {
+        exit.check(&program).unwrap();
+    }
+    let g = cfg::optimize(&input, &options, &mut meter, None).unwrap();
+    assert!(g.blocks().any(|b| g.is_loop(b)), "{}", g.to_text());
+}
