@@ -23,7 +23,7 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 
 const USAGE: &str = "\
 usage:
-  seabed run FILE.js [--tier interp|baseline|son] [--spec SPEC] [--backend lir|llvm]
+  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend lir|llvm]
                     [--llvm none|ftl|O2]
                     [--dump-llvm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
@@ -291,10 +291,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
-        opts.spec.clone().unwrap_or_else(|| match opts.tier {
-            Tier::Son => son::DEFAULT_SPEC.to_string(),
-            other => other.name().to_string(),
-        }),
+        opts.spec.clone().unwrap_or_else(|| crate::tiers::default_spec(opts.tier)),
         s.compiles,
         s.compile_failures,
         s.compiled_calls,

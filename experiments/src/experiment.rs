@@ -6,7 +6,7 @@
 //!   `node --jitless` (V8's Ignition interpreter) interleaved, median of the repetitions and
 //!   their ratio → `bench_interp.csv` and `bench_interp.md`.
 //! - `tiers`: each kernel as a whole process under every tier and backend (interpreter,
-//!   baseline and sea of nodes on the LIR evaluator and on LLVM), interleaved, median time
+//!   baseline, sea of nodes and CFG on the LIR evaluator and on LLVM), interleaved, median time
 //!   and speedup over the interpreter → `tiers.csv` and `tiers.md` (an early view of C11).
 
 use std::fmt::Write as _;
@@ -197,6 +197,8 @@ const TIER_CONFIGS: &[(&str, &[&str])] = &[
     ("baseline/llvm-ftl", &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl"]),
     ("son/lir", &["--tier", "son", "--backend", "lir"]),
     ("son/llvm-ftl", &["--tier", "son", "--backend", "llvm", "--llvm", "ftl"]),
+    ("cfg/lir", &["--tier", "cfg", "--backend", "lir"]),
+    ("cfg/llvm-ftl", &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl"]),
 ];
 
 fn tiers(opts: &ExperimentOptions) -> Result<(), String> {

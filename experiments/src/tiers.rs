@@ -26,6 +26,8 @@ pub enum Tier {
     Baseline,
     /// The sea-of-nodes pipeline.
     Son,
+    /// The Turboshaft-style CFG pipeline.
+    Cfg,
 }
 
 impl Tier {
@@ -35,6 +37,7 @@ impl Tier {
             "interp" => Some(Tier::Interp),
             "baseline" => Some(Tier::Baseline),
             "son" => Some(Tier::Son),
+            "cfg" => Some(Tier::Cfg),
             _ => None,
         }
     }
@@ -45,6 +48,7 @@ impl Tier {
             Tier::Interp => "interp",
             Tier::Baseline => "baseline",
             Tier::Son => "son",
+            Tier::Cfg => "cfg",
         }
     }
 }
@@ -83,6 +87,8 @@ pub struct TierCompiler {
     pub tier: Tier,
     /// The sea-of-nodes phases (`--spec`), for `Tier::Son`.
     pub son: son::Options,
+    /// The CFG phases (`--spec`), for `Tier::Cfg`.
+    pub cfg: cfg::Options,
     /// The spec string in effect (recorded in every phase row).
     pub spec: String,
     /// Run the LIR verifier and check every exit after each compilation (test builds).
@@ -98,14 +104,11 @@ pub struct TierCompiler {
 impl TierCompiler {
     /// A compiler for `tier` on `backend` with the default phases.
     pub fn new(tier: Tier, backend: Backend, verify: bool) -> TierCompiler {
-        let son = son::Options::default();
         TierCompiler {
             tier,
-            spec: match tier {
-                Tier::Son => son::DEFAULT_SPEC.to_string(),
-                other => other.name().to_string(),
-            },
-            son,
+            spec: default_spec(tier),
+            son: son::Options::default(),
+            cfg: cfg::Options::default(),
             verify,
             backend,
             dump_llvm: false,
@@ -117,7 +120,8 @@ impl TierCompiler {
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
         match self.tier {
             Tier::Son => self.son = son::parse_spec(spec)?,
-            other => return Err(format!("--spec applies to --tier son, not {}", other.name())),
+            Tier::Cfg => self.cfg = cfg::parse_spec(spec)?,
+            other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
         }
         self.spec = spec.to_string();
         Ok(())
@@ -134,6 +138,8 @@ impl TierCompiler {
             (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc)),
             (Tier::Son, None) => son::compile(&input, &self.son, &mut meter).map_err(|b| b.to_string())?,
             (Tier::Son, Some(_)) => return Err("the sea-of-nodes pipeline has no OSR entry yet".into()),
+            (Tier::Cfg, None) => cfg::compile(&input, &self.cfg, &mut meter).map_err(|b| b.to_string())?,
+            (Tier::Cfg, Some(_)) => return Err("the CFG pipeline has no OSR entry yet".into()),
             (Tier::Interp, _) => return Err("the interpreter tier compiles nothing".into()),
         };
         self.rows.borrow_mut().extend(meter.take_rows());
@@ -178,6 +184,15 @@ impl OptimizingCompiler for TierCompiler {
     fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String> {
         let lir = self.lower(vm, func, Some(loop_header))?;
         self.install(vm, lir)
+    }
+}
+
+/// The spec string a tier runs with when no `--spec` is given.
+pub fn default_spec(tier: Tier) -> String {
+    match tier {
+        Tier::Son => son::DEFAULT_SPEC.to_string(),
+        Tier::Cfg => cfg::DEFAULT_SPEC.to_string(),
+        other => other.name().to_string(),
     }
 }
 

@@ -23,6 +23,10 @@ const CONFIGURATIONS: &[&[&str]] = &[
     // Machine code through LLVM (FTL-style exits), baseline and sea of nodes.
     &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
+    // The CFG pipeline on both backends, with and without stress exits.
+    &["--tier", "cfg", "--backend", "lir", "--always-opt", "--verify"],
+    &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
 ];
 
 fn corpus() -> Vec<PathBuf> {

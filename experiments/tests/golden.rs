@@ -1,5 +1,5 @@
-//! Golden IR dumps: the sea-of-nodes graph after its phases and the LIR it schedules, for
-//! ten corpus functions (the same ten as the CFG side will use). `BLESS=1 cargo test
+//! Golden IR dumps: the sea-of-nodes graph after its phases, the CFG graph after its phases,
+//! and the LIR each pipeline produces, for the same ten corpus functions. `BLESS=1 cargo test
 //! --release -p experiments --test golden` regenerates the files; otherwise any difference
 //! fails with the new text, so a reviewer sees how a change altered the IR shape.
 
@@ -59,12 +59,21 @@ fn golden_son() {
         let dir = golden_dir().join("son");
         check_or_bless(&dir.join(format!("{function}.graph.txt")), &graph.dump(), &mut failures);
         check_or_bless(&dir.join(format!("{function}.lir.txt")), &lir_text, &mut failures);
+
+        let options = cfg::Options::default();
+        let graph = cfg::optimize(&input, &options, &mut meter, None).unwrap();
+        let lir = cfg::compile(&input, &options, &mut meter).unwrap();
+        let lir_text = ir::lir_text::print(&lir);
+        assert_eq!(ir::lir_text::parse(&lir_text).unwrap(), lir, "golden LIR must parse back");
+        let dir = golden_dir().join("cfg");
+        check_or_bless(&dir.join(format!("{function}.graph.txt")), &graph.to_text(), &mut failures);
+        check_or_bless(&dir.join(format!("{function}.lir.txt")), &lir_text, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 #[test]
-fn sea_of_nodes_dumps_match_the_golden_files() {
+fn pipeline_dumps_match_the_golden_files() {
     // Corpus drivers recurse deeply: a large stack, as the CLI uses.
     std::thread::Builder::new().stack_size(1 << 30).spawn(golden_son).unwrap().join().unwrap();
 }
