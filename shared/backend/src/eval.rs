@@ -251,9 +251,15 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
 }
 
 fn deoptimize(f: &Function, vm: &mut Vm, vals: &[u64], exit: ExitId, reason: DeoptReason, stress: bool) -> JsResult<Value> {
-    let desc = f.exit(exit);
-    let frames = desc
-        .frames
+    let frames = resume_frames(f.exit(exit), |id| vals[id as usize]);
+    vm.deoptimize(f.func, reason, stress, frames)
+}
+
+/// The interpreter frames an exit rebuilds: every live register boxed by its
+/// representation from the raw bits `bits_of(value)` of the compiled code's values (shared by
+/// every backend).
+pub fn resume_frames(desc: &ir::frame::ExitDesc, bits_of: impl Fn(u32) -> u64) -> Vec<ResumeFrame> {
+    desc.frames
         .iter()
         .map(|frame| ResumeFrame {
             func: frame.func,
@@ -263,13 +269,12 @@ fn deoptimize(f: &Function, vm: &mut Vm, vals: &[u64], exit: ExitId, reason: Deo
                 .iter()
                 .map(|&(reg, v)| {
                     let value = match v {
-                        ExitValue::Value(id, rep) => box_value(vals[id as usize], rep),
+                        ExitValue::Value(id, rep) => box_value(bits_of(id), rep),
                         ExitValue::Constant(bits) => Value::from_bits(bits),
                     };
                     (reg, value)
                 })
                 .collect(),
         })
-        .collect();
-    vm.deoptimize(f.func, reason, stress, frames)
+        .collect()
 }

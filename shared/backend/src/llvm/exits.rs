@@ -20,10 +20,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, RwLock};
 
 use frontend::bytecode::FuncId;
-use ir::frame::{ExitDesc, ExitValue};
-use ir::ops::{DeoptReason, Rep};
+use ir::frame::ExitDesc;
+use ir::ops::DeoptReason;
 use vm::tiering::ResumeFrame;
-use vm::{Value, Vm};
+use vm::Vm;
 
 use super::runtime::result_bits;
 use super::stackmap::{Location, LocationKind};
@@ -213,10 +213,6 @@ impl Saved {
 }
 
 /// Boxes raw bits of representation `rep`.
-fn box_bits(bits: u64, rep: Rep) -> Value {
-    crate::eval::box_value(bits, rep)
-}
-
 /// Called by the trampoline with its save area and the patchpoint's return address; returns
 /// the activation's result (or the exception sentinel).
 extern "C" fn exit_handler(save: *const u64, ret_addr: u64) -> u64 {
@@ -244,26 +240,7 @@ extern "C" fn exit_handler(save: *const u64, ret_addr: u64) -> u64 {
             None => unreachable!("exit value v{id} has no operand"),
         }
     };
-    let frames: Vec<ResumeFrame> = site
-        .desc
-        .frames
-        .iter()
-        .map(|frame| ResumeFrame {
-            func: frame.func,
-            pc: frame.pc,
-            registers: frame
-                .registers
-                .iter()
-                .map(|&(reg, v)| {
-                    let value = match v {
-                        ExitValue::Value(id, rep) => box_bits(value_bits(id), rep),
-                        ExitValue::Constant(bits) => Value::from_bits(bits),
-                    };
-                    (reg, value)
-                })
-                .collect(),
-        })
-        .collect();
+    let frames: Vec<ResumeFrame> = crate::eval::resume_frames(&site.desc, value_bits);
     let stress = !failed;
     let reason = if failed { site.desc.reason } else { DeoptReason::Stress };
     let event = ExitEvent { func: site.func, reason, stress, frames };
