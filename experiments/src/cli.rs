@@ -28,7 +28,8 @@ usage:
                     [--dump-llvm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
                     [--verify] [--stats OUT.json]
-  seabed ir FILE.js --tier baseline [--function NAME]
+  seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
+                   [--after N] [--format text|dot]
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
@@ -73,6 +74,8 @@ struct Options {
     stats: Option<String>,
     dump_llvm: bool,
     spec: Option<String>,
+    after: Option<usize>,
+    format: String,
 }
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
@@ -93,6 +96,8 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         stats: None,
         dump_llvm: false,
         spec: None,
+        after: None,
+        format: "text".into(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -139,6 +144,8 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--stats" => opts.stats = Some(it.next().ok_or("--stats needs a file")?.clone()),
             "--spec" => opts.spec = Some(it.next().ok_or("--spec needs a value")?.clone()),
             "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
+            "--after" => opts.after = Some(number("--after")? as usize),
+            "--format" => opts.format = it.next().ok_or("--format needs a value")?.clone(),
             "--feedback" => opts.feedback = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
             s => {
@@ -423,19 +430,28 @@ fn experiment(args: &[String]) -> u8 {
 }
 
 /// `seabed ir`: runs the program in the interpreter (to collect feedback), then compiles
-/// each function (or `--function NAME`) and prints its LIR.
+/// each function (or `--function NAME`) and prints its IR: LIR for the baseline tier, the
+/// graph after the pipeline's phases (or the first `--after N` of them) for son and cfg, as
+/// text or GraphViz dot.
 fn ir_dump(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &["--tier", "--function", "--verify"]) {
+    let opts = match parse_options(args, &["--tier", "--function", "--verify", "--spec", "--after", "--format"]) {
         Ok(o) => o,
         Err(e) => return usage_error(&e),
     };
-    if opts.tier != Tier::Baseline {
-        return usage_error("ir needs --tier baseline (the optimizing pipelines come later)");
+    if opts.tier == Tier::Interp {
+        return usage_error("ir needs --tier baseline, son or cfg");
+    }
+    if opts.format != "text" && opts.format != "dot" {
+        return usage_error(&format!("unknown format '{}' (text, dot)", opts.format));
     }
     let program = match load(&opts.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
     };
+    let mut compiler = TierCompiler::new(opts.tier, opts.backend, true);
+    if let Some(spec) = &opts.spec {
+        compiler.set_spec(spec).expect("checked by parse_options");
+    }
     let interp = Options { tier: Tier::Interp, ..opts };
     let (_, vm, _) = execute(program.clone(), Box::new(std::io::sink()), &interp);
     let mut found = false;
@@ -444,11 +460,11 @@ fn ir_dump(args: &[String]) -> u8 {
             continue;
         }
         found = true;
-        match crate::tiers::compile_baseline(&vm, FuncId(func.id.0), true) {
-            Ok(lir) => print!("{}", ir::lir_text::print(&lir)),
+        match dump_function(&vm, &compiler, FuncId(func.id.0), interp.after, &interp.format) {
+            Ok(text) => print!("{text}"),
             Err(e) => {
-                eprintln!("{e}");
-                return 70;
+                eprintln!("{}: {e}", func.name);
+                return EXIT_UNSUPPORTED;
             }
         }
     }
@@ -456,6 +472,32 @@ fn ir_dump(args: &[String]) -> u8 {
         return usage_error(&format!("no function named '{}'", interp.function.unwrap_or_default()));
     }
     EXIT_OK
+}
+
+/// The IR of one function for `seabed ir`.
+fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<usize>, format: &str) -> Result<String, String> {
+    let input = ir::compile::CompileInput { program: &vm.program, func, feedback: &vm.feedback };
+    let mut meter = meter::Meter::new(meter::RowContext::new("ir", "", compiler.spec.clone(), 0));
+    let dot = format == "dot";
+    match compiler.tier {
+        Tier::Son => {
+            let mut options = compiler.son.clone();
+            if let Some(n) = after {
+                options.phases.truncate(n);
+            }
+            let g = son::build_and_optimize(&input, &options, &mut meter).map_err(|b| b.to_string())?;
+            Ok(if dot { g.dot() } else { g.dump() })
+        }
+        Tier::Cfg => {
+            let g = cfg::optimize(&input, &compiler.cfg, &mut meter, after).map_err(|b| b.to_string())?;
+            Ok(if dot { g.to_dot() } else { g.to_text() })
+        }
+        _ => {
+            let lir = compiler.lower(vm, func, None)?;
+            crate::tiers::verify_lir(vm, &lir)?;
+            Ok(ir::lir_text::print(&lir))
+        }
+    }
 }
 
 /// `seabed generate N [--seed S]`: prints a generated program (see `generate`).

@@ -209,3 +209,20 @@ fn a_hot_loop_in_code_called_once_enters_compiled_code_by_osr() {
     assert_eq!(stdout(&o), "299995\n");
     assert!(std::fs::read_to_string(&stats).unwrap().contains("\"osr_entries\": 0"));
 }
+
+#[test]
+fn ir_prints_each_pipelines_form_of_a_function() {
+    let src = "function add(a, b) { return a + b; }\nfor (var i = 0; i < 5; i++) { add(i, 1); }\n";
+    let f = script("ir.js", src);
+    let lir = stdout(&seabed(&["ir", &f, "--tier", "baseline", "--function", "add"]));
+    assert!(lir.starts_with("function add #1"), "{lir}");
+    assert!(lir.contains("Int32AddWithOverflow"), "{lir}");
+    let son = stdout(&seabed(&["ir", &f, "--tier", "son", "--function", "add"]));
+    assert!(son.contains("Int32AddWithOverflow") && son.contains("Return"), "{son}");
+    let son_built = stdout(&seabed(&["ir", &f, "--tier", "son", "--function", "add", "--after", "0"]));
+    assert!(son_built.contains("SpeculativeNumberAdd[SignedSmall]"), "{son_built}");
+    let cfg = stdout(&seabed(&["ir", &f, "--tier", "cfg", "--function", "add", "--format", "dot"]));
+    assert!(cfg.starts_with("digraph"), "{cfg}");
+    assert_eq!(seabed(&["ir", &f, "--tier", "son", "--function", "nope"]).status.code(), Some(2));
+    assert_eq!(seabed(&["ir", &f, "--tier", "son", "--spec", "son:bogus"]).status.code(), Some(2));
+}
