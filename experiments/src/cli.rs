@@ -25,7 +25,7 @@ const USAGE: &str = "\
 usage:
   seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend lir|llvm]
                     [--llvm none|ftl|O2]
-                    [--dump-llvm] [--always-opt]
+                    [--dump-llvm] [--dump-asm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
                     [--verify] [--stats OUT.json]
   seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
@@ -73,6 +73,7 @@ struct Options {
     function: Option<String>,
     stats: Option<String>,
     dump_llvm: bool,
+    dump_asm: bool,
     spec: Option<String>,
     after: Option<usize>,
     format: String,
@@ -80,7 +81,7 @@ struct Options {
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
 const RUN_OPTIONS: &[&str] =
-    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats", "--llvm", "--dump-llvm", "--spec"];
+    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats", "--llvm", "--dump-llvm", "--dump-asm", "--spec"];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     let mut file = None;
@@ -95,6 +96,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         function: None,
         stats: None,
         dump_llvm: false,
+        dump_asm: false,
         spec: None,
         after: None,
         format: "text".into(),
@@ -129,6 +131,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
                 opts.backend = Backend::Llvm(pipeline);
             }
             "--dump-llvm" => opts.dump_llvm = true,
+            "--dump-asm" => opts.dump_asm = true,
             "--always-opt" => opts.tiering.always_opt = true,
             "--deopt-every" => {
                 let n = number("--deopt-every")?;
@@ -205,6 +208,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     if opts.tier != Tier::Interp {
         let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
         compiler.dump_llvm = opts.dump_llvm;
+        compiler.dump_asm = opts.dump_asm;
         if let Some(spec) = &opts.spec {
             compiler.set_spec(spec).expect("checked by parse_options");
         }

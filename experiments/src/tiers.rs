@@ -97,6 +97,8 @@ pub struct TierCompiler {
     pub backend: Backend,
     /// Print each LLVM module to stderr (`--dump-llvm`).
     pub dump_llvm: bool,
+    /// Print each function's machine code to stderr (`--dump-asm`).
+    pub dump_asm: bool,
     /// Phase rows of every compilation so far (shared with the caller for `--stats`).
     pub rows: Rc<RefCell<Vec<PhaseRow>>>,
 }
@@ -112,6 +114,7 @@ impl TierCompiler {
             verify,
             backend,
             dump_llvm: false,
+            dump_asm: false,
             rows: Rc::new(RefCell::new(Vec::new())),
         }
     }
@@ -163,11 +166,17 @@ impl TierCompiler {
                     stress_checks: vm.tiering_options().deopt_every.is_some(),
                     verify: self.verify,
                     keep_ir: self.dump_llvm,
+                    keep_asm: self.dump_asm,
                     ..LlvmOptions::default()
                 };
                 let code = llvm::compile(&lir, &options)?;
                 if let Some(ir) = &code.ir {
                     eprintln!("{ir}");
+                }
+                if let Some(asm) = &code.asm {
+                    // The function's code only (the stackmap section follows its end label).
+                    let end = asm.find(".Lfunc_end0").unwrap_or(asm.len());
+                    eprintln!("{}", &asm[..end]);
                 }
                 Ok(Rc::new(code))
             }

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use inkwell::context::Context;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
 use inkwell::OptimizationLevel;
 
 use ir::lir::Function;
@@ -112,6 +112,8 @@ pub struct LlvmOptions {
     pub verify: bool,
     /// Keep the optimized module's text in [`LlvmCode::ir`] (for `--dump-llvm`).
     pub keep_ir: bool,
+    /// Keep the function's assembly text in [`LlvmCode::asm`] (for `--dump-asm`).
+    pub keep_asm: bool,
 }
 
 impl Default for LlvmOptions {
@@ -122,6 +124,7 @@ impl Default for LlvmOptions {
             max_register_operands: 12,
             verify: cfg!(debug_assertions),
             keep_ir: false,
+            keep_asm: false,
         }
     }
 }
@@ -189,6 +192,15 @@ pub struct LlvmCode {
     pub stats: LlvmStats,
     /// The optimized module's text, if [`LlvmOptions::keep_ir`] was set.
     pub ir: Option<String>,
+    /// The function's x86-64 (host) assembly text, if [`LlvmOptions::keep_asm`] was set.
+    ///
+    /// This is a separate code generation of the same optimized module (a clone of the
+    /// module MCJIT compiles, after the passes) by a host target machine with the same
+    /// codegen level and code model, not a disassembly of the JIT buffer: instruction
+    /// selection and register allocation match what runs, but addresses (the patchpoint
+    /// trampoline, runtime helpers) appear as symbols or immediates and the patchpoint
+    /// shadow as `nop`s. Not counted in [`LlvmStats`].
+    pub asm: Option<String>,
     exit_addrs: Vec<u64>,
     _runtime_sites: Box<[runtime::RuntimeSite]>,
     memory: engine::CodeMemory,
@@ -268,11 +280,29 @@ fn init_native() -> Result<(), String> {
 }
 
 fn target_machine() -> Result<TargetMachine, String> {
+    target_machine_at(OptimizationLevel::Default)
+}
+
+fn target_machine_at(level: OptimizationLevel) -> Result<TargetMachine, String> {
     let triple = TargetMachine::get_default_triple();
     let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
     target
-        .create_target_machine(&triple, "", "", OptimizationLevel::Default, RelocMode::Default, CodeModel::JITDefault)
+        .create_target_machine(&triple, "", "", level, RelocMode::Default, CodeModel::JITDefault)
         .ok_or_else(|| "cannot create a target machine".to_string())
+}
+
+/// Assembly text of `module` as the host target machine generates it at `level`. Codegen
+/// runs IR-level passes (CodeGenPrepare, ...) that rewrite the module in place, so a clone
+/// is emitted and the module MCJIT compiles stays untouched.
+fn assembly(module: &inkwell::module::Module<'_>, level: OptimizationLevel) -> Result<String, String> {
+    let tm = target_machine_at(level)?;
+    let copy = module.clone();
+    copy.set_triple(&tm.get_triple());
+    copy.set_data_layout(&tm.get_target_data().get_data_layout());
+    let buf = tm
+        .write_to_memory_buffer(&copy, FileType::Assembly)
+        .map_err(|e| format!("cannot generate assembly: {e}"))?;
+    Ok(String::from_utf8_lossy(buf.as_slice()).into_owned())
 }
 
 /// Compiles `lir` to machine code.
@@ -312,6 +342,7 @@ pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String
     }
     stats.ir_instructions = count_instructions(lowered.function);
     let ir = options.keep_ir.then(|| module.print_to_string().to_string());
+    let asm = if options.keep_asm { Some(assembly(module, options.pipeline.codegen_level())?) } else { None };
 
     let start = Instant::now();
     let (mm, memory) = engine::memory_manager();
@@ -347,6 +378,7 @@ pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String
         label: "lir".into(),
         stats,
         ir,
+        asm,
         exit_addrs,
         _runtime_sites: runtime_sites,
         memory,
