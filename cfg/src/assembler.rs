@@ -80,6 +80,14 @@ pub trait Reducer {
     fn reduce_branch(&mut self, _asm: &mut Assembler<'_>, _cond: V, _if_true: Label, _if_false: Label) -> bool {
         false
     }
+
+    /// Asked (copying phases) when the forward edge into the input loop `header` is about to
+    /// be emitted: true to have the copying phase peel the loop's first iteration there
+    /// (see [`copying::peel_first_iteration`](crate::copying::peel_first_iteration)). Counters
+    /// go to `stats.extras`.
+    fn should_peel(&mut self, _input: &Graph<Input>, _header: BlockIndex<Input>, _stats: &mut Stats) -> bool {
+        false
+    }
 }
 
 /// A name for a value that may differ along paths; see the module docs.
@@ -121,6 +129,8 @@ pub struct Stats {
     pub visits_by_opcode: BTreeMap<Opcode, u64>,
     /// Branches folded into gotos.
     pub branches_folded: u64,
+    /// Further named counters of single reducers (e.g. `peeled`), reported as meter extras.
+    pub extras: BTreeMap<&'static str, u64>,
 }
 
 impl Stats {
@@ -146,6 +156,9 @@ pub struct Assembler<'a> {
     pub(crate) origin_block: Option<BlockIndex<Input>>,
     pub(crate) origin_op: u32,
     block_origin: Vec<Option<BlockIndex<Input>>>,
+    /// Entry values of input loop-header phis whose loop was peeled: the real header's phi
+    /// takes this value (the peeled iteration's) instead of the mapped forward input.
+    pub(crate) peeled_entry: std::collections::HashMap<u32, V>,
     /// Counters.
     pub stats: Stats,
 }
@@ -166,6 +179,7 @@ impl<'a> Assembler<'a> {
             origin_block: None,
             origin_op: u32::MAX,
             block_origin: Vec::new(),
+            peeled_entry: std::collections::HashMap::new(),
             stats: Stats::default(),
         }
     }
@@ -247,6 +261,12 @@ impl<'a> Assembler<'a> {
     /// The input block whose code ended output block `b` (copying phases).
     pub fn origin_of(&self, b: Label) -> Option<BlockIndex<Input>> {
         self.block_origin[b.ix()]
+    }
+
+    /// True if some reducer wants the input loop `header` peeled.
+    pub(crate) fn wants_peel(&mut self, input: &Graph<Input>, header: BlockIndex<Input>) -> bool {
+        let stats = &mut self.stats;
+        self.reducers.iter_mut().flatten().any(|r| r.should_peel(input, header, stats))
     }
 
     /// True if `f` holds for some reducer of the stack.

@@ -134,6 +134,9 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     guard.add_extra("skipped_dead", stats.skipped_dead);
     guard.add_extra("vn_hits", stats.vn_hits);
     guard.add_extra("branches_folded", stats.branches_folded);
+    for (name, n) in &stats.extras {
+        guard.add_extra(name, *n);
+    }
     for (name, n) in &stats.changes_by_reducer {
         guard.add_extra(intern(format!("changes:{name}")), *n);
     }

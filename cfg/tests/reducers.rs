@@ -385,3 +385,114 @@ fn pipeline_compiles_loops_calls_and_generic_ops_to_verified_lir() {
     let g = cfg::optimize(&input, &options, &mut meter, None).unwrap();
     assert!(g.blocks().any(|b| g.is_loop(b)), "{}", g.to_text());
 }
+
+#[test]
+fn peel_copies_the_first_iteration_of_a_counting_loop_before_the_header() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let var = asm.new_variable(Rep::Int32);
+        let zero = asm.int32(0);
+        asm.set_variable(var, zero);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let c = asm.emit(Op::Int32LessThan, &[i, x]);
+        asm.branch(c, body, exit, Some((90, 10)));
+        asm.bind(body);
+        let state = fs(asm);
+        let one = asm.int32(1);
+        let next = asm.emit(Op::CheckedInt32Add, &[i, one, state]);
+        asm.set_variable(var, next);
+        asm.goto(header);
+        asm.bind(exit);
+        tagged = vec![i, next];
+        ret_int(asm, i);
+    });
+    let copy = copy_graph(&g, stack(&["peel"]));
+    let out = copy.graph;
+    let check = out.clone().into_input();
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    assert_eq!(copy.stats.extras.get("peeled"), Some(&1));
+    let of = |code: Opcode| check.all_ops().filter(|&o| check.opcode(o) == code).collect::<Vec<_>>();
+    let adds = of(Opcode::CheckedInt32Add);
+    assert_eq!(adds.len(), 2, "the body twice:\n{}", check.to_text());
+    assert_eq!(of(Opcode::Int32LessThan).len(), 2, "the header twice:\n{}", check.to_text());
+    assert_eq!(of(Opcode::FrameState).len(), 2, "the frame state twice:\n{}", check.to_text());
+    let header = check.blocks().find(|&b| check.is_loop(b)).expect("still a loop");
+    let real = map_add(&copy.map, tagged[1]);
+    assert!(check.dominates(header, check.block_of(real)), "the real body is in the loop");
+    let peeled = adds.into_iter().find(|&a| a.id() != real.id()).unwrap();
+    assert!(!check.dominates(header, check.block_of(peeled)), "the peeled body is before the loop");
+    assert!(check.block_of(peeled) < header, "the peeled body is laid out before the header");
+    // The real header's phi takes the peeled iteration's value on entry.
+    let phi = map_add(&copy.map, tagged[0]);
+    assert!(matches!(check.op(phi), Op::Phi { .. }));
+    let entry_value = check.inputs(phi)[0];
+    assert!(!check.dominates(header, check.block_of(entry_value)));
+}
+
+fn map_add(map: &cfg::copying::OpMap, v: V) -> OpIndex<Input> {
+    OpIndex::new(map.get(input_index(v)).expect("copied").id())
+}
+
+#[test]
+fn peel_skips_big_loops_and_is_not_in_the_default_spec() {
+    assert!(!cfg::DEFAULT_SPEC.contains("peel"));
+    assert!(cfg::parse_spec("cfg:copy(peel)").is_ok());
+    let g = graph(|asm| {
+        let x = int_param(asm, 1);
+        let var = asm.new_variable(Rep::Int32);
+        asm.set_variable(var, x);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let zero = asm.int32(0);
+        let c = asm.emit(Op::Int32LessThan, &[zero, i]);
+        asm.branch(c, body, exit, None);
+        asm.bind(body);
+        let mut v = i;
+        for k in 0..cfg::reducers::peel::MAX_PEEL_OPS as i32 {
+            let kk = asm.int32(k);
+            v = asm.emit(Op::Int32Sub, &[v, kk]);
+        }
+        asm.set_variable(var, v);
+        asm.goto(header);
+        asm.bind(exit);
+        ret_int(asm, i);
+    });
+    let copy = copy_graph(&g, stack(&["peel"]));
+    assert_eq!(copy.stats.extras.get("peel_too_big"), Some(&1));
+    assert_eq!(copy.stats.extras.get("peeled"), None);
+}
+
+const PEEL_SPEC: &str = "cfg:copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
+
+#[test]
+fn pipeline_with_peel_compiles_an_array_sum_to_verified_lir_with_the_body_twice() {
+    let source = "function sum(n) { var s = 0; for (var i = 0; i < n; i++) { s = s + i * 3; } return s; }\n";
+    let (program, feedback) = program_with_int_feedback(source);
+    let func = function_named(&program, "sum");
+    let input = CompileInput { program: &program, func, feedback: &feedback };
+    let mut meter = meter::Meter::new(meter::RowContext::new("test", "sum", PEEL_SPEC, 0));
+    let options = cfg::Options { verify: true, ..cfg::parse_spec(PEEL_SPEC).unwrap() };
+    let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
+    ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
+    for exit in &lir.exits {
+        exit.check(&program).unwrap();
+    }
+    let row = meter.rows().iter().find(|r| r.label.contains("copy(peel)")).expect("a peel row");
+    assert!(row.extra.iter().any(|(k, n)| k == "peeled" && *n == 1), "{:?}", row.extra);
+    let plain = cfg::Options { verify: true, ..cfg::Options::default() };
+    let base = cfg::compile(&input, &plain, &mut meter).expect("compiles");
+    let count = |text: &str, what: &str| text.lines().filter(|l| l.contains(what)).count();
+    let (peeled, base) = (ir::lir_text::print(&lir), ir::lir_text::print(&base));
+    for what in ["Int32MulWithOverflow", "Int32AddWithOverflow"] {
+        assert_eq!(count(&peeled, what), 2 * count(&base, what), "{what}:\n{peeled}\n----\n{base}");
+    }
+}

@@ -27,6 +27,17 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
+    // CFG with loop peeling, under stress exits.
+    &[
+        "--tier",
+        "cfg",
+        "--spec",
+        "cfg:copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
 ];
 
 fn corpus() -> Vec<PathBuf> {

@@ -9,11 +9,13 @@
 //! | `check-elim` | [`value_numbering::ValueNumbering`] (checks) | a check equal to a dominating one (same value inputs) is redundant |
 //! | `branch-elim` | [`branch_elim::BranchElimination`] | conditions known on the dominating path fold; checked int32 arithmetic proven by dominating range checks becomes plain |
 //! | `dce` | [`dce::DeadCodeElimination`] | ops whose values nothing effectful needs are not copied |
+//! | `peel` | [`peel::LoopPeeling`] | the first iteration of a small innermost loop is copied before the loop (not in the default spec) |
 
 pub mod branch_elim;
 pub mod dce;
 pub mod machine_lower;
 pub mod machine_opt;
+pub mod peel;
 pub mod simplified_lower;
 pub mod value_numbering;
 
@@ -32,12 +34,13 @@ pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
         "check-elim" => Box::new(value_numbering::ValueNumbering::checks()),
         "branch-elim" => Box::new(branch_elim::BranchElimination::default()),
         "dce" => Box::new(dce::DeadCodeElimination::default()),
+        "peel" => Box::new(peel::LoopPeeling),
         _ => return None,
     })
 }
 
 /// Every reducer name a spec may use.
-pub const NAMES: &[&str] = &["lower", "machine-lower", "machine-opt", "vn", "check-elim", "branch-elim", "dce"];
+pub const NAMES: &[&str] = &["lower", "machine-lower", "machine-opt", "vn", "check-elim", "branch-elim", "dce", "peel"];
 
 /// The value of an `Int32Constant`.
 pub fn int32_const(asm: &Assembler<'_>, v: V) -> Option<i32> {

@@ -1,0 +1,40 @@
+//! Loop peeling (Turboshaft's `LoopPeelingReducer`).
+//!
+//! Contract: the first iteration of a small innermost loop is emitted once before the loop
+//! header (by the copying phase's [`peel_first_iteration`](crate::copying::peel_first_iteration),
+//! a copy of the loop's blocks through the whole reducer stack); the real loop then starts
+//! from the peeled iteration's values. Reducers below see the peeled iteration as straight
+//! code before the loop (checks there dominate the loop, e.g. for `check-elim`).
+//!
+//! Caps: loops of at most [`MAX_PEEL_OPS`] ops. Counters (meter extras): `peeled`,
+//! `peel_too_big`, `peel_skipped` (a loop shape [`peelable_loop`] rejects: several entries or
+//! exits, an exit not from the header, an effect in the header, an inner loop...).
+
+use crate::assembler::{Reducer, Stats};
+use crate::copying::peelable_loop;
+use crate::graph::{BlockIndex, Graph, Input};
+
+/// The largest loop (in ops, all its blocks) that is peeled.
+pub const MAX_PEEL_OPS: usize = 64;
+
+/// The loop-peeling reducer (`peel`).
+#[derive(Default)]
+pub struct LoopPeeling;
+
+impl Reducer for LoopPeeling {
+    fn name(&self) -> &'static str {
+        "peel"
+    }
+
+    fn should_peel(&mut self, input: &Graph<Input>, header: BlockIndex<Input>, stats: &mut Stats) -> bool {
+        let counter = match peelable_loop(input, header) {
+            Err(_) => "peel_skipped",
+            Ok(blocks) if blocks.iter().map(|&b| input.ops_of(b).count()).sum::<usize>() > MAX_PEEL_OPS => {
+                "peel_too_big"
+            }
+            Ok(_) => "peeled",
+        };
+        *stats.extras.entry(counter).or_default() += 1;
+        counter == "peeled"
+    }
+}
