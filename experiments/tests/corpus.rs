@@ -27,6 +27,17 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
+    // Sea of nodes with node splitting, under stress exits.
+    &[
+        "--tier",
+        "son",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule(split=on)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
     // CFG with loop peeling, under stress exits.
     &[
         "--tier",

@@ -80,6 +80,9 @@ pub struct Options {
     pub spec: String,
     /// Run the graph verifier after every phase (default: in debug builds).
     pub verify: bool,
+    /// Node splitting in the scheduler (`schedule(split=on)`; default off, as V8 without
+    /// `--turbo-splitting`).
+    pub split: bool,
 }
 
 /// The default pipeline spec.
@@ -104,12 +107,14 @@ fn parse_driver(s: &str) -> Result<Driver, String> {
 }
 
 /// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
-/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`, `schedule`.
+/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`,
+/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off).
 /// Unknown names are errors, and so are ordering violations: `schedule` must come last,
 /// exactly once, after exactly one `lower`.
 pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("son:").unwrap_or(spec.trim());
     let mut phases = Vec::new();
+    let mut split = false;
     for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, args) = match part.find('(') {
             Some(i) if part.ends_with(')') => (&part[..i], Some(&part[i + 1..part.len() - 1])),
@@ -137,6 +142,16 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
             ("typer", None) => Phase::Typer,
             ("lower" | "simplified-lower", None) => Phase::Lower,
             ("schedule", None) => Phase::Schedule,
+            ("schedule", Some(args)) => {
+                for a in args.split(',').map(str::trim).filter(|a| !a.is_empty()) {
+                    split = match a {
+                        "split=on" => true,
+                        "split=off" => false,
+                        _ => return Err(format!("unknown schedule option '{a}' (known: split=on, split=off)")),
+                    };
+                }
+                Phase::Schedule
+            }
             _ => return Err(format!("unknown phase '{part}' (known: reduce(...), typer, lower, schedule)")),
         };
         phases.push(phase);
@@ -148,7 +163,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
     if phases.last() != Some(&Phase::Schedule) || phases.iter().filter(|p| **p == Phase::Schedule).count() != 1 {
         return Err("'schedule' must be the last phase, exactly once".into());
     }
-    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions) })
+    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions), split })
 }
 
 fn static_name(s: String) -> &'static str {
@@ -251,9 +266,11 @@ pub fn compile(input: &CompileInput<'_>, options: &Options, meter: &mut meter::M
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
     schedule::untag_frame_state_inputs(&mut g);
-    let s = schedule::schedule(&g).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
+    let s = schedule::schedule_with(&mut g, options.split).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
+    guard.add_extra("split", s.stats.split);
+    guard.add_extra("cloned", s.stats.cloned);
     guard.add_extra("blocks", s.stats.blocks);
     let name = input.program.function(input.func).name.clone();
     let f = schedule::emit_lir(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
@@ -276,5 +293,10 @@ mod tests {
         assert!(parse_spec("son:reduce(dce);schedule").is_err());
         assert!(parse_spec("son:frobnicate;lower;schedule").is_err());
         assert!(parse_spec("son:reduce(dce,driver=fast);lower;schedule").is_err());
+        assert!(!parse_spec(DEFAULT_SPEC).unwrap().split);
+        assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
+        assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
+        assert!(parse_spec("son:lower;schedule(split=maybe)").unwrap_err().contains("split=maybe"));
+        assert!(parse_spec("son:lower;schedule(hoist=on)").is_err());
     }
 }

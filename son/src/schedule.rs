@@ -23,8 +23,17 @@
 //!    its frame state (registers live at its pc; tagged constants are recorded as constants,
 //!    `TagInt32`/`TagFloat64`/`TagBit` values as the untagged value, boxed only on exit).
 //!
-//! Node splitting (sinking partially dead pure nodes into the branches that use them) and
-//! load anti-dependences are not needed yet: loads are pinned on the effect chain.
+//! 8. **Node splitting** (the `schedule(split=on)` knob, off by default; V8's
+//!    `--turbo-splitting`): a pure node that is not hoisted and whose late block does not
+//!    reach a use on every path (it is partially dead there) is sunk or duplicated. Blocks
+//!    are marked backwards from the use blocks (a block is marked when all its successors
+//!    are, or when it lies at another loop depth than the late block); each use goes to the
+//!    highest block of its dominator chain whose dominator is unmarked, and every such
+//!    partition root gets one copy of the node (the first keeps the original), placed at the
+//!    common dominator of its uses and hoisted no higher than the root. Projections, nodes
+//!    read through projections and frame states are never split.
+//!
+//! Load anti-dependences are not needed: loads are pinned on the effect chain.
 
 use std::collections::HashMap;
 
@@ -49,6 +58,10 @@ pub struct ScheduleStats {
     pub floating: u64,
     /// Floating nodes placed in a shallower loop than their latest block.
     pub hoisted: u64,
+    /// Nodes split (sunk into, or duplicated across, the partitions of their uses).
+    pub split: u64,
+    /// Copies made by splitting.
+    pub cloned: u64,
 }
 
 /// One basic block of the schedule.
@@ -126,9 +139,134 @@ pub fn untag_frame_state_inputs(g: &mut Graph) {
     }
 }
 
-/// Computes the schedule of `g`.
+/// Computes the schedule of `g`, without node splitting.
 pub fn schedule(g: &Graph) -> Result<Schedule, String> {
-    let live = g.live_nodes();
+    // Without splitting the graph is not changed, so node ids agree with `g`'s.
+    schedule_with(&mut g.clone(), false)
+}
+
+/// True if node splitting may duplicate `n`.
+fn splittable(g: &Graph, n: NodeId) -> bool {
+    let op = g.op(n);
+    op.is_pure()
+        && !matches!(op.opcode(), Opcode::Projection | Opcode::FrameState)
+        && !g.users(n).into_iter().any(|u| g.opcode(u) == Opcode::Projection)
+}
+
+/// The block in which use `u` needs its value: a phi's use is at the end of the matching
+/// predecessor. `None` for the effect/control inputs of floating runtime calls.
+fn use_block(g: &Graph, blocks: &[Block], block_of: &[Option<usize>], n: NodeId, u: crate::graph::Use) -> Result<Option<usize>, String> {
+    if g.opcode(u.user) == Opcode::Phi {
+        let merge = block_of[u.user.index()].ok_or("phi without block")?;
+        return Ok(Some(blocks[merge].preds[u.index as usize]));
+    }
+    match block_of[u.user.index()] {
+        Some(b) => Ok(Some(b)),
+        // Only the effect/control inputs of floating runtime calls (Start) get here.
+        None if g.edge_kind(u.user, u.index as usize) != crate::graph::EdgeKind::Value => Ok(None),
+        None => Err(format!("{}: user {} not scheduled yet", g.node_line(n), u.user)),
+    }
+}
+
+/// The block of smallest loop depth on the dominator chain from `late` up to `top`
+/// (the latest such block).
+fn hoist(blocks: &[Block], late: usize, top: usize) -> usize {
+    let mut best = late;
+    let mut b = late;
+    while b != top {
+        b = blocks[b].idom;
+        if blocks[b].loop_depth < blocks[best].loop_depth {
+            best = b;
+        }
+    }
+    best
+}
+
+/// Splits `n` (late block `late`, not hoisted) when some path from `late` has no use:
+/// returns the (node, block) placements, the original first, or `None` if no split pays.
+fn split_node(g: &mut Graph, blocks: &[Block], block_of: &[Option<usize>], is_live: &[bool], n: NodeId, late: usize) -> Result<Option<Vec<(NodeId, usize)>>, String> {
+    if blocks[late].succs.len() < 2 {
+        return Ok(None);
+    }
+    let nb = blocks.len();
+    let mut marked = vec![false; nb];
+    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+    let uses: Vec<(crate::graph::Use, usize)> = {
+        let mut v = Vec::new();
+        for &u in g.uses(n) {
+            if !is_live[u.user.index()] {
+                continue;
+            }
+            if let Some(b) = use_block(g, blocks, block_of, n, u)? {
+                v.push((u, b));
+            }
+        }
+        v
+    };
+    for &(_, b) in &uses {
+        if b == late {
+            return Ok(None);
+        }
+        if !marked[b] {
+            marked[b] = true;
+            queue.extend(blocks[b].preds.iter().copied());
+        }
+    }
+    while let Some(b) = queue.pop_front() {
+        if marked[b] {
+            continue;
+        }
+        let all = blocks[b].loop_depth != blocks[late].loop_depth || blocks[b].succs.iter().all(|&s| marked[s]);
+        if all {
+            marked[b] = true;
+            queue.extend(blocks[b].preds.iter().copied());
+        }
+    }
+    if marked[late] {
+        return Ok(None);
+    }
+    // Partitions: each use goes to the highest marked-dominated block of its chain.
+    let mut parts: Vec<(usize, NodeId, Option<usize>)> = Vec::new(); // (root, node, late of its uses)
+    for &(u, b) in &uses {
+        let mut r = b;
+        while r != late && marked[blocks[r].idom] {
+            r = blocks[r].idom;
+        }
+        if r == late {
+            return Err(format!("{}: split partition reaches the late block", g.node_line(n)));
+        }
+        let k = match parts.iter().position(|p| p.0 == r) {
+            Some(k) => k,
+            None if parts.is_empty() => {
+                parts.push((r, n, None));
+                0
+            }
+            None => {
+                let op = g.op(n);
+                let inputs = g.inputs(n).to_vec();
+                let c = g.add(op, &inputs);
+                let t = g.ty(n);
+                g.set_ty(c, t);
+                parts.push((r, c, None));
+                parts.len() - 1
+            }
+        };
+        let node = parts[k].1;
+        if node != n {
+            g.set_input(u.user, u.index as usize, node);
+        }
+        parts[k].2 = Some(match parts[k].2 {
+            None => b,
+            Some(l) => lca(blocks, l, b),
+        });
+    }
+    Ok(Some(parts.into_iter().map(|(root, node, l)| (node, hoist(blocks, l.unwrap_or(root), root))).collect()))
+}
+
+/// Computes the schedule of `g`; with `split`, partially dead pure nodes are sunk into (and
+/// duplicated across) the branches that use them, which adds nodes to `g`.
+pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
+    let mut live = g.live_nodes();
     let mut is_live = vec![false; g.node_count()];
     for &n in &live {
         is_live[n.index()] = true;
@@ -375,21 +513,11 @@ pub fn schedule(g: &Graph) -> Result<Schedule, String> {
             continue;
         }
         let mut late: Option<usize> = None;
-        for u in g.uses(n) {
+        for &u in g.uses(n) {
             if !is_live[u.user.index()] {
                 continue;
             }
-            let ub = if g.opcode(u.user) == Opcode::Phi {
-                let merge = block_of[u.user.index()].ok_or("phi without block")?;
-                blocks[merge].preds[u.index as usize]
-            } else {
-                match block_of[u.user.index()] {
-                    Some(b) => b,
-                    // Only the effect/control inputs of floating runtime calls (Start) get here.
-                    None if g.edge_kind(u.user, u.index as usize) != crate::graph::EdgeKind::Value => continue,
-                    None => return Err(format!("{}: user {} not scheduled yet", g.node_line(n), u.user)),
-                }
-            };
+            let Some(ub) = use_block(g, &blocks, &block_of, n, u)? else { continue };
             late = Some(match late {
                 None => ub,
                 Some(l) => lca(&blocks, l, ub),
@@ -400,21 +528,29 @@ pub fn schedule(g: &Graph) -> Result<Schedule, String> {
         if lca(&blocks, e, late) != e {
             return Err(format!("{}: early block does not dominate the late block", g.node_line(n)));
         }
-        let mut best = late;
         let no_hoist = matches!(g.opcode(n), Opcode::Int32Div | Opcode::Int32Mod | Opcode::FrameState);
-        if !no_hoist {
-            let mut b = late;
-            while b != e {
-                b = blocks[b].idom;
-                if blocks[b].loop_depth < blocks[best].loop_depth {
-                    best = b;
-                }
-            }
-        }
+        let best = if no_hoist { late } else { hoist(&blocks, late, e) };
         if best != late {
             stats.hoisted += 1;
         }
         stats.floating += 1;
+        if split && best == late && splittable(g, n) {
+            if let Some(parts) = split_node(g, &blocks, &block_of, &is_live, n, late)? {
+                stats.split += 1;
+                stats.cloned += parts.len() as u64 - 1;
+                block_of.resize(g.node_count(), None);
+                is_live.resize(g.node_count(), true);
+                early.resize(g.node_count(), e);
+                for (node, b) in parts {
+                    if node != n {
+                        live.push(node);
+                        stats.floating += 1;
+                    }
+                    block_of[node.index()] = Some(b);
+                }
+                continue;
+            }
+        }
         block_of[n.index()] = Some(best);
     }
     Ok(Schedule { blocks, block_of, live, stats })
