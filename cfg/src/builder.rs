@@ -36,9 +36,10 @@
 use std::collections::HashMap;
 
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
-use frontend::liveness::{analyze, successors, Liveness};
+use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
-use ir::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
+use ir::feedback::SlotFeedback;
+use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, ShapeSet};
 use ir::tagged;
 
@@ -72,37 +73,11 @@ struct Builder<'i, 'a> {
     fs: Option<(Pc, V)>,
 }
 
-/// Bytecode block leaders reachable from pc 0, in order, and the loop headers among them.
+/// Bytecode block leaders reachable from pc 0, in order, and the loop headers among them
+/// (`frontend::blocks`, shared by every compiler's builder).
 fn leaders(func: &frontend::bytecode::Function) -> (Vec<Pc>, Vec<bool>) {
-    let code = &func.code;
-    let mut is_leader = vec![false; code.len()];
-    let mut is_loop = vec![false; code.len()];
-    is_leader[0] = true;
-    for (pc, instr) in code.iter().enumerate() {
-        if let Some(t) = instr.jump_target() {
-            is_leader[t as usize] = true;
-            if matches!(instr, Instr::JumpLoop { .. }) {
-                is_loop[t as usize] = true;
-            }
-            if pc + 1 < code.len() {
-                is_leader[pc + 1] = true;
-            }
-        }
-        if instr.is_terminator() && pc + 1 < code.len() {
-            is_leader[pc + 1] = true;
-        }
-    }
-    let mut reachable = vec![false; code.len()];
-    let mut stack = vec![0u32];
-    while let Some(pc) = stack.pop() {
-        if reachable[pc as usize] {
-            continue;
-        }
-        reachable[pc as usize] = true;
-        stack.extend(successors(func, pc));
-    }
-    let leaders = (0..code.len() as Pc).filter(|&pc| is_leader[pc as usize] && reachable[pc as usize]).collect();
-    (leaders, is_loop)
+    let blocks = frontend::blocks::BytecodeBlocks::of(func);
+    (blocks.reachable_leaders(), blocks.is_loop_header)
 }
 
 fn speculative(op: BinaryOp, hint: NumberHint) -> Op {
@@ -213,13 +188,6 @@ impl Builder<'_, '_> {
         (self.emit(Op::ChangeTaggedToBit, &[b]), false)
     }
 
-    fn operand_hint(&self, slot: frontend::bytecode::SlotId) -> OperandHint {
-        match self.feedback(slot) {
-            SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h,
-            _ => OperandHint::Any,
-        }
-    }
-
     fn instruction(&mut self, pc: Pc) {
         let instr = self.bytecode().code[pc as usize];
         match instr {
@@ -283,40 +251,32 @@ impl Builder<'_, '_> {
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let hint = self.operand_hint(slot);
-                if hint == OperandHint::None {
+                let plan = speculation::binary_plan(self.feedback(slot), op);
+                if plan == NumberPlan::NeverRan {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);
-                let v = match hint {
-                    OperandHint::SignedSmall if op != BinaryOp::Exp => {
-                        self.emit(speculative(op, NumberHint::SignedSmall), &[a, b, fs])
-                    }
-                    OperandHint::SignedSmall | OperandHint::Number if op == BinaryOp::Exp => {
+                let v = match plan {
+                    NumberPlan::Speculate(_) if op == BinaryOp::Exp => {
                         let x = self.emit(Op::CheckedTaggedToFloat64, &[a, fs]);
                         let y = self.emit(Op::CheckedTaggedToFloat64, &[b, fs]);
                         let r = self.emit(Op::Float64Pow, &[x, y]);
                         self.emit(Op::ChangeFloat64ToTagged, &[r])
                     }
-                    OperandHint::Number => self.emit(speculative(op, NumberHint::Number), &[a, b, fs]),
-                    _ => self.emit(Op::JSBinary { op, slot: slot.0 }, &[a, b, fs]),
+                    NumberPlan::Speculate(hint) => self.emit(speculative(op, hint), &[a, b, fs]),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.emit(Op::JSBinary { op, slot: slot.0 }, &[a, b, fs]),
                 };
                 self.set(dst, v);
             }
             Instr::Compare { op, dst, lhs, rhs, slot } => {
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let hint = self.operand_hint(slot);
-                if hint == OperandHint::None {
+                let plan = speculation::number_plan(self.feedback(slot));
+                if plan == NumberPlan::NeverRan {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);
-                let number_hint = match hint {
-                    OperandHint::SignedSmall => Some(NumberHint::SignedSmall),
-                    OperandHint::Number => Some(NumberHint::Number),
-                    _ => None,
-                };
-                let v = match number_hint {
-                    Some(hint) => {
+                let v = match plan {
+                    NumberPlan::Speculate(hint) => {
                         let (cmp, negated) = match op {
                             CompareOp::Ne => (CompareOperator::Eq, true),
                             CompareOp::StrictNe => (CompareOperator::StrictEq, true),
@@ -325,23 +285,20 @@ impl Builder<'_, '_> {
                         let bit = self.emit(Op::SpeculativeNumberCompare { op: cmp, hint }, &[a, b, fs]);
                         self.tag_bit(bit, negated)
                     }
-                    None => self.emit(Op::JSCompare { op, slot: slot.0 }, &[a, b, fs]),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.emit(Op::JSCompare { op, slot: slot.0 }, &[a, b, fs]),
                 };
                 self.set(dst, v);
             }
             Instr::Unary { op, dst, src, slot } => {
                 let a = self.reg(src);
-                let hint = self.operand_hint(slot);
-                if hint == OperandHint::None {
+                let plan = speculation::number_plan(self.feedback(slot));
+                if plan == NumberPlan::NeverRan {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);
-                let v = match hint {
-                    OperandHint::SignedSmall | OperandHint::Number => {
-                        let h = if hint == OperandHint::SignedSmall { NumberHint::SignedSmall } else { NumberHint::Number };
-                        self.number_unary(op, h, a, fs)
-                    }
-                    _ => self.emit(Op::JSUnary { op, slot: slot.0 }, &[a, fs]),
+                let v = match plan {
+                    NumberPlan::Speculate(hint) => self.number_unary(op, hint, a, fs),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.emit(Op::JSUnary { op, slot: slot.0 }, &[a, fs]),
                 };
                 self.set(dst, v);
             }
@@ -371,41 +328,37 @@ impl Builder<'_, '_> {
             }
             Instr::LoadNamed { dst, obj, name, slot } => {
                 let o = self.reg(obj);
-                let entries = match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(e)) if e.len() == 1 => Some(e[0]),
-                    _ => None,
-                };
+                let plan = speculation::named_load_plan(self.feedback(slot));
+                if plan == NamedPlan::NeverRan {
+                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
+                }
                 let fs = self.frame_state(pc);
-                let v = match entries {
-                    Some((ReceiverMap::Shape(shape), PropertyHandler::Field { slot })) => {
+                let v = match plan {
+                    NamedPlan::Field { shape, slot } => {
                         let shapes = ShapeSet::new(&[shape.0]).expect("one shape");
                         self.emit(Op::CheckMaps { shapes }, &[o, fs]);
                         self.emit(Op::LoadField { slot }, &[o])
                     }
-                    Some((ReceiverMap::Array, PropertyHandler::ArrayLength)) => {
+                    NamedPlan::ArrayLength => {
                         let a = self.emit(Op::CheckArray, &[o, fs]);
                         let len = self.emit(Op::LoadArrayLength, &[a]);
                         self.emit(Op::ChangeInt32ToTagged, &[len])
                     }
-                    _ => self.emit(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o, fs]),
+                    NamedPlan::NeverRan | NamedPlan::Generic => {
+                        self.emit(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o, fs])
+                    }
                 };
                 self.set(dst, v);
             }
             Instr::StoreNamed { obj, name, src, slot } => {
                 let (o, v) = (self.reg(obj), self.reg(src));
-                let entry = match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(e)) if e.len() == 1 => Some(e[0]),
-                    _ => None,
-                };
+                let plan = speculation::named_store_plan(self.feedback(slot));
+                if plan == NamedPlan::NeverRan {
+                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
+                }
                 let fs = self.frame_state(pc);
-                match entry {
-                    Some((ReceiverMap::Shape(shape), PropertyHandler::Field { slot })) => {
+                match plan {
+                    NamedPlan::Field { shape, slot } => {
                         let shapes = ShapeSet::new(&[shape.0]).expect("one shape");
                         self.emit(Op::CheckMaps { shapes }, &[o, fs]);
                         self.emit(Op::StoreField { slot }, &[o, v]);
@@ -417,21 +370,16 @@ impl Builder<'_, '_> {
             }
             Instr::LoadKeyed { dst, obj, key, slot } => {
                 let (o, k) = (self.reg(obj), self.reg(key));
-                let e = match self.feedback(slot) {
-                    SlotFeedback::Element(e) => Some(*e),
-                    _ => None,
-                };
-                if let Some(e) = e {
-                    if e.count == 0 && !e.generic {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
-                    }
+                let plan = speculation::keyed_plan(self.feedback(slot));
+                if plan == KeyedPlan::NeverRan {
+                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);
-                let v = match e {
-                    Some(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                let v = match plan {
+                    KeyedPlan::InBounds { holey } => {
                         let (a, index) = self.checked_index(o, k, fs);
                         let v = self.emit(Op::LoadElement, &[a, index]);
-                        if e.holey {
+                        if holey {
                             // A hole reads as undefined.
                             let hole = self.asm.tagged(tagged::HOLE);
                             let undefined = self.asm.tagged(tagged::UNDEFINED);
@@ -447,18 +395,13 @@ impl Builder<'_, '_> {
             }
             Instr::StoreKeyed { obj, key, src, slot } => {
                 let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
-                let e = match self.feedback(slot) {
-                    SlotFeedback::Element(e) => Some(*e),
-                    _ => None,
-                };
-                if let Some(e) = e {
-                    if e.count == 0 && !e.generic {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
-                    }
+                let plan = speculation::keyed_plan(self.feedback(slot));
+                if plan == KeyedPlan::NeverRan {
+                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);
-                match e {
-                    Some(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                match plan {
+                    KeyedPlan::InBounds { .. } => {
                         let (a, index) = self.checked_index(o, k, fs);
                         self.emit(Op::StoreElement, &[a, index, v]);
                     }
@@ -477,7 +420,7 @@ impl Builder<'_, '_> {
                 self.set(dst, v)
             }
             Instr::Call { dst, callee, args, argc, slot } => {
-                if matches!(self.feedback(slot), SlotFeedback::Call { count: 0, .. }) {
+                if speculation::call_never_ran(self.feedback(slot)) {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let fs = self.frame_state(pc);

@@ -34,7 +34,8 @@ use std::collections::HashMap;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
 use frontend::liveness::Liveness;
 use ir::compile::{Bailout, CompileInput};
-use ir::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
+use ir::feedback::SlotFeedback;
+use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::frame_state_registers;
 use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, ShapeSet, F64};
 use ir::tagged;
@@ -90,37 +91,13 @@ pub fn build(input: &CompileInput<'_>, liveness: &Liveness) -> Result<Graph, Bai
     Ok(b.g)
 }
 
-/// The bytecode block leaders of a function (jump targets, instructions after jumps and
-/// terminators), and the loop headers (targets of backward jumps).
+/// The bytecode block leaders of a function and its loop headers (`JumpLoop` targets), as
+/// every compiler's builder computes them (`frontend::blocks`).
 pub fn leaders(func: &frontend::bytecode::Function) -> (Vec<bool>, Vec<bool>) {
-    let code = &func.code;
-    let mut leader = vec![false; code.len()];
-    let mut header = vec![false; code.len()];
-    leader[0] = true;
-    for (pc, instr) in code.iter().enumerate() {
-        if let Some(t) = instr.jump_target() {
-            leader[t as usize] = true;
-            if t as usize <= pc {
-                header[t as usize] = true;
-            }
-            if pc + 1 < code.len() {
-                leader[pc + 1] = true;
-            }
-        }
-        if instr.is_terminator() && pc + 1 < code.len() {
-            leader[pc + 1] = true;
-        }
-    }
-    (leader, header)
+    let blocks = frontend::blocks::BytecodeBlocks::of(func);
+    (blocks.is_leader, blocks.is_loop_header)
 }
 
-fn number_hint(h: OperandHint) -> NumberHint {
-    if h == OperandHint::SignedSmall {
-        NumberHint::SignedSmall
-    } else {
-        NumberHint::Number
-    }
-}
 
 impl<'i, 'a> Builder<'i, 'a> {
     fn bytecode(&self) -> &'a frontend::bytecode::Function {
@@ -345,13 +322,6 @@ impl<'i, 'a> Builder<'i, 'a> {
         }
     }
 
-    fn binary_hint(&self, slot: frontend::bytecode::SlotId) -> OperandHint {
-        match self.feedback(slot) {
-            SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h,
-            _ => OperandHint::Any,
-        }
-    }
-
     fn instruction(&mut self, pc: Pc) -> Result<(), Bailout> {
         let instr = self.bytecode().code[pc as usize];
         match instr {
@@ -411,22 +381,21 @@ impl<'i, 'a> Builder<'i, 'a> {
                 self.effectful(Op::CheckNotHole, &[v, fs]);
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
-                let hint = self.binary_hint(slot);
+                let plan = speculation::binary_plan(self.feedback(slot), op);
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                if hint == OperandHint::None {
+                if plan == NumberPlan::NeverRan {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }
                 let fs = self.frame_state(pc);
-                let v = match hint {
-                    OperandHint::SignedSmall | OperandHint::Number if op == BinaryOp::Exp => {
+                let v = match plan {
+                    NumberPlan::Speculate(_) if op == BinaryOp::Exp => {
                         let x = self.effectful(Op::CheckedTaggedToFloat64, &[a, fs]);
                         let y = self.effectful(Op::CheckedTaggedToFloat64, &[b, fs]);
                         let r = self.pure(Op::Float64Pow, &[x, y]);
                         self.pure(Op::ChangeFloat64ToTagged, &[r])
                     }
-                    OperandHint::SignedSmall | OperandHint::Number => {
-                        let hint = number_hint(hint);
+                    NumberPlan::Speculate(hint) => {
                         let sop = match op {
                             BinaryOp::Add => Op::SpeculativeNumberAdd { hint },
                             BinaryOp::Sub => Op::SpeculativeNumberSubtract { hint },
@@ -438,44 +407,44 @@ impl<'i, 'a> Builder<'i, 'a> {
                         };
                         self.effectful(sop, &[a, b, fs])
                     }
-                    _ => self.effectful(Op::JSBinary { op, slot: slot.0 }, &[a, b, fs]),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.effectful(Op::JSBinary { op, slot: slot.0 }, &[a, b, fs]),
                 };
                 self.set(dst, v);
             }
             Instr::Compare { op, dst, lhs, rhs, slot } => {
-                let hint = self.binary_hint(slot);
+                let plan = speculation::number_plan(self.feedback(slot));
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                if hint == OperandHint::None {
+                if plan == NumberPlan::NeverRan {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }
                 let fs = self.frame_state(pc);
-                let v = match hint {
-                    OperandHint::SignedSmall | OperandHint::Number => {
+                let v = match plan {
+                    NumberPlan::Speculate(hint) => {
                         let (cop, negated) = match op {
                             CompareOp::Ne => (CompareOp::Eq, true),
                             CompareOp::StrictNe => (CompareOp::StrictEq, true),
                             other => (other, false),
                         };
-                        let bit = self.effectful(Op::SpeculativeNumberCompare { op: cop, hint: number_hint(hint) }, &[a, b, fs]);
+                        let bit = self.effectful(Op::SpeculativeNumberCompare { op: cop, hint }, &[a, b, fs]);
                         self.tag_bit(bit, negated)
                     }
-                    _ => self.effectful(Op::JSCompare { op, slot: slot.0 }, &[a, b, fs]),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.effectful(Op::JSCompare { op, slot: slot.0 }, &[a, b, fs]),
                 };
                 self.set(dst, v);
             }
             Instr::Unary { op, dst, src, slot } => {
-                let hint = self.binary_hint(slot);
+                let plan = speculation::number_plan(self.feedback(slot));
                 let a = self.reg(src);
-                if hint == OperandHint::None {
+                if plan == NumberPlan::NeverRan {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }
                 let fs = self.frame_state(pc);
-                let v = match hint {
-                    OperandHint::SignedSmall => self.int32_unary(op, a, fs),
-                    OperandHint::Number => self.float64_unary(op, a, fs),
-                    _ => self.effectful(Op::JSUnary { op, slot: slot.0 }, &[a, fs]),
+                let v = match plan {
+                    NumberPlan::Speculate(NumberHint::SignedSmall) => self.int32_unary(op, a, fs),
+                    NumberPlan::Speculate(_) => self.float64_unary(op, a, fs),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.effectful(Op::JSUnary { op, slot: slot.0 }, &[a, fs]),
                 };
                 self.set(dst, v);
             }
@@ -520,32 +489,24 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             Instr::LoadNamed { dst, obj, name, slot } => {
                 let o = self.reg(obj);
-                let v = match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
+                let v = match speculation::named_load_plan(self.feedback(slot)) {
+                    NamedPlan::NeverRan => {
                         self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                         return Ok(());
                     }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => {
-                        match entries[0] {
-                            (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => {
-                                let fs = self.frame_state(pc);
-                                let shapes = ShapeSet::new(&[shape.0]).expect("one shape");
-                                self.effectful(Op::CheckMaps { shapes }, &[o, fs]);
-                                self.effectful(Op::LoadField { slot }, &[o])
-                            }
-                            (ReceiverMap::Array, PropertyHandler::ArrayLength) => {
-                                let fs = self.frame_state(pc);
-                                let arr = self.effectful(Op::CheckArray, &[o, fs]);
-                                let len = self.effectful(Op::LoadArrayLength, &[arr]);
-                                self.pure(Op::ChangeInt32ToTagged, &[len])
-                            }
-                            _ => {
-                                let fs = self.frame_state(pc);
-                                self.effectful(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o, fs])
-                            }
-                        }
+                    NamedPlan::Field { shape, slot } => {
+                        let fs = self.frame_state(pc);
+                        let shapes = ShapeSet::new(&[shape.0]).expect("one shape");
+                        self.effectful(Op::CheckMaps { shapes }, &[o, fs]);
+                        self.effectful(Op::LoadField { slot }, &[o])
                     }
-                    _ => {
+                    NamedPlan::ArrayLength => {
+                        let fs = self.frame_state(pc);
+                        let arr = self.effectful(Op::CheckArray, &[o, fs]);
+                        let len = self.effectful(Op::LoadArrayLength, &[arr]);
+                        self.pure(Op::ChangeInt32ToTagged, &[len])
+                    }
+                    NamedPlan::Generic => {
                         let fs = self.frame_state(pc);
                         self.effectful(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o, fs])
                     }
@@ -554,23 +515,15 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             Instr::StoreNamed { obj, name, src, slot } => {
                 let (o, v) = (self.reg(obj), self.reg(src));
-                match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries))
-                        if entries.len() == 1
-                            && matches!(entries[0], (ReceiverMap::Shape(_), PropertyHandler::Field { .. })) =>
-                    {
-                        let (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) = entries[0] else {
-                            unreachable!("matched above")
-                        };
+                match speculation::named_store_plan(self.feedback(slot)) {
+                    NamedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NamedPlan::Field { shape, slot } => {
                         let fs = self.frame_state(pc);
                         let shapes = ShapeSet::new(&[shape.0]).expect("one shape");
                         self.effectful(Op::CheckMaps { shapes }, &[o, fs]);
                         self.effectful(Op::StoreField { slot }, &[o, v]);
                     }
-                    _ => {
+                    NamedPlan::ArrayLength | NamedPlan::Generic => {
                         let fs = self.frame_state(pc);
                         self.effectful(Op::JSStoreNamed { name: name.0, slot: slot.0 }, &[o, v, fs]);
                     }
@@ -579,13 +532,12 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::LoadKeyed { dst, obj, key, slot } => {
                 let (o, k) = (self.reg(obj), self.reg(key));
                 let fs = self.frame_state(pc);
-                let v = match self.feedback(slot) {
-                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
+                let v = match speculation::keyed_plan(self.feedback(slot)) {
+                    KeyedPlan::NeverRan => {
                         self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                         return Ok(());
                     }
-                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
-                        let holey = e.holey;
+                    KeyedPlan::InBounds { holey } => {
                         let (arr, index) = self.checked_index(o, k, fs);
                         let v = self.effectful(Op::LoadElement, &[arr, index]);
                         if holey {
@@ -598,22 +550,20 @@ impl<'i, 'a> Builder<'i, 'a> {
                             v
                         }
                     }
-                    _ => self.effectful(Op::JSLoadKeyed { slot: slot.0 }, &[o, k, fs]),
+                    KeyedPlan::Generic => self.effectful(Op::JSLoadKeyed { slot: slot.0 }, &[o, k, fs]),
                 };
                 self.set(dst, v);
             }
             Instr::StoreKeyed { obj, key, src, slot } => {
                 let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
                 let fs = self.frame_state(pc);
-                match self.feedback(slot) {
-                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
-                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                match speculation::keyed_plan(self.feedback(slot)) {
+                    KeyedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    KeyedPlan::InBounds { .. } => {
                         let (arr, index) = self.checked_index(o, k, fs);
                         self.effectful(Op::StoreElement, &[arr, index, v]);
                     }
-                    _ => {
+                    KeyedPlan::Generic => {
                         self.effectful(Op::JSStoreKeyed { slot: slot.0 }, &[o, k, v, fs]);
                     }
                 }
@@ -628,7 +578,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 self.set(dst, v)
             }
             Instr::Call { dst, callee, args, argc, slot } => {
-                if matches!(self.feedback(slot), SlotFeedback::Call { count: 0, .. }) {
+                if speculation::call_never_ran(self.feedback(slot)) {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }

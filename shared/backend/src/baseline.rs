@@ -22,11 +22,13 @@ use std::collections::HashMap;
 
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
 use ir::compile::CompileInput;
-use frontend::liveness::{analyze, successors, Liveness};
-use ir::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
+use frontend::blocks::BytecodeBlocks;
+use frontend::liveness::{analyze, Liveness};
+use ir::feedback::SlotFeedback;
+use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
-use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn, F64};
+use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 
 /// Compiles one function to LIR.
@@ -86,36 +88,6 @@ fn word32_op(op: BinaryOp) -> Op {
     }
 }
 
-/// Bytecode block leaders, in order, reachable from pc 0.
-fn leaders(code: &[Instr], func: &frontend::bytecode::Function) -> Vec<Pc> {
-    let mut is_leader = vec![false; code.len()];
-    if !code.is_empty() {
-        is_leader[0] = true;
-    }
-    for (pc, instr) in code.iter().enumerate() {
-        if let Some(t) = instr.jump_target() {
-            is_leader[t as usize] = true;
-            if pc + 1 < code.len() {
-                is_leader[pc + 1] = true;
-            }
-        }
-        if instr.is_terminator() && pc + 1 < code.len() {
-            is_leader[pc + 1] = true;
-        }
-    }
-    // Reachability over instructions.
-    let mut reachable = vec![false; code.len()];
-    let mut stack = vec![0u32];
-    while let Some(pc) = stack.pop() {
-        if code.is_empty() || reachable[pc as usize] {
-            continue;
-        }
-        reachable[pc as usize] = true;
-        stack.extend(successors(func, pc));
-    }
-    (0..code.len() as Pc).filter(|&pc| is_leader[pc as usize] && reachable[pc as usize]).collect()
-}
-
 impl<'i, 'a> Builder<'i, 'a> {
     fn bytecode(&self) -> &'a frontend::bytecode::Function {
         self.input.program.function(self.input.func)
@@ -128,7 +100,7 @@ impl<'i, 'a> Builder<'i, 'a> {
 
     fn build(&mut self) {
         let code = &self.bytecode().code;
-        let leaders = leaders(code, self.bytecode());
+        let leaders = BytecodeBlocks::of(self.bytecode()).reachable_leaders();
         let entry = self.new_block();
         for &pc in &leaders {
             let id = self.new_block();
@@ -374,50 +346,38 @@ impl<'i, 'a> Builder<'i, 'a> {
                 self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
-                let hint = match self.feedback(slot) {
-                    SlotFeedback::BinaryOp(h) => *h,
-                    _ => OperandHint::Any,
-                };
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let v = match hint {
-                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    OperandHint::SignedSmall if op != BinaryOp::Exp => self.int32_binary(op, a, b, pc),
-                    OperandHint::SignedSmall | OperandHint::Number => self.float64_binary(op, a, b, pc),
-                    _ => self.runtime(RuntimeFn::Binary(op), &[a, b]),
+                let v = match speculation::binary_plan(self.feedback(slot), op) {
+                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NumberPlan::Speculate(NumberHint::SignedSmall) => self.int32_binary(op, a, b, pc),
+                    NumberPlan::Speculate(_) => self.float64_binary(op, a, b, pc),
+                    NumberPlan::Generic => self.runtime(RuntimeFn::Binary(op), &[a, b]),
                 };
                 self.set(dst, v);
             }
             Instr::Compare { op, dst, lhs, rhs, slot } => {
-                let hint = match self.feedback(slot) {
-                    SlotFeedback::Compare(h) => *h,
-                    _ => OperandHint::Any,
-                };
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let v = match hint {
-                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    OperandHint::SignedSmall => {
+                let v = match speculation::number_plan(self.feedback(slot)) {
+                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NumberPlan::Speculate(NumberHint::SignedSmall) => {
                         let (x, y) = (self.checked_int32(a, pc), self.checked_int32(b, pc));
                         self.number_compare(op, x, y, false)
                     }
-                    OperandHint::Number => {
+                    NumberPlan::Speculate(_) => {
                         let (x, y) = (self.checked_float64(a, pc), self.checked_float64(b, pc));
                         self.number_compare(op, x, y, true)
                     }
-                    _ => self.runtime(RuntimeFn::Compare(op), &[a, b]),
+                    NumberPlan::Generic => self.runtime(RuntimeFn::Compare(op), &[a, b]),
                 };
                 self.set(dst, v);
             }
             Instr::Unary { op, dst, src, slot } => {
-                let hint = match self.feedback(slot) {
-                    SlotFeedback::BinaryOp(h) => *h,
-                    _ => OperandHint::Any,
-                };
                 let a = self.reg(src);
-                let v = match hint {
-                    OperandHint::None => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    OperandHint::SignedSmall => self.int32_unary(op, a, pc),
-                    OperandHint::Number => self.float64_unary(op, a, pc),
-                    _ => self.runtime(RuntimeFn::Unary(op), &[a]),
+                let v = match speculation::number_plan(self.feedback(slot)) {
+                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NumberPlan::Speculate(NumberHint::SignedSmall) => self.int32_unary(op, a, pc),
+                    NumberPlan::Speculate(_) => self.float64_unary(op, a, pc),
+                    NumberPlan::Generic => self.runtime(RuntimeFn::Unary(op), &[a]),
                 };
                 self.set(dst, v);
             }
@@ -451,60 +411,43 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             Instr::LoadNamed { dst, obj, name, slot } => {
                 let o = self.reg(obj);
-                let v = match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
+                let v = match speculation::named_load_plan(self.feedback(slot)) {
+                    NamedPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NamedPlan::Field { shape, slot } => {
+                        self.check_shape(o, shape.0, pc);
+                        self.emit(Op::Load { access: Access::Field(slot) }, &[o], Rep::Tagged)
                     }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => {
-                        match entries[0] {
-                            (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => {
-                                self.check_shape(o, shape.0, pc);
-                                self.emit(Op::Load { access: Access::Field(slot) }, &[o], Rep::Tagged)
-                            }
-                            (ReceiverMap::Array, PropertyHandler::ArrayLength) => {
-                                let is = self.emit(Op::IsArray, &[o], Rep::Bit);
-                                self.deopt_unless(is, DeoptReason::WrongKind, pc);
-                                let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
-                                self.emit(Op::TagInt32, &[len], Rep::Tagged)
-                            }
-                            _ => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
-                        }
+                    NamedPlan::ArrayLength => {
+                        let is = self.emit(Op::IsArray, &[o], Rep::Bit);
+                        self.deopt_unless(is, DeoptReason::WrongKind, pc);
+                        let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
+                        self.emit(Op::TagInt32, &[len], Rep::Tagged)
                     }
-                    _ => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
+                    NamedPlan::Generic => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
                 };
                 self.set(dst, v);
             }
             Instr::StoreNamed { obj, name, src, slot } => {
                 let (o, v) = (self.reg(obj), self.reg(src));
-                match self.feedback(slot) {
-                    SlotFeedback::Property(PropertyFeedback::Uninitialized) => {
-                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Property(PropertyFeedback::Polymorphic(entries))
-                        if entries.len() == 1
-                            && matches!(entries[0], (ReceiverMap::Shape(_), PropertyHandler::Field { .. })) =>
-                    {
-                        let (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) = entries[0] else {
-                            unreachable!("matched above")
-                        };
+                match speculation::named_store_plan(self.feedback(slot)) {
+                    NamedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    NamedPlan::Field { shape, slot } => {
                         self.check_shape(o, shape.0, pc);
                         self.emit_void(Op::Store { access: Access::Field(slot) }, &[o, v]);
                     }
-                    _ => {
+                    NamedPlan::ArrayLength | NamedPlan::Generic => {
                         self.runtime(RuntimeFn::StoreNamed(name.0), &[o, v]);
                     }
                 }
             }
             Instr::LoadKeyed { dst, obj, key, slot } => {
                 let (o, k) = (self.reg(obj), self.reg(key));
-                let v = match self.feedback(slot) {
-                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
-                        return self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                let v = match speculation::keyed_plan(self.feedback(slot)) {
+                    KeyedPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    KeyedPlan::InBounds { holey } => {
                         let index = self.checked_index(o, k, pc);
                         let v = self.emit(Op::Load { access: Access::Element }, &[o, index], Rep::Tagged);
-                        if e.holey {
+                        if holey {
                             // A hole reads as undefined.
                             let hole = self.tagged_const(tagged::HOLE);
                             let undefined = self.tagged_const(tagged::UNDEFINED);
@@ -514,21 +457,19 @@ impl<'i, 'a> Builder<'i, 'a> {
                             v
                         }
                     }
-                    _ => self.runtime(RuntimeFn::LoadKeyed, &[o, k]),
+                    KeyedPlan::Generic => self.runtime(RuntimeFn::LoadKeyed, &[o, k]),
                 };
                 self.set(dst, v);
             }
             Instr::StoreKeyed { obj, key, src, slot } => {
                 let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
-                match self.feedback(slot) {
-                    SlotFeedback::Element(e) if e.count == 0 && !e.generic => {
-                        self.deopt_here(pc, DeoptReason::InsufficientFeedback)
-                    }
-                    SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => {
+                match speculation::keyed_plan(self.feedback(slot)) {
+                    KeyedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
+                    KeyedPlan::InBounds { .. } => {
                         let index = self.checked_index(o, k, pc);
                         self.emit_void(Op::Store { access: Access::Element }, &[o, index, v]);
                     }
-                    _ => {
+                    KeyedPlan::Generic => {
                         self.runtime(RuntimeFn::StoreKeyed, &[o, k, v]);
                     }
                 }
@@ -543,7 +484,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 self.set(dst, v)
             }
             Instr::Call { dst, callee, args, argc, slot } => {
-                if matches!(self.feedback(slot), SlotFeedback::Call { count: 0, .. }) {
+                if speculation::call_never_ran(self.feedback(slot)) {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
                 let mut call_args = vec![self.reg(callee)];

@@ -10,6 +10,7 @@
 //! Like `node FILE.js`, the file is parsed as a CommonJS module, and every early error node
 //! reports (a `SyntaxError` before anything runs) is a `SyntaxError` from `compile`.
 
+pub mod blocks;
 pub mod bytecode;
 pub mod compiler;
 mod early;

@@ -2,7 +2,8 @@
 //! the type lattice, frame states and the scheduled low-level form (LIR).
 //!
 //! - [`ops`]: the op table; [`types`] and [`typing`]: the type lattice and every op's rule;
-//! - [`feedback`]: the feedback records; [`compile`]: a compilation's input;
+//! - [`feedback`]: the feedback records; [`speculation`]: what every compiler speculates on;
+//!   [`compile`]: a compilation's input;
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
@@ -17,3 +18,4 @@ pub mod typing;
 #[cfg(test)]
 mod test_rng;
 pub mod compile;
+pub mod speculation;

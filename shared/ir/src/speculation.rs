@@ -1,0 +1,156 @@
+//! What to speculate on, decided from feedback — one policy for every compiler.
+//!
+//! The baseline compiler, the sea-of-nodes builder and the CFG builder all ask these
+//! functions, so the same feedback always leads to the same speculation on every side and the
+//! experiments compare IR shape, not different guesses.
+
+use frontend::bytecode::BinaryOp;
+
+use crate::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback};
+use crate::ops::NumberHint;
+
+/// How to compile an arithmetic, bitwise, comparison or unary operation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NumberPlan {
+    /// It never ran: a soft deoptimization (`InsufficientFeedback`).
+    NeverRan,
+    /// Speculate on numbers with this hint (SignedSmall: int32; Number: float64).
+    Speculate(NumberHint),
+    /// Anything else: the generic JS operation.
+    Generic,
+}
+
+fn hint_of(fb: &SlotFeedback) -> OperandHint {
+    match fb {
+        SlotFeedback::BinaryOp(h) | SlotFeedback::Compare(h) => *h,
+        _ => OperandHint::Any,
+    }
+}
+
+/// The plan for a unary operation or a comparison from its slot's operand hint.
+pub fn number_plan(fb: &SlotFeedback) -> NumberPlan {
+    match hint_of(fb) {
+        OperandHint::None => NumberPlan::NeverRan,
+        OperandHint::SignedSmall => NumberPlan::Speculate(NumberHint::SignedSmall),
+        OperandHint::Number => NumberPlan::Speculate(NumberHint::Number),
+        _ => NumberPlan::Generic,
+    }
+}
+
+/// The plan for a binary operation: as [`number_plan`], except that `**` never stays in
+/// int32 (its results are rarely int32 and JS `**` is computed in float64).
+pub fn binary_plan(fb: &SlotFeedback, op: BinaryOp) -> NumberPlan {
+    match number_plan(fb) {
+        NumberPlan::Speculate(NumberHint::SignedSmall) if op == BinaryOp::Exp => NumberPlan::Speculate(NumberHint::Number),
+        plan => plan,
+    }
+}
+
+/// How to compile a named property access.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NamedPlan {
+    /// It never ran: a soft deoptimization.
+    NeverRan,
+    /// Monomorphic field of plain objects of `shape`: check the shape, access `slot`.
+    Field {
+        /// The expected shape.
+        shape: ShapeId,
+        /// The field's slot.
+        slot: u32,
+    },
+    /// Monomorphic `array.length` (loads only).
+    ArrayLength,
+    /// Anything else: the generic JS operation.
+    Generic,
+}
+
+fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
+    match fb {
+        SlotFeedback::Property(PropertyFeedback::Uninitialized) => NamedPlan::NeverRan,
+        SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => match entries[0] {
+            (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => NamedPlan::Field { shape, slot },
+            (ReceiverMap::Array, PropertyHandler::ArrayLength) if load => NamedPlan::ArrayLength,
+            _ => NamedPlan::Generic,
+        },
+        _ => NamedPlan::Generic,
+    }
+}
+
+/// The plan for `obj.name`.
+pub fn named_load_plan(fb: &SlotFeedback) -> NamedPlan {
+    property_plan(fb, true)
+}
+
+/// The plan for `obj.name = value` (a store that added the property stays generic).
+pub fn named_store_plan(fb: &SlotFeedback) -> NamedPlan {
+    property_plan(fb, false)
+}
+
+/// How to compile a keyed (element) access.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KeyedPlan {
+    /// It never ran: a soft deoptimization.
+    NeverRan,
+    /// Always an array with an in-bounds int32 index: check kind and bounds, access the
+    /// element; `holey` if a hole was ever present (a load then reads it as `undefined`).
+    InBounds {
+        /// The arrays seen had holes.
+        holey: bool,
+    },
+    /// Anything else: the generic JS operation.
+    Generic,
+}
+
+/// The plan for `obj[key]` or `obj[key] = value`.
+pub fn keyed_plan(fb: &SlotFeedback) -> KeyedPlan {
+    match fb {
+        SlotFeedback::Element(e) if e.count == 0 && !e.generic => KeyedPlan::NeverRan,
+        SlotFeedback::Element(e) if e.kind.is_some() && !e.generic && !e.out_of_bounds => KeyedPlan::InBounds { holey: e.holey },
+        _ => KeyedPlan::Generic,
+    }
+}
+
+/// True if a call site never ran (a soft deoptimization instead of the call).
+pub fn call_never_ran(fb: &SlotFeedback) -> bool {
+    matches!(fb, SlotFeedback::Call { count: 0, .. })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::feedback::{ElementFeedback, ElementsKind};
+
+    #[test]
+    fn plans_follow_the_feedback() {
+        assert_eq!(number_plan(&SlotFeedback::BinaryOp(OperandHint::None)), NumberPlan::NeverRan);
+        assert_eq!(
+            number_plan(&SlotFeedback::Compare(OperandHint::SignedSmall)),
+            NumberPlan::Speculate(NumberHint::SignedSmall)
+        );
+        assert_eq!(number_plan(&SlotFeedback::BinaryOp(OperandHint::String)), NumberPlan::Generic);
+        assert_eq!(
+            binary_plan(&SlotFeedback::BinaryOp(OperandHint::SignedSmall), BinaryOp::Exp),
+            NumberPlan::Speculate(NumberHint::Number)
+        );
+        let field = SlotFeedback::Property(PropertyFeedback::Polymorphic(vec![(
+            ReceiverMap::Shape(ShapeId(7)),
+            PropertyHandler::Field { slot: 2 },
+        )]));
+        assert_eq!(named_load_plan(&field), NamedPlan::Field { shape: ShapeId(7), slot: 2 });
+        let length = SlotFeedback::Property(PropertyFeedback::Polymorphic(vec![(ReceiverMap::Array, PropertyHandler::ArrayLength)]));
+        assert_eq!(named_load_plan(&length), NamedPlan::ArrayLength);
+        assert_eq!(named_store_plan(&length), NamedPlan::Generic);
+        let transition = SlotFeedback::Property(PropertyFeedback::Polymorphic(vec![(
+            ReceiverMap::Shape(ShapeId(1)),
+            PropertyHandler::Transition { to: ShapeId(2), slot: 0 },
+        )]));
+        assert_eq!(named_store_plan(&transition), NamedPlan::Generic);
+        assert_eq!(named_load_plan(&SlotFeedback::Property(PropertyFeedback::Megamorphic)), NamedPlan::Generic);
+        let elements = |f: ElementFeedback| keyed_plan(&SlotFeedback::Element(f));
+        assert_eq!(elements(ElementFeedback::default()), KeyedPlan::NeverRan);
+        let seen = ElementFeedback { kind: Some(ElementsKind::Int32), holey: true, count: 3, ..ElementFeedback::default() };
+        assert_eq!(elements(seen), KeyedPlan::InBounds { holey: true });
+        assert_eq!(elements(ElementFeedback { out_of_bounds: true, ..seen }), KeyedPlan::Generic);
+        assert!(call_never_ran(&SlotFeedback::Call { target: Default::default(), count: 0 }));
+    }
+}
