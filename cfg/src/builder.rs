@@ -199,28 +199,14 @@ impl Builder<'_, '_> {
                 };
                 self.set(dst, v);
             }
-            Instr::LoadInt { dst, value } => {
-                let v = self.asm.tagged(tagged::from_int32(value));
-                self.set(dst, v)
-            }
-            Instr::LoadUndefined { dst } => {
-                let v = self.asm.tagged(tagged::UNDEFINED);
-                self.set(dst, v)
-            }
-            Instr::LoadNull { dst } => {
-                let v = self.asm.tagged(tagged::NULL);
-                self.set(dst, v)
-            }
-            Instr::LoadBool { dst, value } => {
-                let v = self.asm.tagged(tagged::from_bool(value));
-                self.set(dst, v)
-            }
-            Instr::LoadHole { dst } => {
-                let v = self.asm.tagged(tagged::HOLE);
-                self.set(dst, v)
-            }
-            Instr::LoadFunction { dst, func } => {
-                let v = self.asm.tagged(tagged::tagged(tagged::TAG_FUNCTION, func.0 as u64));
+            Instr::LoadInt { .. }
+            | Instr::LoadUndefined { .. }
+            | Instr::LoadNull { .. }
+            | Instr::LoadBool { .. }
+            | Instr::LoadHole { .. }
+            | Instr::LoadFunction { .. } => {
+                let (dst, bits) = tagged::constant_load(&instr).expect("a constant load");
+                let v = self.asm.tagged(bits);
                 self.set(dst, v)
             }
             Instr::Move { dst, src } => {

@@ -93,3 +93,19 @@ pub fn to_f64(bits: u64) -> f64 {
         f64::from_bits(bits)
     }
 }
+
+/// The destination and tagged value of a bytecode instruction that loads a constant other
+/// than a constant-pool entry (`LoadInt`, `LoadUndefined`, `LoadNull`, `LoadBool`,
+/// `LoadHole`, `LoadFunction`); every compiler's builder turns these into one tagged constant.
+pub fn constant_load(instr: &frontend::bytecode::Instr) -> Option<(frontend::bytecode::Reg, u64)> {
+    use frontend::bytecode::Instr;
+    Some(match *instr {
+        Instr::LoadInt { dst, value } => (dst, from_int32(value)),
+        Instr::LoadUndefined { dst } => (dst, UNDEFINED),
+        Instr::LoadNull { dst } => (dst, NULL),
+        Instr::LoadBool { dst, value } => (dst, from_bool(value)),
+        Instr::LoadHole { dst } => (dst, HOLE),
+        Instr::LoadFunction { dst, func } => (dst, tagged(TAG_FUNCTION, func.0 as u64)),
+        _ => return None,
+    })
+}
