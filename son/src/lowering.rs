@@ -164,7 +164,7 @@ impl Seq<'_> {
             }
             BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y),
             _ => {
-                let r = self.pure(word32_op(op), &[x, y]);
+                let r = self.pure(Op::word32_for(op).expect("a bitwise operator"), &[x, y]);
                 if op == BinaryOp::Shr {
                     // A result of 2^31 or more is not an int32.
                     let zero = self.i32k(0);
@@ -206,22 +206,14 @@ impl Seq<'_> {
     fn float64_binary(&mut self, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
         let x = self.checked_float64(a);
         let y = self.checked_float64(b);
-        let arith = match op {
-            BinaryOp::Add => Some(Op::Float64Add),
-            BinaryOp::Sub => Some(Op::Float64Sub),
-            BinaryOp::Mul => Some(Op::Float64Mul),
-            BinaryOp::Div => Some(Op::Float64Div),
-            BinaryOp::Mod => Some(Op::Float64Mod),
-            BinaryOp::Exp => Some(Op::Float64Pow),
-            _ => None,
-        };
+        let arith = Op::float64_for(op);
         if let Some(op) = arith {
             let r = self.pure(op, &[x, y]);
             return self.pure(Op::TagFloat64, &[r]);
         }
         let xi = self.pure(Op::TruncateFloat64ToWord32, &[x]);
         let yi = self.pure(Op::TruncateFloat64ToWord32, &[y]);
-        let r = self.pure(word32_op(op), &[xi, yi]);
+        let r = self.pure(Op::word32_for(op).expect("a bitwise operator"), &[xi, yi]);
         if op == BinaryOp::Shr {
             let f = self.pure(Op::ChangeUint32ToFloat64, &[r]);
             self.pure(Op::TagFloat64, &[f])
@@ -231,19 +223,8 @@ impl Seq<'_> {
     }
 
     fn compare(&mut self, op: CompareOp, x: NodeId, y: NodeId, float: bool) -> NodeId {
-        let (less, less_equal, equal) = if float {
-            (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
-        } else {
-            (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
-        };
-        let (machine, args, negated) = match op {
-            CompareOp::Lt => (less, [x, y], false),
-            CompareOp::Le => (less_equal, [x, y], false),
-            CompareOp::Gt => (less, [y, x], false),
-            CompareOp::Ge => (less_equal, [y, x], false),
-            CompareOp::Eq | CompareOp::StrictEq => (equal, [x, y], false),
-            CompareOp::Ne | CompareOp::StrictNe => (equal, [x, y], true),
-        };
+        let (machine, swap, negated) = Op::compare_for(op, float);
+        let args = if swap { [y, x] } else { [x, y] };
         let bit = self.pure(machine, &args);
         if negated {
             // The builder never makes these; negate through an int32 select.
@@ -256,17 +237,6 @@ impl Seq<'_> {
     }
 }
 
-fn word32_op(op: BinaryOp) -> Op {
-    match op {
-        BinaryOp::BitOr => Op::Word32Or,
-        BinaryOp::BitAnd => Op::Word32And,
-        BinaryOp::BitXor => Op::Word32Xor,
-        BinaryOp::Shl => Op::Word32Shl,
-        BinaryOp::Sar => Op::Word32Sar,
-        BinaryOp::Shr => Op::Word32Shr,
-        other => unreachable!("{other:?} is not a bitwise operator"),
-    }
-}
 
 fn speculative(op: Op) -> Option<(BinaryOp, NumberHint)> {
     Some(match op {

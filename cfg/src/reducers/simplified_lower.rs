@@ -35,17 +35,6 @@ use crate::assembler::{Assembler, Reducer, Reduction, V};
 #[derive(Default)]
 pub struct SimplifiedLowering;
 
-/// The machine op of a bitwise operator.
-pub fn word32_op(op: BinaryOperator) -> Op {
-    match op {
-        BinaryOperator::BitOr => Op::Word32Or,
-        BinaryOperator::BitAnd => Op::Word32And,
-        BinaryOperator::BitXor => Op::Word32Xor,
-        BinaryOperator::Shl => Op::Word32Shl,
-        BinaryOperator::Sar => Op::Word32Sar,
-        _ => Op::Word32Shr,
-    }
-}
 
 /// `v` as an int32 (see the module docs).
 pub fn to_int32(asm: &mut Assembler<'_>, v: V, fs: V) -> V {
@@ -108,7 +97,7 @@ fn int32_arith(asm: &mut Assembler<'_>, op: &Op, a: V, b: V, fs: V) -> V {
         Op::SpeculativeNumberDivide { .. } => asm.emit(Op::CheckedInt32Div, &[x, y, fs]),
         Op::SpeculativeNumberModulus { .. } => asm.emit(Op::CheckedInt32Mod, &[x, y, fs]),
         Op::SpeculativeNumberBitwise { op, .. } => {
-            let r = asm.emit(word32_op(op), &[x, y]);
+            let r = asm.emit(Op::word32_for(op).expect("a bitwise operator"), &[x, y]);
             if op == BinaryOperator::Shr {
                 // A result of 2^31 or more is not an int32.
                 let zero = asm.int32(0);
@@ -134,7 +123,7 @@ fn float64_arith(asm: &mut Assembler<'_>, op: &Op, a: V, b: V, fs: V) -> V {
         Op::SpeculativeNumberBitwise { op, .. } => {
             let xi = asm.emit(Op::TruncateFloat64ToWord32, &[x]);
             let yi = asm.emit(Op::TruncateFloat64ToWord32, &[y]);
-            let r = asm.emit(word32_op(op), &[xi, yi]);
+            let r = asm.emit(Op::word32_for(op).expect("a bitwise operator"), &[xi, yi]);
             if op == BinaryOperator::Shr {
                 let f = asm.emit(Op::ChangeUint32ToFloat64, &[r]);
                 return asm.emit(Op::ChangeFloat64ToTagged, &[f]);
@@ -154,20 +143,12 @@ fn compare(asm: &mut Assembler<'_>, op: CompareOperator, hint: NumberHint, a: V,
     } else {
         (to_int32(asm, a, fs), to_int32(asm, b, fs))
     };
-    let (less, less_equal, equal) = if float {
-        (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
-    } else {
-        (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
-    };
-    let (machine, args) = match op {
-        CompareOperator::Lt => (less, [x, y]),
-        CompareOperator::Le => (less_equal, [x, y]),
-        CompareOperator::Gt => (less, [y, x]),
-        CompareOperator::Ge => (less_equal, [y, x]),
-        CompareOperator::Eq | CompareOperator::StrictEq => (equal, [x, y]),
+    let (machine, swap, negated) = Op::compare_for(op, float);
+    if negated {
         // The builder expresses `!=` as a negated `==`; a bit has no negation op.
-        CompareOperator::Ne | CompareOperator::StrictNe => return None,
-    };
+        return None;
+    }
+    let args = if swap { [y, x] } else { [x, y] };
     Some(asm.emit(machine, &args))
 }
 

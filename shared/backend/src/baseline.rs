@@ -75,18 +75,6 @@ struct Builder<'i, 'a> {
     block_of_pc: HashMap<Pc, BlockId>,
 }
 
-/// The machine op of a bitwise or shift operator.
-fn word32_op(op: BinaryOp) -> Op {
-    match op {
-        BinaryOp::BitOr => Op::Word32Or,
-        BinaryOp::BitAnd => Op::Word32And,
-        BinaryOp::BitXor => Op::Word32Xor,
-        BinaryOp::Shl => Op::Word32Shl,
-        BinaryOp::Sar => Op::Word32Sar,
-        BinaryOp::Shr => Op::Word32Shr,
-        other => unreachable!("{other:?} is not a bitwise operator"),
-    }
-}
 
 impl<'i, 'a> Builder<'i, 'a> {
     fn bytecode(&self) -> &'a frontend::bytecode::Function {
@@ -546,7 +534,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             match op {
                 BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y, pc),
                 _ => {
-                    let r = self.emit(word32_op(op), &[x, y], Rep::Int32);
+                    let r = self.emit(Op::word32_for(op).expect("a bitwise operator"), &[x, y], Rep::Int32);
                     if op == BinaryOp::Shr {
                         // A result of 2^31 or more is not an int32.
                         let zero = self.i32_const(0);
@@ -590,22 +578,14 @@ impl<'i, 'a> Builder<'i, 'a> {
     fn float64_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
         let x = self.checked_float64(a, pc);
         let y = self.checked_float64(b, pc);
-        let arith = match op {
-            BinaryOp::Add => Some(Op::Float64Add),
-            BinaryOp::Sub => Some(Op::Float64Sub),
-            BinaryOp::Mul => Some(Op::Float64Mul),
-            BinaryOp::Div => Some(Op::Float64Div),
-            BinaryOp::Mod => Some(Op::Float64Mod),
-            BinaryOp::Exp => Some(Op::Float64Pow),
-            _ => None,
-        };
+        let arith = Op::float64_for(op);
         if let Some(op) = arith {
             let r = self.emit(op, &[x, y], Rep::Float64);
             return self.emit(Op::TagFloat64, &[r], Rep::Tagged);
         }
         let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
         let yi = self.emit(Op::TruncateFloat64ToWord32, &[y], Rep::Int32);
-        let r = self.emit(word32_op(op), &[xi, yi], Rep::Int32);
+        let r = self.emit(Op::word32_for(op).expect("a bitwise operator"), &[xi, yi], Rep::Int32);
         if op == BinaryOp::Shr {
             let f = self.emit(Op::ChangeUint32ToFloat64, &[r], Rep::Float64);
             self.emit(Op::TagFloat64, &[f], Rep::Tagged)
@@ -616,19 +596,8 @@ impl<'i, 'a> Builder<'i, 'a> {
 
     /// A comparison of two int32 or float64 values as a tagged boolean.
     fn number_compare(&mut self, op: CompareOp, x: Value, y: Value, float: bool) -> Value {
-        let (less, less_equal, equal) = if float {
-            (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
-        } else {
-            (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
-        };
-        let (machine, args, negated) = match op {
-            CompareOp::Lt => (less, [x, y], false),
-            CompareOp::Le => (less_equal, [x, y], false),
-            CompareOp::Gt => (less, [y, x], false),
-            CompareOp::Ge => (less_equal, [y, x], false),
-            CompareOp::Eq | CompareOp::StrictEq => (equal, [x, y], false),
-            CompareOp::Ne | CompareOp::StrictNe => (equal, [x, y], true),
-        };
+        let (machine, swap, negated) = Op::compare_for(op, float);
+        let args = if swap { [y, x] } else { [x, y] };
         let bit = self.emit(machine, &args, Rep::Bit);
         self.tag_bit(bit, negated)
     }

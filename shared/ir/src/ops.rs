@@ -868,6 +868,52 @@ define_ops! {
 }
 
 impl Op {
+    /// The int32 machine op of a bitwise or shift operator (None for arithmetic); every
+    /// lowering uses this one mapping.
+    pub fn word32_for(op: BinaryOperator) -> Option<Op> {
+        Some(match op {
+            BinaryOperator::BitOr => Op::Word32Or,
+            BinaryOperator::BitAnd => Op::Word32And,
+            BinaryOperator::BitXor => Op::Word32Xor,
+            BinaryOperator::Shl => Op::Word32Shl,
+            BinaryOperator::Sar => Op::Word32Sar,
+            BinaryOperator::Shr => Op::Word32Shr,
+            _ => return None,
+        })
+    }
+
+    /// The float64 machine op of an arithmetic operator (None for bitwise and shifts).
+    pub fn float64_for(op: BinaryOperator) -> Option<Op> {
+        Some(match op {
+            BinaryOperator::Add => Op::Float64Add,
+            BinaryOperator::Sub => Op::Float64Sub,
+            BinaryOperator::Mul => Op::Float64Mul,
+            BinaryOperator::Div => Op::Float64Div,
+            BinaryOperator::Mod => Op::Float64Mod,
+            BinaryOperator::Exp => Op::Float64Pow,
+            _ => return None,
+        })
+    }
+
+    /// The machine comparison implementing `op` on two int32 (or, if `float`, float64) values:
+    /// the op, whether the operands are swapped (`>` is `<` swapped), and whether the result
+    /// is negated (`!=` is a negated `==`; a bit has no negation op).
+    pub fn compare_for(op: CompareOperator, float: bool) -> (Op, bool, bool) {
+        let (less, less_equal, equal) = if float {
+            (Op::Float64LessThan, Op::Float64LessThanOrEqual, Op::Float64Equal)
+        } else {
+            (Op::Int32LessThan, Op::Int32LessThanOrEqual, Op::Word32Equal)
+        };
+        match op {
+            CompareOperator::Lt => (less, false, false),
+            CompareOperator::Le => (less_equal, false, false),
+            CompareOperator::Gt => (less, true, false),
+            CompareOperator::Ge => (less_equal, true, false),
+            CompareOperator::Eq | CompareOperator::StrictEq => (equal, false, false),
+            CompareOperator::Ne | CompareOperator::StrictNe => (equal, false, true),
+        }
+    }
+
     /// The row of the op table for this op.
     pub fn info(&self) -> OpInfo {
         self.opcode().info()
