@@ -68,14 +68,9 @@ pub fn tagged_const(asm: &Assembler<'_>, v: V) -> Option<u64> {
     }
 }
 
-/// The tagged bits of a number as the vm boxes it (an int32 when it is one, else a double).
+/// The bits the vm uses for the number `x` (`ir::tagged::from_number`).
 pub fn number_bits(x: f64) -> u64 {
-    let i = x as i32;
-    if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
-        tagged::from_int32(i)
-    } else {
-        tagged::from_f64(x)
-    }
+    tagged::from_number(x)
 }
 
 /// The value of a bit that is the same on every execution, if it is: comparisons of

@@ -104,12 +104,7 @@ impl Value {
 
     /// A number, in int32 representation when it is an int32 (and not `-0`).
     pub fn number(x: f64) -> Value {
-        let i = x as i32;
-        if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
-            Value::int(i)
-        } else {
-            Value::double(x)
-        }
+        Value(ir::tagged::from_number(x))
     }
 
     /// A boolean.

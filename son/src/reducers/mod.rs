@@ -50,14 +50,9 @@ pub fn tagged_const(g: &Graph, n: NodeId) -> Option<u64> {
     }
 }
 
-/// The bits the vm uses for the number `x` (int32 if exact and not `-0`).
+/// The bits the vm uses for the number `x` (`ir::tagged::from_number`).
 pub fn number_bits(x: f64) -> u64 {
-    let i = x as i32;
-    if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
-        tagged::from_int32(i)
-    } else {
-        tagged::from_f64(x)
-    }
+    tagged::from_number(x)
 }
 
 /// ToBoolean of a tagged constant, if it can be decided without the heap (not for strings,
