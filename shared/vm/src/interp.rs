@@ -9,14 +9,14 @@ use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{
-    BinaryOp, CompareOp, Constant, FuncId, GlobalKind, Instr, NameId, Pc, Program, Reg, SlotId,
+    BinaryOp, CompareOp, Constant, FuncId, GlobalKind, Instr, NameId, Pc, Program, SlotId,
     UnaryOp,
 };
 
 use crate::builtins::{Builtin, OBJECT_PROTOTYPE_NAMES, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES};
 use ir::feedback::*;
 use crate::heap::{Array, Heap};
-use crate::number::{js_pow, js_remainder, number_to_string, to_int32, to_uint32, MATH_CONSTANTS};
+use crate::number::{js_pow, js_remainder, to_int32, to_uint32, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
 
 /// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`
@@ -1187,18 +1187,4 @@ pub fn number_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
         BinaryOp::Sar => (to_int32(x) >> (to_uint32(y) & 31)) as f64,
         BinaryOp::Shr => (to_uint32(x) >> (to_uint32(y) & 31)) as f64,
     }
-}
-
-/// Formats a number as `console.log` does (`-0` stays `-0`).
-pub fn format_number_for_log(x: f64) -> String {
-    if x == 0.0 && x.is_sign_negative() {
-        "-0".into()
-    } else {
-        number_to_string(x)
-    }
-}
-
-#[allow(dead_code)]
-fn _assert_reg_is_small(r: Reg) -> u32 {
-    r.0
 }
