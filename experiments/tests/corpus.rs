@@ -1,7 +1,9 @@
 //! The differential runner: every corpus program under seabed must print exactly the stdout
 //! node printed (committed as `NAME.expected`) and exit with node's status (`NAME.status`).
 //!
-//! Each configuration below is one way of running seabed; all must agree with node.
+//! Each configuration below is one way of running seabed; all must agree with node, and in
+//! every configuration with a compiler, compiled code must actually have run (read from the
+//! `--stats` JSON of each run).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -20,7 +22,9 @@ const CONFIGURATIONS: &[&[&str]] = &[
     // The sea-of-nodes pipeline on the LIR evaluator, with and without stress exits.
     &["--tier", "son", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
-    // Machine code through LLVM (FTL-style exits), baseline and sea of nodes.
+    // Machine code through LLVM (FTL-style exits): baseline with and without stress exits,
+    // sea of nodes, CFG.
+    &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
     &["--tier", "baseline", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
     // The CFG pipeline on both backends, with and without stress exits.
@@ -62,8 +66,17 @@ fn corpus() -> Vec<PathBuf> {
     files
 }
 
-/// Runs one program; returns a description of the mismatch, if any.
-fn check(js: &Path, config: &[&str]) -> Option<String> {
+/// The value of the integer field `"key": N` in a `--stats` JSON text (0 if absent).
+fn stat(json: &str, key: &str) -> u64 {
+    let pattern = format!("\"{key}\": ");
+    json.find(&pattern)
+        .and_then(|i| json[i + pattern.len()..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Runs one program; returns a description of the mismatch, if any, and how many times it
+/// entered compiled code (calls plus OSR entries).
+fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64) {
     let expected = std::fs::read(js.with_extension("expected")).expect("NAME.expected (run make golden)");
     let status: i32 = std::fs::read_to_string(js.with_extension("status"))
         .expect("NAME.status")
@@ -74,12 +87,16 @@ fn check(js: &Path, config: &[&str]) -> Option<String> {
         .arg("run")
         .arg(js)
         .args(config)
+        .arg("--stats")
+        .arg(stats)
         .stdin(Stdio::null())
         .output()
         .expect("seabed runs");
+    let json = std::fs::read_to_string(stats).unwrap_or_default();
+    let entered = stat(&json, "compiled_calls") + stat(&json, "osr_entries");
     let got_status = out.status.code().unwrap_or(-1);
     if out.stdout == expected && got_status == status {
-        return None;
+        return (None, entered);
     }
     let first_diff = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -88,12 +105,13 @@ fn check(js: &Path, config: &[&str]) -> Option<String> {
         .find(|(_, (a, b))| a != b)
         .map(|(i, (a, b))| format!("line {}: got {a:?}, node {b:?}", i + 1))
         .unwrap_or_else(|| "output length differs".into());
-    Some(format!(
+    let mismatch = format!(
         "{} {:?}: status {got_status} (node {status}); {first_diff}; stderr: {}",
         js.file_name().unwrap().to_string_lossy(),
         config,
         String::from_utf8_lossy(&out.stderr).lines().take(3).collect::<Vec<_>>().join(" | ")
-    ))
+    );
+    (Some(mismatch), entered)
 }
 
 #[test]
@@ -105,12 +123,37 @@ fn every_corpus_program_matches_node() {
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let chunks: Vec<Vec<(PathBuf, &[&str])>> =
         (0..threads).map(|t| jobs.iter().skip(t).step_by(threads).cloned().collect()).collect();
-    let failures: Vec<String> = std::thread::scope(|s| {
+    let dir = std::env::temp_dir().join(format!("seabed-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results: Vec<(String, &[&str], u64)> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
-            .map(|chunk| s.spawn(move || chunk.iter().filter_map(|(f, c)| check(f, c)).collect::<Vec<_>>()))
+            .enumerate()
+            .map(|(t, chunk)| {
+                let stats = dir.join(format!("stats-{t}.json"));
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|(f, c)| {
+                            let (mismatch, entered) = check(f, c, &stats);
+                            (mismatch.unwrap_or_default(), *c, entered)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("worker")).collect()
     });
-    assert!(failures.is_empty(), "{} of {} runs differ from node:\n{}", failures.len(), jobs.len(), failures.join("\n"));
+    let failures: Vec<&String> = results.iter().map(|r| &r.0).filter(|m| !m.is_empty()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} runs differ from node:\n{}",
+        failures.len(),
+        jobs.len(),
+        failures.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    for config in CONFIGURATIONS.iter().filter(|c| c[1] != "interp") {
+        let entered: u64 = results.iter().filter(|r| r.1 == *config).map(|r| r.2).sum();
+        assert!(entered > 0, "no compiled code ran under {config:?}");
+    }
 }
