@@ -5,6 +5,7 @@
 //! - [`feedback`]: the feedback records; [`speculation`]: what every compiler speculates on;
 //!   [`compile`]: a compilation's input;
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
+//! - [`load_elim`]: the abstract heap both pipelines' load elimination share;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
 pub mod feedback;
@@ -19,3 +20,4 @@ pub mod typing;
 mod test_rng;
 pub mod compile;
 pub mod speculation;
+pub mod load_elim;

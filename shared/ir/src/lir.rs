@@ -199,4 +199,38 @@ impl Function {
     pub fn size(&self) -> usize {
         self.blocks.iter().map(|b| b.insts.len() + 1).sum()
     }
+
+    /// What speculation is left in the final code (claim C6): exits and overflow checks.
+    pub fn census(&self) -> Census {
+        let mut c = Census::default();
+        for block in &self.blocks {
+            for inst in &block.insts {
+                match inst.op {
+                    Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } => {
+                        c.exits += 1;
+                        if reason == crate::ops::DeoptReason::Overflow {
+                            c.overflow_checks += 1;
+                        }
+                    }
+                    Op::Load { .. } => c.loads += 1,
+                    _ => {}
+                }
+            }
+            if matches!(block.term, Terminator::Deoptimize(_)) {
+                c.exits += 1;
+            }
+        }
+        c
+    }
+}
+
+/// Counts of speculation left in a LIR function (see [`Function::census`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Census {
+    /// Conditional and unconditional exits to the interpreter.
+    pub exits: u64,
+    /// Exits taken on int32 overflow.
+    pub overflow_checks: u64,
+    /// Heap loads.
+    pub loads: u64,
 }
