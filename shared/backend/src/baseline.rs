@@ -28,6 +28,7 @@ use ir::feedback::SlotFeedback;
 use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
+use ir::machine_lowering::{self, MachineEmitter};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 
@@ -57,6 +58,32 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Function {
     };
     b.build();
     b.finish()
+}
+
+/// The builder at one bytecode instruction: the shared machine sequences exit there.
+struct AtPc<'b, 'i, 'a> {
+    b: &'b mut Builder<'i, 'a>,
+    pc: Pc,
+}
+
+impl MachineEmitter for AtPc<'_, '_, '_> {
+    type Value = Value;
+
+    fn pure(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
+        self.b.emit(op, args, rep)
+    }
+
+    fn int32_constant(&mut self, value: i32) -> Value {
+        self.b.i32_const(value)
+    }
+
+    fn deoptimize(&mut self, cond: Value, reason: DeoptReason, when: bool) {
+        if when {
+            self.b.deopt_if(cond, reason, self.pc)
+        } else {
+            self.b.deopt_unless(cond, reason, self.pc)
+        }
+    }
 }
 
 struct Builder<'i, 'a> {
@@ -224,11 +251,6 @@ impl<'i, 'a> Builder<'i, 'a> {
         self.emit(Op::UntagNumber, &[v], Rep::Float64)
     }
 
-    /// `a && b` on bits.
-    fn and(&mut self, a: Value, b: Value) -> Value {
-        self.emit(Op::Select { rep: Rep::Bit }, &[a, b, a], Rep::Bit)
-    }
-
     /// A tagged boolean from a bit (negated if asked), remembered for branches.
     fn tag_bit(&mut self, bit: Value, negated: bool) -> Value {
         let v = if negated {
@@ -335,11 +357,11 @@ impl<'i, 'a> Builder<'i, 'a> {
                     NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
                     NumberPlan::Speculate(NumberHint::SignedSmall) => {
                         let (x, y) = (self.checked_int32(a, pc), self.checked_int32(b, pc));
-                        self.number_compare(op, x, y, false)
+                        self.number_compare(op, x, y, pc, false)
                     }
                     NumberPlan::Speculate(_) => {
                         let (x, y) = (self.checked_float64(a, pc), self.checked_float64(b, pc));
-                        self.number_compare(op, x, y, true)
+                        self.number_compare(op, x, y, pc, true)
                     }
                     NumberPlan::Generic => self.runtime(RuntimeFn::Compare(op), &[a, b]),
                 };
@@ -507,98 +529,19 @@ impl<'i, 'a> Builder<'i, 'a> {
     fn int32_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
         let x = self.checked_int32(a, pc);
         let y = self.checked_int32(b, pc);
-        let overflowing = |op| -> Option<Op> {
-            match op {
-                BinaryOp::Add => Some(Op::Int32AddWithOverflow),
-                BinaryOp::Sub => Some(Op::Int32SubWithOverflow),
-                BinaryOp::Mul => Some(Op::Int32MulWithOverflow),
-                _ => None,
-            }
-        };
-        let r = if let Some(with_overflow) = overflowing(op) {
-            let pair = self.emit(with_overflow, &[x, y], Rep::Int32);
-            let r = self.emit(Op::Projection { index: 0 }, &[pair], Rep::Int32);
-            let overflow = self.emit(Op::Projection { index: 1 }, &[pair], Rep::Bit);
-            self.deopt_if(overflow, DeoptReason::Overflow, pc);
-            if op == BinaryOp::Mul {
-                // 0 * -5 is -0: not an int32.
-                let zero = self.i32_const(0);
-                let is_zero = self.emit(Op::Word32Equal, &[r, zero], Rep::Bit);
-                let signs = self.emit(Op::Word32Or, &[x, y], Rep::Int32);
-                let negative = self.emit(Op::Int32LessThan, &[signs, zero], Rep::Bit);
-                let minus_zero = self.and(is_zero, negative);
-                self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
-            }
-            r
-        } else {
-            match op {
-                BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y, pc),
-                _ => {
-                    let r = self.emit(Op::word32_for(op).expect("a bitwise operator"), &[x, y], Rep::Int32);
-                    if op == BinaryOp::Shr {
-                        // A result of 2^31 or more is not an int32.
-                        let zero = self.i32_const(0);
-                        let negative = self.emit(Op::Int32LessThan, &[r, zero], Rep::Bit);
-                        self.deopt_if(negative, DeoptReason::Overflow, pc);
-                    }
-                    r
-                }
-            }
-        };
+        let r = machine_lowering::int32_binary(&mut AtPc { b: self, pc }, op, x, y);
         self.emit(Op::TagInt32, &[r], Rep::Tagged)
-    }
-
-    fn int32_division(&mut self, op: BinaryOp, x: Value, y: Value, pc: Pc) -> Value {
-        let zero = self.i32_const(0);
-        let minus_one = self.i32_const(-1);
-        let y_zero = self.emit(Op::Word32Equal, &[y, zero], Rep::Bit);
-        self.deopt_if(y_zero, DeoptReason::LostPrecision, pc);
-        let y_minus_one = self.emit(Op::Word32Equal, &[y, minus_one], Rep::Bit);
-        // x / -1 and x % -1 are handled in float64 (MIN / -1 overflows, x % -1 may be -0).
-        self.deopt_if(y_minus_one, DeoptReason::Overflow, pc);
-        let rem = self.emit(Op::Int32Mod, &[x, y], Rep::Int32);
-        let rem_zero = self.emit(Op::Word32Equal, &[rem, zero], Rep::Bit);
-        if op == BinaryOp::Div {
-            self.deopt_unless(rem_zero, DeoptReason::LostPrecision, pc);
-            // 0 / -5 is -0.
-            let x_zero = self.emit(Op::Word32Equal, &[x, zero], Rep::Bit);
-            let y_negative = self.emit(Op::Int32LessThan, &[y, zero], Rep::Bit);
-            let minus_zero = self.and(x_zero, y_negative);
-            self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
-            self.emit(Op::Int32Div, &[x, y], Rep::Int32)
-        } else {
-            // -4 % 2 is -0.
-            let x_negative = self.emit(Op::Int32LessThan, &[x, zero], Rep::Bit);
-            let minus_zero = self.and(rem_zero, x_negative);
-            self.deopt_if(minus_zero, DeoptReason::MinusZero, pc);
-            rem
-        }
     }
 
     fn float64_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
         let x = self.checked_float64(a, pc);
         let y = self.checked_float64(b, pc);
-        let arith = Op::float64_for(op);
-        if let Some(op) = arith {
-            let r = self.emit(op, &[x, y], Rep::Float64);
-            return self.emit(Op::TagFloat64, &[r], Rep::Tagged);
-        }
-        let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
-        let yi = self.emit(Op::TruncateFloat64ToWord32, &[y], Rep::Int32);
-        let r = self.emit(Op::word32_for(op).expect("a bitwise operator"), &[xi, yi], Rep::Int32);
-        if op == BinaryOp::Shr {
-            let f = self.emit(Op::ChangeUint32ToFloat64, &[r], Rep::Float64);
-            self.emit(Op::TagFloat64, &[f], Rep::Tagged)
-        } else {
-            self.emit(Op::TagInt32, &[r], Rep::Tagged)
-        }
+        machine_lowering::float64_binary(&mut AtPc { b: self, pc }, op, x, y)
     }
 
     /// A comparison of two int32 or float64 values as a tagged boolean.
-    fn number_compare(&mut self, op: CompareOp, x: Value, y: Value, float: bool) -> Value {
-        let (machine, swap, negated) = Op::compare_for(op, float);
-        let args = if swap { [y, x] } else { [x, y] };
-        let bit = self.emit(machine, &args, Rep::Bit);
+    fn number_compare(&mut self, op: CompareOp, x: Value, y: Value, pc: Pc, float: bool) -> Value {
+        let (bit, negated) = machine_lowering::compare(&mut AtPc { b: self, pc }, op, x, y, float);
         self.tag_bit(bit, negated)
     }
 

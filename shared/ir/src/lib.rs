@@ -6,6 +6,7 @@
 //!   [`compile`]: a compilation's input;
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
 //! - [`load_elim`]: the abstract heap both pipelines' load elimination share;
+//! - [`machine_lowering`]: the machine sequences of speculative number operations, shared;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
 pub mod feedback;
@@ -21,3 +22,4 @@ mod test_rng;
 pub mod compile;
 pub mod speculation;
 pub mod load_elim;
+pub mod machine_lowering;
