@@ -54,13 +54,44 @@ pub enum Reduction {
     Emitted(V),
 }
 
+/// What a copying phase does with one input op ([`Reducer::decide_input_op`]). A decision
+/// other than `Copy` counts as a change of the reducer (and of the op's opcode), and one in
+/// `stats.extras[counter]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InputDecision {
+    /// Copy the op through the reducer stack as usual.
+    Copy,
+    /// The op's value is the copy of the input op `op` (which must dominate it); if `op` has
+    /// no copy (dropped by another reducer), the op is copied as usual and nothing is counted.
+    MapTo {
+        /// The input op whose copy stands for this one.
+        op: OpIndex<Input>,
+        /// The extra counter to increment.
+        counter: &'static str,
+    },
+    /// Emit nothing: the op has no value and is not needed.
+    Drop {
+        /// The extra counter to increment.
+        counter: &'static str,
+    },
+}
+
 /// One unit of a reducer stack. Every hook has a default that does nothing.
 pub trait Reducer {
     /// The name used in pipeline specs and statistics.
     fn name(&self) -> &'static str;
 
-    /// Runs once on the input graph before the copy (analyses, e.g. liveness).
-    fn analyze(&mut self, _input: &Graph<Input>) {}
+    /// Runs once on the input graph before the copy (analyses, e.g. liveness, load
+    /// elimination); counters of the analysis go to `stats.extras`.
+    fn analyze(&mut self, _input: &Graph<Input>, _stats: &mut Stats) {}
+
+    /// Asked (copying phases) for every input op that is neither a phi nor a terminator,
+    /// before it is copied: the first reducer of the stack answering other than
+    /// [`InputDecision::Copy`] decides what the op becomes (e.g. a load whose value an
+    /// analysis knows).
+    fn decide_input_op(&mut self, _input: &Graph<Input>, _op: OpIndex<Input>) -> InputDecision {
+        InputDecision::Copy
+    }
 
     /// True to drop an input-graph op without visiting it (dead code).
     fn skip_input_op(&mut self, _input: &Graph<Input>, _op: OpIndex<Input>) -> bool {
@@ -267,6 +298,15 @@ impl<'a> Assembler<'a> {
     pub(crate) fn wants_peel(&mut self, input: &Graph<Input>, header: BlockIndex<Input>) -> bool {
         let stats = &mut self.stats;
         self.reducers.iter_mut().flatten().any(|r| r.should_peel(input, header, stats))
+    }
+
+    /// The first decision other than [`InputDecision::Copy`] of the stack for input op `old`,
+    /// with the deciding reducer's name.
+    pub(crate) fn decide_input(&mut self, input: &Graph<Input>, old: OpIndex<Input>) -> Option<(InputDecision, &'static str)> {
+        self.reducers.iter_mut().flatten().find_map(|r| match r.decide_input_op(input, old) {
+            InputDecision::Copy => None,
+            d => Some((d, r.name())),
+        })
     }
 
     /// True if `f` holds for some reducer of the stack.

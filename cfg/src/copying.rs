@@ -10,7 +10,10 @@
 //!    so every op's inputs were copied before it, except loop-phi back edges; a block that
 //!    no emitted jump reaches is skipped with everything in it (dead code after a folded
 //!    branch disappears for free);
-//! 4. for each op: asks the reducers whether to skip it (dead code), then re-emits it with
+//! 4. for each op: asks the reducers whether to skip it (dead code), then whether an
+//!    analysis already decided what it becomes
+//!    ([`decide_input_op`](crate::assembler::Reducer::decide_input_op): the copy of another
+//!    input op, or nothing), otherwise re-emits it with
 //!    its inputs mapped through the old→new map (`Assembler::emit`, so every reducer sees
 //!    it), and records the result in the map. Phis of a block are rebuilt from the output
 //!    block's actual predecessors (a predecessor that vanished drops its input; a phi left
@@ -22,10 +25,10 @@
 //! [`Assembler`](crate::assembler::Assembler)), in the middle of an input block: the rest
 //! of the block simply continues in whatever block is current.
 
-use ir::ops::Op;
+use ir::ops::{Op, Opcode};
 
-use crate::assembler::{Assembler, Label, Reducer, Stats, V};
-use crate::graph::{BlockIndex, Graph, Input, OpIndex, Output};
+use crate::assembler::{Assembler, InputDecision, Label, Reducer, Stats, V};
+use crate::graph::{is_terminator, BlockIndex, Graph, Input, OpIndex, Output};
 
 /// The old→new map of a finished copy: what each input op became.
 #[derive(Clone, Debug)]
@@ -50,10 +53,12 @@ pub struct Copy {
 
 /// Copies `input` through `reducers` (top of the stack first) into a new graph.
 pub fn copy_graph(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>) -> Copy {
+    let mut stats = Stats::default();
     for r in &mut reducers {
-        r.analyze(input);
+        r.analyze(input, &mut stats);
     }
     let mut asm = Assembler::new(&input.name, input.func, reducers);
+    asm.stats = stats;
     asm.input = Some(input);
     asm.map = vec![V::INVALID; input.op_count()];
     let block_map: Vec<Label> = input
@@ -104,6 +109,10 @@ fn visit_block(
         asm.origin_op = old.id();
         if skip(asm, input, old) {
             asm.stats.skipped_dead += 1;
+            continue;
+        }
+        if let Some(v) = decide(asm, input, old) {
+            asm.map[old.ix()] = v;
             continue;
         }
         let op = *input.op(old);
@@ -178,6 +187,31 @@ fn visit_block(
 
 fn skip(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) -> bool {
     asm.any_reducer(|r| r.skip_input_op(input, old))
+}
+
+/// What a reducer decided `old` becomes without copying it ([`Reducer::decide_input_op`]),
+/// counted; `None`: copy it.
+fn decide(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) -> Option<V> {
+    let opcode = input.opcode(old);
+    if matches!(opcode, Opcode::Phi) || is_terminator(opcode) {
+        return None;
+    }
+    let (decision, name) = asm.decide_input(input, old)?;
+    let (v, counter) = match decision {
+        InputDecision::Copy => return None,
+        InputDecision::MapTo { op, counter } => {
+            let v = asm.map[op.ix()];
+            if !v.valid() {
+                return None;
+            }
+            (v, counter)
+        }
+        InputDecision::Drop { counter } => (V::INVALID, counter),
+    };
+    *asm.stats.changes_by_reducer.entry(name).or_default() += 1;
+    *asm.stats.changes_by_opcode.entry(opcode).or_default() += 1;
+    *asm.stats.extras.entry(counter).or_default() += 1;
+    Some(v)
 }
 
 

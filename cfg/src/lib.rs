@@ -2,7 +2,8 @@
 //! copying phases through a reducer stack, lowering to the shared LIR.
 //!
 //! ```text
-//! bytecode + feedback ─builder─▶ CFG (JS / speculative ops, FrameStates)
+//! bytecode + feedback ─builder─▶ CFG (JS / speculative ops, simplified memory ops, FrameStates)
+//!    ─copy(late-load-elim)─▶ known loads replaced, proven CheckMaps and redundant stores removed
 //!    ─copy(lower, branch-elim, machine-opt, check-elim, vn)─▶ checked simplified + machine ops
 //!    ─copy(machine-lower, branch-elim, machine-opt, check-elim, vn)─▶ machine ops + exits
 //!    ─copy(dce)─▶ ─lir_out─▶ LIR
@@ -18,6 +19,19 @@
 //!
 //! A pipeline is data: [`parse_spec`] turns `cfg:copy(lower,branch-elim,vn);copy(dce)` into
 //! [`Options`]; [`compile`] runs it, one meter row per phase.
+//!
+//! # Measurement extras
+//!
+//! Besides the reducers' counters, every row of the builder and of a copying phase carries
+//! `live_nodes` (ops in the graph it produced) and `chain_nodes` (those of them with effects
+//! or control: ops whose [`Effects`](ir::ops::Effects) are not pure, and block terminators;
+//! claim C7). The `lir` row carries `lir_exits` and `lir_overflow_checks`
+//! ([`ir::lir::Function::census`], claim C6), and `adjacent_distance_sum` / `adjacent_pairs`:
+//! over each block of the last graph, the pairs of consecutive ops in emission order (the ops
+//! that become LIR instructions or the terminator: phis and frame states emit none) and the
+//! sum of the distances of their op indices (claim C8, locality in allocation order). These
+//! counts are taken inside the phase's window, so its wall time includes them (one pass over
+//! the ops each).
 
 #![warn(missing_docs)]
 
@@ -36,7 +50,7 @@ use ir::compile::{Bailout, CompileInput};
 use crate::graph::{Graph, Input};
 
 /// The default pipeline.
-pub const DEFAULT_SPEC: &str = "cfg:copy(lower,branch-elim,machine-opt,check-elim,vn);\
+pub const DEFAULT_SPEC: &str = "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
 /// One copying phase: its reducer stack, top first, by spec name.
@@ -75,8 +89,11 @@ impl Default for Options {
 ///
 /// Errors name unknown reducers, malformed phases, a reducer listed twice in one phase, and
 /// ordering rules: `vn` and `check-elim` must come after every reducer that lowers in the
-/// same phase (they record what reaches them), and `dce` may not share a phase with a
-/// lowering (it decides liveness on the input graph).
+/// same phase (they record what reaches them), `dce` may not share a phase with a
+/// lowering (it decides liveness on the input graph), and `late-load-elim` (or
+/// `late-load-elim-offset`, not both in one phase) must run before `machine-lower`: in an
+/// earlier phase, or listed before it (it analyzes simplified memory ops, which
+/// `machine-lower` turns into machine loads and stores).
 pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("cfg:").ok_or_else(|| format!("spec '{spec}' does not start with 'cfg:'"))?;
     let mut phases = Vec::new();
@@ -108,6 +125,16 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
                 if pos("dce").is_some() {
                     return Err(format!("'dce' may not share a phase with '{lowering}'"));
                 }
+            }
+        }
+        let load_elim = pos("late-load-elim").or(pos("late-load-elim-offset"));
+        if pos("late-load-elim").is_some() && pos("late-load-elim-offset").is_some() {
+            return Err(format!("'late-load-elim' and 'late-load-elim-offset' in one phase '{phase}'"));
+        }
+        if let Some(l) = load_elim {
+            let machine_lowered = phases.iter().any(|p: &PhaseSpec| p.reducers.iter().any(|r| r == "machine-lower"));
+            if machine_lowered || pos("machine-lower").is_some_and(|m| m < l) {
+                return Err(format!("'{}' must run before 'machine-lower' (in '{phase}')", names[l]));
             }
         }
         phases.push(PhaseSpec { reducers: names });
@@ -148,6 +175,36 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     }
 }
 
+/// Adds `live_nodes` and `chain_nodes` of `g` (see the crate docs) to a row.
+fn record_shape<G>(guard: &mut meter::PhaseGuard<'_>, g: &Graph<G>) {
+    let chain = g
+        .all_ops()
+        .filter(|&i| {
+            let op = g.op(i);
+            graph::is_terminator(op.opcode()) || !op.effects().is_pure()
+        })
+        .count();
+    guard.add_extra("live_nodes", g.op_count() as u64);
+    guard.add_extra("chain_nodes", chain as u64);
+}
+
+/// The pairs of consecutive ops in emission order within each block of `g` (ops that become
+/// LIR instructions or terminators) and the sum of their index distances: `(sum, pairs)`.
+pub fn adjacent_distance<G>(g: &Graph<G>) -> (u64, u64) {
+    let (mut sum, mut pairs) = (0u64, 0u64);
+    for b in g.blocks() {
+        let mut last: Option<u32> = None;
+        for i in g.ops_of(b).filter(|&i| !matches!(g.op(i), ir::ops::Op::Phi { .. } | ir::ops::Op::FrameState { .. })) {
+            if let Some(l) = last {
+                sum += u64::from(i.id().abs_diff(l));
+                pairs += 1;
+            }
+            last = Some(i.id());
+        }
+    }
+    (sum, pairs)
+}
+
 fn check(g: &Graph<Input>, after: &str) {
     if let Err(errors) = verify::verify(g) {
         panic!("CFG of {} fails verification after {after}:\n{}\n{}", g.name, errors.join("\n"), g.to_text());
@@ -172,6 +229,7 @@ pub fn optimize(
     let (graph, stats) = builder::build(input)?;
     guard.nodes_out = graph.op_count() as u64;
     guard.add_extra("emitted", stats.emitted);
+    record_shape(&mut guard, &graph);
     drop(guard);
     let mut g = graph.into_input();
     if options.verify {
@@ -184,6 +242,7 @@ pub fn optimize(
         let copy = run_phase(&g, phase);
         guard.nodes_out = copy.graph.op_count() as u64;
         record(&mut guard, &copy.stats);
+        record_shape(&mut guard, &copy.graph);
         drop(guard);
         g = copy.graph.into_input();
         if options.verify {
@@ -204,6 +263,12 @@ pub fn compile(
     guard.nodes_in = g.op_count() as u64;
     let lir = lir_out::to_lir(&g, input.program)?;
     guard.nodes_out = lir.size() as u64;
+    let census = lir.census();
+    let (distance, pairs) = adjacent_distance(&g);
+    guard.add_extra("adjacent_distance_sum", distance);
+    guard.add_extra("adjacent_pairs", pairs);
+    guard.add_extra("lir_exits", census.exits);
+    guard.add_extra("lir_overflow_checks", census.overflow_checks);
     drop(guard);
     Ok(lir)
 }

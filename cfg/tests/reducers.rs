@@ -9,7 +9,8 @@ use cfg::reducers;
 use frontend::bytecode::{FuncId, SlotKind};
 use ir::compile::CompileInput;
 use ir::feedback::{OperandHint, SlotFeedback};
-use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep};
+use ir::load_elim::CAPS;
+use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep, ShapeSet};
 
 fn stack(names: &[&str]) -> Vec<Box<dyn Reducer>> {
     names.iter().map(|n| reducers::by_name(n).expect("known reducer")).collect()
@@ -320,7 +321,19 @@ fn specs_parse_and_reject_unknown_names_and_bad_orders() {
     assert!(cfg::parse_spec("cfg:copy(lower,dce)").is_err());
     assert!(cfg::parse_spec("son:reduce(dce)").is_err());
     assert!(cfg::parse_spec("cfg:copy(vn,vn)").is_err());
-    assert_eq!(cfg::Options::default().phases.len(), 3);
+    assert_eq!(cfg::Options::default().phases.len(), 4);
+}
+
+#[test]
+fn specs_require_late_load_elimination_before_machine_lowering() {
+    assert_eq!(cfg::Options::default().phases[0].reducers, ["late-load-elim"]);
+    assert!(cfg::parse_spec("cfg:copy(late-load-elim-offset);copy(machine-lower)").is_ok());
+    assert!(cfg::parse_spec("cfg:copy(late-load-elim,lower,machine-lower)").is_ok());
+    let err = cfg::parse_spec("cfg:copy(machine-lower);copy(late-load-elim)").unwrap_err();
+    assert!(err.contains("'late-load-elim' must run before 'machine-lower'"), "{err}");
+    let err = cfg::parse_spec("cfg:copy(lower,machine-lower,late-load-elim-offset)").unwrap_err();
+    assert!(err.contains("'late-load-elim-offset' must run before 'machine-lower'"), "{err}");
+    assert!(cfg::parse_spec("cfg:copy(late-load-elim,late-load-elim-offset)").is_err());
 }
 
 /// Compiles `source` and gives every slot "well-behaved" feedback: int32 arithmetic and
@@ -495,4 +508,305 @@ fn pipeline_with_peel_compiles_an_array_sum_to_verified_lir_with_the_body_twice(
     for what in ["Int32MulWithOverflow", "Int32AddWithOverflow"] {
         assert_eq!(count(&peeled, what), 2 * count(&base, what), "{what}:\n{peeled}\n----\n{base}");
     }
+}
+
+// ---- late load elimination ----------------------------------------------------------------
+
+fn shapes(s: &[u32]) -> ShapeSet {
+    ShapeSet::new(s).expect("shapes")
+}
+
+/// `CheckMaps[shapes](o)` at a fresh frame state.
+fn check_maps(asm: &mut Assembler<'_>, o: V, s: &[u32]) -> V {
+    let state = fs(asm);
+    asm.emit(Op::CheckMaps { shapes: shapes(s) }, &[o, state])
+}
+
+fn load_field(asm: &mut Assembler<'_>, o: V, slot: u32) -> V {
+    asm.emit(Op::LoadField { slot }, &[o])
+}
+
+/// Runs `names` on `g`, returning the copy (verified).
+fn run_copy(g: &Graph<Input>, names: &[&str]) -> cfg::copying::Copy {
+    let copy = copy_graph(g, stack(names));
+    let check = copy.graph.clone().into_input();
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    copy
+}
+
+fn extra(copy: &cfg::copying::Copy, name: &str) -> u64 {
+    copy.stats.extras.get(name).copied().unwrap_or(0)
+}
+
+fn count_ops(g: &Graph<Output>, code: Opcode) -> usize {
+    g.all_ops().filter(|&i| g.opcode(i) == code).count()
+}
+
+#[test]
+fn late_load_elim_forwards_a_store_to_a_later_load_and_drops_the_repeated_check() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let v = asm.emit(Op::Parameter { index: 2 }, &[]);
+        check_maps(asm, o, &[7]);
+        asm.emit(Op::StoreField { slot: 1 }, &[o, v]);
+        let again = check_maps(asm, o, &[7, 8]);
+        let load = load_field(asm, o, 1);
+        let other = load_field(asm, o, 0);
+        tagged = vec![v, load, other, again];
+        let r = asm.emit(Op::ReferenceEqual, &[load, other]);
+        let t = asm.emit(Op::ChangeBitToTagged, &[r]);
+        asm.ret(t);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    let new = |v: V| copy.map.get(input_index(v));
+    assert_eq!(new(tagged[1]), new(tagged[0]), "the load is the stored value:\n{}", copy.graph.to_text());
+    assert_eq!(copy.graph.op(new(tagged[2]).expect("copied")), &Op::LoadField { slot: 0 }, "another slot stays");
+    assert_eq!(new(tagged[3]), None, "CheckMaps[7 8] after CheckMaps[7] always passes");
+    assert_eq!(count_ops(&copy.graph, Opcode::CheckMaps), 1);
+    assert_eq!((extra(&copy, "loads_replaced"), extra(&copy, "checks_removed")), (1, 1));
+    assert_eq!(copy.stats.changes_by_reducer.get("late-load-elim"), Some(&2));
+}
+
+#[test]
+fn late_load_elim_keeps_a_load_after_an_unknown_call() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let f = asm.emit(Op::Parameter { index: 2 }, &[]);
+        check_maps(asm, o, &[7]);
+        let first = load_field(asm, o, 0);
+        let state = fs(asm);
+        asm.emit(Op::JSCall { argc: 0, slot: 0 }, &[f, o, state]);
+        let check = check_maps(asm, o, &[7]);
+        let second = load_field(asm, o, 0);
+        tagged = vec![first, second, check];
+        let r = asm.emit(Op::ReferenceEqual, &[first, second]);
+        let t = asm.emit(Op::ChangeBitToTagged, &[r]);
+        asm.ret(t);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    let new = |v: V| copy.map.get(input_index(v)).expect("copied");
+    assert_ne!(new(tagged[1]), new(tagged[0]), "the call may have written the field");
+    assert_eq!(copy.graph.op(new(tagged[1])), &Op::LoadField { slot: 0 });
+    assert_eq!(copy.graph.op(new(tagged[2])), &Op::CheckMaps { shapes: shapes(&[7]) }, "nor are shapes known");
+    assert_eq!(extra(&copy, "loads_replaced") + extra(&copy, "checks_removed"), 0);
+}
+
+#[test]
+fn late_load_elim_removes_a_check_proven_on_every_path() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let c = asm.emit(Op::Parameter { index: 2 }, &[]);
+        let bit = asm.emit(Op::ChangeTaggedToBit, &[c]);
+        let (t, f, m) = (asm.new_block(), asm.new_block(), asm.new_block());
+        asm.branch(bit, t, f, None);
+        asm.bind(t);
+        check_maps(asm, o, &[7]);
+        asm.goto(m);
+        asm.bind(f);
+        check_maps(asm, o, &[8]);
+        asm.goto(m);
+        asm.bind(m);
+        let proven = check_maps(asm, o, &[7, 8]);
+        let narrower = check_maps(asm, o, &[7]);
+        tagged = vec![proven, narrower];
+        let l = load_field(asm, o, 0);
+        asm.ret(l);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    assert_eq!(copy.map.get(input_index(tagged[0])), None, "shapes {{7}} or {{8}} prove [7 8]");
+    assert!(copy.map.get(input_index(tagged[1])).is_some(), "but not [7]");
+    assert_eq!(extra(&copy, "checks_removed"), 1);
+}
+
+/// A loop `for (;;) { p.f0 = i; use(o.f0) }` after checking `o` (shape 7) and `p` (shape
+/// `p_shape`) and loading `o.f0` before the loop; returns the graph and the two loads of `o`.
+fn loop_storing_a_field(p_shape: u32) -> (Graph<Input>, V, V) {
+    let (mut before, mut inside) = (V::INVALID, V::INVALID);
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let p = asm.emit(Op::Parameter { index: 2 }, &[]);
+        let n = int_param(asm, 3);
+        check_maps(asm, o, &[7]);
+        check_maps(asm, p, &[p_shape]);
+        before = load_field(asm, o, 0);
+        let var = asm.new_variable(Rep::Int32);
+        let zero = asm.int32(0);
+        asm.set_variable(var, zero);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let c = asm.emit(Op::Int32LessThan, &[i, n]);
+        asm.branch(c, body, exit, None);
+        asm.bind(body);
+        let ti = asm.emit(Op::TagInt32, &[i]);
+        asm.emit(Op::StoreField { slot: 0 }, &[p, ti]);
+        inside = load_field(asm, o, 0);
+        let one = asm.int32(1);
+        let next = asm.emit(Op::Int32Add, &[i, one]);
+        asm.set_variable(var, next);
+        asm.goto(header);
+        asm.bind(exit);
+        asm.ret(before);
+    });
+    (g, before, inside)
+}
+
+#[test]
+fn late_load_elim_type_based_aliasing_forwards_past_a_store_to_another_shape_in_a_loop() {
+    let (g, before, inside) = loop_storing_a_field(9);
+    let typed = run_copy(&g, &["late-load-elim"]);
+    assert_eq!(
+        typed.map.get(input_index(inside)),
+        typed.map.get(input_index(before)),
+        "p (shape 9) is not o (shape 7):\n{}",
+        typed.graph.to_text()
+    );
+    assert_eq!(extra(&typed, "loads_replaced"), 1);
+    let offset = run_copy(&g, &["late-load-elim-offset"]);
+    let kept = offset.map.get(input_index(inside)).expect("copied");
+    assert_eq!(offset.graph.op(kept), &Op::LoadField { slot: 0 }, "offset-only: p.f0 may be o.f0");
+    assert_eq!(extra(&offset, "loads_replaced"), 0);
+    // The same shape may be the same object under either mode.
+    let (g, _, inside) = loop_storing_a_field(7);
+    let same = run_copy(&g, &["late-load-elim"]);
+    assert_eq!(same.graph.op(same.map.get(input_index(inside)).unwrap()), &Op::LoadField { slot: 0 });
+}
+
+#[test]
+fn late_load_elim_kills_a_field_the_loop_stores_at_the_header_and_forwards_inside() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let n = int_param(asm, 2);
+        check_maps(asm, o, &[7]);
+        let before = load_field(asm, o, 0);
+        let var = asm.new_variable(Rep::Int32);
+        let zero = asm.int32(0);
+        asm.set_variable(var, zero);
+        let header = asm.new_loop_header();
+        let (body, exit) = (asm.new_block(), asm.new_block());
+        asm.goto(header);
+        asm.bind(header);
+        let i = asm.get_variable(var).unwrap();
+        let c = asm.emit(Op::Int32LessThan, &[i, n]);
+        asm.branch(c, body, exit, None);
+        asm.bind(body);
+        let check = check_maps(asm, o, &[7]);
+        let top = load_field(asm, o, 0);
+        let ti = asm.emit(Op::TagInt32, &[i]);
+        asm.emit(Op::StoreField { slot: 0 }, &[o, ti]);
+        let after_store = load_field(asm, o, 0);
+        let one = asm.int32(1);
+        let next = asm.emit(Op::Int32Add, &[i, one]);
+        asm.set_variable(var, next);
+        asm.goto(header);
+        asm.bind(exit);
+        let after_loop = load_field(asm, o, 0);
+        tagged = vec![before, top, ti, after_store, check, after_loop];
+        let r = asm.emit(Op::ReferenceEqual, &[before, after_loop]);
+        let t = asm.emit(Op::ChangeBitToTagged, &[r]);
+        asm.ret(t);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    let new = |v: V| copy.map.get(input_index(v));
+    let [before, top, ti, after_store, check, after_loop] = tagged[..] else { unreachable!() };
+    assert_eq!(copy.graph.op(new(top).unwrap()), &Op::LoadField { slot: 0 }, "the loop stores o.f0:\n{}", copy.graph.to_text());
+    assert_ne!(new(top), new(before));
+    assert_eq!(new(after_store), new(ti), "the stored value is forwarded inside the body");
+    assert_eq!(new(check), None, "shapes survive a field store: the check in the loop goes");
+    assert_eq!(copy.graph.op(new(after_loop).unwrap()), &Op::LoadField { slot: 0 }, "the loop may have stored");
+    assert_eq!(extra(&copy, "loads_replaced"), 1);
+}
+
+#[test]
+fn late_load_elim_counts_cap_hits_when_more_fields_are_live_than_the_cap() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let objects: Vec<V> = (0..CAPS.fields as u32 + 1).map(|k| asm.emit(Op::Parameter { index: k + 1 }, &[])).collect();
+        let loads: Vec<V> = objects.iter().map(|&o| load_field(asm, o, 0)).collect();
+        let oldest_again = load_field(asm, objects[0], 0);
+        let newest_again = load_field(asm, *objects.last().unwrap(), 0);
+        tagged = vec![loads[0], oldest_again, *loads.last().unwrap(), newest_again];
+        let r = asm.emit(Op::ReferenceEqual, &[oldest_again, newest_again]);
+        let t = asm.emit(Op::ChangeBitToTagged, &[r]);
+        asm.ret(t);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    let new = |v: V| copy.map.get(input_index(v));
+    // One fact past the cap of 32 drops o0's; loading o0 again drops o1's.
+    assert_eq!(extra(&copy, "cap_hits"), 2, "cap {}", CAPS.fields);
+    assert_ne!(new(tagged[1]), new(tagged[0]), "the oldest fact was dropped");
+    assert_eq!(new(tagged[3]), new(tagged[2]), "the newest is known");
+}
+
+#[test]
+fn pipeline_with_late_load_elim_loads_less_and_reports_its_counters_and_shape_extras() {
+    let source = "function f(o, a, i) { return o.x + o.x + a[i] + a[i]; }\n";
+    let (program, mut feedback) = program_with_int_feedback(source);
+    let func = function_named(&program, "f");
+    use ir::feedback::{ElementFeedback, ElementsKind, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId};
+    for (k, &kind) in program.function(func).slots.iter().enumerate() {
+        feedback[func.0 as usize][k] = match kind {
+            SlotKind::Property => SlotFeedback::Property(PropertyFeedback::Polymorphic(vec![(
+                ReceiverMap::Shape(ShapeId(7)),
+                PropertyHandler::Field { slot: 0 },
+            )])),
+            SlotKind::Element => {
+                SlotFeedback::Element(ElementFeedback { kind: Some(ElementsKind::Int32), count: 1, ..ElementFeedback::default() })
+            }
+            _ => feedback[func.0 as usize][k].clone(),
+        };
+    }
+    let input = CompileInput { program: &program, func, feedback: &feedback };
+    let loads = |spec: &str| {
+        let mut meter = meter::Meter::new(meter::RowContext::new("test", "f", spec, 0));
+        let options = cfg::Options { verify: true, ..cfg::parse_spec(spec).unwrap() };
+        let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
+        ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
+        (lir.census().loads, meter.take_rows())
+    };
+    let (with, rows) = loads(cfg::DEFAULT_SPEC);
+    let without_spec = cfg::DEFAULT_SPEC.replace("copy(late-load-elim);", "");
+    let (without, _) = loads(&without_spec);
+    assert!(with < without, "{with} loads with late-load-elim, {without} without");
+    let row = rows.iter().find(|r| r.label.contains("copy(late-load-elim)")).expect("a load-elim row");
+    let get = |r: &meter::PhaseRow, k: &str| r.extra.iter().find(|(n, _)| n == k).map(|(_, n)| *n);
+    assert!(get(row, "loads_replaced").unwrap() >= 2, "{:?}", row.extra);
+    assert!(get(row, "checks_removed").unwrap() >= 1, "{:?}", row.extra);
+    assert_eq!(get(row, "cap_hits"), Some(0));
+    for r in rows.iter().filter(|r| !r.label.contains("/lir")) {
+        let (live, chain) = (get(r, "live_nodes").unwrap(), get(r, "chain_nodes").unwrap());
+        assert!(0 < chain && chain < live, "{}: {chain} of {live}", r.label);
+    }
+    let lir_row = rows.iter().find(|r| r.label.contains("/lir")).expect("a lir row");
+    let pairs = get(lir_row, "adjacent_pairs").unwrap();
+    assert!(pairs > 0 && get(lir_row, "adjacent_distance_sum").unwrap() >= pairs);
+    assert!(get(lir_row, "lir_exits").unwrap() > 0);
+    assert!(get(lir_row, "lir_overflow_checks").is_some());
+}
+
+#[test]
+fn late_load_elim_removes_a_store_of_the_value_already_there() {
+    let mut tagged = Vec::new();
+    let g = graph(|asm| {
+        let o = asm.emit(Op::Parameter { index: 1 }, &[]);
+        let v = asm.emit(Op::Parameter { index: 2 }, &[]);
+        let x = load_field(asm, o, 0);
+        let same = asm.emit(Op::StoreField { slot: 0 }, &[o, x]);
+        let other = asm.emit(Op::StoreField { slot: 0 }, &[o, v]);
+        let again = asm.emit(Op::StoreField { slot: 0 }, &[o, v]);
+        tagged = vec![same, other, again];
+        asm.ret(x);
+    });
+    let copy = run_copy(&g, &["late-load-elim"]);
+    assert_eq!(count_ops(&copy.graph, Opcode::StoreField), 1, "{}", copy.graph.to_text());
+    let stores: Vec<usize> = copy.graph.all_ops().filter(|&i| copy.graph.opcode(i) == Opcode::StoreField).map(|i| i.ix()).collect();
+    let origin = copy.graph.origin(OpIndex::new(stores[0] as u32));
+    assert_eq!(origin, tagged[1].id(), "o.f = o.f goes, o.f = v stays, o.f = v again goes");
+    assert_eq!(extra(&copy, "stores_removed"), 2);
 }

@@ -11,7 +11,7 @@
 
 use ir::ops::AliasSet;
 
-use crate::assembler::Reducer;
+use crate::assembler::{Reducer, Stats};
 use crate::graph::{is_terminator, Graph, Input, OpIndex};
 
 /// The dead-code reducer (`dce`).
@@ -35,7 +35,7 @@ impl Reducer for DeadCodeElimination {
         "dce"
     }
 
-    fn analyze(&mut self, input: &Graph<Input>) {
+    fn analyze(&mut self, input: &Graph<Input>, _stats: &mut Stats) {
         self.live = vec![false; input.op_count()];
         let mut work: Vec<OpIndex<Input>> = Vec::new();
         for i in input.all_ops() {

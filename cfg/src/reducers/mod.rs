@@ -10,15 +10,19 @@
 //! | `branch-elim` | [`branch_elim::BranchElimination`] | conditions known on the dominating path fold; checked int32 arithmetic proven by dominating range checks becomes plain |
 //! | `dce` | [`dce::DeadCodeElimination`] | ops whose values nothing effectful needs are not copied |
 //! | `peel` | [`peel::LoopPeeling`] | the first iteration of a small innermost loop is copied before the loop (not in the default spec) |
+//! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`ir::load_elim`] heap) |
+//! | `late-load-elim-offset` | [`late_load_elim::LateLoadElimination`] (offset-only aliasing) | the same with offset-only aliasing (claim C9's baseline) |
 
 pub mod branch_elim;
 pub mod dce;
+pub mod late_load_elim;
 pub mod machine_lower;
 pub mod machine_opt;
 pub mod peel;
 pub mod simplified_lower;
 pub mod value_numbering;
 
+use ir::load_elim::AliasMode;
 use ir::ops::Op;
 use ir::tagged;
 
@@ -35,12 +39,25 @@ pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
         "branch-elim" => Box::new(branch_elim::BranchElimination::default()),
         "dce" => Box::new(dce::DeadCodeElimination::default()),
         "peel" => Box::new(peel::LoopPeeling),
+        "late-load-elim" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Type)),
+        "late-load-elim-offset" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Offset)),
         _ => return None,
     })
 }
 
 /// Every reducer name a spec may use.
-pub const NAMES: &[&str] = &["lower", "machine-lower", "machine-opt", "vn", "check-elim", "branch-elim", "dce", "peel"];
+pub const NAMES: &[&str] = &[
+    "lower",
+    "machine-lower",
+    "machine-opt",
+    "vn",
+    "check-elim",
+    "branch-elim",
+    "dce",
+    "peel",
+    "late-load-elim",
+    "late-load-elim-offset",
+];
 
 /// The value of an `Int32Constant`.
 pub fn int32_const(asm: &Assembler<'_>, v: V) -> Option<i32> {

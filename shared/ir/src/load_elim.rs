@@ -243,7 +243,10 @@ impl<V: Copy + Eq> AbstractHeap<V> {
                 self.lengths.retain(|_| keep.next().unwrap_or(false));
             }
             Kill::Shape { object } => {
-                self.maps.retain(|&(o, _)| o != object);
+                // Another id may name the same object: its shape changes too.
+                let keep: Vec<bool> = self.maps.iter().map(|&(o, _)| !self.may_alias(o, object, mode)).collect();
+                let mut keep = keep.into_iter();
+                self.maps.retain(|_| keep.next().unwrap_or(false));
                 self.fields.retain(|&(o, _, _)| o != object);
             }
             Kill::Classes(writes) => {
@@ -367,6 +370,21 @@ mod tests {
         assert_eq!(st.cap_hits, 3);
         assert_eq!(h.field(0, 0), None);
         assert_eq!(h.field(CAPS.fields as u32 + 2, 0), Some(1000 + CAPS.fields as u32 + 2));
+    }
+
+    #[test]
+    fn a_shape_change_kills_the_shapes_of_every_object_that_may_alias() {
+        let mut st = LoadElimStats::default();
+        for (mode, survives) in [(AliasMode::Offset, false), (AliasMode::Type, true)] {
+            let mut h = AbstractHeap::<u32>::new();
+            h.set_maps(1, shapes(&[7]), &mut st);
+            h.set_maps(2, shapes(&[8]), &mut st);
+            h.set_maps(3, shapes(&[7]), &mut st);
+            h.kill(Kill::Shape { object: 1 }, mode);
+            assert_eq!(h.maps(1), None, "{mode:?}");
+            assert_eq!(h.maps(3), None, "{mode:?}: object 3 may be object 1");
+            assert_eq!(h.maps(2).is_some(), survives, "{mode:?}: a different shape is a different object");
+        }
     }
 
     #[test]

@@ -1,0 +1,361 @@
+//! Late load elimination (Turboshaft's `LateLoadEliminationReducer` and its analyzer).
+//!
+//! Contract: on the simplified memory ops (`CheckMaps`, `LoadField`, `StoreField`,
+//! `StoreFieldTransition`, `LoadElement`, `StoreElement`, `LoadArrayLength`), using the shared
+//! [`AbstractHeap`] with its [`AliasMode`] and caps:
+//! - a load whose location holds a known value is replaced by that value (an op of the input
+//!   graph that dominates the load: a stored value or an earlier load of the same location);
+//! - a `CheckMaps` whose object is known to have one of its shapes is removed;
+//! - a store of the value the location already holds is removed.
+//!
+//! # The analysis
+//!
+//! Before the copy ([`Reducer::analyze`]), one walk over the input blocks in their order (a
+//! reverse post-order) keeps an abstract heap per block exit. A block's entry state is the
+//! merge of its predecessors' exit states. A loop header's back edges are not walked yet, so
+//! its entry state is its forward predecessors' merge minus everything any op of the loop
+//! body writes ([`loop_kills`]; kills that change shapes are applied first, so type-based
+//! aliasing decides the others with shapes that hold in the whole loop) — one walk suffices,
+//! as on the sea-of-nodes side, which walks a loop's effect chain for the same set. Every
+//! effectful op not understood specifically kills what its declared `effects().writes`
+//! covers ([`Kill::Classes`]).
+//!
+//! Objects and indices are keyed by a *name* ([`Names`]) rather than the raw op: the builder
+//! emits a fresh `CheckArray`/`CheckBounds` for every access, so a check that passes its input
+//! through is named by that input, and pure ops and deopt-only conversions are named by the
+//! first op with the same operation and named inputs (`CheckedTaggedToInt32(k)` twice is one
+//! index). Names only decide which facts match; replacement values are always real ops.
+//!
+//! # The copy
+//!
+//! During the copy the reducer answers [`Reducer::decide_input_op`] from the recorded
+//! decisions: a replaced load maps to the output op of its replacement, a removed check or
+//! store emits nothing. Counters (meter extras, see [`LoadElimStats::extras`]):
+//! `loads_replaced`, `checks_removed`, `stores_removed` (decisions applied in the copy) and
+//! `cap_hits` (facts dropped by the analysis at a cap).
+
+use std::collections::HashMap;
+
+use ir::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
+use ir::ops::{AliasSet, Op, ShapeSet};
+
+use crate::assembler::{InputDecision, Reducer, Stats};
+use crate::graph::{BlockIndex, Graph, Input, OpIndex};
+
+/// An input-graph op.
+type In = OpIndex<Input>;
+/// The abstract heap over input-graph ops.
+type Heap = AbstractHeap<In>;
+
+/// What the analysis decided for one input op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decision {
+    /// Copy the op as it is.
+    Keep,
+    /// A load whose value is the value of this (dominating) input op.
+    ReplaceBy(In),
+    /// A `CheckMaps` that always passes.
+    RemoveCheck,
+    /// A store of the value the location already holds.
+    RemoveStore,
+}
+
+/// The result of [`analyze`]: one decision per input op and the analysis counters.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Indexed by input op.
+    pub decisions: Vec<Decision>,
+    /// Decisions made (not necessarily applied by a copy) and cap hits.
+    pub stats: LoadElimStats,
+}
+
+/// The names facts are keyed by; see the module docs.
+pub struct Names {
+    name: Vec<In>,
+}
+
+impl Names {
+    /// Names every op of `input`.
+    pub fn new(input: &Graph<Input>) -> Names {
+        let mut name: Vec<In> = input.all_ops().collect();
+        let mut table: HashMap<(Op, Vec<In>), In> = HashMap::new();
+        for i in input.all_ops() {
+            let op = *input.op(i);
+            let ins = input.inputs(i);
+            // Inputs come first in op order except loop-phi back edges (phis are not renamed).
+            let named = |x: In| if x < i { name[x.ix()] } else { x };
+            let n = match op {
+                Op::CheckArray | Op::CheckBounds | Op::CheckSmi | Op::CheckNumber | Op::CheckNotHole => named(ins[0]),
+                Op::Phi { .. } | Op::FrameState { .. } => i,
+                _ if is_value_function(&op) && op.info().value_out > 0 => {
+                    let key_ins: Vec<In> = ins
+                        .iter()
+                        .filter(|&&x| !matches!(input.op(x), Op::FrameState { .. }))
+                        .map(|&x| named(x))
+                        .collect();
+                    *table.entry((op, key_ins)).or_insert(i)
+                }
+                _ => i,
+            };
+            name[i.ix()] = n;
+        }
+        Names { name }
+    }
+
+    /// The name of `i`.
+    pub fn of(&self, i: In) -> In {
+        self.name[i.ix()]
+    }
+}
+
+/// True if the op's value is a function of its inputs' values: pure ops, and checks that may
+/// only deoptimize (when two of them both pass, they produce the same value).
+fn is_value_function(op: &Op) -> bool {
+    let e = op.effects();
+    op.is_pure() || (e.reads.is_empty() && e.writes.is_empty() && !e.can_throw && !e.control)
+}
+
+/// What `i` writes, as load elimination sees it (empty: nothing).
+fn kills_of(input: &Graph<Input>, names: &Names, i: In) -> Vec<Kill<In>> {
+    let ins = input.inputs(i);
+    match *input.op(i) {
+        Op::StoreField { slot } => vec![Kill::Field { object: names.of(ins[0]), slot }],
+        Op::StoreFieldTransition { slot, .. } => {
+            let object = names.of(ins[0]);
+            vec![Kill::Shape { object }, Kill::Field { object, slot }]
+        }
+        Op::StoreElement => vec![Kill::Element { object: names.of(ins[0]) }],
+        ref op => {
+            let writes = op.effects().writes;
+            if writes.is_empty() {
+                Vec::new()
+            } else {
+                vec![Kill::Classes(writes)]
+            }
+        }
+    }
+}
+
+/// True if applying `kill` may drop shape facts.
+fn kills_shapes(kill: &Kill<In>) -> bool {
+    match kill {
+        Kill::Shape { .. } => true,
+        Kill::Classes(writes) => writes.overlaps(AliasSet::SHAPE),
+        Kill::Field { .. } | Kill::Element { .. } => false,
+    }
+}
+
+/// The blocks of the loop at `header`: those reaching one of its back edges without passing
+/// it (header included). Empty if `header` has no back edge.
+pub fn loop_blocks(input: &Graph<Input>, header: BlockIndex<Input>) -> Vec<BlockIndex<Input>> {
+    let mut in_loop = vec![false; input.block_count()];
+    let mut work: Vec<_> = input.preds(header).iter().copied().filter(|&p| input.dominates(header, p)).collect();
+    if work.is_empty() {
+        return Vec::new();
+    }
+    in_loop[header.ix()] = true;
+    while let Some(b) = work.pop() {
+        if in_loop[b.ix()] {
+            continue;
+        }
+        in_loop[b.ix()] = true;
+        work.extend(input.preds(b).iter().copied());
+    }
+    input.blocks().filter(|b| in_loop[b.ix()]).collect()
+}
+
+/// Everything the ops of the loop at `header` write, shape-changing kills first.
+pub fn loop_kills(input: &Graph<Input>, names: &Names, header: BlockIndex<Input>) -> Vec<Kill<In>> {
+    let mut kills: Vec<Kill<In>> = Vec::new();
+    for b in loop_blocks(input, header) {
+        for i in input.ops_of(b) {
+            for k in kills_of(input, names, i) {
+                if !kills.contains(&k) {
+                    kills.push(k);
+                }
+            }
+        }
+    }
+    kills.sort_by_key(|k| !kills_shapes(k));
+    kills
+}
+
+/// Runs the analysis over `input`; see the module docs.
+pub fn analyze(input: &Graph<Input>, mode: AliasMode) -> Analysis {
+    let names = Names::new(input);
+    let mut stats = LoadElimStats::default();
+    let mut decisions = vec![Decision::Keep; input.op_count()];
+    let mut exits: Vec<Option<Heap>> = vec![None; input.block_count()];
+    for b in input.blocks() {
+        let mut heap = entry_state(input, &names, b, &exits, mode);
+        for i in input.ops_of(b) {
+            transfer(input, &names, i, &mut heap, &mut decisions, &mut stats, mode);
+        }
+        exits[b.ix()] = Some(heap);
+    }
+    Analysis { decisions, stats }
+}
+
+/// The state at the start of `b`, from the exit states of the blocks walked so far.
+fn entry_state(input: &Graph<Input>, names: &Names, b: BlockIndex<Input>, exits: &[Option<Heap>], mode: AliasMode) -> Heap {
+    if b == input.entry() {
+        return Heap::new();
+    }
+    let mut states: Vec<&Heap> = Vec::new();
+    let mut back_edges = false;
+    for &p in input.preds(b) {
+        if input.is_loop(b) && input.dominates(b, p) {
+            back_edges = true;
+            continue;
+        }
+        match &exits[p.ix()] {
+            Some(h) => states.push(h),
+            // A forward predecessor not walked yet (not a reverse post-order): nothing is known.
+            None => return Heap::new(),
+        }
+    }
+    if states.is_empty() {
+        return Heap::new();
+    }
+    let mut heap = Heap::merge(&states);
+    if back_edges {
+        for kill in loop_kills(input, names, b) {
+            heap.kill(kill, mode);
+        }
+    }
+    heap
+}
+
+/// The op a value stands for after replacements (a replaced load stands for its value).
+fn resolve(decisions: &[Decision], mut v: In) -> In {
+    while let Decision::ReplaceBy(x) = decisions[v.ix()] {
+        v = x;
+    }
+    v
+}
+
+/// Applies op `i` to `heap`, recording its decision.
+fn transfer(
+    input: &Graph<Input>,
+    names: &Names,
+    i: In,
+    heap: &mut Heap,
+    decisions: &mut [Decision],
+    stats: &mut LoadElimStats,
+    mode: AliasMode,
+) {
+    let ins = input.inputs(i);
+    match *input.op(i) {
+        Op::CheckMaps { shapes } => {
+            let o = names.of(ins[0]);
+            if heap.maps_proven(o, &shapes) {
+                decisions[i.ix()] = Decision::RemoveCheck;
+                stats.checks_removed += 1;
+            } else {
+                heap.set_maps(o, shapes, stats);
+            }
+        }
+        Op::LoadField { slot } => {
+            let o = names.of(ins[0]);
+            match heap.field(o, slot) {
+                Some(v) => replace(decisions, stats, i, v),
+                None => heap.set_field(o, slot, i, stats),
+            }
+        }
+        Op::StoreField { slot } => {
+            let (o, v) = (names.of(ins[0]), resolve(decisions, ins[1]));
+            if heap.field(o, slot) == Some(v) {
+                decisions[i.ix()] = Decision::RemoveStore;
+                stats.stores_removed += 1;
+            } else {
+                heap.kill(Kill::Field { object: o, slot }, mode);
+                heap.set_field(o, slot, v, stats);
+            }
+        }
+        Op::StoreFieldTransition { shape, slot } => {
+            let (o, v) = (names.of(ins[0]), resolve(decisions, ins[1]));
+            heap.kill(Kill::Shape { object: o }, mode);
+            heap.kill(Kill::Field { object: o, slot }, mode);
+            heap.set_field(o, slot, v, stats);
+            if let Some(s) = ShapeSet::new(&[shape]) {
+                heap.set_maps(o, s, stats);
+            }
+        }
+        Op::LoadElement => {
+            let (a, k) = (names.of(ins[0]), names.of(ins[1]));
+            match heap.element(a, k) {
+                Some(v) => replace(decisions, stats, i, v),
+                None => heap.set_element(a, k, i, stats),
+            }
+        }
+        Op::StoreElement => {
+            let (a, k, v) = (names.of(ins[0]), names.of(ins[1]), resolve(decisions, ins[2]));
+            if heap.element(a, k) == Some(v) {
+                decisions[i.ix()] = Decision::RemoveStore;
+                stats.stores_removed += 1;
+            } else {
+                heap.kill(Kill::Element { object: a }, mode);
+                heap.set_element(a, k, v, stats);
+            }
+        }
+        Op::LoadArrayLength => {
+            let a = names.of(ins[0]);
+            match heap.length(a) {
+                Some(v) => replace(decisions, stats, i, v),
+                None => heap.set_length(a, i, stats),
+            }
+        }
+        _ => {
+            for kill in kills_of(input, names, i) {
+                heap.kill(kill, mode);
+            }
+        }
+    }
+}
+
+fn replace(decisions: &mut [Decision], stats: &mut LoadElimStats, load: In, value: In) {
+    decisions[load.ix()] = Decision::ReplaceBy(value);
+    stats.loads_replaced += 1;
+}
+
+/// The late-load-elimination reducer (`late-load-elim`: type-based aliasing;
+/// `late-load-elim-offset`: offset-only aliasing).
+pub struct LateLoadElimination {
+    mode: AliasMode,
+    decisions: Vec<Decision>,
+}
+
+impl LateLoadElimination {
+    /// The reducer with aliasing `mode`.
+    pub fn new(mode: AliasMode) -> Self {
+        LateLoadElimination { mode, decisions: Vec::new() }
+    }
+}
+
+impl Reducer for LateLoadElimination {
+    fn name(&self) -> &'static str {
+        match self.mode {
+            AliasMode::Type => "late-load-elim",
+            AliasMode::Offset => "late-load-elim-offset",
+        }
+    }
+
+    fn analyze(&mut self, input: &Graph<Input>, stats: &mut Stats) {
+        let analysis = analyze(input, self.mode);
+        self.decisions = analysis.decisions;
+        // Every counter appears in the row, applied or not; cap hits are the analysis's.
+        let counters = LoadElimStats { cap_hits: analysis.stats.cap_hits, ..LoadElimStats::default() };
+        for (name, n) in counters.extras() {
+            *stats.extras.entry(name).or_default() += n;
+        }
+    }
+
+    fn decide_input_op(&mut self, _input: &Graph<Input>, op: In) -> InputDecision {
+        match self.decisions.get(op.ix()) {
+            Some(&Decision::ReplaceBy(x)) => InputDecision::MapTo { op: x, counter: "loads_replaced" },
+            Some(Decision::RemoveCheck) => InputDecision::Drop { counter: "checks_removed" },
+            Some(Decision::RemoveStore) => InputDecision::Drop { counter: "stores_removed" },
+            Some(Decision::Keep) | None => InputDecision::Copy,
+        }
+    }
+}
