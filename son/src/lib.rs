@@ -5,8 +5,8 @@
 //!
 //! ```text
 //! bytecode + feedback ──builder──▶ graph (JS + speculative simplified ops, frame states)
-//!   ──reduce(dce, common, vn)──▶ ──typer──▶ ──lower──▶ graph of machine ops and deopt checks
-//!   ──reduce(dce, machine, common, vn)──▶ ──schedule──▶ LIR
+//!   ──reduce(dce, common, vn)──▶ ──typer──▶ ──reduce(load-elim)──▶ ──lower──▶ graph of
+//!   machine ops and deopt checks ──reduce(dce, machine, common, vn)──▶ ──schedule──▶ LIR
 //! ```
 //!
 //! Each stage is a module that explains itself: [`graph`] (nodes and edges), [`builder`]
@@ -18,6 +18,18 @@
 //! A pipeline is data: [`parse_spec`] reads a spec such as
 //! `son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn,driver=worklist:7);schedule`
 //! into [`Options`]; [`compile`] runs it, recording one meter row per phase.
+//!
+//! # Measurement extras
+//!
+//! Every phase row carries `live_nodes` (nodes reachable from `End` after the phase) and
+//! `chain_nodes` (those of them with an effect or control input or output: claim C7). The
+//! schedule row adds `adjacent_distance_sum` / `adjacent_pairs` (over consecutive nodes of each
+//! block in emission order, the distance of their ids: claim C8) and the final LIR's census
+//! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed inside the
+//! phase (from the node list the row's `nodes_out` needs anyway), so each phase's wall time
+//! includes one pass over its live nodes. Reduce phases add their reducers' own counters
+//! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
+//! `loop_walk_giveups`).
 
 #![warn(missing_docs)]
 
@@ -35,11 +47,15 @@ use std::sync::{Mutex, OnceLock};
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, CompileInput};
 
-use crate::graph::Graph;
+use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
 /// The reducers a `reduce(...)` phase may name.
-pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer"];
+pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset"];
+
+/// Reducers that work on simplified ops (`LoadField`, `CheckMaps`, ...) and so must run in a
+/// `reduce(...)` phase before `lower` ([`parse_spec`] rejects them after it).
+pub const BEFORE_LOWER_REDUCERS: &[&str] = &["load-elim", "load-elim-offset"];
 
 /// One phase of the pipeline.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -86,7 +102,7 @@ pub struct Options {
 }
 
 /// The default pipeline spec.
-pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule";
+pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule";
 
 impl Default for Options {
     fn default() -> Self {
@@ -110,7 +126,8 @@ fn parse_driver(s: &str) -> Result<Driver, String> {
 /// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`,
 /// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off).
 /// Unknown names are errors, and so are ordering violations: `schedule` must come last,
-/// exactly once, after exactly one `lower`.
+/// exactly once, after exactly one `lower`; the reducers of [`BEFORE_LOWER_REDUCERS`] must
+/// run before `lower`.
 pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("son:").unwrap_or(spec.trim());
     let mut phases = Vec::new();
@@ -163,6 +180,14 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
     if phases.last() != Some(&Phase::Schedule) || phases.iter().filter(|p| **p == Phase::Schedule).count() != 1 {
         return Err("'schedule' must be the last phase, exactly once".into());
     }
+    let lower_at = phases.iter().position(|p| *p == Phase::Lower).unwrap_or(0);
+    for p in &phases[lower_at..] {
+        if let Phase::Reduce { reducers, .. } = p {
+            if let Some(r) = reducers.iter().find(|r| BEFORE_LOWER_REDUCERS.contains(&r.as_str())) {
+                return Err(format!("reducer '{r}' works on simplified ops and must run before 'lower'"));
+            }
+        }
+    }
     Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions), split })
 }
 
@@ -185,6 +210,8 @@ fn make_reducer(name: &str) -> Box<dyn Reducer> {
         "machine" => Box::new(machine::MachineOperatorReducer),
         "vn" => Box::<vn::ValueNumbering>::default(),
         "typer" => Box::new(typer::Typer),
+        "load-elim" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Type)),
+        "load-elim-offset" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Offset)),
         other => unreachable!("unknown reducer {other} passed the spec parser"),
     }
 }
@@ -207,6 +234,33 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
         guard.add_extra(static_name(format!("{name}.changes")), c.changes);
         guard.add_extra(static_name(format!("{name}.replacements")), c.replacements);
     }
+    for &(name, n) in &stats.extras {
+        guard.add_extra(name, n);
+    }
+}
+
+/// Records `nodes_out` and the node census of the graph after a phase (`live_nodes`,
+/// `chain_nodes`) on its row.
+fn record_graph(guard: &mut meter::PhaseCounters, g: &Graph) {
+    let live = g.live_nodes();
+    let (chain, all) = chain_census(g, &live);
+    guard.nodes_out = all;
+    guard.add_extra("live_nodes", all);
+    guard.add_extra("chain_nodes", chain);
+}
+
+/// Of the nodes `live`, how many sit on the effect or control chain (an effect or control
+/// input or output), and how many there are (claim C7).
+pub fn chain_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
+    let chain = live
+        .iter()
+        .filter(|&&n| {
+            let (_, e, c) = g.counts(n);
+            let info = g.op(n).info();
+            e > 0 || c > 0 || info.effect_out > 0 || info.control_out > 0
+        })
+        .count();
+    (chain as u64, live.len() as u64)
 }
 
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
@@ -226,7 +280,7 @@ pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &m
     let mut g = {
         let mut guard = meter.phase("son", "build");
         let g = builder::build(input, &liveness)?;
-        guard.nodes_out = g.live_nodes().len() as u64;
+        record_graph(&mut guard, &g);
         g
     };
     check(&g, options, "build")?;
@@ -253,7 +307,7 @@ pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &m
             }
             Phase::Schedule => unreachable!(),
         }
-        guard.nodes_out = g.live_nodes().len() as u64;
+        record_graph(&mut guard, &g);
         drop(guard);
         check(&g, options, phase.name())?;
     }
@@ -273,8 +327,19 @@ pub fn compile(input: &CompileInput<'_>, options: &Options, meter: &mut meter::M
     guard.add_extra("cloned", s.stats.cloned);
     guard.add_extra("blocks", s.stats.blocks);
     let name = input.program.function(input.func).name.clone();
-    let f = schedule::emit_lir(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
+    let (f, order) =
+        schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
     guard.nodes_out = f.size() as u64;
+    let (chain, live) = chain_census(&g, &s.live);
+    guard.add_extra("live_nodes", live);
+    guard.add_extra("chain_nodes", chain);
+    let (sum, pairs) = schedule::adjacency(&order);
+    guard.add_extra("adjacent_distance_sum", sum);
+    guard.add_extra("adjacent_pairs", pairs);
+    let census = f.census();
+    guard.add_extra("lir_exits", census.exits);
+    guard.add_extra("lir_overflow_checks", census.overflow_checks);
+    guard.add_extra("lir_loads", census.loads);
     Ok(f)
 }
 
@@ -285,7 +350,7 @@ mod tests {
     #[test]
     fn specs_parse_and_reject_unknown_names_and_bad_order() {
         let o = parse_spec(DEFAULT_SPEC).unwrap();
-        assert_eq!(o.phases.len(), 5);
+        assert_eq!(o.phases.len(), 6);
         let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
         assert_eq!(o.phases[0], Phase::Reduce { reducers: vec!["dce".into(), "vn".into()], driver: Driver::Worklist { seed: 7 } });
         assert!(parse_spec("son:reduce(bogus);lower;schedule").unwrap_err().contains("bogus"));
@@ -298,5 +363,16 @@ mod tests {
         assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=maybe)").unwrap_err().contains("split=maybe"));
         assert!(parse_spec("son:lower;schedule(hoist=on)").is_err());
+    }
+
+    #[test]
+    fn load_elimination_must_run_before_lower() {
+        for r in BEFORE_LOWER_REDUCERS {
+            assert!(parse_spec(&format!("son:typer;reduce(dce,{r});lower;schedule")).is_ok());
+            let err = parse_spec(&format!("son:typer;lower;reduce(dce,{r});schedule")).unwrap_err();
+            assert!(err.contains(r) && err.contains("before 'lower'"), "{err}");
+        }
+        assert!(DEFAULT_SPEC.contains("reduce(load-elim);lower"));
+        assert!(parse_spec("son:lower;reduce(load-elim-offset);schedule").is_err());
     }
 }

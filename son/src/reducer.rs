@@ -87,6 +87,11 @@ pub trait Reducer {
     fn reduce(&mut self, g: &mut Graph, node: NodeId, editor: &mut Editor) -> Reduction;
     /// Called when the driver has no more work; may ask for revisits.
     fn finalize(&mut self, _g: &mut Graph, _editor: &mut Editor) {}
+    /// Reducer-specific counters for the phase row (e.g. `("loads_replaced", 3)`), read once
+    /// when the phase ends; names must not contain `;`, `=` or `,`.
+    fn extras(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
 }
 
 /// Which traversal drives the reducers.
@@ -135,6 +140,8 @@ pub struct ReduceStats {
     pub per_reducer: Vec<(&'static str, Counters)>,
     /// Per opcode of the node reduced.
     pub per_opcode: BTreeMap<Opcode, Counters>,
+    /// Reducer-specific counters ([`Reducer::extras`]), summed over the reducers by name.
+    pub extras: Vec<(&'static str, u64)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -182,6 +189,14 @@ impl<'r> GraphReducer<'r> {
             Driver::V8 => self.reduce_graph(g),
             Driver::Worklist { seed } => self.run_worklist(g, seed),
             Driver::Rpo => self.run_rpo(g),
+        }
+        for r in &self.reducers {
+            for (name, n) in r.extras() {
+                match self.stats.extras.iter_mut().find(|(k, _)| *k == name) {
+                    Some((_, v)) => *v += n,
+                    None => self.stats.extras.push((name, n)),
+                }
+            }
         }
         self.stats
     }

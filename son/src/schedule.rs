@@ -572,6 +572,8 @@ struct Emitter<'g> {
     liveness: HashMap<u32, Liveness>,
     program: &'g frontend::bytecode::Program,
     insts: Vec<lir::Inst>,
+    /// The nodes that produced instructions in the current block, in emission order.
+    order: Vec<NodeId>,
 }
 
 impl Emitter<'_> {
@@ -652,7 +654,11 @@ impl Emitter<'_> {
                 continue;
             }
             done[n.index()] = true;
+            let before = self.insts.len();
             self.emit_inst(n)?;
+            if self.insts.len() > before {
+                self.order.push(n);
+            }
         }
         Ok(())
     }
@@ -715,6 +721,18 @@ fn phis_of(g: &Graph, s: &Schedule, block_start: NodeId) -> Vec<NodeId> {
 
 /// Emits the scheduled graph as LIR.
 pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, name: &str) -> Result<lir::Function, String> {
+    emit_lir_traced(g, s, program, name).map(|(f, _)| f)
+}
+
+/// Emits the scheduled graph as LIR and returns, per block in layout order, the nodes that
+/// produced instructions, in emission order (for the locality measure [`adjacency`]).
+pub fn emit_lir_traced(
+    g: &Graph,
+    s: &Schedule,
+    program: &frontend::bytecode::Program,
+    name: &str,
+) -> Result<(lir::Function, Vec<Vec<NodeId>>), String> {
+    let mut order = Vec::with_capacity(s.blocks.len());
     let mut e = Emitter {
         g,
         s,
@@ -723,6 +741,7 @@ pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, 
         liveness: HashMap::new(),
         program,
         insts: Vec::new(),
+        order: Vec::new(),
     };
     // Nodes per block, in id order.
     let mut per_block: Vec<Vec<NodeId>> = vec![Vec::new(); s.blocks.len()];
@@ -772,7 +791,22 @@ pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, 
         };
         let insts = std::mem::take(&mut e.insts);
         e.f.blocks.push(lir::Block { params: params[b].clone(), insts, term });
+        order.push(std::mem::take(&mut e.order));
     }
     e.f.compact_values();
-    Ok(e.f)
+    Ok((e.f, order))
+}
+
+/// Locality in allocation order of an emission order (claim C8): the sum over consecutive
+/// nodes of each block of `|id(a) - id(b)|`, and the number of such pairs.
+pub fn adjacency(order: &[Vec<NodeId>]) -> (u64, u64) {
+    let mut sum = 0u64;
+    let mut pairs = 0u64;
+    for block in order {
+        for w in block.windows(2) {
+            sum += u64::from(w[0].0.abs_diff(w[1].0));
+            pairs += 1;
+        }
+    }
+    (sum, pairs)
 }

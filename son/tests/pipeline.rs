@@ -40,7 +40,7 @@ fn every_driver_produces_verified_lir_with_repeatable_counts() {
     let func = function_named(&program, "f");
     let input = CompileInput { program: &program, func, feedback: &feedback };
     for driver in ["v8", "rpo", "worklist:7"] {
-        let spec = format!("son:reduce(dce,common,vn,driver={driver});typer;lower;reduce(dce,machine,common,vn,driver={driver});schedule");
+        let spec = format!("son:reduce(dce,common,vn,driver={driver});typer;reduce(load-elim,driver={driver});lower;reduce(dce,machine,common,vn,driver={driver});schedule");
         let options = son::parse_spec(&spec).unwrap();
         let mut rows = Vec::new();
         for _ in 0..2 {

@@ -64,7 +64,12 @@ for (let k = 0; k < 60; k++) t = t + f(k + 1, 3, k & 1, k & 2);
 console.log(t);
 "#;
 
-const SPLIT_SPEC: &str = "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule(split=on)";
+/// The default pipeline with node splitting on (the only difference from `son::DEFAULT_SPEC`).
+fn split_spec() -> String {
+    let spec = son::DEFAULT_SPEC.replace(";schedule", ";schedule(split=on)");
+    assert_ne!(spec, son::DEFAULT_SPEC, "the default spec ends in 'schedule'");
+    spec
+}
 
 fn feedback_for(src: &str) -> (Rc<frontend::bytecode::Program>, Vec<Vec<ir::feedback::SlotFeedback>>) {
     let program = Rc::new(frontend::compile("test.js", src).expect("compiles"));
@@ -114,7 +119,7 @@ fn extra(counts: &Counts, key: &str) -> u64 {
 
 fn check(src: &str, off_divisions: usize, on_divisions: usize, split: u64, cloned: u64) {
     let (off, off_counts) = compile(src, son::DEFAULT_SPEC);
-    let (on, on_counts) = compile(src, SPLIT_SPEC);
+    let (on, on_counts) = compile(src, &split_spec());
     let off_blocks = division_blocks(&off);
     let on_blocks = division_blocks(&on);
     let (off_text, on_text) = (ir::lir_text::print(&off), ir::lir_text::print(&on));
@@ -150,7 +155,7 @@ fn deduplicated_division_is_duplicated_again_per_branch() {
 
 #[test]
 fn division_used_on_every_path_is_not_split() {
-    let (on, on_counts) = compile(FULLY_USED, SPLIT_SPEC);
+    let (on, on_counts) = compile(FULLY_USED, &split_spec());
     let blocks = division_blocks(&on);
     assert_eq!(blocks.len(), 1, "{}", ir::lir_text::print(&on));
     assert!(blocks[0].1, "{}", ir::lir_text::print(&on));
@@ -160,8 +165,8 @@ fn division_used_on_every_path_is_not_split() {
 #[test]
 fn split_counts_repeat_exactly() {
     for src in [ONE_USE, PARTIALLY_DEAD, DEDUPLICATED, FULLY_USED] {
-        let (a, ca) = compile(src, SPLIT_SPEC);
-        let (b, cb) = compile(src, SPLIT_SPEC);
+        let (a, ca) = compile(src, &split_spec());
+        let (b, cb) = compile(src, &split_spec());
         assert_eq!(ca, cb);
         assert_eq!(ir::lir_text::print(&a), ir::lir_text::print(&b));
     }
@@ -177,7 +182,7 @@ fn corpus_run() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments/corpus");
     let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("corpus").map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "js")).collect();
     paths.sort();
-    let options = son::parse_spec(SPLIT_SPEC).unwrap();
+    let options = son::parse_spec(&split_spec()).unwrap();
     let (mut compiled, mut split) = (0u64, 0u64);
     for path in &paths {
         let src = std::fs::read_to_string(path).unwrap();
@@ -190,7 +195,7 @@ fn corpus_run() {
         let feedback = vm.feedback.clone();
         for func in &program.functions {
             let input = CompileInput { program: &program, func: func.id, feedback: &feedback };
-            let mut meter = meter::Meter::new(meter::RowContext::new("corpus", &func.name, SPLIT_SPEC, 0));
+            let mut meter = meter::Meter::new(meter::RowContext::new("corpus", &func.name, split_spec(), 0));
             if let Ok(f) = son::compile(&input, &options, &mut meter) {
                 ir::lir_verify::verify(&f).unwrap_or_else(|e| panic!("{}: {}: {e:?}\n{}", path.display(), func.name, ir::lir_text::print(&f)));
                 compiled += 1;

@@ -9,12 +9,16 @@
 //!   simplification, strength reduction and reassociation on machine ops, plus folding of
 //!   tag/untag pairs (representation changes that cancel);
 //! - [`vn::ValueNumbering`]: merges equal pure nodes;
-//! - [`typer::Typer`]: types every node with the shared rules, widening loop phis.
+//! - [`typer::Typer`]: types every node with the shared rules, widening loop phis;
+//! - [`load_elim::LoadElimination`]: load elimination on the simplified ops (store-to-load
+//!   forwarding, redundant loads, maps checks and stores), with type-based (`load-elim`) or
+//!   offset-only (`load-elim-offset`) aliasing.
 //!
 //! The helpers here read constants out of nodes.
 
 pub mod common;
 pub mod dce;
+pub mod load_elim;
 pub mod machine;
 pub mod typer;
 pub mod vn;
