@@ -36,6 +36,7 @@
 
 use frontend::bytecode::{BinaryOp, CompareOp};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Opcode, Rep, RuntimeFn};
+use ir::machine_lowering::{self, MachineEmitter};
 use ir::tagged;
 use ir::types::{op as tyop, Type};
 
@@ -48,6 +49,24 @@ pub struct LoweringStats {
     pub lowered: u64,
     /// Checks dropped because types proved them.
     pub checks_removed: u64,
+}
+
+/// The shared machine sequences (`ir::machine_lowering`) emit into a [`Seq`]: pure ops float,
+/// exits go on the effect chain with the lowered node's frame state.
+impl MachineEmitter for Seq<'_> {
+    type Value = NodeId;
+
+    fn pure(&mut self, op: Op, args: &[NodeId], _rep: Rep) -> NodeId {
+        self.g.add(op, args)
+    }
+
+    fn int32_constant(&mut self, value: i32) -> NodeId {
+        self.i32k(value)
+    }
+
+    fn deoptimize(&mut self, cond: NodeId, reason: DeoptReason, when: bool) {
+        self.deopt(cond, reason, when)
+    }
 }
 
 /// A sequence of machine nodes replacing one node, threaded on its effect chain.
@@ -112,19 +131,6 @@ impl Seq<'_> {
         self.pure(Op::UntagNumber, &[v])
     }
 
-    /// `a && b` on bits.
-    fn and(&mut self, a: NodeId, b: NodeId) -> NodeId {
-        self.pure(Op::Select { rep: Rep::Bit }, &[a, b, a])
-    }
-
-    fn overflow_op(&mut self, op: Op, x: NodeId, y: NodeId) -> NodeId {
-        let pair = self.pure(op, &[x, y]);
-        let r = self.pure(Op::Projection { index: 0 }, &[pair]);
-        let overflow = self.pure(Op::Projection { index: 1 }, &[pair]);
-        self.deopt(overflow, DeoptReason::Overflow, true);
-        r
-    }
-
     fn int32_binary(&mut self, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
         let (ta, tb) = (self.g.ty(a), self.g.ty(b));
         let x = self.checked_int32(a);
@@ -149,83 +155,18 @@ impl Seq<'_> {
                 self.stats.checks_removed += 1;
                 self.pure(Op::Int32Sub, &[x, y])
             }
-            BinaryOp::Add => self.overflow_op(Op::Int32AddWithOverflow, x, y),
-            BinaryOp::Sub => self.overflow_op(Op::Int32SubWithOverflow, x, y),
-            BinaryOp::Mul => {
-                let r = self.overflow_op(Op::Int32MulWithOverflow, x, y);
-                // 0 * -5 is -0: not an int32.
-                let zero = self.i32k(0);
-                let is_zero = self.pure(Op::Word32Equal, &[r, zero]);
-                let signs = self.pure(Op::Word32Or, &[x, y]);
-                let negative = self.pure(Op::Int32LessThan, &[signs, zero]);
-                let minus_zero = self.and(is_zero, negative);
-                self.deopt(minus_zero, DeoptReason::MinusZero, true);
-                r
-            }
-            BinaryOp::Div | BinaryOp::Mod => self.int32_division(op, x, y),
-            _ => {
-                let r = self.pure(Op::word32_for(op).expect("a bitwise operator"), &[x, y]);
-                if op == BinaryOp::Shr {
-                    // A result of 2^31 or more is not an int32.
-                    let zero = self.i32k(0);
-                    let negative = self.pure(Op::Int32LessThan, &[r, zero]);
-                    self.deopt(negative, DeoptReason::Overflow, true);
-                }
-                r
-            }
-        }
-    }
-
-    fn int32_division(&mut self, op: BinaryOp, x: NodeId, y: NodeId) -> NodeId {
-        let zero = self.i32k(0);
-        let minus_one = self.i32k(-1);
-        let y_zero = self.pure(Op::Word32Equal, &[y, zero]);
-        self.deopt(y_zero, DeoptReason::LostPrecision, true);
-        let y_minus_one = self.pure(Op::Word32Equal, &[y, minus_one]);
-        // x / -1 and x % -1 are handled in float64 (MIN / -1 overflows, x % -1 may be -0).
-        self.deopt(y_minus_one, DeoptReason::Overflow, true);
-        let rem = self.pure(Op::Int32Mod, &[x, y]);
-        let rem_zero = self.pure(Op::Word32Equal, &[rem, zero]);
-        if op == BinaryOp::Div {
-            self.deopt(rem_zero, DeoptReason::LostPrecision, false);
-            // 0 / -5 is -0.
-            let x_zero = self.pure(Op::Word32Equal, &[x, zero]);
-            let y_negative = self.pure(Op::Int32LessThan, &[y, zero]);
-            let minus_zero = self.and(x_zero, y_negative);
-            self.deopt(minus_zero, DeoptReason::MinusZero, true);
-            self.pure(Op::Int32Div, &[x, y])
-        } else {
-            // -4 % 2 is -0.
-            let x_negative = self.pure(Op::Int32LessThan, &[x, zero]);
-            let minus_zero = self.and(rem_zero, x_negative);
-            self.deopt(minus_zero, DeoptReason::MinusZero, true);
-            rem
+            _ => machine_lowering::int32_binary(self, op, x, y),
         }
     }
 
     fn float64_binary(&mut self, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
         let x = self.checked_float64(a);
         let y = self.checked_float64(b);
-        let arith = Op::float64_for(op);
-        if let Some(op) = arith {
-            let r = self.pure(op, &[x, y]);
-            return self.pure(Op::TagFloat64, &[r]);
-        }
-        let xi = self.pure(Op::TruncateFloat64ToWord32, &[x]);
-        let yi = self.pure(Op::TruncateFloat64ToWord32, &[y]);
-        let r = self.pure(Op::word32_for(op).expect("a bitwise operator"), &[xi, yi]);
-        if op == BinaryOp::Shr {
-            let f = self.pure(Op::ChangeUint32ToFloat64, &[r]);
-            self.pure(Op::TagFloat64, &[f])
-        } else {
-            self.pure(Op::TagInt32, &[r])
-        }
+        machine_lowering::float64_binary(self, op, x, y)
     }
 
     fn compare(&mut self, op: CompareOp, x: NodeId, y: NodeId, float: bool) -> NodeId {
-        let (machine, swap, negated) = Op::compare_for(op, float);
-        let args = if swap { [y, x] } else { [x, y] };
-        let bit = self.pure(machine, &args);
+        let (bit, negated) = machine_lowering::compare(self, op, x, y, float);
         if negated {
             // The builder never makes these; negate through an int32 select.
             let (one, zero) = (self.i32k(1), self.i32k(0));

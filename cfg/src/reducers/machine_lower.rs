@@ -24,6 +24,8 @@
 //! boxes the value itself (its `ExitDesc` records the representation), so the tagging op is
 //! only computed where the value is really needed.
 
+use frontend::bytecode::BinaryOp;
+use ir::machine_lowering::{self, MachineEmitter};
 use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 
@@ -39,11 +41,6 @@ fn deopt_if(asm: &mut Assembler<'_>, cond: V, reason: DeoptReason, fs: V) {
 
 fn deopt_unless(asm: &mut Assembler<'_>, cond: V, reason: DeoptReason, fs: V) {
     asm.emit(Op::DeoptimizeUnless { reason }, &[cond, fs]);
-}
-
-/// `a && b` on bits.
-fn and(asm: &mut Assembler<'_>, a: V, b: V) -> V {
-    asm.emit(Op::Select { rep: Rep::Bit }, &[a, b, a])
 }
 
 /// `a || b` on bits.
@@ -66,52 +63,30 @@ fn checked_float64(asm: &mut Assembler<'_>, v: V, fs: V) -> V {
     asm.emit(Op::UntagNumber, &[v])
 }
 
-fn checked_overflow(asm: &mut Assembler<'_>, op: &Op, x: V, y: V, fs: V) -> V {
-    let machine = match op {
-        Op::CheckedInt32Add => Op::Int32AddWithOverflow,
-        Op::CheckedInt32Sub => Op::Int32SubWithOverflow,
-        _ => Op::Int32MulWithOverflow,
-    };
-    let pair = asm.emit(machine, &[x, y]);
-    let r = asm.emit(Op::Projection { index: 0 }, &[pair]);
-    let overflow = asm.emit(Op::Projection { index: 1 }, &[pair]);
-    deopt_if(asm, overflow, DeoptReason::Overflow, fs);
-    if matches!(op, Op::CheckedInt32Mul) {
-        // 0 * -5 is -0: not an int32.
-        let zero = asm.int32(0);
-        let is_zero = asm.emit(Op::Word32Equal, &[r, zero]);
-        let signs = asm.emit(Op::Word32Or, &[x, y]);
-        let negative = asm.emit(Op::Int32LessThan, &[signs, zero]);
-        let minus_zero = and(asm, is_zero, negative);
-        deopt_if(asm, minus_zero, DeoptReason::MinusZero, fs);
-    }
-    r
+/// The assembler with the frame state of the op being lowered: the shared machine sequences
+/// (`ir::machine_lowering`) emit into it.
+struct WithFrameState<'a, 'b> {
+    asm: &'a mut Assembler<'b>,
+    fs: V,
 }
 
-fn checked_division(asm: &mut Assembler<'_>, div: bool, x: V, y: V, fs: V) -> V {
-    let zero = asm.int32(0);
-    let minus_one = asm.int32(-1);
-    let y_zero = asm.emit(Op::Word32Equal, &[y, zero]);
-    deopt_if(asm, y_zero, DeoptReason::LostPrecision, fs);
-    // x / -1 and x % -1 are left to float64 code (MIN / -1 overflows, x % -1 may be -0).
-    let y_minus_one = asm.emit(Op::Word32Equal, &[y, minus_one]);
-    deopt_if(asm, y_minus_one, DeoptReason::Overflow, fs);
-    let rem = asm.emit(Op::Int32Mod, &[x, y]);
-    let rem_zero = asm.emit(Op::Word32Equal, &[rem, zero]);
-    if div {
-        deopt_unless(asm, rem_zero, DeoptReason::LostPrecision, fs);
-        // 0 / -5 is -0.
-        let x_zero = asm.emit(Op::Word32Equal, &[x, zero]);
-        let y_negative = asm.emit(Op::Int32LessThan, &[y, zero]);
-        let minus_zero = and(asm, x_zero, y_negative);
-        deopt_if(asm, minus_zero, DeoptReason::MinusZero, fs);
-        asm.emit(Op::Int32Div, &[x, y])
-    } else {
-        // -4 % 2 is -0.
-        let x_negative = asm.emit(Op::Int32LessThan, &[x, zero]);
-        let minus_zero = and(asm, rem_zero, x_negative);
-        deopt_if(asm, minus_zero, DeoptReason::MinusZero, fs);
-        rem
+impl MachineEmitter for WithFrameState<'_, '_> {
+    type Value = V;
+
+    fn pure(&mut self, op: Op, args: &[V], _rep: Rep) -> V {
+        self.asm.emit(op, args)
+    }
+
+    fn int32_constant(&mut self, value: i32) -> V {
+        self.asm.int32(value)
+    }
+
+    fn deoptimize(&mut self, cond: V, reason: DeoptReason, when: bool) {
+        if when {
+            deopt_if(self.asm, cond, reason, self.fs)
+        } else {
+            deopt_unless(self.asm, cond, reason, self.fs)
+        }
     }
 }
 
@@ -179,11 +154,16 @@ impl Reducer for MachineLowering {
                 deopt_unless(asm, is, DeoptReason::NotNumber, i(1));
                 i(0)
             }
-            Op::CheckedInt32Add | Op::CheckedInt32Sub | Op::CheckedInt32Mul => {
-                checked_overflow(asm, op, i(0), i(1), i(2))
+            Op::CheckedInt32Add | Op::CheckedInt32Sub | Op::CheckedInt32Mul | Op::CheckedInt32Div | Op::CheckedInt32Mod => {
+                let binary = match op {
+                    Op::CheckedInt32Add => BinaryOp::Add,
+                    Op::CheckedInt32Sub => BinaryOp::Sub,
+                    Op::CheckedInt32Mul => BinaryOp::Mul,
+                    Op::CheckedInt32Div => BinaryOp::Div,
+                    _ => BinaryOp::Mod,
+                };
+                machine_lowering::int32_binary(&mut WithFrameState { asm: &mut *asm, fs: i(2) }, binary, i(0), i(1))
             }
-            Op::CheckedInt32Div => checked_division(asm, true, i(0), i(1), i(2)),
-            Op::CheckedInt32Mod => checked_division(asm, false, i(0), i(1), i(2)),
             Op::CheckMaps { shapes } => {
                 let is = asm.emit(Op::IsObject, &[i(0)]);
                 deopt_unless(asm, is, DeoptReason::WrongKind, i(1));
