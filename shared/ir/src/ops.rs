@@ -595,8 +595,10 @@ const CHECK: Effects = Effects::CHECK;
 const ANY: Effects = Effects::ANY;
 const READ_FIELD: Effects = Effects::reads(AliasSet::FIELD);
 const WRITE_FIELD: Effects = Effects::writes(AliasSet::FIELD);
-const READ_ELEMENT: Effects = Effects::reads(AliasSet::ELEMENT.or(AliasSet::ARRAY_LENGTH));
-const WRITE_ELEMENT: Effects = Effects::writes(AliasSet::ELEMENT.or(AliasSet::ARRAY_LENGTH));
+// Element accesses are always in bounds (a `CheckBounds` comes first), so a store never
+// changes an array's length (`ArrayData::set` grows only past the end).
+const READ_ELEMENT: Effects = Effects::reads(AliasSet::ELEMENT);
+const WRITE_ELEMENT: Effects = Effects::writes(AliasSet::ELEMENT);
 const ALLOCATE: Effects = Effects::writes(AliasSet::ALLOCATION);
 
 define_ops! {
