@@ -31,23 +31,23 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
-    // Sea of nodes with node splitting, under stress exits.
+    // Sea of nodes with node splitting and offset-only load elimination, under stress exits.
     &[
         "--tier",
         "son",
         "--spec",
-        "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule(split=on)",
+        "son:reduce(dce,common,vn);typer;reduce(load-elim-offset);lower;reduce(dce,machine,common,vn);schedule(split=on)",
         "--always-opt",
         "--deopt-every",
         "3",
         "--verify",
     ],
-    // CFG with loop peeling, under stress exits.
+    // CFG with loop peeling and offset-only late load elimination, under stress exits.
     &[
         "--tier",
         "cfg",
         "--spec",
-        "cfg:copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "cfg:copy(late-load-elim-offset);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
         "--always-opt",
         "--deopt-every",
         "3",
