@@ -305,8 +305,29 @@ fn assembly(module: &inkwell::module::Module<'_>, level: OptimizationLevel) -> R
     Ok(String::from_utf8_lossy(buf.as_slice()).into_owned())
 }
 
+/// Runs the steps of an LLVM compilation, so that a caller can meter each one as a phase.
+pub trait PhaseRunner {
+    /// Runs step `name` (`lower`, `verify`, `passes`, `codegen`) and returns its result.
+    fn phase<R>(&mut self, name: &'static str, f: impl FnOnce() -> R) -> R;
+}
+
+/// Runs the steps without metering them.
+pub struct Unmetered;
+
+impl PhaseRunner for Unmetered {
+    fn phase<R>(&mut self, _name: &'static str, f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
+
 /// Compiles `lir` to machine code.
 pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String> {
+    compile_phases(lir, options, &mut Unmetered)
+}
+
+/// Compiles `lir` to machine code, running each step (LIR → LLVM IR lowering, the module
+/// verifier, the pass pipeline, code generation with stack-map parsing) through `phases`.
+pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl PhaseRunner) -> Result<LlvmCode, String> {
     init_native()?;
     let mut stats = LlvmStats { pipeline: options.pipeline, ..LlvmStats::default() };
     let compilation = COMPILATIONS.fetch_add(1, Ordering::Relaxed) & 0xFFFF_FFFF;
@@ -317,13 +338,13 @@ pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String
 
     let context = Context::create();
     let start = Instant::now();
-    let lowered = lower::lower(&context, lir, options, id_base, &runtime_sites, site_of)?;
+    let lowered = phases.phase("lower", || lower::lower(&context, lir, options, id_base, &runtime_sites, site_of))?;
     stats.lower = start.elapsed();
     let module = &lowered.module;
 
     if options.verify {
         let start = Instant::now();
-        let verified = module.verify();
+        let verified = phases.phase("verify", || module.verify());
         stats.verify = start.elapsed();
         if let Err(e) = verified {
             return Err(format!("LLVM module of {} fails verification: {}\n{}", lir.name, e, module.print_to_string()));
@@ -332,12 +353,14 @@ pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String
 
     if let Some(passes) = options.pipeline.passes() {
         let start = Instant::now();
-        let tm = target_machine()?;
-        module.set_triple(&tm.get_triple());
-        module.set_data_layout(&tm.get_target_data().get_data_layout());
-        module
-            .run_passes(passes, &tm, PassBuilderOptions::create())
-            .map_err(|e| format!("LLVM passes '{passes}' failed: {e}"))?;
+        phases.phase("passes", || -> Result<(), String> {
+            let tm = target_machine()?;
+            module.set_triple(&tm.get_triple());
+            module.set_data_layout(&tm.get_target_data().get_data_layout());
+            module
+                .run_passes(passes, &tm, PassBuilderOptions::create())
+                .map_err(|e| format!("LLVM passes '{passes}' failed: {e}"))
+        })?;
         stats.passes = start.elapsed();
     }
     stats.ir_instructions = count_instructions(lowered.function);
@@ -345,20 +368,23 @@ pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String
     let asm = if options.keep_asm { Some(assembly(module, options.pipeline.codegen_level())?) } else { None };
 
     let start = Instant::now();
-    let (mm, memory) = engine::memory_manager();
-    let ee = module
-        .create_mcjit_execution_engine_with_memory_manager(mm, options.pipeline.codegen_level(), CodeModel::JITDefault, true, false)
-        .map_err(|e| format!("cannot create the MCJIT engine: {e}"))?;
-    for (decl, addr) in &lowered.helpers {
-        ee.add_global_mapping(decl, *addr);
-    }
-    let address = ee.get_function_address(&lowered.name).map_err(|e| format!("code generation failed: {e:?}"))?;
-    if let Some(e) = memory.error() {
-        return Err(e);
-    }
-    // The code lives in `memory`; the engine, module and context are no longer needed.
-    drop(ee);
-    let sites = resolve_sites(lir, &lowered.sites, id_base, &memory, &mut stats)?;
+    let (address, memory, sites) = phases.phase("codegen", || -> Result<_, String> {
+        let (mm, memory) = engine::memory_manager();
+        let ee = module
+            .create_mcjit_execution_engine_with_memory_manager(mm, options.pipeline.codegen_level(), CodeModel::JITDefault, true, false)
+            .map_err(|e| format!("cannot create the MCJIT engine: {e}"))?;
+        for (decl, addr) in &lowered.helpers {
+            ee.add_global_mapping(decl, *addr);
+        }
+        let address = ee.get_function_address(&lowered.name).map_err(|e| format!("code generation failed: {e:?}"))?;
+        if let Some(e) = memory.error() {
+            return Err(e);
+        }
+        // The code lives in `memory`; the engine, module and context are no longer needed.
+        drop(ee);
+        let sites = resolve_sites(lir, &lowered.sites, id_base, &memory, &mut stats)?;
+        Ok((address, memory, sites))
+    })?;
     stats.codegen = start.elapsed();
     stats.exit_sites = lowered.sites.len();
     stats.code_bytes = memory.code_bytes();
