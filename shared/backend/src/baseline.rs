@@ -18,8 +18,8 @@
 //! the registers live there: checks come before an instruction's side effects, so the
 //! interpreter may simply execute the instruction again.
 
-use std::collections::HashMap;
 
+use frontend::hash::IdHashMap;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
 use ir::compile::CompileInput;
 use frontend::blocks::BytecodeBlocks;
@@ -52,9 +52,9 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Function {
         liveness,
         lir: Function::new(bytecode.name.clone(), input.func),
         current: None,
-        regs: HashMap::new(),
-        bit_source: HashMap::new(),
-        block_of_pc: HashMap::new(),
+        regs: IdHashMap::default(),
+        bit_source: IdHashMap::default(),
+        block_of_pc: IdHashMap::default(),
     };
     b.build();
     b.finish()
@@ -95,11 +95,11 @@ struct Builder<'i, 'a> {
     /// The block being filled (instructions, then a terminator when it ends).
     current: Option<(BlockId, Vec<Value>, Vec<Inst>)>,
     /// Current SSA value of each bytecode register.
-    regs: HashMap<Reg, Value>,
+    regs: IdHashMap<Reg, Value>,
     /// Tagged booleans made by `TagBit(bit)` (possibly negated): branches use the bit.
-    bit_source: HashMap<Value, (Value, bool)>,
+    bit_source: IdHashMap<Value, (Value, bool)>,
     /// The LIR block of each bytecode block leader.
-    block_of_pc: HashMap<Pc, BlockId>,
+    block_of_pc: IdHashMap<Pc, BlockId>,
 }
 
 
@@ -635,7 +635,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             })
             .collect();
         // Keep only the exits the remaining blocks use, renumbered densely.
-        let mut exit_map: HashMap<ExitId, ExitId> = HashMap::new();
+        let mut exit_map: IdHashMap<ExitId, ExitId> = IdHashMap::default();
         let old_exits = std::mem::take(&mut self.lir.exits);
         for block in &mut self.lir.blocks {
             let uses = block

@@ -10,6 +10,7 @@
 //! An exit boxes every value its `ExitDesc` lists by representation, rebuilds the interpreter
 //! frames and lets the vm finish the activation; the result returns as this function's.
 
+use frontend::hash::IdHashMap;
 use std::rc::Rc;
 
 use ir::frame::{ExitId, ExitValue};
@@ -171,7 +172,7 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                     pair(i, !exact)
                 }
                 Op::TagInt32 => tagged::from_int32(i32_of(a(0))),
-                Op::TagFloat64 => tagged::from_f64(f64_of(a(0))),
+                Op::TagFloat64 => tagged::from_number(f64_of(a(0))),
                 Op::TagBit => tagged::from_bool(a(0) & 1 != 0),
                 Op::UntagInt32 => tagged::to_int32(a(0)) as u32 as u64,
                 Op::UntagNumber => tagged::to_f64(a(0)).to_bits(),
@@ -181,6 +182,7 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                 Op::IsArray => bit(tagged::tag_of(a(0)) == tagged::TAG_ARRAY),
                 Op::TaggedEqual => bit(a(0) == a(1)),
                 Op::Load { access } => {
+                    vm.tier_stats.loads_executed += 1;
                     let (obj, index) = match access {
                         Access::Global(_) => (Value::UNDEFINED, 0),
                         Access::Element => (Value::from_bits(a(0)), i32_of(a(1))),
@@ -251,30 +253,44 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
 }
 
 fn deoptimize(f: &Function, vm: &mut Vm, vals: &[u64], exit: ExitId, reason: DeoptReason, stress: bool) -> JsResult<Value> {
-    let frames = resume_frames(f.exit(exit), |id| vals[id as usize]);
+    let frames = resume_frames(f.exit(exit), |id| vals[id as usize], &mut vm.heap);
     vm.deoptimize(f.func, reason, stress, frames)
 }
 
 /// The interpreter frames an exit rebuilds: every live register boxed by its
 /// representation from the raw bits `bits_of(value)` of the compiled code's values (shared by
-/// every backend).
-pub fn resume_frames(desc: &ir::frame::ExitDesc, bits_of: impl Fn(u32) -> u64) -> Vec<ResumeFrame> {
+/// every backend). Objects escape analysis removed are allocated on `heap`, once per
+/// object id however many registers and frames mention them.
+pub fn resume_frames(desc: &ir::frame::ExitDesc, bits_of: impl Fn(u32) -> u64, heap: &mut vm::heap::Heap) -> Vec<ResumeFrame> {
+    let mut objects: IdHashMap<u32, Value> = IdHashMap::default();
     desc.frames
         .iter()
         .map(|frame| ResumeFrame {
             func: frame.func,
             pc: frame.pc,
-            registers: frame
-                .registers
-                .iter()
-                .map(|&(reg, v)| {
-                    let value = match v {
-                        ExitValue::Value(id, rep) => box_value(bits_of(id), rep),
-                        ExitValue::Constant(bits) => Value::from_bits(bits),
-                    };
-                    (reg, value)
-                })
-                .collect(),
+            registers: frame.registers.iter().map(|(reg, v)| (*reg, exit_value(v, &bits_of, heap, &mut objects))).collect(),
         })
         .collect()
+}
+
+/// The interpreter value of one exit value (allocating rematerialized objects).
+fn exit_value(
+    v: &ExitValue,
+    bits_of: &impl Fn(u32) -> u64,
+    heap: &mut vm::heap::Heap,
+    objects: &mut IdHashMap<u32, Value>,
+) -> Value {
+    match v {
+        ExitValue::Value(id, rep) => box_value(bits_of(*id), *rep),
+        ExitValue::Constant(bits) => Value::from_bits(*bits),
+        ExitValue::Object { id, shape, fields } => {
+            if let Some(&o) = objects.get(id) {
+                return o;
+            }
+            let slots: Vec<Value> = fields.iter().map(|f| exit_value(f, bits_of, heap, objects)).collect();
+            let o = Value::object(heap.alloc_object_with(vm::heap::ShapeId(*shape), slots));
+            objects.insert(*id, o);
+            o
+        }
+    }
 }

@@ -19,8 +19,8 @@
 //! script is parsed as CommonJS, as `node FILE.js` runs it: top-level `return` and
 //! `new.target` are allowed.
 
-use std::collections::{HashMap, HashSet};
 
+use crate::hash::{IdHashMap, IdHashSet};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::*;
 use oxc_parser::{ParseOptions, Parser};
@@ -138,7 +138,7 @@ struct Local {
 
 #[derive(Default)]
 struct Scope {
-    bindings: HashMap<String, Local>,
+    bindings: IdHashMap<String, Local>,
     is_switch: bool,
 }
 
@@ -175,7 +175,7 @@ struct FnCtx {
     positions: Vec<u32>,
     constants: Vec<Constant>,
     /// Where each constant is in `constants` (numbers by their bits: `-0` and each NaN differ).
-    constant_index: HashMap<ConstKey, ConstId>,
+    constant_index: IdHashMap<ConstKey, ConstId>,
     slots: Vec<SlotKind>,
     scopes: Vec<Scope>,
     next_reg: u32,
@@ -207,11 +207,11 @@ impl ConstKey {
 
 struct Compiler {
     /// Undeclared names that some code assigns (see `UNIMPLEMENTED_GLOBALS`).
-    assigned_globals: HashSet<String>,
+    assigned_globals: IdHashSet<String>,
     names: Vec<String>,
-    name_ids: HashMap<String, NameId>,
+    name_ids: IdHashMap<String, NameId>,
     globals: Vec<Global>,
-    global_ids: HashMap<String, GlobalId>,
+    global_ids: IdHashMap<String, GlobalId>,
     functions: Vec<Option<BcFunction>>,
     unsupported: Vec<Unsupported>,
     ctxs: Vec<FnCtx>,
@@ -222,13 +222,13 @@ struct Compiler {
 const PLACEHOLDER: Pc = u32::MAX;
 
 impl Compiler {
-    fn new(assigned_globals: HashSet<String>) -> Self {
+    fn new(assigned_globals: IdHashSet<String>) -> Self {
         let mut c = Compiler {
             assigned_globals,
             names: Vec::new(),
-            name_ids: HashMap::new(),
+            name_ids: IdHashMap::default(),
             globals: Vec::new(),
-            global_ids: HashMap::new(),
+            global_ids: IdHashMap::default(),
             functions: Vec::new(),
             unsupported: Vec::new(),
             ctxs: Vec::new(),
@@ -379,7 +379,7 @@ impl Compiler {
             code: Vec::new(),
             positions: Vec::new(),
             constants: Vec::new(),
-            constant_index: HashMap::new(),
+            constant_index: IdHashMap::default(),
             slots: Vec::new(),
             scopes: vec![Scope::default()],
             next_reg: 0,
@@ -683,7 +683,7 @@ impl Compiler {
     /// Opens a block scope binding the `let`/`const` declared directly in `stmts`.
     fn enter_block(&mut self, stmts: &[Statement<'_>], is_switch: bool) -> u32 {
         let mark = self.mark();
-        self.ctx().scopes.push(Scope { bindings: HashMap::new(), is_switch });
+        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch });
         self.declare_lexicals(stmts);
         for s in stmts {
             if let Statement::FunctionDeclaration(f) = s {
@@ -943,7 +943,7 @@ impl Compiler {
         let disc = self.temp();
         self.expr_to(&s.discriminant, disc);
         let all: Vec<&Statement<'_>> = s.cases.iter().flat_map(|c| c.consequent.iter()).collect();
-        self.ctx().scopes.push(Scope { bindings: HashMap::new(), is_switch: true });
+        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch: true });
         for st in &all {
             match st {
                 Statement::VariableDeclaration(decl) => self.declare_lexical(decl),

@@ -14,6 +14,7 @@ pub mod blocks;
 pub mod bytecode;
 pub mod compiler;
 mod early;
+pub mod hash;
 pub mod liveness;
 
 pub use bytecode::Program;

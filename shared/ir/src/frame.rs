@@ -24,12 +24,45 @@ pub fn frame_state_registers(liveness: &Liveness, pc: Pc) -> Vec<Reg> {
 pub struct ExitId(pub u32);
 
 /// Where the value of one interpreter register comes from at an exit.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum ExitValue {
     /// An SSA value of the compiled code, in the given representation; the exit boxes it.
     Value(u32, Rep),
     /// A tagged constant (NaN-boxed bits).
     Constant(u64),
+    /// A plain object the compiled code never allocated (escape analysis replaced it by its
+    /// fields): the exit allocates it with `shape` and the field values in slot order.
+    /// `id` names the virtual object within the exit: every occurrence of one id
+    /// (several registers, several frames) is the same object, allocated once.
+    Object {
+        /// The virtual object's identity within the exit.
+        id: u32,
+        /// Its shape (a vm `ShapeId`).
+        shape: u32,
+        /// Its field values, in slot order.
+        fields: Vec<ExitValue>,
+    },
+}
+
+impl ExitValue {
+    /// Calls `f` on every SSA value this exit value reads (`Value`s, including the fields of
+    /// rematerialized objects), in order.
+    pub fn for_each_value(&self, f: &mut impl FnMut(u32, Rep)) {
+        match self {
+            ExitValue::Value(v, rep) => f(*v, *rep),
+            ExitValue::Constant(_) => {}
+            ExitValue::Object { fields, .. } => fields.iter().for_each(|x| x.for_each_value(f)),
+        }
+    }
+
+    /// Calls `f` on every SSA value id this exit value reads, mutably (renumbering).
+    pub fn for_each_value_mut(&mut self, f: &mut impl FnMut(&mut u32)) {
+        match self {
+            ExitValue::Value(v, _) => f(v),
+            ExitValue::Constant(_) => {}
+            ExitValue::Object { fields, .. } => fields.iter_mut().for_each(|x| x.for_each_value_mut(f)),
+        }
+    }
 }
 
 /// One interpreter frame to rebuild at an exit.

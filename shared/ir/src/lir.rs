@@ -186,9 +186,7 @@ impl Function {
         for exit in &mut self.exits {
             for frame in &mut exit.frames {
                 for (_, value) in &mut frame.registers {
-                    if let crate::frame::ExitValue::Value(v, _) = value {
-                        *v = map[*v as usize];
-                    }
+                    value.for_each_value_mut(&mut |v| *v = map[*v as usize]);
                 }
             }
         }

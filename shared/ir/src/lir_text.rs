@@ -102,10 +102,8 @@ fn write_function(out: &mut String, f: &Function) -> fmt::Result {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                match value {
-                    ExitValue::Value(v, rep) => write!(out, "r{}=v{v}:{rep:?}", reg.0)?,
-                    ExitValue::Constant(bits) => write!(out, "r{}={bits:#018x}", reg.0)?,
-                }
+                write!(out, "r{}=", reg.0)?;
+                print_exit_value(out, value)?;
             }
             out.push(']');
         }
@@ -158,6 +156,26 @@ fn write_function(out: &mut String, f: &Function) -> fmt::Result {
         out.push('\n');
     }
     Ok(())
+}
+
+/// Writes one exit value: `vN:REP`, `0xBITS`, or a rematerialized object
+/// `oID#SHAPE(FIELD, ...)` whose fields are exit values themselves.
+fn print_exit_value(out: &mut String, value: &ExitValue) -> fmt::Result {
+    match value {
+        ExitValue::Value(v, rep) => write!(out, "v{v}:{rep:?}"),
+        ExitValue::Constant(bits) => write!(out, "{bits:#018x}"),
+        ExitValue::Object { id, shape, fields } => {
+            write!(out, "o{id}#{shape}(")?;
+            for (i, field) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                print_exit_value(out, field)?;
+            }
+            out.push(')');
+            Ok(())
+        }
+    }
 }
 
 fn write_def(out: &mut String, f: &Function, v: Value) -> fmt::Result {
@@ -540,6 +558,47 @@ impl Parser {
         c.expect_end()
     }
 
+    /// One exit value (see `print_exit_value`); objects nest at most a few levels.
+    fn exit_value(&mut self, c: &mut Cursor<'_>, depth: u32) -> Result<ExitValue> {
+        match c.peek() {
+            Some('v') => {
+                let v = c.prefixed('v', "a value")?;
+                c.expect(':')?;
+                let rep = c.rep()?;
+                self.uses.push((v, c.line));
+                Ok(ExitValue::Value(v, rep))
+            }
+            Some('o') if depth < 8 => {
+                let id = c.prefixed('o', "an object")?;
+                c.expect('#')?;
+                let shape = c.number("a shape id")?;
+                c.expect('(')?;
+                let mut fields = Vec::new();
+                if !c.eat(')') {
+                    loop {
+                        fields.push(self.exit_value(c, depth + 1)?);
+                        if c.eat(')') {
+                            break;
+                        }
+                        c.expect(',')?;
+                    }
+                }
+                Ok(ExitValue::Object { id, shape, fields })
+            }
+            _ => {
+                let save = c.pos;
+                let w = c.word();
+                match w.strip_prefix("0x").and_then(|h| u64::from_str_radix(h, 16).ok()) {
+                    Some(bits) => Ok(ExitValue::Constant(bits)),
+                    None => {
+                        c.pos = save;
+                        c.expected("vN:REP, 0xBITS or oID#SHAPE(...)")
+                    }
+                }
+            }
+        }
+    }
+
     fn exit(&mut self, c: &mut Cursor<'_>) -> Result<()> {
         let id = c.prefixed('e', "an exit")?;
         let expected = self.f.exits.len() as u32;
@@ -567,23 +626,7 @@ impl Parser {
                     loop {
                         let reg = Reg(c.prefixed('r', "a register")?);
                         c.expect('=')?;
-                        let value = if c.peek() == Some('v') {
-                            let v = c.prefixed('v', "a value")?;
-                            c.expect(':')?;
-                            let rep = c.rep()?;
-                            self.uses.push((v, c.line));
-                            ExitValue::Value(v, rep)
-                        } else {
-                            let save = c.pos;
-                            let w = c.word();
-                            match w.strip_prefix("0x").and_then(|h| u64::from_str_radix(h, 16).ok()) {
-                                Some(bits) => ExitValue::Constant(bits),
-                                None => {
-                                    c.pos = save;
-                                    return c.expected("vN:REP or 0xBITS");
-                                }
-                            }
-                        };
+                        let value = self.exit_value(c, 0)?;
                         registers.push((reg, value));
                         if c.eat(']') {
                             break;
@@ -750,9 +793,7 @@ impl Parser {
         for exit in &mut self.f.exits {
             for frame in &mut exit.frames {
                 for (_, value) in &mut frame.registers {
-                    if let ExitValue::Value(v, _) = value {
-                        *v = rank[v];
-                    }
+                    value.for_each_value_mut(&mut |v| *v = rank[v]);
                 }
             }
         }
@@ -923,6 +964,14 @@ pub(crate) mod samples {
                         (Reg(0), ExitValue::Value(1, Rep::Tagged)),
                         (Reg(2), ExitValue::Value(2, Rep::Int32)),
                         (Reg(4), ExitValue::Constant(crate::tagged::UNDEFINED)),
+                        (
+                            Reg(5),
+                            ExitValue::Object {
+                                id: 9,
+                                shape: 2,
+                                fields: vec![ExitValue::Value(2, Rep::Int32), ExitValue::Constant(crate::tagged::NULL)],
+                            },
+                        ),
                     ],
                 }],
             },
@@ -1092,7 +1141,7 @@ block b0(v0:Tagged, v1:Tagged):
         assert_eq!(
             exits,
             [
-                "  exit e0 Overflow: frame f3 @12 [r0=v1:Tagged, r2=v2:Int32, r4=0xfffa000000000000]",
+                "  exit e0 Overflow: frame f3 @12 [r0=v1:Tagged, r2=v2:Int32, r4=0xfffa000000000000, r5=o9#2(v2:Int32, 0xfffa000000000001)]",
                 "  exit e1 LostPrecision: frame f0 @7 [] ; frame f3 @2 [r1=v6:Float64, r3=v4:Int32]",
                 "  exit e2 Stress: frame f3 @0 [r0=0x0000000000000000]",
             ]

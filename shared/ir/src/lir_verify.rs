@@ -34,10 +34,10 @@
 //!   terminator reads them at the end of its block). An exit may be shared by several
 //!   references; it is checked at each one. No other instruction may carry an exit.
 
-use std::collections::HashMap;
+use frontend::hash::IdHashMap;
 use std::fmt;
 
-use crate::frame::{ExitId, ExitValue};
+use crate::frame::ExitId;
 use crate::lir::{BlockId, Function, Jump, Terminator, Value};
 use crate::ops::{Access, Level, Op, Opcode, Rep, RuntimeFn};
 
@@ -376,7 +376,7 @@ struct Def {
 
 struct Verifier<'a> {
     f: &'a Function,
-    defs: HashMap<Value, Def>,
+    defs: IdHashMap<Value, Def>,
     dom: DominatorTree,
     errors: Vec<VerifyError>,
 }
@@ -387,7 +387,7 @@ pub fn verify(f: &Function) -> Result<(), Vec<VerifyError>> {
     if f.blocks.is_empty() {
         return Err(vec![VerifyError { location: Location::Function, message: "function has no blocks".into() }]);
     }
-    let mut v = Verifier { f, defs: HashMap::new(), dom: DominatorTree::compute(f), errors: Vec::new() };
+    let mut v = Verifier { f, defs: IdHashMap::default(), dom: DominatorTree::compute(f), errors: Vec::new() };
     v.collect_defs();
     v.check_exit_table();
     for b in 0..f.blocks.len() {
@@ -509,8 +509,11 @@ impl Verifier<'_> {
                         self.error(location, message);
                     }
                 }
-                for &(reg, value) in &frame.registers {
-                    let ExitValue::Value(n, recorded) = value else { continue };
+                let mut reads = Vec::new();
+                for (reg, value) in &frame.registers {
+                    value.for_each_value(&mut |n, rep| reads.push((*reg, n, rep)));
+                }
+                for (reg, n, recorded) in reads {
                     let v = Value(n);
                     if !self.defs.contains_key(&v) {
                         self.error(location, format!("frame {k} register {reg} uses v{n}, which is not defined"));
@@ -540,8 +543,11 @@ impl Verifier<'_> {
             return;
         };
         for (k, frame) in exit.frames.iter().enumerate() {
-            for &(reg, value) in &frame.registers {
-                let ExitValue::Value(n, _) = value else { continue };
+            let mut reads = Vec::new();
+            for (reg, value) in &frame.registers {
+                value.for_each_value(&mut |n, _| reads.push((*reg, n)));
+            }
+            for (reg, n) in reads {
                 let v = Value(n);
                 // Undefined values are reported once, with the exit.
                 if !self.defs.contains_key(&v) {
@@ -707,7 +713,7 @@ impl Verifier<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frame::{ExitDesc, FrameDesc};
+    use crate::frame::{ExitDesc, ExitValue, FrameDesc};
     use crate::lir::{Block, Inst};
     use crate::lir_text::{parse, samples};
     use crate::ops::{DeoptReason, Opcode};

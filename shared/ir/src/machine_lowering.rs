@@ -137,6 +137,49 @@ pub fn compare<E: MachineEmitter>(e: &mut E, op: CompareOp, x: E::Value, y: E::V
     (e.pure(machine, &args, Rep::Bit), negated)
 }
 
+/// JS `Math.max(a, b)` (`max`) or `Math.min(a, b)` of two float64 as a diamond, the lowering
+/// both pipelines give `Float64Max/Min` (CFG `machine-lower`, SoN after scheduling): branch on
+/// the bit [`float64_min_max_condition`] (`a < b`); its true arm yields
+/// [`float64_min_max_less`] (an operand), its false arm the value of
+/// [`float64_min_max_not_less`]; the two meet in a float64 phi.
+pub fn float64_min_max_condition<E: MachineEmitter>(e: &mut E, a: E::Value, b: E::Value) -> E::Value {
+    e.pure(Op::Float64LessThan, &[a, b], Rep::Bit)
+}
+
+/// The result of `Math.max/min(a, b)` when `a < b`: `b` for max, `a` for min.
+pub fn float64_min_max_less<V>(max: bool, a: V, b: V) -> V {
+    if max {
+        b
+    } else {
+        a
+    }
+}
+
+/// The result of `Math.max/min(a, b)` when `a < b` is false: `b < a` picks an operand, equal
+/// operands resolve `±0` (max: `a + b`, min: `-((-a) + (-b))`), unordered ones give NaN
+/// (`a + b`), all with `Select`s.
+pub fn float64_min_max_not_less<E: MachineEmitter>(e: &mut E, max: bool, a: E::Value, b: E::Value) -> E::Value {
+    let pick_gt = if max { a } else { b };
+    let gt = e.pure(Op::Float64LessThan, &[b, a], Rep::Bit);
+    let eq = e.pure(Op::Float64Equal, &[a, b], Rep::Bit);
+    let zero = e.pure(Op::Float64Constant { value: crate::ops::F64(0.0) }, &[], Rep::Float64);
+    let a_zero = e.pure(Op::Float64Equal, &[a, zero], Rep::Bit);
+    let sum = e.pure(Op::Float64Add, &[a, b], Rep::Float64);
+    // Zeros: max(+0, -0) = +0 = +0 + -0; min(+0, -0) = -0 = -((-a) + (-b)).
+    let zeros = if max {
+        sum
+    } else {
+        let na = e.pure(Op::Float64Neg, &[a], Rep::Float64);
+        let nb = e.pure(Op::Float64Neg, &[b], Rep::Float64);
+        let s = e.pure(Op::Float64Add, &[na, nb], Rep::Float64);
+        e.pure(Op::Float64Neg, &[s], Rep::Float64)
+    };
+    let equal = e.pure(Op::Select { rep: Rep::Float64 }, &[a_zero, zeros, a], Rep::Float64);
+    // Unordered: a + b is NaN.
+    let not_gt = e.pure(Op::Select { rep: Rep::Float64 }, &[eq, equal, sum], Rep::Float64);
+    e.pure(Op::Select { rep: Rep::Float64 }, &[gt, pick_gt, not_gt], Rep::Float64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -638,6 +638,10 @@ define_ops! {
     /// The interpreter state at bytecode `pc` of function `func`: live registers, then the
     /// outer frame state when inlined (`has_outer`).
     FrameState { func: u32, pc: u32, has_outer: bool } = Common, in(V, n(0), n(0)), out(1, 0, 0), PURE;
+    /// A plain object escape analysis removed, as a frame state input: the exit allocates it
+    /// with `shape` and the value inputs as its fields, in slot order. `id` is the removed
+    /// allocation's id: the states of one object share it, so an exit allocates it once.
+    ObjectState { id: u32, shape: u32 } = Common, in(V, n(0), n(0)), out(1, 0, 0), PURE;
     /// A dead value, effect or control (after folding).
     Dead = Common, in(n(0), n(0), n(0)), out(1, 1, 1), PURE;
     /// Marks code that cannot be reached.
@@ -936,6 +940,15 @@ impl Op {
     /// True if value numbering may merge two equal ops with equal inputs.
     pub fn is_pure(&self) -> bool {
         self.effects().is_pure() && self.info().effect_in == Arity::Fixed(0) && self.info().control_in == Arity::Fixed(0)
+    }
+
+    /// True if redundant check elimination may remove this op when an identical one (same op,
+    /// same value inputs but the frame state, which is the last value input) dominates it: it
+    /// may only deoptimize (no memory effects, no throw, not control). The policy of both
+    /// pipelines' check elimination (SoN `redundancy`, CFG `check-elim`).
+    pub fn is_redundancy_check(&self) -> bool {
+        let e = self.effects();
+        e.can_deopt && !e.can_throw && !e.control && e.reads.is_empty() && e.writes.is_empty()
     }
 }
 

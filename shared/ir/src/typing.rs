@@ -118,7 +118,7 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         | Op::DeoptimizeUnless { .. }
         | Op::Unreachable => Type::NONE,
         // Interpreter state for exits, not a JavaScript value.
-        Op::FrameState { .. } => Type::NONE,
+        Op::FrameState { .. } | Op::ObjectState { .. } => Type::NONE,
         // A dead value has no values.
         Op::Dead => Type::NONE,
         Op::Parameter { .. } => Type::ANY,
@@ -669,6 +669,7 @@ mod tests {
             Opcode::DeoptimizeUnless => Op::DeoptimizeUnless {
                 reason: DeoptReason::Stress,
             },
+            Opcode::ObjectState => Op::ObjectState { id: 0, shape: 1 },
             Opcode::FrameState => Op::FrameState {
                 func: 0,
                 pc: 0,
@@ -840,7 +841,7 @@ mod tests {
     }
 
     /// Ops whose value output is not a JavaScript value: typed `NONE` like ops without one.
-    const NON_JS_VALUE_OUTPUTS: [Opcode; 2] = [Opcode::FrameState, Opcode::Dead];
+    const NON_JS_VALUE_OUTPUTS: [Opcode; 3] = [Opcode::FrameState, Opcode::ObjectState, Opcode::Dead];
 
     /// Every parameter value the typing rules branch on, as ops.
     fn parameter_variants() -> Vec<Op> {

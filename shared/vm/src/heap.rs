@@ -8,8 +8,8 @@
 //! follows a *transition* from the current shape to a child shape; the same sequence of
 //! additions always yields the same shape, so the compilers can speculate on shapes.
 
-use std::collections::HashMap;
 
+use frontend::hash::IdHashMap;
 use crate::value::{ArrayId, ObjectId, StringId, Value};
 pub use ir::feedback::{ElementsKind, ShapeId};
 use frontend::bytecode::NameId;
@@ -20,7 +20,7 @@ pub struct Shape {
     /// Property names in slot order.
     pub keys: Vec<NameId>,
     /// Child shapes by the property added.
-    pub transitions: HashMap<NameId, ShapeId>,
+    pub transitions: IdHashMap<NameId, ShapeId>,
     /// The shape this one was reached from (None for the empty shape).
     pub parent: Option<ShapeId>,
 }
@@ -93,7 +93,7 @@ pub struct Heap {
     pub strings: Vec<Box<[u16]>>,
     /// Property names: the program's names, then names made at run time.
     pub names: Vec<String>,
-    name_ids: HashMap<String, NameId>,
+    name_ids: IdHashMap<String, NameId>,
 }
 
 impl Heap {
@@ -149,6 +149,14 @@ impl Heap {
         ObjectId(self.objects.len() as u32 - 1)
     }
 
+    /// Allocates a plain object of `shape` with these slot values (an exit rematerializing
+    /// an object the compiled code scalar replaced).
+    pub fn alloc_object_with(&mut self, shape: ShapeId, slots: Vec<Value>) -> ObjectId {
+        debug_assert_eq!(self.shapes[shape.0 as usize].keys.len(), slots.len(), "slots match the shape");
+        self.objects.push(Object { shape, slots });
+        ObjectId(self.objects.len() as u32 - 1)
+    }
+
     /// Allocates an array.
     pub fn alloc_array(&mut self, array: Array) -> ArrayId {
         self.arrays.push(array);
@@ -184,7 +192,7 @@ impl Heap {
         let mut keys = self.shapes[shape.0 as usize].keys.clone();
         keys.push(name);
         let next = ShapeId(self.shapes.len() as u32);
-        self.shapes.push(Shape { keys, transitions: HashMap::new(), parent: Some(shape) });
+        self.shapes.push(Shape { keys, transitions: IdHashMap::default(), parent: Some(shape) });
         self.shapes[shape.0 as usize].transitions.insert(name, next);
         next
     }

@@ -5,6 +5,7 @@
 //! interpreter records type feedback at every slot and counts invocations and loop back
 //! edges (tier-up will read those). Property sites use their feedback as an inline cache.
 
+use frontend::hash::IdHashMap;
 use std::io::Write;
 use std::rc::Rc;
 
@@ -100,9 +101,9 @@ pub struct Vm {
     /// Tiering statistics of the run.
     pub tier_stats: crate::tiering::TieringStats,
     /// Real exits by reason.
-    pub deopt_reasons: std::collections::HashMap<ir::ops::DeoptReason, u64>,
+    pub deopt_reasons: IdHashMap<ir::ops::DeoptReason, u64>,
     names: WellKnownNames,
-    builtin_ids: std::collections::HashMap<&'static str, BuiltinId>,
+    builtin_ids: IdHashMap<&'static str, BuiltinId>,
     /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
     pub(crate) math_object: Option<crate::value::ObjectId>,
 }
@@ -119,7 +120,7 @@ impl Vm {
             proto: heap.intern("__proto__"),
         };
         let builtins = Builtin::all();
-        let mut builtin_ids = std::collections::HashMap::new();
+        let mut builtin_ids = IdHashMap::default();
         for (i, b) in builtins.iter().enumerate() {
             let key = match b {
                 Builtin::Math(m) => m.name(),
@@ -153,7 +154,7 @@ impl Vm {
             tiering: crate::tiering::TieringOptions::default(),
             tier: vec![crate::tiering::TierState::default(); program.functions.len()],
             tier_stats: crate::tiering::TieringStats::default(),
-            deopt_reasons: std::collections::HashMap::new(),
+            deopt_reasons: IdHashMap::default(),
             out,
             names,
             builtin_ids,
@@ -289,6 +290,19 @@ impl Vm {
     /// call level deeper.
     pub(crate) fn run_activation(&mut self, f: FuncId, base: usize, pc: Pc) -> JsResult<Value> {
         self.enter(|vm| vm.run_activation_in_place(f, base, pc))
+    }
+
+    /// Like [`Vm::run_activation_in_place`], `levels` calls deeper than the compiled code that
+    /// exited: the frame of a callee inlined at depth `levels` sits that many calls below the
+    /// compiled function's own frame (the depth limit is checked as the calls would have).
+    pub(crate) fn run_activation_nested(&mut self, f: FuncId, base: usize, pc: Pc, levels: u32) -> JsResult<Value> {
+        if self.depth + levels > MAX_CALL_DEPTH {
+            return throw(Throw::Error(ErrorKind::RangeError, "Maximum call stack size exceeded".into()));
+        }
+        self.depth += levels;
+        let result = self.run_activation_in_place(f, base, pc);
+        self.depth -= levels;
+        result
     }
 
     /// Like `run_activation`, at the current call depth: an activation that continues in the

@@ -99,8 +99,14 @@ pub struct TieringStats {
     pub stress_exits: u64,
     /// Checks executed in compiled code.
     pub checks: u64,
+    /// `Load` instructions executed by the LIR evaluator (not counted on other backends).
+    pub loads_executed: u64,
     /// Entries into OSR code from a running interpreted loop.
     pub osr_entries: u64,
+    /// Exits (real and stress) that rebuilt more than one frame: taken inside inlined callees.
+    pub inlined_frame_exits: u64,
+    /// The most frames one exit rebuilt.
+    pub max_exit_frames: u64,
 }
 
 /// One interpreter frame rebuilt at an exit.
@@ -212,6 +218,10 @@ impl Vm {
     pub fn deoptimize(&mut self, func: FuncId, reason: DeoptReason, stress: bool, frames: Vec<ResumeFrame>) -> JsResult<Value> {
         let state = &mut self.tier[func.0 as usize];
         state.exits += 1;
+        if frames.len() > 1 {
+            self.tier_stats.inlined_frame_exits += 1;
+        }
+        self.tier_stats.max_exit_frames = self.tier_stats.max_exit_frames.max(frames.len() as u64);
         if stress {
             self.tier_stats.stress_exits += 1;
         } else {
@@ -229,10 +239,11 @@ impl Vm {
     }
 
     /// Runs rebuilt frames to completion, innermost first; each result becomes the pending
-    /// call result of the frame outside it.
+    /// call result of the frame outside it. Frame `i` (0 = outermost, the compiled function's
+    /// own) runs `i` calls deeper than the compiled code, as it would have in the interpreter.
     fn resume(&mut self, frames: Vec<ResumeFrame>) -> JsResult<Value> {
         let mut result: Option<Value> = None;
-        for frame in frames.into_iter().rev() {
+        for (level, frame) in frames.into_iter().enumerate().rev() {
             let program = self.program.clone();
             let func = program.function(frame.func);
             let base = self.stack_top;
@@ -253,7 +264,7 @@ impl Vm {
                 self.stack[base + dst.0 as usize] = inner;
                 pc += 1;
             }
-            result = Some(self.run_activation_in_place(frame.func, base, pc)?);
+            result = Some(self.run_activation_nested(frame.func, base, pc, level as u32)?);
         }
         Ok(result.expect("an exit has at least one frame"))
     }

@@ -16,7 +16,7 @@
 //! distinct SSA values the exit's frames list, in order of first appearance, except those
 //! spilled to the function's exit buffer, whose address is then the last operand.
 
-use std::collections::HashMap;
+use frontend::hash::IdHashMap;
 use std::sync::{Arc, LazyLock, RwLock};
 
 use frontend::bytecode::FuncId;
@@ -55,12 +55,12 @@ pub(crate) struct ExitSite {
     /// The exit buffer's location, if the site spills.
     pub buffer: Option<Location>,
     /// Where each SSA value the frames list is.
-    pub values: HashMap<u32, Operand>,
+    pub values: IdHashMap<u32, Operand>,
     /// The stack map's constant table (for `ConstantIndex` locations).
     pub constants: Arc<Vec<u64>>,
 }
 
-static EXIT_TABLE: LazyLock<RwLock<HashMap<u64, Arc<ExitSite>>>> = LazyLock::new(Default::default);
+static EXIT_TABLE: LazyLock<RwLock<IdHashMap<u64, Arc<ExitSite>>>> = LazyLock::new(Default::default);
 
 /// Registers exit sites by return address.
 pub(crate) fn register(sites: Vec<(u64, Arc<ExitSite>)>) {
@@ -240,7 +240,11 @@ extern "C" fn exit_handler(save: *const u64, ret_addr: u64) -> u64 {
             None => unreachable!("exit value v{id} has no operand"),
         }
     };
-    let frames: Vec<ResumeFrame> = crate::eval::resume_frames(&site.desc, value_bits);
+    // SAFETY: operand 0 of every exit is the vm pointer the compiled function was entered
+    // with; its `&mut Vm` is not used while compiled code runs (LlvmCode::invoke), and this
+    // handler is the only user until it returns.
+    let vm = unsafe { &mut *vm };
+    let frames: Vec<ResumeFrame> = crate::eval::resume_frames(&site.desc, value_bits, &mut vm.heap);
     let stress = !failed;
     let reason = if failed { site.desc.reason } else { DeoptReason::Stress };
     let event = ExitEvent { func: site.func, reason, stress, frames };
@@ -248,8 +252,5 @@ extern "C" fn exit_handler(save: *const u64, ret_addr: u64) -> u64 {
     if let Some(bits) = intercepted {
         return bits;
     }
-    // SAFETY: operand 0 of every exit is the vm pointer the compiled function was entered
-    // with; its `&mut Vm` is not used while compiled code runs (LlvmCode::invoke).
-    let vm = unsafe { &mut *vm };
     result_bits(vm.deoptimize(event.func, event.reason, event.stress, event.frames))
 }

@@ -13,8 +13,8 @@
 //! Builder calls only fail when the builder has no position, which would be a bug here, so
 //! their results are unwrapped.
 
-use std::collections::HashMap;
 
+use frontend::hash::IdHashMap;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
@@ -25,7 +25,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, FloatType, IntType, P
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, InstructionValue, IntValue, PhiValue, PointerValue};
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 
-use ir::frame::{ExitId, ExitValue};
+use ir::frame::ExitId;
 use ir::lir::{BlockId, Function, Jump, Terminator};
 use ir::ops::{Access, Op, Rep, RuntimeFn};
 use ir::tagged;
@@ -97,7 +97,7 @@ struct Lower<'a, 'ctx> {
     flags: Vec<Option<IntValue<'ctx>>>,
     bbs: Vec<Option<BasicBlock<'ctx>>>,
     phis: Vec<Vec<PhiValue<'ctx>>>,
-    helpers: HashMap<&'static str, FunctionValue<'ctx>>,
+    helpers: IdHashMap<&'static str, FunctionValue<'ctx>>,
     mappings: Vec<(FunctionValue<'ctx>, usize)>,
     call_buf: Option<PointerValue<'ctx>>,
     math_buf: Option<PointerValue<'ctx>>,
@@ -106,14 +106,14 @@ struct Lower<'a, 'ctx> {
     sites: Vec<SitePlan>,
     id_base: u64,
     runtime_sites: &'a [RuntimeSite],
-    runtime_site_of: HashMap<(usize, usize), usize>,
+    runtime_site_of: IdHashMap<(usize, usize), usize>,
     param_count: usize,
 }
 
 /// The runtime call sites of `lir` (non-Math `CallRuntime`s), keyed by (block, instruction).
-pub(crate) fn runtime_sites(lir: &Function) -> (Vec<RuntimeSite>, HashMap<(usize, usize), usize>) {
+pub(crate) fn runtime_sites(lir: &Function) -> (Vec<RuntimeSite>, IdHashMap<(usize, usize), usize>) {
     let mut sites = Vec::new();
-    let mut index = HashMap::new();
+    let mut index = IdHashMap::default();
     for (bi, block) in lir.blocks.iter().enumerate() {
         for (ii, inst) in block.insts.iter().enumerate() {
             if let Op::CallRuntime { function, .. } = inst.op {
@@ -160,12 +160,12 @@ fn reverse_post_order(lir: &Function) -> Vec<usize> {
 fn exit_values(lir: &Function, exit: ExitId) -> Vec<(u32, Rep)> {
     let mut out: Vec<(u32, Rep)> = Vec::new();
     for frame in &lir.exit(exit).frames {
-        for &(_, v) in &frame.registers {
-            if let ExitValue::Value(id, rep) = v {
+        for (_, v) in &frame.registers {
+            v.for_each_value(&mut |id, rep| {
                 if !out.iter().any(|&(o, _)| o == id) {
                     out.push((id, rep));
                 }
-            }
+            });
         }
     }
     out
@@ -216,7 +216,7 @@ pub(crate) fn lower<'ctx>(
     opts: &LlvmOptions,
     id_base: u64,
     runtime_sites: &[RuntimeSite],
-    runtime_site_of: HashMap<(usize, usize), usize>,
+    runtime_site_of: IdHashMap<(usize, usize), usize>,
 ) -> Result<Lowered<'ctx>, String> {
     let name = symbol_name(lir);
     let module = ctx.create_module(&name);
@@ -253,7 +253,7 @@ pub(crate) fn lower<'ctx>(
         flags: vec![None; lir.reps.len()],
         bbs: vec![None; lir.blocks.len()],
         phis: vec![Vec::new(); lir.blocks.len()],
-        helpers: HashMap::new(),
+        helpers: IdHashMap::default(),
         mappings: Vec::new(),
         call_buf: None,
         math_buf: None,
@@ -593,10 +593,23 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     Some(self.b.build_or(x, self.i64c(tagged::TAG_INT << tagged::TAG_SHIFT), "").unwrap().into())
                 }
                 Op::TagFloat64 => {
+                    // The one boxing rule (`tagged::from_number`): an integral value in int32
+                    // range other than -0 is boxed as an int32, anything else as a double.
                     let x = self.float(a(0)?)?;
                     let bits = self.b.build_bit_cast(x, i64t, "").unwrap().into_int_value();
                     let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "").unwrap();
-                    Some(self.b.build_select(nan, self.i64c(tagged::CANONICAL_NAN), bits, "").unwrap())
+                    let double = self.b.build_select(nan, self.i64c(tagged::CANONICAL_NAN), bits, "").unwrap().into_int_value();
+                    let intr = Intrinsic::find("llvm.fptosi.sat").ok_or("no llvm.fptosi.sat")?;
+                    let decl = intr.get_declaration(&self.module, &[i32t.into(), f64t.into()]).ok_or("cannot declare llvm.fptosi.sat")?;
+                    let i = self.call(decl, &[x.into()]).expect("returns an int").into_int_value();
+                    let back = self.b.build_signed_int_to_float(i, f64t, "").unwrap();
+                    let same = self.b.build_float_compare(FloatPredicate::OEQ, back, x, "").unwrap();
+                    let minus_zero = self.b.build_int_compare(IntPredicate::EQ, bits, self.i64c(1 << 63), "").unwrap();
+                    let not_minus_zero = self.b.build_not(minus_zero, "").unwrap();
+                    let integral = self.b.build_and(same, not_minus_zero, "").unwrap();
+                    let wide = self.b.build_int_z_extend(i, i64t, "").unwrap();
+                    let int_box = self.b.build_or(wide, self.i64c(tagged::TAG_INT << tagged::TAG_SHIFT), "").unwrap();
+                    Some(self.b.build_select(integral, int_box, double, "").unwrap())
                 }
                 Op::TagBit => {
                     let c = self.int(a(0)?)?;

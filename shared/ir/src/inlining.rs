@@ -1,0 +1,273 @@
+//! Whether to inline a call — one policy, one set of caps and one budget for every compiler.
+//!
+//! Both optimizing builders (sea of nodes and CFG) ask [`InlineBudget::decide`] at every
+//! call site whose feedback says it ran, and translate the callee's bytecode in place when it
+//! answers yes, so the same feedback inlines the same calls on both sides and the experiments
+//! compare IR shape, never different inlining decisions.
+//!
+//! A call is inlined when all of these hold (checked in this order; the first that fails is
+//! the reason counted):
+//!
+//! 1. the site's feedback is monomorphic ([`CallTarget::Monomorphic`]) — else `polymorphic`;
+//! 2. the target is a bytecode function, not a builtin — else `builtin`;
+//! 3. the target is not already being compiled or inlined on this path (no recursion,
+//!    direct or mutual) — else `recursive`;
+//! 4. the callee would sit at most [`MAX_INLINING_DEPTH`] levels deep — else `depth`;
+//! 5. the callee has at most [`MAX_INLINED_BYTECODE_SIZE`] instructions — else `size`;
+//! 6. the callee is translatable by both builders ([`inlineable`]) — else `unsupported`;
+//! 7. the cumulative size inlined into this compilation stays within
+//!    [`MAX_INLINED_CUMULATIVE_SIZE`] — else `budget`.
+//!
+//! Setting the environment variable `SEABED_NO_INLINE` (to anything) turns inlining off for
+//! every compiler alike (each call is counted as `disabled`): one binary measures the effect
+//! of inlining.
+//!
+//! Sizes are bytecode instruction counts (`Function::code.len()`). The caps play the roles of
+//! V8's `--max-inlined-bytecode-size`, `--max-inlined-bytecode-size-cumulative` and
+//! `--max-inline-depth`, scaled to this register bytecode.
+
+use std::collections::BTreeMap;
+
+use frontend::bytecode::{Constant, FuncId, Function, Instr, Program};
+
+use crate::feedback::{CallTarget, Callee, SlotFeedback};
+
+/// The largest callee inlined, in bytecode instructions.
+pub const MAX_INLINED_BYTECODE_SIZE: usize = 40;
+
+/// The most bytecode (instructions, summed over every inlined callee) one compilation inlines.
+pub const MAX_INLINED_CUMULATIVE_SIZE: usize = 160;
+
+/// The deepest an inlined callee may sit: 1 is a callee of the compiled function, 2 a callee
+/// of that callee, and so on.
+pub const MAX_INLINING_DEPTH: usize = 3;
+
+/// Why a call was not inlined.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum NotInlined {
+    /// More than one target was seen (or none recorded).
+    Polymorphic,
+    /// The target is a builtin.
+    Builtin,
+    /// The target is already on the inlining stack (including the compiled function).
+    Recursive,
+    /// The callee would be nested deeper than [`MAX_INLINING_DEPTH`].
+    Depth,
+    /// The callee is larger than [`MAX_INLINED_BYTECODE_SIZE`].
+    Size,
+    /// The callee has code the builders cannot translate in place.
+    Unsupported,
+    /// Inlining it would exceed [`MAX_INLINED_CUMULATIVE_SIZE`] for this compilation.
+    Budget,
+    /// Inlining is switched off (`SEABED_NO_INLINE`).
+    Disabled,
+}
+
+impl NotInlined {
+    /// Every reason, in order.
+    pub const ALL: [NotInlined; 8] = [
+        NotInlined::Polymorphic,
+        NotInlined::Builtin,
+        NotInlined::Recursive,
+        NotInlined::Depth,
+        NotInlined::Size,
+        NotInlined::Unsupported,
+        NotInlined::Budget,
+        NotInlined::Disabled,
+    ];
+
+    /// The meter extra counting this reason (`not_inlined.<reason>`).
+    pub fn counter(self) -> &'static str {
+        match self {
+            NotInlined::Polymorphic => "not_inlined.polymorphic",
+            NotInlined::Builtin => "not_inlined.builtin",
+            NotInlined::Recursive => "not_inlined.recursive",
+            NotInlined::Depth => "not_inlined.depth",
+            NotInlined::Size => "not_inlined.size",
+            NotInlined::Unsupported => "not_inlined.unsupported",
+            NotInlined::Budget => "not_inlined.budget",
+            NotInlined::Disabled => "not_inlined.disabled",
+        }
+    }
+}
+
+/// True if both builders can translate `f`'s bytecode in place: it has code, ends in a
+/// terminator (control never falls off the end) and uses no text constants (those only
+/// describe traps; the builders refuse them).
+pub fn inlineable(f: &Function) -> bool {
+    let Some(last) = f.code.last() else { return false };
+    let ends = matches!(
+        last,
+        Instr::Return { .. }
+            | Instr::Throw { .. }
+            | Instr::Jump { .. }
+            | Instr::JumpLoop { .. }
+            | Instr::ThrowConstAssign { .. }
+            | Instr::Trap { .. }
+    );
+    let text = f.code.iter().any(|i| match *i {
+        Instr::LoadConst { k, .. } => matches!(f.constants.get(k.0 as usize), Some(Constant::Text(_)) | None),
+        _ => false,
+    });
+    ends && !text
+}
+
+/// The tagged value of function `f` (what `LoadFunction` loads): the constant an inlined
+/// call's target check compares the callee with.
+pub fn function_bits(f: FuncId) -> u64 {
+    crate::tagged::tagged(crate::tagged::TAG_FUNCTION, f.0 as u64)
+}
+
+/// The inlining state of one compilation: the budget spent and every decision taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InlineBudget {
+    /// Bytecode instructions inlined so far (summed over callees).
+    pub used: usize,
+    /// Calls inlined.
+    pub inlined: u64,
+    /// Calls not inlined, by reason.
+    pub not_inlined: BTreeMap<NotInlined, u64>,
+}
+
+impl InlineBudget {
+    /// A fresh budget for one compilation.
+    pub fn new() -> InlineBudget {
+        InlineBudget::default()
+    }
+
+    /// Decides the call site with feedback `fb`, reached while translating the functions of
+    /// `stack` (the compiled function first, the innermost inlined callee last). On yes,
+    /// charges the callee's size to the budget and returns the callee; either way the
+    /// decision is counted. Sites that never ran are not asked (they deoptimize).
+    pub fn decide(&mut self, program: &Program, fb: &SlotFeedback, stack: &[FuncId]) -> Result<FuncId, NotInlined> {
+        let decision = decide(program, fb, stack, self.used);
+        match decision {
+            Ok(f) => {
+                self.used += program.function(f).code.len();
+                self.inlined += 1;
+            }
+            Err(reason) => *self.not_inlined.entry(reason).or_insert(0) += 1,
+        }
+        decision
+    }
+
+    /// The counters for a meter row: `inlined_calls`, `inline_budget_used` and one
+    /// `not_inlined.<reason>` per reason (zeros included, so rows of both pipelines have the
+    /// same columns).
+    pub fn extras(&self) -> Vec<(&'static str, u64)> {
+        let mut v = vec![("inlined_calls", self.inlined), ("inline_budget_used", self.used as u64)];
+        for r in NotInlined::ALL {
+            v.push((r.counter(), self.not_inlined.get(&r).copied().unwrap_or(0)));
+        }
+        v
+    }
+}
+
+/// False if the environment variable `SEABED_NO_INLINE` is set (read once per process).
+pub fn enabled() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("SEABED_NO_INLINE").is_none())
+}
+
+/// The decision alone (see the module docs), with `used` instructions of budget spent.
+pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usize) -> Result<FuncId, NotInlined> {
+    if !enabled() {
+        return Err(NotInlined::Disabled);
+    }
+    let target = match fb {
+        SlotFeedback::Call { target: CallTarget::Monomorphic(c), .. } => *c,
+        _ => return Err(NotInlined::Polymorphic),
+    };
+    let f = match target {
+        Callee::Function(f) => f,
+        Callee::Builtin(_) => return Err(NotInlined::Builtin),
+    };
+    if stack.contains(&f) {
+        return Err(NotInlined::Recursive);
+    }
+    // The compiled function is stack[0]; its callees are at depth 1.
+    if stack.len() > MAX_INLINING_DEPTH {
+        return Err(NotInlined::Depth);
+    }
+    let Some(callee) = program.functions.get(f.0 as usize) else { return Err(NotInlined::Unsupported) };
+    if callee.code.len() > MAX_INLINED_BYTECODE_SIZE {
+        return Err(NotInlined::Size);
+    }
+    if !inlineable(callee) {
+        return Err(NotInlined::Unsupported);
+    }
+    if used + callee.code.len() > MAX_INLINED_CUMULATIVE_SIZE {
+        return Err(NotInlined::Budget);
+    }
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::feedback::BuiltinId;
+
+    fn program(src: &str) -> Program {
+        frontend::compile("t.js", src).expect("compiles")
+    }
+
+    fn func(p: &Program, name: &str) -> FuncId {
+        FuncId(p.functions.iter().position(|f| f.name == name).expect("function") as u32)
+    }
+
+    fn mono(f: FuncId) -> SlotFeedback {
+        SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Function(f)), count: 10 }
+    }
+
+    #[test]
+    fn policy_inlines_small_monomorphic_callees_within_caps() {
+        let body: String = (0..60).map(|i| format!("x = x + {i};\n")).collect();
+        let src = format!(
+            "function small(a) {{ return a + 1; }}\nfunction big(x) {{ {body} return x; }}\n\
+             function rec(n) {{ return n < 1 ? 0 : rec(n - 1); }}\nsmall(1); big(1); rec(2);"
+        );
+        let p = program(&src);
+        let (main, small, big, rec) = (FuncId(0), func(&p, "small"), func(&p, "big"), func(&p, "rec"));
+        assert!(p.function(big).code.len() > MAX_INLINED_BYTECODE_SIZE);
+        let mut b = InlineBudget::new();
+        assert_eq!(b.decide(&p, &mono(small), &[main]), Ok(small));
+        assert_eq!(b.used, p.function(small).code.len());
+        assert_eq!(b.decide(&p, &mono(big), &[main]), Err(NotInlined::Size));
+        assert_eq!(b.decide(&p, &mono(rec), &[main, rec]), Err(NotInlined::Recursive));
+        assert_eq!(b.decide(&p, &mono(small), &[main, rec, rec, rec]), Err(NotInlined::Depth));
+        assert_eq!(b.decide(&p, &mono(small), &[main, rec, rec]), Ok(small), "depth 3 is allowed");
+        let mega = SlotFeedback::Call { target: CallTarget::Megamorphic, count: 9 };
+        assert_eq!(b.decide(&p, &mega, &[main]), Err(NotInlined::Polymorphic));
+        let builtin = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(0))), count: 9 };
+        assert_eq!(b.decide(&p, &builtin, &[main]), Err(NotInlined::Builtin));
+        // Spend the budget: the same small callee is refused once the sum would pass the cap.
+        let n = p.function(small).code.len();
+        let mut fits = 0;
+        while b.decide(&p, &mono(small), &[main]).is_ok() {
+            fits += 1;
+            assert!(fits < 1000);
+        }
+        assert!(b.used <= MAX_INLINED_CUMULATIVE_SIZE && b.used + n > MAX_INLINED_CUMULATIVE_SIZE);
+        assert_eq!(b.not_inlined[&NotInlined::Budget], 1);
+        let extras = b.extras();
+        assert_eq!(extras[0], ("inlined_calls", b.inlined));
+        assert_eq!(extras[1], ("inline_budget_used", b.used as u64));
+        assert!(extras.contains(&("not_inlined.size", 1)));
+        assert!(extras.contains(&("not_inlined.recursive", 1)));
+        assert_eq!(extras.len(), 2 + NotInlined::ALL.len());
+    }
+
+    #[test]
+    fn empty_or_open_ended_functions_are_not_inlineable() {
+        let p = program("function f(a) { return a; }\nf(1);");
+        let f = p.function(func(&p, "f"));
+        assert!(inlineable(f));
+        let mut open = f.clone();
+        open.code.pop();
+        open.code.push(Instr::Move { dst: frontend::bytecode::Reg(0), src: frontend::bytecode::Reg(0) });
+        assert!(!inlineable(&open));
+        let mut empty = f.clone();
+        empty.code.clear();
+        assert!(!inlineable(&empty));
+    }
+}
