@@ -29,6 +29,7 @@
 //! The copying phase's own phis (the input graph's `Phi` ops) are pending the same way at
 //! loop headers; their back-edge inputs come from the old→new map.
 
+use ir::hash::IdHashMap;
 use std::collections::BTreeMap;
 
 use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
@@ -189,7 +190,7 @@ pub struct Assembler<'a> {
     block_origin: Vec<Option<BlockIndex<Input>>>,
     /// Entry values of input loop-header phis whose loop was peeled: the real header's phi
     /// takes this value (the peeled iteration's) instead of the mapped forward input.
-    pub(crate) peeled_entry: std::collections::HashMap<u32, V>,
+    pub(crate) peeled_entry: IdHashMap<u32, V>,
     /// Counters.
     pub stats: Stats,
 }
@@ -210,7 +211,7 @@ impl<'a> Assembler<'a> {
             origin_block: None,
             origin_op: u32::MAX,
             block_origin: Vec::new(),
-            peeled_entry: std::collections::HashMap::new(),
+            peeled_entry: IdHashMap::default(),
             stats: Stats::default(),
         }
     }
@@ -468,7 +469,9 @@ impl<'a> Assembler<'a> {
                 if !keep(Variable(var as u32)) {
                     continue;
                 }
-                let values: Option<Vec<V>> = snaps.iter().map(|s| s[var]).collect();
+                // A snapshot taken before `var` existed (an inlined callee's variables are
+                // made mid-build) has it unset.
+                let values: Option<Vec<V>> = snaps.iter().map(|s| s.get(var).copied().flatten()).collect();
                 let Some(values) = values else { continue };
                 if !self.out.is_loop(b) && values.iter().all(|&v| v == values[0]) {
                     *slot = Some(values[0]);
@@ -500,7 +503,7 @@ impl<'a> Assembler<'a> {
         for (phi, source) in pending {
             let value = match source {
                 PendingSource::Variable(var) => {
-                    self.snapshots[from.ix()].as_ref().and_then(|s| s[var.0 as usize]).unwrap_or(phi)
+                    self.snapshots[from.ix()].as_ref().and_then(|s| s.get(var.0 as usize).copied().flatten()).unwrap_or(phi)
                 }
                 PendingSource::Copy(input_phi) => {
                     let input = self.input.expect("copy phis only in copying phases");

@@ -31,14 +31,24 @@
 //! Every check and every JS op takes the `FrameState` of its bytecode pc: the values of the
 //! registers live there ([`ir::frame::frame_state_registers`]). Checks come before an
 //! instruction's side effects, so an exit re-executes the instruction in the interpreter.
-//! Branch counts become the branch's weights. No inlining yet.
+//! Branch counts become the branch's weights.
+//!
+//! Calls whose feedback passes the shared inlining policy ([`ir::inlining`]) are inlined: a
+//! target check (`TaggedEqual` with the function constant, `DeoptimizeUnless[WrongCallTarget]`
+//! at the call's frame state), then a nested builder on the same assembler translates the
+//! callee with its own register variables, liveness and feedback (parameters bound to the
+//! arguments, missing ones `undefined`); its frame states take the call's frame state as
+//! outer state (`has_outer`), its blocks keep the caller's registers live after the call, and
+//! each return sets a result variable and jumps to a new block after the call, where the
+//! variables merge.
 
-use std::collections::HashMap;
 
-use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
+use ir::hash::{IdHashMap, IdHashSet};
+use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Reg, SlotId, UnaryOp};
 use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
+use ir::inlining::{self, InlineBudget};
 use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, ShapeSet};
 use ir::tagged;
@@ -48,6 +58,15 @@ use crate::graph::{Graph, Output};
 
 /// Builds the CFG of `input.func`.
 pub fn build(input: &CompileInput<'_>) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
+    build_at(input, None)
+}
+
+/// Builds the CFG of `input.func`, or with `osr = Some(header)` the CFG of its on-stack
+/// replacement entry at that loop header: the entry block binds `Parameter i` to the `i`-th
+/// register live there (`ir::osr::parameters`) and jumps to the header, the header's forward
+/// predecessor; loops enclosing it are peeled (`ir::osr::OsrPlan`: blocks of a segment that
+/// an earlier segment already bound get fresh labels).
+pub fn build_at(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
     let bytecode = input.program.function(input.func);
     if bytecode.code.is_empty() {
         return Err(Bailout { reason: "empty function".into() });
@@ -55,8 +74,23 @@ pub fn build(input: &CompileInput<'_>) -> Result<(Graph<Output>, crate::assemble
     let liveness = analyze(bytecode);
     let mut asm = Assembler::new(&bytecode.name, input.func, Vec::new());
     let regs = (0..bytecode.register_count).map(|_| asm.new_variable(Rep::Tagged)).collect();
-    let mut b = Builder { input, liveness, asm, regs, bit_source: HashMap::new(), block_of_pc: HashMap::new(), fs: None };
-    b.build();
+    let mut b = Builder {
+        input,
+        liveness,
+        asm,
+        regs,
+        bit_source: IdHashMap::default(),
+        block_of_pc: IdHashMap::default(),
+        fs: None,
+        stack: vec![input.func],
+        budget: InlineBudget::new(),
+        keep_outer: IdHashSet::default(),
+        inline: None,
+    };
+    b.build(osr)?;
+    for (name, n) in b.budget.extras() {
+        b.asm.stats.extras.insert(name, n);
+    }
     let (graph, _, stats) = b.asm.finish();
     Ok((graph, stats))
 }
@@ -67,10 +101,29 @@ struct Builder<'i, 'a> {
     asm: Assembler<'static>,
     regs: Vec<Variable>,
     /// Tagged booleans made from a bit (possibly negated): branches use the bit.
-    bit_source: HashMap<V, (V, bool)>,
-    block_of_pc: HashMap<Pc, Label>,
+    bit_source: IdHashMap<V, (V, bool)>,
+    block_of_pc: IdHashMap<Pc, Label>,
     /// The frame state of the instruction being translated.
     fs: Option<(Pc, V)>,
+    /// The functions being translated: the compiled one first, this (inlined) one last.
+    stack: Vec<FuncId>,
+    /// The compilation's inlining budget (moved into a callee's builder while it runs).
+    budget: InlineBudget,
+    /// Variables of the callers (their registers live after the call) that blocks of this
+    /// inlined callee keep, besides its own live registers.
+    keep_outer: IdHashSet<u32>,
+    /// Set while translating an inlined callee.
+    inline: Option<InlineFrame>,
+}
+
+/// How an inlined callee connects to its caller.
+struct InlineFrame {
+    /// The caller's frame state at the call: the outer state of every frame state here.
+    outer_fs: V,
+    /// Every return sets it and jumps to `cont`.
+    result: Variable,
+    /// The block after the call.
+    cont: Label,
 }
 
 /// Bytecode block leaders reachable from pc 0, in order, and the loop headers among them
@@ -96,10 +149,17 @@ impl Builder<'_, '_> {
         self.input.program.function(self.input.func)
     }
 
-    fn build(&mut self) {
+    fn build(&mut self, osr: Option<Pc>) -> Result<(), Bailout> {
         let func = self.bytecode();
         let (leaders, is_loop) = leaders(func);
         let (param_count, register_count, code_len) = (func.param_count, func.register_count, func.code.len() as Pc);
+        let plan = match osr {
+            None => ir::osr::OsrPlan::whole(func),
+            Some(h) => ir::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?,
+        };
+        if osr.is_some() && !leaders.contains(&plan.header) {
+            return Err(Bailout { reason: "OSR entry at an unreachable loop header".into() });
+        }
         let entry = self.asm.new_block();
         for &pc in &leaders {
             let label = if is_loop[pc as usize] { self.asm.new_loop_header() } else { self.asm.new_block() };
@@ -108,18 +168,50 @@ impl Builder<'_, '_> {
         self.asm.bind(entry);
         let undefined = self.asm.tagged(tagged::UNDEFINED);
         for r in 0..register_count {
-            let v = if r < param_count { self.asm.emit(Op::Parameter { index: r }, &[]) } else { undefined };
-            self.asm.set_variable(self.regs[r as usize], v);
+            self.asm.set_variable(self.regs[r as usize], undefined);
         }
-        self.asm.goto(self.block_of_pc[&0]);
+        // Parameters: the function's, or (OSR) the registers live at the loop header.
+        let params: Vec<Reg> = match osr {
+            None => (0..param_count).map(Reg).collect(),
+            Some(h) => ir::osr::parameters(&self.liveness, h),
+        };
+        for (i, r) in params.into_iter().enumerate() {
+            let v = self.asm.emit(Op::Parameter { index: i as u32 }, &[]);
+            self.asm.set_variable(self.regs[r.0 as usize], v);
+        }
+        self.asm.goto(self.block_of_pc[&plan.segments[0].0]);
+        let mut bound: IdHashSet<Pc> = IdHashSet::default();
+        for &(lo, hi) in &plan.segments {
+            // Blocks an earlier segment bound are built again (peeled outer loops).
+            for &pc in leaders.iter().filter(|&&pc| pc >= lo && pc < hi && bound.contains(&pc)) {
+                let label = if is_loop[pc as usize] { self.asm.new_loop_header() } else { self.asm.new_block() };
+                self.block_of_pc.insert(pc, label);
+            }
+            self.segment(&leaders, lo, hi, code_len, &mut bound);
+        }
+        Ok(())
+    }
+
+    /// Builds the blocks starting in `lo..hi` (one segment of `ir::osr::OsrPlan`).
+    fn segment(&mut self, leaders: &[Pc], lo: Pc, hi: Pc, code_len: Pc, bound: &mut IdHashSet<Pc>) {
         for (i, &start) in leaders.iter().enumerate() {
+            if start < lo || start >= hi {
+                continue;
+            }
             let end = leaders.get(i + 1).copied().unwrap_or(code_len);
             let label = self.block_of_pc[&start];
             if !self.asm.is_reachable(label) {
                 continue;
             }
+            bound.insert(start);
             let live = self.liveness.live_in(start).clone();
-            self.asm.bind_filtered(label, &|var| live.contains(Reg(var.index())));
+            // This function's registers live here, and the callers' registers an inlined
+            // callee must carry through.
+            let (base, count, outer) = (self.var_base(), self.regs.len() as u32, &self.keep_outer);
+            self.asm.bind_filtered(label, &|var| {
+                let i = var.index();
+                (i >= base && i < base + count && live.contains(Reg(i - base))) || outer.contains(&i)
+            });
             self.bit_source.clear();
             let mut pc = start;
             while pc < end && self.asm.current_block().is_some() {
@@ -154,7 +246,10 @@ impl Builder<'_, '_> {
         }
         let values: Vec<V> =
             ir::frame::frame_state_registers(&self.liveness, pc).into_iter().map(|r| self.reg(r)).collect();
-        let v = self.emit(Op::FrameState { func: self.input.func.0, pc, has_outer: false }, &values);
+        let mut values = values;
+        values.extend(self.inline.as_ref().map(|f| f.outer_fs));
+        let has_outer = self.inline.is_some();
+        let v = self.emit(Op::FrameState { func: self.input.func.0, pc, has_outer }, &values);
         self.fs = Some((pc, v));
         v
     }
@@ -409,6 +504,9 @@ impl Builder<'_, '_> {
                 if speculation::call_never_ran(self.feedback(slot)) {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
+                if self.inline_call(pc, dst, callee, args, argc, slot) {
+                    return;
+                }
                 let fs = self.frame_state(pc);
                 let mut inputs = vec![self.reg(callee)];
                 inputs.extend((0..=argc).map(|i| self.reg(Reg(args.0 + i))));
@@ -426,7 +524,15 @@ impl Builder<'_, '_> {
             }
             Instr::Return { src } => {
                 let v = self.reg(src);
-                self.asm.ret(v);
+                match &self.inline {
+                    // An inlined callee returns into its caller.
+                    Some(frame) => {
+                        let (result, cont) = (frame.result, frame.cont);
+                        self.asm.set_variable(result, v);
+                        self.asm.goto(cont);
+                    }
+                    None => self.asm.ret(v),
+                }
             }
             Instr::Throw { src } => {
                 let v = self.reg(src);
@@ -434,6 +540,92 @@ impl Builder<'_, '_> {
             }
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
         }
+    }
+
+    /// The index of this function's first register variable.
+    fn var_base(&self) -> u32 {
+        self.regs.first().map_or(0, |v| v.index())
+    }
+
+    /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check
+    /// (the callee must be the function the feedback saw, else exit before the call), the
+    /// arguments bound to the callee's parameters (missing ones `undefined`), the callee's
+    /// bytecode translated in place by a builder whose frame states have the call's frame
+    /// state as their outer state, and its returns merged into `dst` in a new block. False
+    /// if not inlined.
+    fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> bool {
+        let program = self.input.program;
+        let fb = &self.input.feedback_of(self.input.func)[slot.0 as usize];
+        let Ok(target) = self.budget.decide(program, fb, &self.stack) else { return false };
+        let fs = self.frame_state(pc);
+        let c = self.reg(callee);
+        let bits = inlining::function_bits(target);
+        if !matches!(self.asm.op(c), Op::TaggedConstant { bits: b } if *b == bits) {
+            let expected = self.asm.tagged(bits);
+            let same = self.emit(Op::TaggedEqual, &[c, expected]);
+            self.emit(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+        let func = program.function(target);
+        let undefined = self.asm.tagged(tagged::UNDEFINED);
+        let params: Vec<V> =
+            (0..func.param_count).map(|i| if i < argc { self.reg(Reg(args.0 + 1 + i)) } else { undefined }).collect();
+        // The caller's registers still needed after the call live through the callee.
+        let mut keep = self.keep_outer.clone();
+        if ((pc + 1) as usize) < self.bytecode().code.len() {
+            keep.extend(self.liveness.live_in(pc + 1).iter().filter(|&r| r != dst).map(|r| self.regs[r.0 as usize].index()));
+        }
+        let result = self.asm.new_variable(Rep::Tagged);
+        let cont = self.asm.new_block();
+        let regs: Vec<Variable> = (0..func.register_count).map(|_| self.asm.new_variable(Rep::Tagged)).collect();
+        for (r, &var) in regs.iter().enumerate() {
+            self.asm.set_variable(var, params.get(r).copied().unwrap_or(undefined));
+        }
+        let input = CompileInput { program, func: target, feedback: self.input.feedback };
+        let mut stack = self.stack.clone();
+        stack.push(target);
+        let mut inner = Builder {
+            input: &input,
+            liveness: analyze(func),
+            asm: std::mem::replace(&mut self.asm, Assembler::new("", target, Vec::new())),
+            regs,
+            bit_source: IdHashMap::default(),
+            block_of_pc: IdHashMap::default(),
+            fs: None,
+            stack,
+            budget: std::mem::take(&mut self.budget),
+            keep_outer: keep,
+            inline: Some(InlineFrame { outer_fs: fs, result, cont }),
+        };
+        inner.build_inlined();
+        self.asm = inner.asm;
+        self.budget = inner.budget;
+        if self.asm.is_reachable(cont) {
+            // The caller's own registers, those its callers carry, and the result.
+            let (base, count, outer) = (self.var_base(), self.regs.len() as u32, &self.keep_outer);
+            self.asm.bind_filtered(cont, &|var| {
+                let i = var.index();
+                (i >= base && i < base + count) || outer.contains(&i) || var == result
+            });
+            let v = self.asm.get_variable(result).expect("every return sets the result");
+            self.set(dst, v);
+        }
+        // Otherwise every path through the callee exits or throws: the rest is unreachable.
+        true
+    }
+
+    /// Translates an inlined callee (its entry values are set): all its blocks, from the
+    /// caller's current block.
+    fn build_inlined(&mut self) {
+        let func = self.bytecode();
+        let (leaders, is_loop) = leaders(func);
+        let code_len = func.code.len() as Pc;
+        for &pc in &leaders {
+            let label = if is_loop[pc as usize] { self.asm.new_loop_header() } else { self.asm.new_block() };
+            self.block_of_pc.insert(pc, label);
+        }
+        self.asm.goto(self.block_of_pc[&0]);
+        let mut bound = IdHashSet::default();
+        self.segment(&leaders, 0, code_len, code_len, &mut bound);
     }
 
     /// `CheckArray`, int32 index, `LoadArrayLength`, `CheckBounds`: the checked array and index.

@@ -208,7 +208,7 @@ pub fn output_rep(op: &Op) -> Option<Rep> {
     }
     Some(match *op {
         Op::Phi { rep } | Op::Select { rep } => rep,
-        Op::FrameState { .. } => Tagged,
+        Op::FrameState { .. } | Op::ObjectState { .. } => Tagged,
         Op::SpeculativeNumberCompare { .. }
         | Op::NumberCompare { .. }
         | Op::ReferenceEqual

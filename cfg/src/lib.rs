@@ -43,6 +43,7 @@ pub mod lir_out;
 pub mod reducers;
 pub mod verify;
 
+use ir::hash::IdHashMap;
 use std::sync::{Mutex, OnceLock};
 
 use ir::compile::{Bailout, CompileInput};
@@ -93,7 +94,9 @@ impl Default for Options {
 /// lowering (it decides liveness on the input graph), and `late-load-elim` (or
 /// `late-load-elim-offset`, not both in one phase) must run before `machine-lower`: in an
 /// earlier phase, or listed before it (it analyzes simplified memory ops, which
-/// `machine-lower` turns into machine loads and stores).
+/// `machine-lower` turns into machine loads and stores). `escape` must be the first reducer
+/// of a phase before any phase with `lower` or `machine-lower` (it reads the builder's JS
+/// ops, which `lower` turns into runtime calls).
 pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("cfg:").ok_or_else(|| format!("spec '{spec}' does not start with 'cfg:'"))?;
     let mut phases = Vec::new();
@@ -137,6 +140,15 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
                 return Err(format!("'{}' must run before 'machine-lower' (in '{phase}')", names[l]));
             }
         }
+        if let Some(e) = pos("escape") {
+            if e != 0 {
+                return Err(format!("'escape' must be the first reducer of its phase ('{phase}')"));
+            }
+            let lowered = phases.iter().any(|p: &PhaseSpec| p.reducers.iter().any(|r| r == "lower" || r == "machine-lower"));
+            if lowered || pos("lower").is_some() || pos("machine-lower").is_some() {
+                return Err(format!("'escape' must run before 'lower' and 'machine-lower', in an earlier phase (in '{phase}')"));
+            }
+        }
         phases.push(PhaseSpec { reducers: names });
     }
     Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string() })
@@ -144,7 +156,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
 
 /// A `&'static str` for a counter name (interned; the set of names is small and fixed).
 fn intern(s: String) -> &'static str {
-    static NAMES: OnceLock<Mutex<std::collections::HashMap<String, &'static str>>> = OnceLock::new();
+    static NAMES: OnceLock<Mutex<IdHashMap<String, &'static str>>> = OnceLock::new();
     let mut map = NAMES.get_or_init(Default::default).lock().expect("intern table");
     if let Some(&n) = map.get(&s) {
         return n;
@@ -194,7 +206,7 @@ pub fn adjacent_distance<G>(g: &Graph<G>) -> (u64, u64) {
     let (mut sum, mut pairs) = (0u64, 0u64);
     for b in g.blocks() {
         let mut last: Option<u32> = None;
-        for i in g.ops_of(b).filter(|&i| !matches!(g.op(i), ir::ops::Op::Phi { .. } | ir::ops::Op::FrameState { .. })) {
+        for i in g.ops_of(b).filter(|&i| !matches!(g.op(i), ir::ops::Op::Phi { .. } | ir::ops::Op::FrameState { .. } | ir::ops::Op::ObjectState { .. })) {
             if let Some(l) = last {
                 sum += u64::from(i.id().abs_diff(l));
                 pairs += 1;
@@ -217,6 +229,20 @@ pub fn run_phase(g: &Graph<Input>, phase: &PhaseSpec) -> copying::Copy {
     copying::copy_graph(g, stack)
 }
 
+/// Runs one copying phase on `g` of the compilation `input`: as [`run_phase`], but `escape`
+/// gets the feedback of the graph's named sites (`reducers::escape::sites_of`).
+pub fn run_phase_for(g: &Graph<Input>, phase: &PhaseSpec, input: &CompileInput<'_>) -> copying::Copy {
+    let stack = phase
+        .reducers
+        .iter()
+        .map(|n| match n.as_str() {
+            "escape" => Box::new(reducers::escape::EscapeAnalysis::new(reducers::escape::sites_of(g, input))) as Box<dyn assembler::Reducer>,
+            _ => reducers::by_name(n).expect("names checked by parse_spec"),
+        })
+        .collect();
+    copying::copy_graph(g, stack)
+}
+
 /// Builds the CFG of `input.func` and runs the phases of `options`, returning the final
 /// graph (before LIR), for dumps and tests. `after` stops after that many phases.
 pub fn optimize(
@@ -225,10 +251,35 @@ pub fn optimize(
     meter: &mut meter::Meter,
     after: Option<usize>,
 ) -> Result<Graph<Input>, Bailout> {
-    let mut guard = meter.phase("cfg", "build");
-    let (graph, stats) = builder::build(input)?;
+    optimize_at(input, None, options, meter, after)
+}
+
+/// [`optimize`] for the whole function (`osr = None`) or for its on-stack replacement entry
+/// at the loop header `osr` (`builder::build_at`; the build phase row is `cfg/build-osr` with
+/// the header's pc and the peeled enclosing loops as extras).
+pub fn optimize_at(
+    input: &CompileInput<'_>,
+    osr: Option<frontend::bytecode::Pc>,
+    options: &Options,
+    meter: &mut meter::Meter,
+    after: Option<usize>,
+) -> Result<Graph<Input>, Bailout> {
+    let mut guard = meter.phase("cfg", if osr.is_some() { "build-osr" } else { "build" });
+    let (graph, stats) = builder::build_at(input, osr)?;
+    if let Some(header) = osr {
+        let func = input.program.function(input.func);
+        guard.add_extra("osr_header_pc", header as u64);
+        let peeled = ir::osr::OsrPlan::of(func, header).map(|p| p.enclosing.len()).unwrap_or(0);
+        guard.add_extra("osr_peeled_loops", peeled as u64);
+        let liveness = frontend::liveness::analyze(func);
+        guard.add_extra("osr_parameters", ir::osr::parameters(&liveness, header).len() as u64);
+    }
     guard.nodes_out = graph.op_count() as u64;
     guard.add_extra("emitted", stats.emitted);
+    // The builder's own counters: the inlining decisions (`ir::inlining`).
+    for (name, n) in &stats.extras {
+        guard.add_extra(name, *n);
+    }
     record_shape(&mut guard, &graph);
     drop(guard);
     let mut g = graph.into_input();
@@ -239,7 +290,7 @@ pub fn optimize(
         let label = phase.label();
         let mut guard = meter.phase("cfg", &label);
         guard.nodes_in = g.op_count() as u64;
-        let copy = run_phase(&g, phase);
+        let copy = run_phase_for(&g, phase, input);
         guard.nodes_out = copy.graph.op_count() as u64;
         record(&mut guard, &copy.stats);
         record_shape(&mut guard, &copy.graph);
@@ -258,7 +309,28 @@ pub fn compile(
     options: &Options,
     meter: &mut meter::Meter,
 ) -> Result<ir::lir::Function, Bailout> {
-    let g = optimize(input, options, meter, None)?;
+    compile_at(input, None, options, meter)
+}
+
+/// Compiles the on-stack replacement entry of `input.func` at the loop header `header`: LIR
+/// whose parameters are the registers live there (ascending, `ir::osr::parameters`), which
+/// continues the running activation from that header and returns the function's result.
+pub fn compile_osr(
+    input: &CompileInput<'_>,
+    header: frontend::bytecode::Pc,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<ir::lir::Function, Bailout> {
+    compile_at(input, Some(header), options, meter)
+}
+
+fn compile_at(
+    input: &CompileInput<'_>,
+    osr: Option<frontend::bytecode::Pc>,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<ir::lir::Function, Bailout> {
+    let g = optimize_at(input, osr, options, meter, None)?;
     let mut guard = meter.phase("cfg", "lir");
     guard.nodes_in = g.op_count() as u64;
     let lir = lir_out::to_lir(&g, input.program)?;

@@ -9,13 +9,15 @@
 //! Each `DeoptimizeIf` / `DeoptimizeUnless` / `Deoptimize` gets an [`ExitDesc`] built from
 //! its `FrameState`: the function and pc, and for each live register (in the order
 //! [`ir::frame::frame_state_registers`] gives) the value and its representation — a
-//! `TaggedConstant` becomes an exit constant. Exits are shared by checks with the same
-//! frame state and reason.
+//! `TaggedConstant` becomes an exit constant. A frame state inside an inlined callee has its
+//! caller's frame state as last input: the exit lists one frame per function, outermost
+//! (the compiled function, resuming after the call) first. Exits are shared by checks with
+//! the same frame state and reason.
 //!
 //! Every op must be a LIR op by now (a pipeline without the lowering phases fails here with
 //! a [`Bailout`] naming the first op left).
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use frontend::bytecode::{FuncId, Program};
 use ir::compile::Bailout;
@@ -27,7 +29,7 @@ use crate::graph::{output_rep, BlockIndex, Graph, Input, OpIndex};
 
 /// Translates `g` into LIR.
 pub fn to_lir(g: &Graph<Input>, program: &Program) -> Result<Function, Bailout> {
-    let mut t = Translator { g, program, f: Function::new(g.name.clone(), g.func), values: vec![None; g.op_count()], exits: HashMap::new(), liveness: HashMap::new() };
+    let mut t = Translator { g, program, f: Function::new(g.name.clone(), g.func), values: vec![None; g.op_count()], exits: IdHashMap::default(), liveness: IdHashMap::default() };
     t.run()?;
     Ok(t.f)
 }
@@ -37,8 +39,8 @@ struct Translator<'g> {
     program: &'g Program,
     f: Function,
     values: Vec<Option<Value>>,
-    exits: HashMap<(OpIndex<Input>, DeoptReason), ExitId>,
-    liveness: HashMap<FuncId, frontend::liveness::Liveness>,
+    exits: IdHashMap<(OpIndex<Input>, DeoptReason), ExitId>,
+    liveness: IdHashMap<FuncId, frontend::liveness::Liveness>,
 }
 
 impl Translator<'_> {
@@ -48,7 +50,7 @@ impl Translator<'_> {
         // resolve.
         for i in g.all_ops() {
             let op = g.op(i);
-            if matches!(op, Op::FrameState { .. }) {
+            if matches!(op, Op::FrameState { .. } | Op::ObjectState { .. }) {
                 continue;
             }
             let is_lir = ir::lir_verify::is_lir_op(op.opcode()) || matches!(op, Op::Phi { .. });
@@ -68,7 +70,7 @@ impl Translator<'_> {
             for i in g.ops_of(b) {
                 let op = *g.op(i);
                 match op {
-                    Op::Phi { .. } | Op::FrameState { .. } => {}
+                    Op::Phi { .. } | Op::FrameState { .. } | Op::ObjectState { .. } => {}
                     Op::Goto => term = Some(Terminator::Goto(self.jump(b, 0))),
                     Op::Branch { .. } => {
                         term = Some(Terminator::Branch {
@@ -127,6 +129,22 @@ impl Translator<'_> {
         if let Some(&e) = self.exits.get(&(fs, reason)) {
             return e;
         }
+        // The frame states from `fs` out to the compiled function's (inlined callees have
+        // their caller's frame state at the call as their last input).
+        let mut chain = vec![fs];
+        while let Op::FrameState { has_outer: true, .. } = *self.g.op(chain[chain.len() - 1]) {
+            let outer = *self.g.inputs(chain[chain.len() - 1]).last().expect("an outer frame state");
+            chain.push(outer);
+        }
+        let frames = chain.iter().rev().map(|&s| self.frame(s)).collect();
+        let id = ExitId(self.f.exits.len() as u32);
+        self.f.exits.push(ExitDesc { id, reason, frames });
+        self.exits.insert((fs, reason), id);
+        id
+    }
+
+    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`.
+    fn frame(&mut self, fs: OpIndex<Input>) -> FrameDesc {
         let g = self.g;
         let Op::FrameState { func, pc, .. } = *g.op(fs) else { panic!("{fs} is not a frame state") };
         let func = FuncId(func);
@@ -137,20 +155,24 @@ impl Translator<'_> {
         let registers = regs
             .into_iter()
             .zip(g.inputs(fs))
-            .map(|(r, &x)| {
-                let v = match *g.op(x) {
-                    Op::TaggedConstant { bits } => ExitValue::Constant(bits),
-                    _ => {
-                        let rep = output_rep(g.op(x)).expect("frame state input has a value");
-                        ExitValue::Value(self.value(x).0, rep)
-                    }
-                };
-                (r, v)
-            })
+            .map(|(r, &x)| (r, self.exit_value(x)))
             .collect();
-        let id = ExitId(self.f.exits.len() as u32);
-        self.f.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func, pc, registers }] });
-        self.exits.insert((fs, reason), id);
-        id
+        FrameDesc { func, pc, registers }
+    }
+
+    /// Where one frame-state input's value comes from at an exit; an `ObjectState` (an
+    /// object escape analysis removed) becomes an object the exit allocates.
+    fn exit_value(&mut self, x: OpIndex<Input>) -> ExitValue {
+        let g = self.g;
+        match *g.op(x) {
+            Op::TaggedConstant { bits } => ExitValue::Constant(bits),
+            Op::ObjectState { id, shape } => {
+                ExitValue::Object { id, shape, fields: g.inputs(x).iter().map(|&f| self.exit_value(f)).collect() }
+            }
+            _ => {
+                let rep = output_rep(g.op(x)).expect("frame state input has a value");
+                ExitValue::Value(self.value(x).0, rep)
+            }
+        }
     }
 }

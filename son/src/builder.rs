@@ -25,16 +25,26 @@
 //!   tagged boolean made from a bit (`ChangeBitToTagged`, or the negating `Select`) branches on
 //!   the bit directly. Taken / not-taken counts become the branch hint and weights.
 //!
+//! - **Inlining.** A call whose feedback passes the shared policy ([`ir::inlining`]: one
+//!   monomorphic bytecode target, small, not recursive, within the depth cap and the
+//!   compilation's budget) becomes a target check (`TaggedEqual` with the function constant,
+//!   `DeoptimizeUnless[WrongCallTarget]` at the call's frame state) and the callee's bytecode,
+//!   translated in place by a nested builder on the same graph with the callee's liveness and
+//!   feedback: parameters are the argument nodes (missing ones `undefined`), every frame state
+//!   made inside has the call's frame state as its outer state (`has_outer`), and the callee's
+//!   returns merge (Merge, EffectPhi, Phi) into the call's destination.
+//!
 //! Effectful and checking ops are threaded on the effect chain and take the current block's
 //! start node as control; control itself is threaded only through branches, merges and
 //! terminators.
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
-use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
-use frontend::liveness::Liveness;
+use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Reg, SlotId, UnaryOp};
+use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
+use ir::inlining::{self, InlineBudget};
 use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::frame_state_registers;
 use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, ShapeSet, F64};
@@ -61,14 +71,37 @@ struct Builder<'i, 'a> {
     liveness: &'i Liveness,
     g: Graph,
     env: Option<Env>,
-    pending: HashMap<Pc, Vec<Env>>,
-    loops: HashMap<Pc, LoopHeader>,
-    constants: HashMap<Op, NodeId>,
+    pending: IdHashMap<Pc, Vec<Env>>,
+    loops: IdHashMap<Pc, LoopHeader>,
+    constants: IdHashMap<Op, NodeId>,
     terminators: Vec<NodeId>,
+    /// The functions being translated: the compiled one first, this (inlined) one last.
+    stack: Vec<FuncId>,
+    /// The compilation's inlining budget (moved into a callee's builder while it runs).
+    budget: InlineBudget,
+    /// In an inlined callee: the caller's frame state at the call, the outer state of every
+    /// frame state made here.
+    outer_fs: Option<NodeId>,
+    /// In an inlined callee: its returns (value, effect, control), merged into the call's
+    /// result; `None` in the compiled function, whose returns are graph terminators.
+    returns: Option<Vec<(NodeId, NodeId, NodeId)>>,
 }
 
 /// Builds the graph of `input.func`.
 pub fn build(input: &CompileInput<'_>, liveness: &Liveness) -> Result<Graph, Bailout> {
+    build_at(input, liveness, None)
+}
+
+/// Builds the graph of `input.func`, or with `osr = Some(header)` the graph of its on-stack
+/// replacement entry at that loop header: `Parameter i` is the `i`-th register live there
+/// (`ir::osr::parameters`), the header's forward predecessor is the entry, and loops
+/// enclosing it are peeled (`ir::osr::OsrPlan`).
+pub fn build_at(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<Graph, Bailout> {
+    build_counted(input, liveness, osr).map(|(g, _)| g)
+}
+
+/// [`build_at`], also returning the inlining decisions taken (`ir::inlining`).
+pub fn build_counted(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<(Graph, InlineBudget), Bailout> {
     let func = input.program.function(input.func);
     if func.code.is_empty() {
         return Err(Bailout { reason: "empty function".into() });
@@ -78,17 +111,21 @@ pub fn build(input: &CompileInput<'_>, liveness: &Liveness) -> Result<Graph, Bai
         liveness,
         g: Graph::new(input.func.0),
         env: None,
-        pending: HashMap::new(),
-        loops: HashMap::new(),
-        constants: HashMap::new(),
+        pending: IdHashMap::default(),
+        loops: IdHashMap::default(),
+        constants: IdHashMap::default(),
         terminators: Vec::new(),
+        stack: vec![input.func],
+        budget: InlineBudget::new(),
+        outer_fs: None,
+        returns: None,
     };
-    b.run()?;
+    b.run(osr)?;
     let end = b.g.end;
     for t in std::mem::take(&mut b.terminators) {
         b.g.append_input(end, t);
     }
-    Ok(b.g)
+    Ok((b.g, b.budget))
 }
 
 /// The bytecode block leaders of a function and its loop headers (`JumpLoop` targets), as
@@ -154,7 +191,9 @@ impl<'i, 'a> Builder<'i, 'a> {
             .iter()
             .map(|r| self.env.as_ref().unwrap().regs[r.0 as usize].expect("live registers have values"))
             .collect();
-        self.g.add(Op::FrameState { func: self.input.func.0, pc, has_outer: false }, &values)
+        let mut values = values;
+        values.extend(self.outer_fs);
+        self.g.add(Op::FrameState { func: self.input.func.0, pc, has_outer: self.outer_fs.is_some() }, &values)
     }
 
     fn reg(&self, r: Reg) -> NodeId {
@@ -178,7 +217,9 @@ impl<'i, 'a> Builder<'i, 'a> {
 
     fn edge_to(&mut self, target: Pc, from: Pc) {
         let env = self.env.clone().expect("reachable");
-        if target <= from {
+        // A jump back to a loop header not built in this segment (OSR: an enclosing loop's
+        // back edge out of its peeled part) is a forward edge into a later segment.
+        if target <= from && self.loops.contains_key(&target) {
             // A back edge: close the loop.
             let live: Vec<Reg> = self.liveness.live_in(target).iter().collect();
             let header = self.loops.get(&target).expect("loop header seen");
@@ -265,20 +306,46 @@ impl<'i, 'a> Builder<'i, 'a> {
         self.env = Some(Env { regs, effect: ephi, control: lp });
     }
 
-    fn run(&mut self) -> Result<(), Bailout> {
+    fn run(&mut self, osr: Option<Pc>) -> Result<(), Bailout> {
         let func = self.bytecode();
         let (leader, header) = leaders(func);
-        // Entry: parameters, and `undefined` in every other register.
+        // Entry: parameters (for OSR: the registers live at the loop header), and
+        // `undefined` in every other register.
         let start = self.g.start;
         let undefined = self.tagged_const(tagged::UNDEFINED);
-        let mut regs = Vec::new();
-        for r in 0..func.register_count {
-            regs.push(Some(if r < func.param_count { self.g.add(Op::Parameter { index: r }, &[start]) } else { undefined }));
-        }
-        self.env = Some(Env { regs, effect: start, control: start });
+        let mut regs: Vec<Option<NodeId>> = vec![Some(undefined); func.register_count as usize];
+        let plan = match osr {
+            None => {
+                for r in 0..func.param_count {
+                    regs[r as usize] = Some(self.g.add(Op::Parameter { index: r }, &[start]));
+                }
+                ir::osr::OsrPlan::whole(func)
+            }
+            Some(h) => {
+                let plan = ir::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?;
+                for (i, r) in ir::osr::parameters(self.liveness, h).into_iter().enumerate() {
+                    regs[r.0 as usize] = Some(self.g.add(Op::Parameter { index: i as u32 }, &[start]));
+                }
+                plan
+            }
+        };
+        let entry = Env { regs, effect: start, control: start };
+        self.pending.entry(plan.segments[0].0).or_default().push(entry);
         let n = func.code.len() as Pc;
-        for pc in 0..n {
-            if leader[pc as usize] {
+        for (lo, hi) in plan.segments.iter().copied() {
+            // Loops of earlier segments are closed; their headers are built again here.
+            self.loops.clear();
+            debug_assert!(self.env.is_none(), "segments end with a back edge");
+            self.env = None;
+            self.segment(lo, hi, n, &leader, &header)?;
+        }
+        Ok(())
+    }
+
+    /// Builds the instructions of the pcs `lo..hi` (one segment of `ir::osr::OsrPlan`).
+    fn segment(&mut self, lo: Pc, hi: Pc, n: Pc, leader: &[bool], header: &[bool]) -> Result<(), Bailout> {
+        for pc in lo..hi {
+            if leader[pc as usize] || pc == lo {
                 if let Some(env) = self.env.take() {
                     // Fall through into the new block.
                     self.pending.entry(pc).or_default().push(env);
@@ -568,6 +635,9 @@ impl<'i, 'a> Builder<'i, 'a> {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }
+                if self.inline_call(pc, dst, callee, args, argc, slot)? {
+                    return Ok(());
+                }
                 let fs = self.frame_state(pc);
                 let mut inputs = vec![self.reg(callee)];
                 inputs.extend((0..=argc).map(|i| self.reg(Reg(args.0 + i))));
@@ -585,6 +655,12 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             Instr::Return { src } => {
                 let v = self.reg(src);
+                if let Some(returns) = self.returns.as_mut() {
+                    // An inlined callee returns into its caller.
+                    let env = self.env.take().expect("reachable");
+                    returns.push((v, env.effect, env.control));
+                    return Ok(());
+                }
                 let n = self.effectful(Op::Return, &[v]);
                 self.terminate(n);
             }
@@ -596,6 +672,90 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
         }
         Ok(())
+    }
+
+    /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check
+    /// (the callee must be the function the feedback saw, else exit before the call), the
+    /// arguments bound to the callee's parameters (missing ones `undefined`), the callee's
+    /// bytecode translated in place by a builder whose frame states have the call's frame
+    /// state as their outer state, and its returns merged into `dst`. False if not inlined.
+    fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> Result<bool, Bailout> {
+        let program = self.input.program;
+        let fb = self.feedback(slot);
+        let Ok(target) = self.budget.decide(program, fb, &self.stack) else { return Ok(false) };
+        let fs = self.frame_state(pc);
+        let c = self.reg(callee);
+        let expected = self.tagged_const(inlining::function_bits(target));
+        if c != expected {
+            let same = self.pure(Op::TaggedEqual, &[c, expected]);
+            self.effectful(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+        let func = program.function(target);
+        let undefined = self.tagged_const(tagged::UNDEFINED);
+        let mut regs = vec![Some(undefined); func.register_count as usize];
+        for i in 0..func.param_count.min(argc) {
+            regs[i as usize] = Some(self.reg(Reg(args.0 + 1 + i)));
+        }
+        let caller = self.env.take().expect("reachable");
+        let liveness = analyze(func);
+        let input = CompileInput { program, func: target, feedback: self.input.feedback };
+        let mut stack = self.stack.clone();
+        stack.push(target);
+        let mut inner = Builder {
+            input: &input,
+            liveness: &liveness,
+            g: std::mem::replace(&mut self.g, Graph::new(target.0)),
+            env: None,
+            pending: IdHashMap::default(),
+            loops: IdHashMap::default(),
+            constants: std::mem::take(&mut self.constants),
+            terminators: std::mem::take(&mut self.terminators),
+            stack,
+            budget: std::mem::take(&mut self.budget),
+            outer_fs: Some(fs),
+            returns: Some(Vec::new()),
+        };
+        inner.pending.entry(0).or_default().push(Env { regs, effect: caller.effect, control: caller.control });
+        let (leader, header) = leaders(func);
+        let n = func.code.len() as Pc;
+        let built = inner.segment(0, n, n, &leader, &header);
+        self.g = inner.g;
+        self.constants = inner.constants;
+        self.terminators = inner.terminators;
+        self.budget = inner.budget;
+        built?;
+        let returns = inner.returns.unwrap_or_default();
+        if returns.is_empty() {
+            // Every path through the callee exits or throws: the rest is unreachable.
+            return Ok(true);
+        }
+        let mut env = caller;
+        let v = if let [(v, effect, control)] = returns[..] {
+            env.effect = effect;
+            env.control = control;
+            v
+        } else {
+            let controls: Vec<NodeId> = returns.iter().map(|r| r.2).collect();
+            let merge = self.g.add(Op::Merge, &controls);
+            let mut effects: Vec<NodeId> = returns.iter().map(|r| r.1).collect();
+            env.effect = if effects.iter().all(|&e| e == effects[0]) {
+                effects[0]
+            } else {
+                effects.push(merge);
+                self.g.add(Op::EffectPhi, &effects)
+            };
+            env.control = merge;
+            let mut values: Vec<NodeId> = returns.iter().map(|r| r.0).collect();
+            if values.iter().all(|&x| x == values[0]) {
+                values[0]
+            } else {
+                values.push(merge);
+                self.g.add(Op::Phi { rep: Rep::Tagged }, &values)
+            }
+        };
+        self.env = Some(env);
+        self.set(dst, v);
+        Ok(true)
     }
 
     /// Checks that `o` is an array and `k` an int32 index in bounds.

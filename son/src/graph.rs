@@ -36,7 +36,7 @@
 //! the dead-code reducer propagates it (a `Branch` whose control is dead is dead, a `Merge`
 //! drops its dead inputs, ...).
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 use std::fmt::Write as _;
 
 use ir::ops::{Arity, Op, Opcode};
@@ -149,7 +149,7 @@ pub struct Graph {
     pub end: NodeId,
     dead: NodeId,
     /// Profile counts `(true edge, false edge)` of `Branch` nodes, from branch feedback.
-    pub branch_weights: HashMap<NodeId, (u32, u32)>,
+    pub branch_weights: IdHashMap<NodeId, (u32, u32)>,
     /// The bytecode function the graph was built from.
     pub func: u32,
 }
@@ -169,7 +169,7 @@ impl Graph {
             start: NodeId(0),
             end: NodeId(0),
             dead: NodeId(0),
-            branch_weights: HashMap::new(),
+            branch_weights: IdHashMap::default(),
             func,
         };
         g.start = g.add(Op::Start, &[]);
@@ -487,6 +487,72 @@ impl Graph {
         s.replace("  ", " ")
     }
 
+    /// Parses a text dump ([`Graph::dump`]) back into a graph with the same node ids, ops,
+    /// inputs (by kind) and types, so that `Graph::parse(&g.dump())?.dump() == g.dump()`.
+    /// Ids missing from the text are killed nodes; the `Dead` node is the one in the text, else
+    /// id 1 (as [`Graph::new`] makes it) if free, else a new id. Not in the dump, so not
+    /// restored: branch weights and the function id (0). Errors name the offending line.
+    pub fn parse(text: &str) -> Result<Graph, String> {
+        let mut parsed: Vec<(NodeId, Op, Vec<NodeId>, Option<Type>)> = Vec::new();
+        for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let node = parse_node_line(line.trim()).map_err(|e| format!("line {}: {e}: {line}", k + 1))?;
+            parsed.push(node);
+        }
+        let count = parsed.iter().map(|p| p.0.index() + 1).max().unwrap_or(0);
+        let placeholder = Node { op: Op::Dead, inputs: Inputs::from_slice(&[]), uses: Vec::new(), killed: true };
+        let mut g = Graph {
+            nodes: vec![placeholder; count],
+            types: vec![None; count],
+            start: NodeId(0),
+            end: NodeId(0),
+            dead: NodeId(0),
+            branch_weights: IdHashMap::default(),
+            func: 0,
+        };
+        let mut defined = vec![false; count];
+        let (mut start, mut end, mut dead) = (None, None, None);
+        for (id, op, inputs, ty) in &parsed {
+            if std::mem::replace(&mut defined[id.index()], true) {
+                return Err(format!("{id} is defined twice"));
+            }
+            if let Some(bad) = inputs.iter().find(|i| i.index() >= count) {
+                return Err(format!("{id} reads {bad}, which the text does not define"));
+            }
+            let slot = match op.opcode() {
+                Opcode::Start => &mut start,
+                Opcode::End => &mut end,
+                Opcode::Dead => &mut dead,
+                _ => &mut None,
+            };
+            if slot.replace(*id).is_some() {
+                return Err(format!("{id}: a second {op}"));
+            }
+            g.nodes[id.index()] = Node { op: *op, inputs: Inputs::from_slice(inputs), uses: Vec::new(), killed: false };
+            g.types[id.index()] = *ty;
+        }
+        for (id, _, inputs, _) in &parsed {
+            if let Some(bad) = inputs.iter().find(|i| !defined[i.index()]) {
+                return Err(format!("{id} reads {bad}, which the text does not define"));
+            }
+        }
+        g.start = start.ok_or("no Start node")?;
+        g.end = end.ok_or("no End node")?;
+        g.dead = match dead {
+            Some(d) => d,
+            None if count > 1 && !defined[1] => {
+                g.nodes[1] = Node { op: Op::Dead, inputs: Inputs::from_slice(&[]), uses: Vec::new(), killed: false };
+                NodeId(1)
+            }
+            None => g.add(Op::Dead, &[]),
+        };
+        for (id, _, inputs, _) in &parsed {
+            for (i, inp) in inputs.iter().enumerate() {
+                g.nodes[inp.index()].uses.push(Use { user: *id, index: i as u32 });
+            }
+        }
+        Ok(g)
+    }
+
     /// A GraphViz rendering: value edges solid, effect edges dashed blue, control edges bold red.
     pub fn dot(&self) -> String {
         let mut s = String::from("digraph son {\n  node [shape=box fontname=monospace];\n");
@@ -504,6 +570,45 @@ impl Graph {
         s.push_str("}\n");
         s
     }
+}
+
+/// Parses one line of the text dump: `#id Op[params] (v #a #b | e #c | c #d) : Type`.
+fn parse_node_line(line: &str) -> Result<(NodeId, Op, Vec<NodeId>, Option<Type>), String> {
+    let node_id = |s: &str| -> Result<NodeId, String> {
+        s.strip_prefix('#').and_then(|d| d.parse().ok()).map(NodeId).ok_or_else(|| format!("bad node id '{s}'"))
+    };
+    let (id, rest) = line.split_once(' ').ok_or("no op")?;
+    let id = node_id(id)?;
+    let open = rest.find(" (v").ok_or("no input list")?;
+    let op: Op = rest[..open].parse()?;
+    let rest = &rest[open + 2..];
+    let close = rest.find(')').ok_or("unclosed input list")?;
+    let groups: Vec<&str> = rest[..close].split('|').map(str::trim).collect();
+    let mut inputs = Vec::new();
+    let mut counts = Vec::new();
+    for (group, kind) in groups.iter().zip(["v", "e", "c"]) {
+        let ids = group.strip_prefix(kind).ok_or_else(|| format!("expected '{kind}' inputs in '{group}'"))?;
+        let before = inputs.len();
+        for s in ids.split_whitespace() {
+            inputs.push(node_id(s)?);
+        }
+        counts.push(inputs.len() - before);
+    }
+    if groups.len() != 3 {
+        return Err("expected value, effect and control inputs".into());
+    }
+    let (v, e, c) = Graph::input_counts(&op, inputs.len());
+    if [v, e, c] != counts[..] {
+        return Err(format!("input kinds {counts:?} do not fit {op} (expects {v}, {e}, {c})"));
+    }
+    let ty = match rest[close + 1..].trim() {
+        "" => None,
+        t => {
+            let t = t.strip_prefix(':').ok_or_else(|| format!("junk after the inputs: '{t}'"))?;
+            Some(t.trim().parse::<Type>().map_err(|e| e.to_string())?)
+        }
+    };
+    Ok((id, op, inputs, ty))
 }
 
 #[cfg(test)]

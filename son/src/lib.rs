@@ -5,13 +5,15 @@
 //!
 //! ```text
 //! bytecode + feedback ──builder──▶ graph (JS + speculative simplified ops, frame states)
-//!   ──reduce(dce, common, vn)──▶ ──typer──▶ ──reduce(load-elim)──▶ ──lower──▶ graph of
-//!   machine ops and deopt checks ──reduce(dce, machine, common, vn)──▶ ──schedule──▶ LIR
+//!   ──reduce(dce, common, vn)──▶ ──typer──▶ ──reduce(load-elim, redundancy)──▶ ──lower──▶
+//!   graph of machine ops and deopt checks ──reduce(dce, machine, common, vn, redundancy)──▶
+//!   ──schedule──▶ LIR
 //! ```
 //!
 //! Each stage is a module that explains itself: [`graph`] (nodes and edges), [`builder`]
 //! (speculation from feedback), [`reducer`] (the GraphReducer and the other drivers),
-//! [`reducers`] (the rule sets), [`lowering`] (simplified lowering), [`schedule`] (global code
+//! [`reducers`] (the rule sets), [`lowering`] (simplified lowering), [`late_lowering`]
+//! (lowering that needs control flow, inside the schedule phase), [`schedule`] (global code
 //! motion and LIR emission), [`verify`] (the graph verifier, run after every phase in debug
 //! builds).
 //!
@@ -29,19 +31,21 @@
 //! phase (from the node list the row's `nodes_out` needs anyway), so each phase's wall time
 //! includes one pass over its live nodes. Reduce phases add their reducers' own counters
 //! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
-//! `loop_walk_giveups`).
+//! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`). The
+//! schedule row adds `minmax_diamonds` ([`late_lowering`]).
 
 #![warn(missing_docs)]
 
 pub mod builder;
 pub mod graph;
+pub mod late_lowering;
 pub mod lowering;
 pub mod reducer;
 pub mod reducers;
 pub mod schedule;
 pub mod verify;
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 use std::sync::{Mutex, OnceLock};
 
 use frontend::liveness::analyze;
@@ -51,11 +55,11 @@ use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
 /// The reducers a `reduce(...)` phase may name.
-pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset"];
+pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset", "redundancy", "escape"];
 
 /// Reducers that work on simplified ops (`LoadField`, `CheckMaps`, ...) and so must run in a
 /// `reduce(...)` phase before `lower` ([`parse_spec`] rejects them after it).
-pub const BEFORE_LOWER_REDUCERS: &[&str] = &["load-elim", "load-elim-offset"];
+pub const BEFORE_LOWER_REDUCERS: &[&str] = &["load-elim", "load-elim-offset", "escape"];
 
 /// One phase of the pipeline.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -102,7 +106,8 @@ pub struct Options {
 }
 
 /// The default pipeline spec.
-pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule";
+pub const DEFAULT_SPEC: &str =
+    "son:reduce(dce,common,vn);typer;reduce(load-elim,redundancy);lower;reduce(dce,machine,common,vn,redundancy);schedule";
 
 impl Default for Options {
     fn default() -> Self {
@@ -192,7 +197,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
 }
 
 fn static_name(s: String) -> &'static str {
-    static NAMES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    static NAMES: OnceLock<Mutex<IdHashMap<String, &'static str>>> = OnceLock::new();
     let mut map = NAMES.get_or_init(Default::default).lock().expect("name table");
     if let Some(&n) = map.get(&s) {
         return n;
@@ -212,13 +217,16 @@ fn make_reducer(name: &str) -> Box<dyn Reducer> {
         "typer" => Box::new(typer::Typer),
         "load-elim" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Type)),
         "load-elim-offset" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Offset)),
+        "redundancy" => Box::new(redundancy::RedundancyElimination::new()),
         other => unreachable!("unknown reducer {other} passed the spec parser"),
     }
 }
 
-/// Runs one reduce phase over `g` and returns its statistics.
+/// Runs one reduce phase over `g` and returns its statistics. `escape` is not a local
+/// reducer (it needs the compilation's feedback): [`build_and_optimize`] runs it before the
+/// phase's other reducers, and this function skips it.
 pub fn run_reduce(g: &mut Graph, names: &[String], driver: Driver) -> ReduceStats {
-    let mut boxes: Vec<Box<dyn Reducer>> = names.iter().map(|n| make_reducer(n)).collect();
+    let mut boxes: Vec<Box<dyn Reducer>> = names.iter().filter(|n| *n != "escape").map(|n| make_reducer(n)).collect();
     let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
     GraphReducer::new(refs).run(g, driver)
 }
@@ -275,11 +283,32 @@ fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
 /// Builds the graph of `input.func` and runs the phases of `options` up to (not including)
 /// scheduling; for tests and `seabed ir`.
 pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &mut meter::Meter) -> Result<Graph, Bailout> {
+    build_and_optimize_at(input, None, options, meter)
+}
+
+/// [`build_and_optimize`] for the whole function (`osr = None`) or for its on-stack
+/// replacement entry at the loop header `osr` (`builder::build_at`; the build phase row is
+/// `son/build-osr` with the header's pc and the peeled enclosing loops as extras).
+pub fn build_and_optimize_at(
+    input: &CompileInput<'_>,
+    osr: Option<frontend::bytecode::Pc>,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<Graph, Bailout> {
     let func = input.program.function(input.func);
     let liveness = analyze(func);
     let mut g = {
-        let mut guard = meter.phase("son", "build");
-        let g = builder::build(input, &liveness)?;
+        let mut guard = meter.phase("son", if osr.is_some() { "build-osr" } else { "build" });
+        let (g, inlining) = builder::build_counted(input, &liveness, osr)?;
+        for (name, n) in inlining.extras() {
+            guard.add_extra(name, n);
+        }
+        if let Some(header) = osr {
+            guard.add_extra("osr_header_pc", header as u64);
+            let peeled = ir::osr::OsrPlan::of(func, header).map(|p| p.enclosing.len()).unwrap_or(0);
+            guard.add_extra("osr_peeled_loops", peeled as u64);
+            guard.add_extra("osr_parameters", ir::osr::parameters(&liveness, header).len() as u64);
+        }
         record_graph(&mut guard, &g);
         g
     };
@@ -292,8 +321,17 @@ pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &m
         guard.nodes_in = g.live_nodes().len() as u64;
         match phase {
             Phase::Reduce { reducers, driver } => {
-                let stats = run_reduce(&mut g, reducers, *driver);
-                record(&mut guard, &stats);
+                if reducers.iter().any(|r| r == "escape") {
+                    let stats = reducers::escape::run(&mut g, input);
+                    for (name, n) in stats.extras() {
+                        guard.add_extra(name, n);
+                    }
+                    guard.changes += stats.objects_scalar_replaced;
+                }
+                if reducers.iter().any(|r| r != "escape") {
+                    let stats = run_reduce(&mut g, reducers, *driver);
+                    record(&mut guard, &stats);
+                }
             }
             Phase::Typer => {
                 let stats = run_reduce(&mut g, &["typer".to_string()], Driver::V8);
@@ -316,10 +354,33 @@ pub fn build_and_optimize(input: &CompileInput<'_>, options: &Options, meter: &m
 
 /// Compiles one function through the sea-of-nodes pipeline to LIR.
 pub fn compile(input: &CompileInput<'_>, options: &Options, meter: &mut meter::Meter) -> Result<ir::lir::Function, Bailout> {
-    let mut g = build_and_optimize(input, options, meter)?;
+    compile_at(input, None, options, meter)
+}
+
+/// Compiles the on-stack replacement entry of `input.func` at the loop header `header`: LIR
+/// whose parameters are the registers live there (ascending, `ir::osr::parameters`), which
+/// continues the running activation from that header and returns the function's result.
+pub fn compile_osr(
+    input: &CompileInput<'_>,
+    header: frontend::bytecode::Pc,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<ir::lir::Function, Bailout> {
+    compile_at(input, Some(header), options, meter)
+}
+
+fn compile_at(
+    input: &CompileInput<'_>,
+    osr: Option<frontend::bytecode::Pc>,
+    options: &Options,
+    meter: &mut meter::Meter,
+) -> Result<ir::lir::Function, Bailout> {
+    let mut g = build_and_optimize_at(input, osr, options, meter)?;
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
     schedule::untag_frame_state_inputs(&mut g);
+    let diamonds = late_lowering::lower_min_max(&mut g).map_err(|reason| Bailout { reason: format!("late lowering: {reason}") })?;
+    guard.add_extra("minmax_diamonds", diamonds);
     let s = schedule::schedule_with(&mut g, options.split).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
@@ -372,7 +433,7 @@ mod tests {
             let err = parse_spec(&format!("son:typer;lower;reduce(dce,{r});schedule")).unwrap_err();
             assert!(err.contains(r) && err.contains("before 'lower'"), "{err}");
         }
-        assert!(DEFAULT_SPEC.contains("reduce(load-elim);lower"));
+        assert!(DEFAULT_SPEC.contains("reduce(load-elim,redundancy);lower"));
         assert!(parse_spec("son:lower;reduce(load-elim-offset);schedule").is_err());
     }
 }

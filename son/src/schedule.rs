@@ -35,7 +35,7 @@
 //!
 //! Load anti-dependences are not needed: loads are pinned on the effect chain.
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use frontend::bytecode::FuncId;
 use frontend::liveness::{analyze, Liveness};
@@ -122,11 +122,11 @@ fn lca(blocks: &[Block], mut a: usize, mut b: usize) -> usize {
     a
 }
 
-/// Replaces frame-state inputs that merely tag a machine value by that value (the exit boxes
+/// Replaces frame-state (and object-state) inputs that merely tag a machine value by that value (the exit boxes
 /// it), so the tagging is not computed on the fast path.
 pub fn untag_frame_state_inputs(g: &mut Graph) {
     for n in g.live_nodes() {
-        if g.opcode(n) != Opcode::FrameState {
+        if !matches!(g.opcode(n), Opcode::FrameState | Opcode::ObjectState) {
             continue;
         }
         for i in 0..g.inputs(n).len() {
@@ -149,7 +149,7 @@ pub fn schedule(g: &Graph) -> Result<Schedule, String> {
 fn splittable(g: &Graph, n: NodeId) -> bool {
     let op = g.op(n);
     op.is_pure()
-        && !matches!(op.opcode(), Opcode::Projection | Opcode::FrameState)
+        && !matches!(op.opcode(), Opcode::Projection | Opcode::FrameState | Opcode::ObjectState)
         && !g.users(n).into_iter().any(|u| g.opcode(u) == Opcode::Projection)
 }
 
@@ -273,7 +273,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
     }
     // ---- blocks and edges ----
     let starts: Vec<NodeId> = live.iter().copied().filter(|&n| g.is_block_start(n)).collect();
-    let mut index_of: HashMap<NodeId, usize> = HashMap::new();
+    let mut index_of: IdHashMap<NodeId, usize> = IdHashMap::default();
     for (i, &s) in starts.iter().enumerate() {
         index_of.insert(s, i);
     }
@@ -528,7 +528,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         if lca(&blocks, e, late) != e {
             return Err(format!("{}: early block does not dominate the late block", g.node_line(n)));
         }
-        let no_hoist = matches!(g.opcode(n), Opcode::Int32Div | Opcode::Int32Mod | Opcode::FrameState);
+        let no_hoist = matches!(g.opcode(n), Opcode::Int32Div | Opcode::Int32Mod | Opcode::FrameState | Opcode::ObjectState);
         let best = if no_hoist { late } else { hoist(&blocks, late, e) };
         if best != late {
             stats.hoisted += 1;
@@ -568,8 +568,8 @@ struct Emitter<'g> {
     g: &'g Graph,
     s: &'g Schedule,
     f: lir::Function,
-    values: HashMap<NodeId, lir::Value>,
-    liveness: HashMap<u32, Liveness>,
+    values: IdHashMap<NodeId, lir::Value>,
+    liveness: IdHashMap<u32, Liveness>,
     program: &'g frontend::bytecode::Program,
     insts: Vec<lir::Inst>,
     /// The nodes that produced instructions in the current block, in emission order.
@@ -598,6 +598,21 @@ impl Emitter<'_> {
     }
 
     fn exit_desc(&mut self, fs: NodeId, reason: ir::ops::DeoptReason) -> Result<ExitId, String> {
+        // The frame states from `fs` out to the compiled function's (inlined callees have
+        // their caller's frame state at the call as their last input).
+        let mut chain = vec![fs];
+        while let Op::FrameState { has_outer: true, .. } = self.g.op(chain[chain.len() - 1]) {
+            let outer = *self.g.value_inputs(chain[chain.len() - 1]).last().ok_or("frame state without its outer state")?;
+            chain.push(outer);
+        }
+        let frames = chain.iter().rev().map(|&s| self.exit_frame(s)).collect::<Result<Vec<_>, _>>()?;
+        let id = ExitId(self.f.exits.len() as u32);
+        self.f.exits.push(ExitDesc { id, reason, frames });
+        Ok(id)
+    }
+
+    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`.
+    fn exit_frame(&mut self, fs: NodeId) -> Result<FrameDesc, String> {
         let Op::FrameState { func, pc, .. } = self.g.op(fs) else {
             return Err(format!("{} is not a frame state", self.g.node_line(fs)));
         };
@@ -607,20 +622,28 @@ impl Emitter<'_> {
         let mut registers = Vec::new();
         for (k, r) in regs.into_iter().enumerate() {
             let n = self.g.input(fs, k);
-            let value = match self.g.op(n) {
-                Op::TaggedConstant { bits } => ExitValue::Constant(bits),
-                Op::NumberConstant { value } => ExitValue::Constant(number_bits(value.0)),
-                Op::Int32Constant { value } => ExitValue::Constant(tagged::from_int32(value)),
-                _ => {
-                    let v = *self.values.get(&n).ok_or_else(|| format!("exit value {} not emitted", self.g.node_line(n)))?;
-                    ExitValue::Value(v.0, self.f.rep(v))
-                }
-            };
+            let value = self.exit_value(n)?;
             registers.push((r, value));
         }
-        let id = ExitId(self.f.exits.len() as u32);
-        self.f.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func: FuncId(func), pc, registers }] });
-        Ok(id)
+        Ok(FrameDesc { func: FuncId(func), pc, registers })
+    }
+
+    /// Where one frame-state input's value comes from at an exit; an `ObjectState` (an
+    /// object escape analysis removed) becomes an object the exit allocates.
+    fn exit_value(&mut self, n: NodeId) -> Result<ExitValue, String> {
+        Ok(match self.g.op(n) {
+            Op::TaggedConstant { bits } => ExitValue::Constant(bits),
+            Op::NumberConstant { value } => ExitValue::Constant(number_bits(value.0)),
+            Op::Int32Constant { value } => ExitValue::Constant(tagged::from_int32(value)),
+            Op::ObjectState { id, shape } => {
+                let fields = self.g.value_inputs(n).iter().map(|&x| self.exit_value(x)).collect::<Result<Vec<_>, _>>()?;
+                ExitValue::Object { id, shape, fields }
+            }
+            _ => {
+                let v = *self.values.get(&n).ok_or_else(|| format!("exit value {} not emitted", self.g.node_line(n)))?;
+                ExitValue::Value(v.0, self.f.rep(v))
+            }
+        })
     }
 
     /// Emits `n` (scheduled in block `b`) after everything it needs in that block.
@@ -667,7 +690,7 @@ impl Emitter<'_> {
         let g = self.g;
         let op = g.op(n);
         match op {
-            Op::FrameState { .. } | Op::EffectPhi | Op::Phi { .. } | Op::Start | Op::Merge | Op::Loop | Op::IfTrue | Op::IfFalse => return Ok(()),
+            Op::FrameState { .. } | Op::ObjectState { .. } | Op::EffectPhi | Op::Phi { .. } | Op::Start | Op::Merge | Op::Loop | Op::IfTrue | Op::IfFalse => return Ok(()),
             Op::Branch { .. } | Op::Return | Op::Throw | Op::Deoptimize { .. } | Op::End => return Ok(()),
             _ => {}
         }
@@ -737,8 +760,8 @@ pub fn emit_lir_traced(
         g,
         s,
         f: lir::Function::new(name, FuncId(g.func)),
-        values: HashMap::new(),
-        liveness: HashMap::new(),
+        values: IdHashMap::default(),
+        liveness: IdHashMap::default(),
         program,
         insts: Vec::new(),
         order: Vec::new(),

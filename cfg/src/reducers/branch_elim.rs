@@ -21,7 +21,7 @@
 //! `CheckedInt32Add` / `CheckedInt32Sub` whose operand ranges cannot overflow become
 //! `Int32Add` / `Int32Sub` (the highlight: `if (x < 42) x + 1` needs no overflow check).
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use ir::ops::Op;
 use ir::types::Type;
@@ -41,8 +41,8 @@ enum Undo {
 /// The branch-elimination reducer (`branch-elim`).
 #[derive(Default)]
 pub struct BranchElimination {
-    bits: HashMap<V, bool>,
-    ranges: HashMap<V, (f64, f64)>,
+    bits: IdHashMap<V, bool>,
+    ranges: IdHashMap<V, (f64, f64)>,
     /// Undo log: what each fact replaced.
     log: Vec<Undo>,
     scopes: Vec<(Label, usize)>,

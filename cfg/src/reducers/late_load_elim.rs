@@ -34,7 +34,7 @@
 //! `loads_replaced`, `checks_removed`, `stores_removed` (decisions applied in the copy) and
 //! `cap_hits` (facts dropped by the analysis at a cap).
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use ir::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
 use ir::ops::{AliasSet, Op, ShapeSet};
@@ -78,7 +78,7 @@ impl Names {
     /// Names every op of `input`.
     pub fn new(input: &Graph<Input>) -> Names {
         let mut name: Vec<In> = input.all_ops().collect();
-        let mut table: HashMap<(Op, Vec<In>), In> = HashMap::new();
+        let mut table: IdHashMap<(Op, Vec<In>), In> = IdHashMap::default();
         for i in input.all_ops() {
             let op = *input.op(i);
             let ins = input.inputs(i);

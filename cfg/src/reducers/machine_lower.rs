@@ -93,33 +93,15 @@ impl MachineEmitter for WithFrameState<'_, '_> {
 /// JS `Math.max` (or `Math.min`) of two float64 as a diamond; see the module docs.
 pub fn float64_max_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> V {
     let result = asm.new_variable(Rep::Float64);
-    let (pick_lt, pick_gt) = if max { (b, a) } else { (a, b) };
-    let lt = asm.emit(Op::Float64LessThan, &[a, b]);
+    // The sequences exit nowhere: no frame state.
+    let lt = machine_lowering::float64_min_max_condition(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, a, b);
     let (then_block, else_block, merge) = (asm.new_block(), asm.new_block(), asm.new_block());
     asm.branch(lt, then_block, else_block, None);
     asm.bind(then_block);
-    asm.set_variable(result, pick_lt);
+    asm.set_variable(result, machine_lowering::float64_min_max_less(max, a, b));
     asm.goto(merge);
     asm.bind(else_block);
-    // Not a < b: b < a, equal (±0 needs care), or unordered (NaN).
-    let gt = asm.emit(Op::Float64LessThan, &[b, a]);
-    let eq = asm.emit(Op::Float64Equal, &[a, b]);
-    let zero = asm.float64(0.0);
-    let a_zero = asm.emit(Op::Float64Equal, &[a, zero]);
-    let sum = asm.emit(Op::Float64Add, &[a, b]);
-    // Zeros: max(+0, -0) = +0 = +0 + -0; min(+0, -0) = -0 = -((-a) + (-b)).
-    let zeros = if max {
-        sum
-    } else {
-        let na = asm.emit(Op::Float64Neg, &[a]);
-        let nb = asm.emit(Op::Float64Neg, &[b]);
-        let s = asm.emit(Op::Float64Add, &[na, nb]);
-        asm.emit(Op::Float64Neg, &[s])
-    };
-    let equal = asm.emit(Op::Select { rep: Rep::Float64 }, &[a_zero, zeros, a]);
-    // Unordered: a + b is NaN.
-    let not_gt = asm.emit(Op::Select { rep: Rep::Float64 }, &[eq, equal, sum]);
-    let r = asm.emit(Op::Select { rep: Rep::Float64 }, &[gt, pick_gt, not_gt]);
+    let r = machine_lowering::float64_min_max_not_less(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, max, a, b);
     asm.set_variable(result, r);
     asm.goto(merge);
     asm.bind(merge);
@@ -213,7 +195,7 @@ impl Reducer for MachineLowering {
             }
             Op::JSToBoolean => asm.emit(Op::CallRuntime { function: RuntimeFn::ToBoolean, argc: 1 }, &[i(0)]),
             Op::Float64Max | Op::Float64Min => float64_max_diamond(asm, matches!(op, Op::Float64Max), i(0), i(1)),
-            Op::FrameState { .. } => {
+            Op::FrameState { .. } | Op::ObjectState { .. } => {
                 let peeled: Vec<V> = ins
                     .iter()
                     .map(|&x| match asm.op(x) {

@@ -12,9 +12,11 @@
 //! | `peel` | [`peel::LoopPeeling`] | the first iteration of a small innermost loop is copied before the loop (not in the default spec) |
 //! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`ir::load_elim`] heap) |
 //! | `late-load-elim-offset` | [`late_load_elim::LateLoadElimination`] (offset-only aliasing) | the same with offset-only aliasing (claim C9's baseline) |
+//! | `escape` | [`escape::EscapeAnalysis`] | object literals that do not escape are scalar replaced: loads become field values, stores and maps checks go, frame states describe the object with `ObjectState` (shared [`ir::escape`] policy) |
 
 pub mod branch_elim;
 pub mod dce;
+pub mod escape;
 pub mod late_load_elim;
 pub mod machine_lower;
 pub mod machine_opt;
@@ -39,6 +41,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
         "branch-elim" => Box::new(branch_elim::BranchElimination::default()),
         "dce" => Box::new(dce::DeadCodeElimination::default()),
         "peel" => Box::new(peel::LoopPeeling),
+        // Without the compilation's feedback (see `crate::run_phase_for`) every literal escapes.
+        "escape" => Box::<escape::EscapeAnalysis>::default(),
         "late-load-elim" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Type)),
         "late-load-elim-offset" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Offset)),
         _ => return None,
@@ -55,6 +59,7 @@ pub const NAMES: &[&str] = &[
     "branch-elim",
     "dce",
     "peel",
+    "escape",
     "late-load-elim",
     "late-load-elim-offset",
 ];

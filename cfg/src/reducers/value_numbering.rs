@@ -17,7 +17,7 @@
 //!
 //! Each hit is counted in the phase's `vn_hits`.
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use ir::ops::Op;
 
@@ -38,7 +38,7 @@ type Key = (Op, Vec<V>);
 /// The value-numbering reducer (`vn`, or `check-elim` in [`Mode::Checks`]).
 pub struct ValueNumbering {
     mode: Mode,
-    table: HashMap<Key, V>,
+    table: IdHashMap<Key, V>,
     /// Undo log: keys inserted, with what they shadowed.
     log: Vec<(Key, Option<V>)>,
     /// Open scopes: block and log length at its start.
@@ -57,7 +57,7 @@ impl ValueNumbering {
     }
 
     fn with_mode(mode: Mode) -> Self {
-        ValueNumbering { mode, table: HashMap::new(), log: Vec::new(), scopes: Vec::new() }
+        ValueNumbering { mode, table: IdHashMap::default(), log: Vec::new(), scopes: Vec::new() }
     }
 
     fn key(&self, op: &Op, inputs: &[V]) -> Option<Key> {
@@ -66,9 +66,7 @@ impl ValueNumbering {
                 (op.is_pure() && !matches!(op, Op::Phi { .. })).then(|| (*op, inputs.to_vec()))
             }
             Mode::Checks => {
-                let e = op.effects();
-                let check = e.can_deopt && !e.can_throw && !e.control && e.reads.is_empty() && e.writes.is_empty();
-                (check && !inputs.is_empty()).then(|| (*op, inputs[..inputs.len() - 1].to_vec()))
+                (op.is_redundancy_check() && !inputs.is_empty()).then(|| (*op, inputs[..inputs.len() - 1].to_vec()))
             }
         }
     }

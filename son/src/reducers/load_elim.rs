@@ -40,6 +40,7 @@
 //! shapes never alias), `load-elim-offset` offset-only (a store to slot `s` kills slot `s` of
 //! every object).
 
+use ir::hash::IdHashSet;
 use std::rc::Rc;
 
 use ir::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
@@ -226,7 +227,7 @@ pub fn kills_of(g: &Graph, n: NodeId) -> Vec<Kill<NodeId>> {
 /// Everything written on the effect paths from the back edges of loop effect phi `phi` up to
 /// `phi`; `None` if the walk passes [`LOOP_WALK_LIMIT`] nodes.
 fn loop_kills(g: &Graph, phi: NodeId) -> Option<Vec<Kill<NodeId>>> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = IdHashSet::default();
     seen.insert(phi);
     let mut queue: Vec<NodeId> = g.effect_inputs(phi).iter().skip(1).copied().collect();
     let mut kills = Vec::new();

@@ -12,14 +12,21 @@
 //! - [`typer::Typer`]: types every node with the shared rules, widening loop phis;
 //! - [`load_elim::LoadElimination`]: load elimination on the simplified ops (store-to-load
 //!   forwarding, redundant loads, maps checks and stores), with type-based (`load-elim`) or
-//!   offset-only (`load-elim-offset`) aliasing.
+//!   offset-only (`load-elim-offset`) aliasing;
+//! - [`redundancy::RedundancyElimination`]: a check dominated on the effect chain by an
+//!   identical check is removed (`redundancy`, the mirror of the CFG side's `check-elim`);
+//! - [`escape`]: escape analysis and scalar replacement of object literals (a whole-graph
+//!   analysis over the effect chain, not a local rule set: `reduce(escape)` runs it before
+//!   the phase's other reducers).
 //!
 //! The helpers here read constants out of nodes.
 
 pub mod common;
 pub mod dce;
+pub mod escape;
 pub mod load_elim;
 pub mod machine;
+pub mod redundancy;
 pub mod typer;
 pub mod vn;
 

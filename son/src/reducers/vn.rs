@@ -6,7 +6,7 @@
 //! The table maps `(op, inputs)` to a node; an entry is re-checked on lookup, since a node's
 //! inputs may have changed after it was entered (the entry is then stale and overwritten).
 
-use std::collections::HashMap;
+use ir::hash::IdHashMap;
 
 use ir::ops::{Op, Opcode};
 
@@ -16,7 +16,7 @@ use crate::reducer::{Editor, Reducer, Reduction};
 /// The value-numbering reducer.
 #[derive(Default)]
 pub struct ValueNumbering {
-    table: HashMap<(Op, Vec<NodeId>), NodeId>,
+    table: IdHashMap<(Op, Vec<NodeId>), NodeId>,
 }
 
 impl Reducer for ValueNumbering {

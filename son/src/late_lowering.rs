@@ -1,0 +1,118 @@
+//! Lowering that introduces control flow after scheduling (TurboFan's effect-control
+//! linearization idea): `Float64Max/Min` become a diamond.
+//!
+//! A pure node has no place in the control flow until it is scheduled, so a lowering that
+//! needs a branch must know the node's block and its position in it. This step therefore
+//! runs inside the `schedule` phase, before the final schedule, and for each `Float64Max` or
+//! `Float64Min` node `m` (one at a time, as TurboFan's linearizer walks a schedule):
+//!
+//! 1. schedules the graph (without node splitting) to find `m`'s block `B`;
+//! 2. splits `B` at `m`: the nodes of `B` that depend on `m` (through value, frame-state or
+//!    effect edges, transitively inside `B`) come after the split, and so does `B`'s exit;
+//!    the pinned ones among them, and the exit, take their control from a new `Merge`;
+//! 3. puts the diamond between `B`'s start and that merge: `Branch(a < b)`, the true arm
+//!    yields an operand, the false arm resolves the other cases with `Select`s, and a
+//!    `Phi[Float64]` of the merge replaces `m`. The ops are the shared sequence
+//!    ([`ir::machine_lowering::float64_min_max_not_less`]) the CFG side's `machine-lower`
+//!    emits, so both pipelines produce the same LIR for the same kernel.
+//!
+//! The final schedule then places the pure arm ops in the false arm (their only use is the
+//! phi's input from that arm). The arms write nothing, so the effect chain passes the
+//! diamond without an `EffectPhi`. Counted as `minmax_diamonds` on the schedule row.
+
+use ir::machine_lowering::{self, MachineEmitter};
+use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
+
+use crate::graph::{EdgeKind, Graph, NodeId};
+use crate::schedule::{is_floating, schedule};
+
+/// Emits the pure arm ops of the diamond into the graph (they float).
+struct Pure<'g>(&'g mut Graph);
+
+impl MachineEmitter for Pure<'_> {
+    type Value = NodeId;
+
+    fn pure(&mut self, op: Op, args: &[NodeId], _rep: Rep) -> NodeId {
+        self.0.add(op, args)
+    }
+
+    fn int32_constant(&mut self, value: i32) -> NodeId {
+        self.0.add(Op::Int32Constant { value }, &[])
+    }
+
+    fn deoptimize(&mut self, _cond: NodeId, _reason: DeoptReason, _when: bool) {
+        unreachable!("the min/max sequence has no exits")
+    }
+}
+
+/// Lowers every live `Float64Max/Min` to a diamond; returns how many.
+pub fn lower_min_max(g: &mut Graph) -> Result<u64, String> {
+    let mut count = 0;
+    loop {
+        let Some(m) = g.live_nodes().into_iter().find(|&n| matches!(g.opcode(n), Opcode::Float64Max | Opcode::Float64Min)) else {
+            return Ok(count);
+        };
+        split_at(g, m)?;
+        count += 1;
+    }
+}
+
+/// The nodes of block `b` (by `block_of`) that depend on `m`, transitively inside `b`; phis
+/// (which read at the block's head or from a back edge) do not count.
+fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId) -> Vec<NodeId> {
+    let mut seen = vec![false; g.node_count()];
+    let mut out = Vec::new();
+    let mut work = vec![m];
+    while let Some(n) = work.pop() {
+        for u in g.users(n) {
+            if seen[u.index()] || block_of.get(u.index()).copied().flatten() != Some(b) {
+                continue;
+            }
+            if matches!(g.opcode(u), Opcode::Phi | Opcode::EffectPhi) || g.is_block_start(u) {
+                continue;
+            }
+            seen[u.index()] = true;
+            out.push(u);
+            work.push(u);
+        }
+    }
+    out
+}
+
+/// Splits `m`'s block at `m` and replaces `m` by a diamond (see the module docs).
+fn split_at(g: &mut Graph, m: NodeId) -> Result<(), String> {
+    let s = schedule(g)?;
+    let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
+    let (start, exit) = (s.blocks[b].start, s.blocks[b].exit);
+    let after = dependents(g, &s.block_of, b, m);
+    let (a, x) = (g.value_input(m, 0), g.value_input(m, 1));
+    let max = g.opcode(m) == Opcode::Float64Max;
+
+    let lt = machine_lowering::float64_min_max_condition(&mut Pure(g), a, x);
+    let branch = g.add(Op::Branch { hint: BranchHint::None }, &[lt, start]);
+    let if_true = g.add(Op::IfTrue, &[branch]);
+    let if_false = g.add(Op::IfFalse, &[branch]);
+    let merge = g.add(Op::Merge, &[if_true, if_false]);
+    // The pinned dependents and the exit continue in the merge.
+    let moved: Vec<NodeId> = after.into_iter().filter(|&n| !is_floating(g, n)).chain([exit]).collect();
+    for n in moved {
+        let edges: Vec<usize> = (0..g.inputs(n).len())
+            .filter(|&i| g.input(n, i) == start && g.edge_kind(n, i) == EdgeKind::Control)
+            .collect();
+        if edges.is_empty() && n != exit {
+            return Err(format!("{}: pinned in the block of {} without its control", g.node_line(n), g.node_line(start)));
+        }
+        for i in edges {
+            g.set_input(n, i, merge);
+        }
+    }
+    let less = machine_lowering::float64_min_max_less(max, a, x);
+    let not_less = machine_lowering::float64_min_max_not_less(&mut Pure(g), max, a, x);
+    let phi = g.add(Op::Phi { rep: Rep::Float64 }, &[less, not_less, merge]);
+    if let Some(t) = g.ty(m) {
+        g.set_ty(phi, Some(t));
+    }
+    g.replace_uses(m, phi);
+    g.kill(m);
+    Ok(())
+}

@@ -1,0 +1,176 @@
+//! `Float64Max/Min` become a diamond after scheduling (`son::late_lowering`), the same
+//! diamond the CFG side's `machine-lower` makes: the LIR of one kernel has the same op counts
+//! on both sides, and it computes JS `Math.max/min` (NaN, `±0`) when evaluated.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use backend::eval::{evaluate, js_max, js_min};
+use frontend::bytecode::{FuncId, Program};
+use ir::lir::{Function, Terminator};
+use ir::ops::{BranchHint, Op, Rep, F64};
+use son::graph::Graph;
+use vm::{Value, Vm};
+
+fn program() -> (Rc<Program>, FuncId) {
+    let p = Rc::new(frontend::compile("k.js", "function k(a, b) { return a; }").expect("compiles"));
+    let id = p.functions.iter().find(|f| f.name == "k").expect("k").id;
+    (p, id)
+}
+
+/// Sea of nodes: `return TagFloat64(op(UntagNumber(a), UntagNumber(b)) * 2)`.
+fn son_kernel(op: Op, func: FuncId) -> Graph {
+    let mut g = Graph::new(func.0);
+    let s = g.start;
+    let pa = g.add(Op::Parameter { index: 1 }, &[s]);
+    let pb = g.add(Op::Parameter { index: 2 }, &[s]);
+    let a = g.add(Op::UntagNumber, &[pa]);
+    let b = g.add(Op::UntagNumber, &[pb]);
+    let m = g.add(op, &[a, b]);
+    let two = g.add(Op::Float64Constant { value: F64(2.0) }, &[]);
+    let r = g.add(Op::Float64Mul, &[m, two]);
+    let t = g.add(Op::TagFloat64, &[r]);
+    let ret = g.add(Op::Return, &[t, s, s]);
+    let end = g.end;
+    g.append_input(end, ret);
+    g.verify().unwrap();
+    g
+}
+
+/// Lowers, schedules and emits a sea-of-nodes graph; returns the LIR and the diamonds made.
+fn son_lir(mut g: Graph, program: &Program) -> (Function, u64) {
+    let n = son::late_lowering::lower_min_max(&mut g).expect("lowers");
+    g.verify().unwrap();
+    let s = son::schedule::schedule(&g).expect("schedules");
+    let f = son::schedule::emit_lir(&g, &s, program, "k").expect("emits");
+    ir::lir_verify::verify(&f).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&f)));
+    (f, n)
+}
+
+/// The same kernel through the CFG pipeline's `machine-lower`.
+fn cfg_lir(op: Op, func: FuncId, program: &Program) -> Function {
+    use cfg::assembler::Assembler;
+    let mut asm = Assembler::new("k", func, Vec::new());
+    let entry = asm.new_block();
+    asm.bind(entry);
+    let pa = asm.emit(Op::Parameter { index: 1 }, &[]);
+    let pb = asm.emit(Op::Parameter { index: 2 }, &[]);
+    let a = asm.emit(Op::UntagNumber, &[pa]);
+    let b = asm.emit(Op::UntagNumber, &[pb]);
+    let m = asm.emit(op, &[a, b]);
+    let two = asm.float64(2.0);
+    let r = asm.emit(Op::Float64Mul, &[m, two]);
+    let t = asm.emit(Op::TagFloat64, &[r]);
+    asm.ret(t);
+    let (g, _, _) = asm.finish();
+    let lower = cfg::reducers::by_name("machine-lower").unwrap();
+    let out = cfg::copying::copy_graph(&g.into_input(), vec![lower]).graph.into_input();
+    let f = cfg::lir_out::to_lir(&out, program).expect("translates");
+    ir::lir_verify::verify(&f).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&f)));
+    f
+}
+
+/// Op counts of a LIR function: instructions by opcode, terminators by kind, blocks, block
+/// parameters.
+fn census(f: &Function) -> BTreeMap<String, usize> {
+    let mut c = BTreeMap::new();
+    for b in &f.blocks {
+        *c.entry("blocks".to_string()).or_default() += 1;
+        *c.entry("block params".to_string()).or_default() += b.params.len();
+        for i in &b.insts {
+            *c.entry(i.op.opcode().name().to_string()).or_default() += 1;
+        }
+        let term = match &b.term {
+            Terminator::Goto(_) => "goto",
+            Terminator::Branch { .. } => "branch",
+            Terminator::Return(_) => "return",
+            _ => "other",
+        };
+        *c.entry(term.to_string()).or_default() += 1;
+    }
+    c
+}
+
+const SAMPLES: [f64; 8] = [1.5, -3.0, 0.0, -0.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 7.0];
+
+fn same_number(x: f64, y: f64) -> bool {
+    (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits()
+}
+
+#[test]
+fn both_pipelines_make_the_same_diamond_for_math_max_and_min() {
+    let (program, func) = program();
+    for op in [Op::Float64Max, Op::Float64Min] {
+        let (son, n) = son_lir(son_kernel(op, func), &program);
+        assert_eq!(n, 1);
+        let cfg = cfg_lir(op, func, &program);
+        let (cs, cc) = (census(&son), census(&cfg));
+        assert_eq!(cs, cc, "{op}: SoN\n{}\nCFG\n{}", ir::lir_text::print(&son), ir::lir_text::print(&cfg));
+        assert_eq!(cs["blocks"], 4, "entry, two arms, merge");
+        assert_eq!(cs["branch"], 1);
+        assert!(!cs.contains_key(op.opcode().name()), "{op} is gone");
+    }
+}
+
+#[test]
+fn the_diamond_computes_js_max_and_min() {
+    let (program, func) = program();
+    let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
+    for (op, js) in [(Op::Float64Max, js_max as fn(f64, f64) -> f64), (Op::Float64Min, js_min)] {
+        let (f, _) = son_lir(son_kernel(op, func), &program);
+        for a in SAMPLES {
+            for b in SAMPLES {
+                let got = evaluate(&f, &mut vm, &[Value::UNDEFINED, Value::number(a), Value::number(b)]).unwrap();
+                let got = got.as_number().expect("a number");
+                let want = js(a, b) * 2.0;
+                assert!(same_number(got, want), "{op}({a}, {b}) * 2: got {got}, want {want}");
+            }
+        }
+    }
+}
+
+/// `acc = init; for (i = 0; i < n; i++) acc = op(acc, i - 5); return acc`: the min/max sits
+/// in the loop header, whose exit branch moves below the diamond.
+fn son_loop(op: Op, func: FuncId, init: f64) -> Graph {
+    let mut g = Graph::new(func.0);
+    let s = g.start;
+    let pn = g.add(Op::Parameter { index: 1 }, &[s]);
+    let n = g.add(Op::UntagInt32, &[pn]);
+    let zero = g.add(Op::Int32Constant { value: 0 }, &[]);
+    let one = g.add(Op::Int32Constant { value: 1 }, &[]);
+    let five = g.add(Op::Float64Constant { value: F64(5.0) }, &[]);
+    let init = g.add(Op::Float64Constant { value: F64(init) }, &[]);
+    let lp = g.add(Op::Loop, &[s, s]);
+    let i = g.add(Op::Phi { rep: Rep::Int32 }, &[zero, zero, lp]);
+    let acc = g.add(Op::Phi { rep: Rep::Float64 }, &[init, init, lp]);
+    let fi = g.add(Op::ChangeInt32ToFloat64, &[i]);
+    let x = g.add(Op::Float64Sub, &[fi, five]);
+    let m = g.add(op, &[acc, x]);
+    let i1 = g.add(Op::Int32Add, &[i, one]);
+    let c = g.add(Op::Int32LessThan, &[i1, n]);
+    let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, lp]);
+    let t = g.add(Op::IfTrue, &[br]);
+    let f = g.add(Op::IfFalse, &[br]);
+    g.set_input(lp, 1, t);
+    g.set_input(i, 1, i1);
+    g.set_input(acc, 1, m);
+    let tagged = g.add(Op::TagFloat64, &[m]);
+    let ret = g.add(Op::Return, &[tagged, s, f]);
+    let end = g.end;
+    g.append_input(end, ret);
+    g.verify().unwrap();
+    g
+}
+
+#[test]
+fn a_min_max_in_a_loop_header_splits_the_header() {
+    let (program, func) = program();
+    let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
+    for (op, init, want) in [(Op::Float64Max, f64::NEG_INFINITY, 4.0), (Op::Float64Min, f64::INFINITY, -5.0)] {
+        let (f, n) = son_lir(son_loop(op, func, init), &program);
+        assert_eq!(n, 1);
+        assert_eq!(census(&f)["branch"], 2, "the loop's branch and the diamond's\n{}", ir::lir_text::print(&f));
+        let got = evaluate(&f, &mut vm, &[Value::UNDEFINED, Value::int(10)]).unwrap();
+        assert_eq!(got.as_number(), Some(want), "{op}\n{}", ir::lir_text::print(&f));
+    }
+}
