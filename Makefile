@@ -1,6 +1,7 @@
 # seabed — build, test and measure.
 #
 #   make experiments   the main job: measure and write results/ (installs what is missing)
+#   make plots         regenerate results/REPORT.md, tables and figures from the CSVs
 #   make test          every test CI runs (installs what is missing)
 #
 # Other targets: setup, build, golden, bench-interp, test-all, clean.
@@ -9,10 +10,11 @@ SHELL        := /bin/bash
 CARGO        ?= cargo
 SEABED       := target/release/seabed
 REPS         ?= 5
+CLAIM_REPS   ?= 3
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all golden experiments bench-interp clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all golden experiments plots bench-interp bench-code clean
 
 all: build
 
@@ -46,6 +48,8 @@ build: setup-llvm setup-libclang
 test: setup-llvm setup-libclang
 	@mkdir -p target
 	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
+	@# Smoke run of the criterion micro-benchmarks (experiments/benches/phases.rs): each runs once.
+	$(CARGO) bench -p experiments --bench phases -- --test
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "tests: %d passed, %d failed\n", passed, failed }' target/test.log
 
 ## test-all: everything in test, plus the slow suites: the meter's callgrind brackets and
@@ -58,12 +62,28 @@ test-all: test setup-node
 golden: setup-node
 	bash experiments/scripts/golden.sh
 
-## experiments: the measurements behind results/ (for now: the interpreter on the corpus
-## kernels, the interpreter against node --jitless, and every tier side by side).
+## experiments: the measurements behind results/: the interpreter on the corpus kernels, the
+## interpreter against node --jitless, every tier side by side, then one experiment per claim
+## of CLAIMS.md (C1-C11, CSVs in results/) and results/REPORT.md with tables and figures.
+# About 20 minutes on the 2-core reference VM; each step prints its time, the claims one line
+# per claim. C2 (callgrind) alone takes about 6 minutes.
 experiments: setup build
-	$(SEABED) experiment interp --out results --reps $(REPS)
-	$(SEABED) experiment bench-interp --out results --reps $(REPS)
-	$(SEABED) experiment tiers --out results --reps $(REPS)
+	time $(SEABED) experiment interp --out results --reps $(REPS)
+	time $(SEABED) experiment bench-interp --out results --reps $(REPS)
+	time $(SEABED) experiment tiers --out results --reps $(CLAIM_REPS)
+	time $(SEABED) experiment claims --out results --reps $(CLAIM_REPS)
+	time $(SEABED) experiment v8 --out results
+	$(SEABED) report --results results
+
+## bench-code: the code-quality benchmark (issue 6): each kernel under node's JIT and under seabed
+## (son and cfg on LLVM, default tiering), interleaved → results/code-quality.{csv,md}.
+bench-code: setup build
+	$(SEABED) experiment code-quality --out results --reps $(REPS)
+
+## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
+plots:
+	@test -x $(SEABED) || $(CARGO) build --release -p experiments
+	$(SEABED) report --results results
 
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build

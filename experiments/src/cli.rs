@@ -33,7 +33,11 @@ usage:
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
-  seabed experiment interp|bench-interp|tiers|all [--out DIR] [--reps N] [--corpus DIR]
+  seabed experiment interp|bench-interp|tiers|v8|all [--out DIR] [--reps N] [--corpus DIR]
+  seabed experiment claims [--out DIR] [--reps N] [--only C1,C4,...] [--quick] [--corpus DIR]
+  seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
+  seabed ab --a SPEC --b SPEC [--corpus DIR] [--metric M,...] [--reps N]
+            [--backend lir|llvm] [--out FILE.csv]   two pipeline specs side by side
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
 3 unsupported feature";
@@ -50,7 +54,10 @@ pub fn main(args: &[String]) -> u8 {
         "bytecode" => bytecode(rest),
         "ir" => ir_dump(rest),
         "generate" => generate(rest),
+        "experiment" if rest.first().is_some_and(|a| a == "claims") => crate::claims::cli(&rest[1..]),
         "experiment" => experiment(rest),
+        "report" => crate::report::cli(rest),
+        "ab" => crate::ab::main(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             EXIT_OK
@@ -299,7 +306,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
         opts.spec.clone().unwrap_or_else(|| crate::tiers::default_spec(opts.tier)),
@@ -310,6 +317,10 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         s.exits,
         s.stress_exits,
         s.checks,
+        // Only the LIR evaluator counts executed loads; other backends report null.
+        if opts.backend == Backend::Lir { s.loads_executed.to_string() } else { "null".into() },
+        s.inlined_frame_exits,
+        s.max_exit_frames,
         reasons.join(", "),
         functions.join(",\n    "),
         phases.join(",\n    ")

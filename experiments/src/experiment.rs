@@ -8,6 +8,8 @@
 //! - `tiers`: each kernel as a whole process under every tier and backend (interpreter,
 //!   baseline, sea of nodes and CFG on the LIR evaluator and on LLVM), interleaved, median time
 //!   and speedup over the interpreter → `tiers.csv` and `tiers.md` (an early view of C11).
+//! - `v8`: V8's own per-phase compile profile (`node --turbo-stats`, TurboFan and
+//!   Turboshaft back halves) → `v8_phases.csv` and `v8_phases.md` (see `v8stats`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -34,12 +36,15 @@ pub fn run(name: &str, opts: &ExperimentOptions) -> Result<(), String> {
         "interp" => interp(opts),
         "bench-interp" => bench_interp(opts),
         "tiers" => tiers(opts),
+        "v8" => crate::v8stats::experiment(opts),
+        "code-quality" => crate::code_quality::run(&opts.out, opts.reps, &opts.corpus),
         "all" => {
             interp(opts)?;
             bench_interp(opts)?;
-            tiers(opts)
+            tiers(opts)?;
+            crate::v8stats::experiment(opts)
         }
-        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, tiers, all)")),
+        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, tiers, v8, code-quality, all)")),
     }
 }
 
@@ -126,7 +131,7 @@ fn interp(opts: &ExperimentOptions) -> Result<(), String> {
 }
 
 /// Wall time of one whole-process run, in seconds, with stdout discarded.
-fn time_process(cmd: &mut Command) -> Result<f64, String> {
+pub fn time_process(cmd: &mut Command) -> Result<f64, String> {
     let start = Instant::now();
     let status = cmd.stdout(Stdio::null()).stderr(Stdio::null()).stdin(Stdio::null()).status().map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
@@ -136,7 +141,11 @@ fn time_process(cmd: &mut Command) -> Result<f64, String> {
     Ok(secs)
 }
 
-fn median(xs: &mut [f64]) -> f64 {
+/// The median of `xs` (sorts it); `NaN` for an empty slice.
+pub fn median(xs: &mut [f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
     xs.sort_by(|a, b| a.total_cmp(b));
     let n = xs.len();
     if n % 2 == 1 {

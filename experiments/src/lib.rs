@@ -1,6 +1,12 @@
 //! The seabed command-line interface and the experiment harness.
 
+pub mod ab;
+pub mod claims;
+pub mod code_quality;
 pub mod cli;
 pub mod experiment;
 pub mod generate;
+pub mod plot;
+pub mod report;
 pub mod tiers;
+pub mod v8stats;

@@ -210,6 +210,65 @@ fn a_hot_loop_in_code_called_once_enters_compiled_code_by_osr() {
     assert!(std::fs::read_to_string(&stats).unwrap().contains("\"osr_entries\": 0"));
 }
 
+/// A tiering statistic from a `--stats` file.
+fn tiering_stat(json: &str, name: &str) -> u64 {
+    let key = format!("\"{name}\": ");
+    let at = json.find(&key).unwrap_or_else(|| panic!("no {name} in {json}")) + key.len();
+    json[at..].chars().take_while(|c| c.is_ascii_digit()).collect::<String>().parse().unwrap()
+}
+
+/// A kernel called once whose inner loop gets hot first (OSR into a nested loop: the outer
+/// loop is peeled), then a hot top-level loop nest.
+const OSR_NEST: &str = "function kernel(n) {
+  var s = 0;
+  var a = [1, 2, 3, 4, 5];
+  for (var i = 0; i < n; i++) {
+    var t = i;
+    for (var j = 0; j < 20; j++) { t = (t * 3 + j + a[j % 5]) % 1000; }
+    s = (s + t) % 100000;
+    if (i % 100 == 7) { s = s + 1; continue; }
+    for (var k = 0; k < 3; k++) { s = s + k; }
+  }
+  return s;
+}
+console.log(kernel(3000));
+var q = 0;
+for (var x = 0; x < 300; x++) { for (var y = 0; y < 300; y++) { q = (q + x * y) % 65536; } q = q + 1; }
+console.log(q);
+";
+
+#[test]
+fn son_and_cfg_enter_running_loops_by_osr_and_exit_from_osr_code_correctly() {
+    let top = script("osr-top.js", "var s = 0;\nfor (var i = 0; i < 100000; i++) { s = s + (i % 7); }\nconsole.log(s);\n");
+    let nest = script("osr-nest.js", OSR_NEST);
+    for tier in ["son", "cfg"] {
+        for backend in ["lir", "llvm"] {
+            for (file, expected) in [(&top, "299995\n"), (&nest, "7440\n26352\n")] {
+                let stats = format!("{file}.{tier}.{backend}.stats.json");
+                let base = ["run", file, "--tier", tier, "--backend", backend, "--verify", "--hot-calls", "1000000"];
+                let o = seabed(&[&base[..], &["--osr-back-edges", "50", "--stats", &stats]].concat());
+                assert_eq!(o.status.code(), Some(0), "{tier} {backend} {file}: {}", stderr(&o));
+                assert_eq!(stdout(&o), expected, "{tier} {backend} {file}");
+                let json = std::fs::read_to_string(&stats).unwrap();
+                assert!(tiering_stat(&json, "osr_entries") > 0, "{tier} {backend}: no OSR entry\n{json}");
+                assert_eq!(tiering_stat(&json, "compile_failures"), 0, "{json}");
+                assert!(json.contains(&format!("{tier}/build-osr#")), "OSR compiles are labelled: {json}");
+                assert_eq!(tiering_stat(&json, "compiled_calls"), 0, "nothing is hot by calls");
+                if file == &nest {
+                    // The first OSR compile enters the inner loop and peels the outer one.
+                    assert!(json.contains("\"osr_peeled_loops\": 1"), "{json}");
+                }
+                // Every third check exits from the OSR code; the interpreter resumes there.
+                let o = seabed(&[&base[..], &["--osr-back-edges", "50", "--deopt-every", "3", "--stats", &stats]].concat());
+                assert_eq!(o.status.code(), Some(0), "{tier} {backend} {file}: {}", stderr(&o));
+                assert_eq!(stdout(&o), expected, "{tier} {backend} {file} under stress exits");
+                let json = std::fs::read_to_string(&stats).unwrap();
+                assert!(tiering_stat(&json, "stress_exits") > 0 && tiering_stat(&json, "osr_entries") > 1, "{json}");
+            }
+        }
+    }
+}
+
 #[test]
 fn ir_prints_each_pipelines_form_of_a_function() {
     let src = "function add(a, b) { return a + b; }\nfor (var i = 0; i < 5; i++) { add(i, 1); }\n";

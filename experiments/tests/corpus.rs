@@ -19,6 +19,12 @@ const CONFIGURATIONS: &[&[&str]] = &[
     // Default-style tiering with low thresholds: interpreter first, then compiled code, and
     // on-stack replacement into running loops.
     &["--tier", "baseline", "--backend", "lir", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    // The same tiering for both optimizing pipelines: OSR entries into running loops (outer
+    // loops of an inner entry peeled), on both backends.
+    &["--tier", "son", "--backend", "lir", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    &["--tier", "cfg", "--backend", "lir", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    &["--tier", "son", "--backend", "llvm", "--llvm", "ftl", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
     // The sea-of-nodes pipeline on the LIR evaluator, with and without stress exits.
     &["--tier", "son", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
@@ -48,6 +54,27 @@ const CONFIGURATIONS: &[&[&str]] = &[
         "cfg",
         "--spec",
         "cfg:copy(late-load-elim-offset);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
+    // Escape analysis on both pipelines under stress exits: exits rebuild removed objects.
+    &[
+        "--tier",
+        "son",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;reduce(escape);reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
+    &[
+        "--tier",
+        "cfg",
+        "--spec",
+        "cfg:copy(escape);copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
         "--always-opt",
         "--deopt-every",
         "3",

@@ -1,0 +1,219 @@
+//! Tidy CSV tables: one measurement per row, a fixed set of context columns first.
+//!
+//! Every claims CSV starts with [`CONTEXT_COLUMNS`] (experiment id, program, pipeline, spec,
+//! LLVM setting, counter backend, repetition, git revision, machine) followed by the claim's
+//! own columns. [`Table`] writes such a file and reads it back (the report reads nothing
+//! else), quoting fields that hold commas, quotes or newlines as RFC 4180 does.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The columns every claims CSV starts with, in order.
+pub const CONTEXT_COLUMNS: &[&str] =
+    &["experiment", "program", "pipeline", "spec", "llvm", "counter_backend", "rep", "git_revision", "machine"];
+
+/// The context of one measurement: the values of [`CONTEXT_COLUMNS`].
+#[derive(Clone, Debug, Default)]
+pub struct RowContext {
+    /// Claim id (`C1` … `C11`).
+    pub experiment: String,
+    /// Program file name (or `gen-N` for generated programs).
+    pub program: String,
+    /// `son`, `cfg`, `interp`, `node`, ...
+    pub pipeline: String,
+    /// The `--spec` string (or the command-line configuration for non-compiler runs).
+    pub spec: String,
+    /// LLVM pipeline (`none`, `ftl`, `O2`) or `off` when the LIR evaluator ran the code.
+    pub llvm: String,
+    /// What produced the counters: `meter` (seabed's phase meter), `callgrind`, `perf`,
+    /// `wall` (whole-process wall clock).
+    pub counter_backend: String,
+    /// Repetition number, from 0.
+    pub rep: u32,
+}
+
+/// A CSV table held in memory: a header and rows of strings.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows, each as long as the header.
+    pub rows: Vec<Vec<String>>,
+    index: HashMap<String, usize>,
+}
+
+impl Table {
+    /// An empty table with the context columns followed by `columns`.
+    pub fn with_context(columns: &[&str]) -> Table {
+        let header: Vec<String> = CONTEXT_COLUMNS.iter().chain(columns).map(|s| s.to_string()).collect();
+        Table::from_header(header)
+    }
+
+    fn from_header(header: Vec<String>) -> Table {
+        let index = header.iter().enumerate().map(|(i, h)| (h.clone(), i)).collect();
+        Table { header, rows: Vec::new(), index }
+    }
+
+    /// Appends a row: the context values, then `values` (one per claim column).
+    pub fn push(&mut self, ctx: &RowContext, revision: &str, machine: &str, values: Vec<String>) {
+        let mut row = vec![
+            ctx.experiment.clone(),
+            ctx.program.clone(),
+            ctx.pipeline.clone(),
+            ctx.spec.clone(),
+            ctx.llvm.clone(),
+            ctx.counter_backend.clone(),
+            ctx.rep.to_string(),
+            revision.to_string(),
+            machine.to_string(),
+        ];
+        row.extend(values);
+        row.resize(self.header.len(), String::new());
+        self.rows.push(row);
+    }
+
+    /// The index of column `name`.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    /// The value of column `name` in `row` (empty when the column does not exist).
+    pub fn get<'a>(&self, row: &'a [String], name: &str) -> &'a str {
+        self.column(name).and_then(|i| row.get(i)).map(String::as_str).unwrap_or("")
+    }
+
+    /// The value of column `name` in `row` as a number, if it parses.
+    pub fn num(&self, row: &[String], name: &str) -> Option<f64> {
+        self.get(row, name).parse().ok()
+    }
+
+    /// The table as CSV text.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::new();
+        let line = |fields: &[String], out: &mut String| {
+            let quoted: Vec<String> = fields.iter().map(|f| quote(f)).collect();
+            let _ = writeln!(out, "{}", quoted.join(","));
+        };
+        line(&self.header, &mut out);
+        for row in &self.rows {
+            line(row, &mut out);
+        }
+        out
+    }
+
+    /// Writes the table to `path`.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        std::fs::write(path, self.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Parses CSV text (first line: header).
+    pub fn parse(text: &str) -> Result<Table, String> {
+        let mut records = parse_records(text)?.into_iter();
+        let header = records.next().ok_or("empty CSV")?;
+        let mut table = Table::from_header(header);
+        for (i, mut row) in records.enumerate() {
+            if row.len() == 1 && row[0].is_empty() {
+                continue;
+            }
+            if row.len() != table.header.len() {
+                return Err(format!("row {} has {} fields, header has {}", i + 2, row.len(), table.header.len()));
+            }
+            row.shrink_to_fit();
+            table.rows.push(row);
+        }
+        Ok(table)
+    }
+
+    /// Reads and parses the CSV file at `path`.
+    pub fn read(path: &Path) -> Result<Table, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Table::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// A CSV field, quoted when it needs to be.
+fn quote(field: &str) -> String {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}
+
+/// Splits CSV text into records of fields (RFC 4180 quoting).
+fn parse_records(text: &str) -> Result<Vec<Vec<String>>, String> {
+    let mut records = Vec::new();
+    let mut record = Vec::new();
+    let mut field = String::new();
+    let mut chars = text.chars().peekable();
+    let mut in_quotes = false;
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        any = true;
+        if in_quotes {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => in_quotes = false,
+                c => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => in_quotes = true,
+            ',' => record.push(std::mem::take(&mut field)),
+            '\r' => {}
+            '\n' => {
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+                any = false;
+            }
+            c => field.push(c),
+        }
+    }
+    if in_quotes {
+        return Err("unterminated quoted field".into());
+    }
+    if any {
+        record.push(field);
+        records.push(record);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_quoted_fields() {
+        let mut t = Table::with_context(&["value"]);
+        let ctx = RowContext {
+            experiment: "C1".into(),
+            program: "a.js".into(),
+            pipeline: "son".into(),
+            spec: "son:reduce(dce,vn);schedule".into(),
+            llvm: "off".into(),
+            counter_backend: "meter".into(),
+            rep: 2,
+        };
+        t.push(&ctx, "abc123", "CPU \"x\" (2 cores)", vec!["3.5".into()]);
+        let back = Table::parse(&t.to_csv()).unwrap();
+        assert_eq!(back.header, t.header);
+        assert_eq!(back.rows, t.rows);
+        let row = &back.rows[0];
+        assert_eq!(back.get(row, "spec"), "son:reduce(dce,vn);schedule");
+        assert_eq!(back.num(row, "value"), Some(3.5));
+        assert_eq!(back.num(row, "rep"), Some(2.0));
+        assert_eq!(back.get(row, "missing"), "");
+    }
+
+    #[test]
+    fn rejects_ragged_rows() {
+        assert!(Table::parse("a,b\n1,2,3\n").is_err());
+        assert!(Table::parse("a,b\n\"1,2\n").is_err());
+    }
+}
