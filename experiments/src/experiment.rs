@@ -62,6 +62,19 @@ pub fn kernels(corpus: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// The node command (`$NODE`, else `node`) and its version, `None` when it does not run.
+pub fn node() -> (String, Option<String>) {
+    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
+    let version = Command::new(&node)
+        .arg("--version")
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    (node, version)
+}
+
 /// The short git revision of the working tree, or `unknown`.
 pub fn git_revision() -> String {
     Command::new("git")
@@ -157,14 +170,8 @@ pub fn median(xs: &mut [f64]) -> f64 {
 
 fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
     let seabed = std::env::current_exe().map_err(|e| e.to_string())?;
-    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
-    let node_version = Command::new(&node)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .ok_or("bench-interp needs node (the oracle); run 'make setup'")?;
+    let (node, node_version) = node();
+    let node_version = node_version.ok_or("bench-interp needs node (the oracle); run 'make setup'")?;
     let (revision, machine) = (git_revision(), machine());
     let mut csv = String::from("program,reps,seabed_interp_median_s,node_jitless_median_s,ratio,git_revision,node_version,machine\n");
     let mut log_ratios = Vec::new();

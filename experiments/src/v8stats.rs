@@ -127,13 +127,11 @@ pub fn pipelines(v8_options: &str) -> (Vec<(&'static str, Vec<&'static str>)>, O
 /// `seabed experiment v8`: writes `v8_phases.csv` and `v8_phases.md` into the output
 /// directory, or prints why it skipped (node missing) and succeeds.
 pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
-    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
-    let version = Command::new(&node).arg("--version").stderr(Stdio::null()).output().ok().filter(|o| o.status.success());
-    let Some(version) = version else {
+    let (node, version) = crate::experiment::node();
+    let Some(node_version) = version else {
         eprintln!("v8: '{node}' not found; experiment skipped (install node to compare with V8)");
         return Ok(());
     };
-    let node_version = String::from_utf8_lossy(&version.stdout).trim().to_string();
     let v8_options = Command::new(&node)
         .arg("--v8-options")
         .output()

@@ -36,13 +36,7 @@ pub const CONFIGS: &[Config] = &[
 
 /// Runs C11 and writes `c11_speedup.csv`.
 pub fn run(ctx: &Ctx) -> Result<(), String> {
-    let node = std::env::var("NODE").unwrap_or_else(|_| "node".into());
-    let node_version = Command::new(&node)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let (node, node_version) = crate::experiment::node();
     if node_version.is_none() {
         eprintln!("claims: C11: node not found; node rows left out");
     }

@@ -92,8 +92,7 @@ impl Table {
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
         let line = |fields: &[String], out: &mut String| {
-            let quoted: Vec<String> = fields.iter().map(|f| quote(f)).collect();
-            let _ = writeln!(out, "{}", quoted.join(","));
+            let _ = writeln!(out, "{}", meter::csv::join(fields.iter().map(String::as_str)));
         };
         line(&self.header, &mut out);
         for row in &self.rows {
@@ -109,7 +108,7 @@ impl Table {
 
     /// Parses CSV text (first line: header).
     pub fn parse(text: &str) -> Result<Table, String> {
-        let mut records = parse_records(text)?.into_iter();
+        let mut records = meter::csv::parse(text).map_err(|e| e.to_string())?.into_iter();
         let header = records.next().ok_or("empty CSV")?;
         let mut table = Table::from_header(header);
         for (i, mut row) in records.enumerate() {
@@ -130,58 +129,6 @@ impl Table {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Table::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
-}
-
-/// A CSV field, quoted when it needs to be.
-fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_string()
-    }
-}
-
-/// Splits CSV text into records of fields (RFC 4180 quoting).
-fn parse_records(text: &str) -> Result<Vec<Vec<String>>, String> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    let mut field = String::new();
-    let mut chars = text.chars().peekable();
-    let mut in_quotes = false;
-    let mut any = false;
-    while let Some(c) = chars.next() {
-        any = true;
-        if in_quotes {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                '"' => in_quotes = false,
-                c => field.push(c),
-            }
-            continue;
-        }
-        match c {
-            '"' => in_quotes = true,
-            ',' => record.push(std::mem::take(&mut field)),
-            '\r' => {}
-            '\n' => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-                any = false;
-            }
-            c => field.push(c),
-        }
-    }
-    if in_quotes {
-        return Err("unterminated quoted field".into());
-    }
-    if any {
-        record.push(field);
-        records.push(record);
-    }
-    Ok(records)
 }
 
 #[cfg(test)]
