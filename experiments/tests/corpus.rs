@@ -37,6 +37,12 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--verify"],
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--verify"],
+    // Both pipelines on LLVM with stress exits (patchpoint exits, stack maps, rebuilt frames),
+    // and under default tiering (hot calls, OSR at the default thresholds).
+    &["--tier", "son", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "son", "--backend", "llvm", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--verify"],
     // Sea of nodes with node splitting and offset-only load elimination, under stress exits.
     &[
         "--tier",
