@@ -67,6 +67,15 @@ pub fn build(input: &CompileInput<'_>) -> Result<(Graph<Output>, crate::assemble
 /// predecessor; loops enclosing it are peeled (`ir::osr::OsrPlan`: blocks of a segment that
 /// an earlier segment already bound get fresh labels).
 pub fn build_at(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
+    build_with(input, osr, true)
+}
+
+/// [`build_at`] with inlining on or off (`build(inline=off)` in the spec).
+pub fn build_with(
+    input: &CompileInput<'_>,
+    osr: Option<Pc>,
+    inline: bool,
+) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
     let bytecode = input.program.function(input.func);
     if bytecode.code.is_empty() {
         return Err(Bailout { reason: "empty function".into() });
@@ -83,7 +92,7 @@ pub fn build_at(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<(Graph<Outp
         block_of_pc: IdHashMap::default(),
         fs: None,
         stack: vec![input.func],
-        budget: InlineBudget::new(),
+        budget: InlineBudget::with_inlining(inline),
         keep_outer: IdHashSet::default(),
         inline: None,
     };

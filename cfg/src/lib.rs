@@ -78,6 +78,8 @@ pub struct Options {
     pub verify: bool,
     /// The spec text these options came from.
     pub spec: String,
+    /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
+    pub inline: bool,
 }
 
 impl Default for Options {
@@ -86,7 +88,8 @@ impl Default for Options {
     }
 }
 
-/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)`.
+/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)`,
+/// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
 ///
 /// Errors name unknown reducers, malformed phases, a reducer listed twice in one phase, and
 /// ordering rules: `vn` and `check-elim` must come after every reducer that lowers in the
@@ -100,7 +103,20 @@ impl Default for Options {
 pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("cfg:").ok_or_else(|| format!("spec '{spec}' does not start with 'cfg:'"))?;
     let mut phases = Vec::new();
+    let mut inline = true;
     for phase in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        if phase == "build" || phase.starts_with("build(") {
+            if !phases.is_empty() {
+                return Err("'build(...)' must come first: the graph is built before any phase".into());
+            }
+            let args = phase.strip_prefix("build").map(str::trim).filter(|a| !a.is_empty());
+            let args = match args {
+                None => None,
+                Some(a) => Some(a.strip_prefix('(').and_then(|a| a.strip_suffix(')')).ok_or_else(|| format!("malformed '{phase}'"))?),
+            };
+            inline = ir::inlining::parse_build_options(args)?;
+            continue;
+        }
         let inner = phase
             .strip_prefix("copy(")
             .and_then(|p| p.strip_suffix(')'))
@@ -151,7 +167,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
         }
         phases.push(PhaseSpec { reducers: names });
     }
-    Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string() })
+    Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string(), inline })
 }
 
 /// A `&'static str` for a counter name (interned; the set of names is small and fixed).
@@ -265,7 +281,7 @@ pub fn optimize_at(
     after: Option<usize>,
 ) -> Result<Graph<Input>, Bailout> {
     let mut guard = meter.phase("cfg", if osr.is_some() { "build-osr" } else { "build" });
-    let (graph, stats) = builder::build_at(input, osr)?;
+    let (graph, stats) = builder::build_with(input, osr, options.inline)?;
     if let Some(header) = osr {
         let func = input.program.function(input.func);
         guard.add_extra("osr_header_pc", header as u64);

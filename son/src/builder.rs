@@ -102,6 +102,16 @@ pub fn build_at(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) 
 
 /// [`build_at`], also returning the inlining decisions taken (`ir::inlining`).
 pub fn build_counted(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<(Graph, InlineBudget), Bailout> {
+    build_with(input, liveness, osr, true)
+}
+
+/// [`build_counted`] with inlining on or off (`build(inline=off)` in the spec).
+pub fn build_with(
+    input: &CompileInput<'_>,
+    liveness: &Liveness,
+    osr: Option<Pc>,
+    inline: bool,
+) -> Result<(Graph, InlineBudget), Bailout> {
     let func = input.program.function(input.func);
     if func.code.is_empty() {
         return Err(Bailout { reason: "empty function".into() });
@@ -116,7 +126,7 @@ pub fn build_counted(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<
         constants: IdHashMap::default(),
         terminators: Vec::new(),
         stack: vec![input.func],
-        budget: InlineBudget::new(),
+        budget: InlineBudget::with_inlining(inline),
         outer_fs: None,
         returns: None,
     };

@@ -103,6 +103,8 @@ pub struct Options {
     /// Node splitting in the scheduler (`schedule(split=on)`; default off, as V8 without
     /// `--turbo-splitting`).
     pub split: bool,
+    /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
+    pub inline: bool,
 }
 
 /// The default pipeline spec.
@@ -129,7 +131,8 @@ fn parse_driver(s: &str) -> Result<Driver, String> {
 
 /// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
 /// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`,
-/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off).
+/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off),
+/// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
 /// Unknown names are errors, and so are ordering violations: `schedule` must come last,
 /// exactly once, after exactly one `lower`; the reducers of [`BEFORE_LOWER_REDUCERS`] must
 /// run before `lower`.
@@ -137,12 +140,20 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
     let body = spec.trim().strip_prefix("son:").unwrap_or(spec.trim());
     let mut phases = Vec::new();
     let mut split = false;
+    let mut inline = true;
     for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let (name, args) = match part.find('(') {
             Some(i) if part.ends_with(')') => (&part[..i], Some(&part[i + 1..part.len() - 1])),
             Some(_) => return Err(format!("unbalanced parentheses in '{part}'")),
             None => (part, None),
         };
+        if name == "build" {
+            if !phases.is_empty() {
+                return Err("'build(...)' must come first: the graph is built before any phase".into());
+            }
+            inline = ir::inlining::parse_build_options(args)?;
+            continue;
+        }
         let phase = match (name, args) {
             ("reduce", Some(args)) => {
                 let mut reducers = Vec::new();
@@ -193,7 +204,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
             }
         }
     }
-    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions), split })
+    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions), split, inline })
 }
 
 fn static_name(s: String) -> &'static str {
@@ -299,7 +310,7 @@ pub fn build_and_optimize_at(
     let liveness = analyze(func);
     let mut g = {
         let mut guard = meter.phase("son", if osr.is_some() { "build-osr" } else { "build" });
-        let (g, inlining) = builder::build_counted(input, &liveness, osr)?;
+        let (g, inlining) = builder::build_with(input, &liveness, osr, options.inline)?;
         for (name, n) in inlining.extras() {
             guard.add_extra(name, n);
         }
@@ -407,6 +418,27 @@ fn compile_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_build_element_switches_inlining_on_both_pipelines() {
+        let tail = DEFAULT_SPEC.trim_start_matches("son:");
+        assert!(Options::default().inline);
+        assert!(!parse_spec(&format!("son:build(inline=off);{tail}")).unwrap().inline);
+        assert!(parse_spec(&format!("son:build;{tail}")).unwrap().inline);
+        assert!(parse_spec("son:typer;build(inline=off);lower;schedule").is_err(), "build must come first");
+        assert!(parse_spec(&format!("son:build(inline=sometimes);{tail}")).is_err());
+        let cfg_tail = cfg_default_tail();
+        assert!(!cfg_parse(&format!("cfg:build(inline=off);{cfg_tail}")).inline);
+    }
+
+    /// The CFG side parses the same `build` element (its own parser; dev-dependency).
+    fn cfg_default_tail() -> String {
+        cfg::DEFAULT_SPEC.trim_start_matches("cfg:").to_string()
+    }
+
+    fn cfg_parse(spec: &str) -> cfg::Options {
+        cfg::parse_spec(spec).unwrap()
+    }
 
     #[test]
     fn specs_parse_and_reject_unknown_names_and_bad_order() {

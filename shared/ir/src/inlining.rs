@@ -18,9 +18,8 @@
 //! 7. the cumulative size inlined into this compilation stays within
 //!    [`MAX_INLINED_CUMULATIVE_SIZE`] — else `budget`.
 //!
-//! Setting the environment variable `SEABED_NO_INLINE` (to anything) turns inlining off for
-//! every compiler alike (each call is counted as `disabled`): one binary measures the effect
-//! of inlining.
+//! Both pipeline specs can turn inlining off with a leading `build(inline=off)` (each call is
+//! then counted as `disabled`), so `seabed ab` measures the effect of inlining like any pass.
 //!
 //! Sizes are bytecode instruction counts (`Function::code.len()`). The caps play the roles of
 //! V8's `--max-inlined-bytecode-size`, `--max-inlined-bytecode-size-cumulative` and
@@ -59,7 +58,7 @@ pub enum NotInlined {
     Unsupported,
     /// Inlining it would exceed [`MAX_INLINED_CUMULATIVE_SIZE`] for this compilation.
     Budget,
-    /// Inlining is switched off (`SEABED_NO_INLINE`).
+    /// Inlining is switched off (`build(inline=off)` in the pipeline spec).
     Disabled,
 }
 
@@ -127,6 +126,8 @@ pub struct InlineBudget {
     pub inlined: u64,
     /// Calls not inlined, by reason.
     pub not_inlined: BTreeMap<NotInlined, u64>,
+    /// Inlining is switched off for this compilation: every call counts as `disabled`.
+    pub disabled: bool,
 }
 
 impl InlineBudget {
@@ -135,12 +136,17 @@ impl InlineBudget {
         InlineBudget::default()
     }
 
+    /// A fresh budget for one compilation, with inlining on or off.
+    pub fn with_inlining(on: bool) -> InlineBudget {
+        InlineBudget { disabled: !on, ..InlineBudget::default() }
+    }
+
     /// Decides the call site with feedback `fb`, reached while translating the functions of
     /// `stack` (the compiled function first, the innermost inlined callee last). On yes,
     /// charges the callee's size to the budget and returns the callee; either way the
     /// decision is counted. Sites that never ran are not asked (they deoptimize).
     pub fn decide(&mut self, program: &Program, fb: &SlotFeedback, stack: &[FuncId]) -> Result<FuncId, NotInlined> {
-        let decision = decide(program, fb, stack, self.used);
+        let decision = if self.disabled { Err(NotInlined::Disabled) } else { decide(program, fb, stack, self.used) };
         match decision {
             Ok(f) => {
                 self.used += program.function(f).code.len();
@@ -163,17 +169,22 @@ impl InlineBudget {
     }
 }
 
-/// False if the environment variable `SEABED_NO_INLINE` is set (read once per process).
-pub fn enabled() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("SEABED_NO_INLINE").is_none())
+/// Parses the options of a spec's leading `build` element (`build`, `build(inline=on)`,
+/// `build(inline=off)`), the same for both pipelines; returns whether inlining is on.
+pub fn parse_build_options(args: Option<&str>) -> Result<bool, String> {
+    let mut inline = true;
+    for a in args.unwrap_or("").split(',').map(str::trim).filter(|a| !a.is_empty()) {
+        inline = match a {
+            "inline=on" => true,
+            "inline=off" => false,
+            _ => return Err(format!("unknown build option '{a}' (known: inline=on, inline=off)")),
+        };
+    }
+    Ok(inline)
 }
 
 /// The decision alone (see the module docs), with `used` instructions of budget spent.
 pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usize) -> Result<FuncId, NotInlined> {
-    if !enabled() {
-        return Err(NotInlined::Disabled);
-    }
     let target = match fb {
         SlotFeedback::Call { target: CallTarget::Monomorphic(c), .. } => *c,
         _ => return Err(NotInlined::Polymorphic),
@@ -255,6 +266,16 @@ mod tests {
         assert!(extras.contains(&("not_inlined.size", 1)));
         assert!(extras.contains(&("not_inlined.recursive", 1)));
         assert_eq!(extras.len(), 2 + NotInlined::ALL.len());
+    }
+
+    #[test]
+    fn build_options_switch_inlining_and_a_disabled_budget_counts_every_call() {
+        assert_eq!(parse_build_options(None), Ok(true));
+        assert_eq!(parse_build_options(Some("inline=off")), Ok(false));
+        assert_eq!(parse_build_options(Some(" inline=on ")), Ok(true));
+        assert!(parse_build_options(Some("inline=maybe")).is_err());
+        let off = InlineBudget::with_inlining(false);
+        assert!(off.disabled && !InlineBudget::new().disabled);
     }
 
     #[test]
