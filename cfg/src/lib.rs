@@ -30,8 +30,8 @@
 //! over each block of the last graph, the pairs of consecutive ops in emission order (the ops
 //! that become LIR instructions or the terminator: phis and frame states emit none) and the
 //! sum of the distances of their op indices (claim C8, locality in allocation order). These
-//! counts are taken inside the phase's window, so its wall time includes them (one pass over
-//! the ops each).
+//! counts are taken after the phase's window closes (`Meter::annotate_last`), so its wall
+//! time does not include them.
 
 #![warn(missing_docs)]
 
@@ -203,8 +203,8 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     }
 }
 
-/// Adds `live_nodes` and `chain_nodes` of `g` (see the crate docs) to a row.
-fn record_shape<G>(guard: &mut meter::PhaseGuard<'_>, g: &Graph<G>) {
+/// `live_nodes` and `chain_nodes` of `g` (see the crate docs), for a row.
+fn shape_extras<G>(g: &Graph<G>) -> [(&'static str, u64); 2] {
     let chain = g
         .all_ops()
         .filter(|&i| {
@@ -212,8 +212,7 @@ fn record_shape<G>(guard: &mut meter::PhaseGuard<'_>, g: &Graph<G>) {
             graph::is_terminator(op.opcode()) || !op.effects().is_pure()
         })
         .count();
-    guard.add_extra("live_nodes", g.op_count() as u64);
-    guard.add_extra("chain_nodes", chain as u64);
+    [("live_nodes", g.op_count() as u64), ("chain_nodes", chain as u64)]
 }
 
 /// The pairs of consecutive ops in emission order within each block of `g` (ops that become
@@ -284,11 +283,9 @@ pub fn optimize_at(
     let (graph, stats) = builder::build_with(input, osr, options.inline)?;
     if let Some(header) = osr {
         let func = input.program.function(input.func);
-        guard.add_extra("osr_header_pc", header as u64);
-        let peeled = ir::osr::OsrPlan::of(func, header).map(|p| p.enclosing.len()).unwrap_or(0);
-        guard.add_extra("osr_peeled_loops", peeled as u64);
-        let liveness = frontend::liveness::analyze(func);
-        guard.add_extra("osr_parameters", ir::osr::parameters(&liveness, header).len() as u64);
+        for (name, n) in ir::osr::extras(func, &frontend::liveness::analyze(func), header) {
+            guard.add_extra(name, n);
+        }
     }
     guard.nodes_out = graph.op_count() as u64;
     guard.add_extra("emitted", stats.emitted);
@@ -296,8 +293,8 @@ pub fn optimize_at(
     for (name, n) in &stats.extras {
         guard.add_extra(name, *n);
     }
-    record_shape(&mut guard, &graph);
     drop(guard);
+    meter.annotate_last(shape_extras(&graph));
     let mut g = graph.into_input();
     if options.verify {
         check(&g, "build");
@@ -309,8 +306,8 @@ pub fn optimize_at(
         let copy = run_phase_for(&g, phase, input);
         guard.nodes_out = copy.graph.op_count() as u64;
         record(&mut guard, &copy.stats);
-        record_shape(&mut guard, &copy.graph);
         drop(guard);
+        meter.annotate_last(shape_extras(&copy.graph));
         g = copy.graph.into_input();
         if options.verify {
             check(&g, &label);
@@ -351,12 +348,15 @@ fn compile_at(
     guard.nodes_in = g.op_count() as u64;
     let lir = lir_out::to_lir(&g, input.program)?;
     guard.nodes_out = lir.size() as u64;
+    drop(guard);
+    // Figures about the result, outside the phase's window.
     let census = lir.census();
     let (distance, pairs) = adjacent_distance(&g);
-    guard.add_extra("adjacent_distance_sum", distance);
-    guard.add_extra("adjacent_pairs", pairs);
-    guard.add_extra("lir_exits", census.exits);
-    guard.add_extra("lir_overflow_checks", census.overflow_checks);
-    drop(guard);
+    meter.annotate_last([
+        ("adjacent_distance_sum", distance),
+        ("adjacent_pairs", pairs),
+        ("lir_exits", census.exits),
+        ("lir_overflow_checks", census.overflow_checks),
+    ]);
     Ok(lir)
 }

@@ -27,9 +27,9 @@
 //! `chain_nodes` (those of them with an effect or control input or output: claim C7). The
 //! schedule row adds `adjacent_distance_sum` / `adjacent_pairs` (over consecutive nodes of each
 //! block in emission order, the distance of their ids: claim C8) and the final LIR's census
-//! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed inside the
-//! phase (from the node list the row's `nodes_out` needs anyway), so each phase's wall time
-//! includes one pass over its live nodes. Reduce phases add their reducers' own counters
+//! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed after the
+//! phase's window closes (`Meter::annotate_last`, from the live-node list the row's
+//! `nodes_out` needs anyway), so the phase's wall time does not include them. Reduce phases add their reducers' own counters
 //! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
 //! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`). The
 //! schedule row adds `minmax_diamonds` ([`late_lowering`]).
@@ -258,14 +258,11 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
     }
 }
 
-/// Records `nodes_out` and the node census of the graph after a phase (`live_nodes`,
-/// `chain_nodes`) on its row.
-fn record_graph(guard: &mut meter::PhaseCounters, g: &Graph) {
-    let live = g.live_nodes();
-    let (chain, all) = chain_census(g, &live);
-    guard.nodes_out = all;
-    guard.add_extra("live_nodes", all);
-    guard.add_extra("chain_nodes", chain);
+/// The node census of the graph after a phase, for its row (`live_nodes`, `chain_nodes`;
+/// claim C7).
+fn chain_extras(g: &Graph, live: &[NodeId]) -> [(&'static str, u64); 2] {
+    let (chain, all) = chain_census(g, live);
+    [("live_nodes", all), ("chain_nodes", chain)]
 }
 
 /// Of the nodes `live`, how many sit on the effect or control chain (an effect or control
@@ -315,12 +312,14 @@ pub fn build_and_optimize_at(
             guard.add_extra(name, n);
         }
         if let Some(header) = osr {
-            guard.add_extra("osr_header_pc", header as u64);
-            let peeled = ir::osr::OsrPlan::of(func, header).map(|p| p.enclosing.len()).unwrap_or(0);
-            guard.add_extra("osr_peeled_loops", peeled as u64);
-            guard.add_extra("osr_parameters", ir::osr::parameters(&liveness, header).len() as u64);
+            for (name, n) in ir::osr::extras(func, &liveness, header) {
+                guard.add_extra(name, n);
+            }
         }
-        record_graph(&mut guard, &g);
+        let live = g.live_nodes();
+        guard.nodes_out = live.len() as u64;
+        drop(guard);
+        meter.annotate_last(chain_extras(&g, &live));
         g
     };
     check(&g, options, "build")?;
@@ -356,8 +355,10 @@ pub fn build_and_optimize_at(
             }
             Phase::Schedule => unreachable!(),
         }
-        record_graph(&mut guard, &g);
+        let live = g.live_nodes();
+        guard.nodes_out = live.len() as u64;
         drop(guard);
+        meter.annotate_last(chain_extras(&g, &live));
         check(&g, options, phase.name())?;
     }
     Ok(g)
@@ -402,16 +403,18 @@ fn compile_at(
     let (f, order) =
         schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
     guard.nodes_out = f.size() as u64;
-    let (chain, live) = chain_census(&g, &s.live);
-    guard.add_extra("live_nodes", live);
-    guard.add_extra("chain_nodes", chain);
+    drop(guard);
+    // Figures about the result, outside the phase's window.
     let (sum, pairs) = schedule::adjacency(&order);
-    guard.add_extra("adjacent_distance_sum", sum);
-    guard.add_extra("adjacent_pairs", pairs);
     let census = f.census();
-    guard.add_extra("lir_exits", census.exits);
-    guard.add_extra("lir_overflow_checks", census.overflow_checks);
-    guard.add_extra("lir_loads", census.loads);
+    meter.annotate_last(chain_extras(&g, &s.live));
+    meter.annotate_last([
+        ("adjacent_distance_sum", sum),
+        ("adjacent_pairs", pairs),
+        ("lir_exits", census.exits),
+        ("lir_overflow_checks", census.overflow_checks),
+        ("lir_loads", census.loads),
+    ]);
     Ok(f)
 }
 

@@ -129,7 +129,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             self.regs.insert(Reg(r), undefined);
         }
         let (params, start): (Vec<Reg>, Pc) = match self.osr {
-            Some(header) => (self.liveness.live_in(header).iter().collect(), header),
+            Some(header) => (ir::osr::parameters(&self.liveness, header), header),
             None => ((0..self.bytecode().param_count).map(Reg).collect(), 0),
         };
         for (index, r) in params.into_iter().enumerate() {

@@ -37,6 +37,17 @@ pub fn parameters(liveness: &Liveness, header: Pc) -> Vec<Reg> {
     liveness.live_in(header).iter().collect()
 }
 
+/// The counters of an OSR compile's build row, the same on both pipelines: the header's pc,
+/// the enclosing loops peeled and the number of parameters.
+pub fn extras(func: &Function, liveness: &Liveness, header: Pc) -> [(&'static str, u64); 3] {
+    let peeled = OsrPlan::of(func, header).map(|p| p.enclosing.len()).unwrap_or(0);
+    [
+        ("osr_header_pc", header as u64),
+        ("osr_peeled_loops", peeled as u64),
+        ("osr_parameters", parameters(liveness, header).len() as u64),
+    ]
+}
+
 /// How a builder walks the bytecode for an OSR entry at one loop header (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OsrPlan {

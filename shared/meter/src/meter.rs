@@ -206,6 +206,15 @@ impl Meter {
         &self.rows
     }
 
+    /// Adds counters to the row of the phase that ended last: figures about a phase's result
+    /// (node census, locality) computed after its window closed, so that their cost is not
+    /// charged to the phase. Does nothing before the first row.
+    pub fn annotate_last(&mut self, extras: impl IntoIterator<Item = (&'static str, u64)>) {
+        if let Some(row) = self.rows.last_mut() {
+            row.extra.extend(extras.into_iter().map(|(name, n)| (name.to_string(), n)));
+        }
+    }
+
     /// Removes and returns the rows recorded so far (sequence numbers continue).
     pub fn take_rows(&mut self) -> Vec<PhaseRow> {
         std::mem::take(&mut self.rows)
