@@ -23,11 +23,12 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 
 const USAGE: &str = "\
 usage:
-  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend lir|llvm]
+  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend llvm|lir]
                     [--llvm none|ftl|O2]
                     [--dump-llvm] [--dump-asm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
                     [--verify] [--stats OUT.json]
+                    (son and cfg run on LLVM unless --backend lir is given)
   seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
                    [--after N] [--format text|dot]
   seabed check FILE.js
@@ -108,6 +109,8 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         after: None,
         format: "text".into(),
     };
+    let mut backend = None;
+    let mut llvm_pipeline = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut number = |flag: &str| -> Result<u32, String> {
@@ -122,20 +125,11 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             }
             "--backend" => {
                 let b = it.next().ok_or("--backend needs a value")?;
-                let pipeline = match opts.backend {
-                    Backend::Llvm(p) => p,
-                    Backend::Lir => Pipeline::default(),
-                };
-                opts.backend = match Backend::parse(b) {
-                    Some(Backend::Llvm(_)) => Backend::Llvm(pipeline),
-                    Some(other) => other,
-                    None => return Err(format!("unknown backend '{b}' (available: lir, llvm)")),
-                };
+                backend = Some(Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir, llvm)"))?);
             }
             "--llvm" => {
                 let p = it.next().ok_or("--llvm needs a value")?;
-                let pipeline = Pipeline::parse(p).ok_or(format!("unknown LLVM pipeline '{p}' (none, ftl, O2)"))?;
-                opts.backend = Backend::Llvm(pipeline);
+                llvm_pipeline = Some(Pipeline::parse(p).ok_or(format!("unknown LLVM pipeline '{p}' (none, ftl, O2)"))?);
             }
             "--dump-llvm" => opts.dump_llvm = true,
             "--dump-asm" => opts.dump_asm = true,
@@ -166,11 +160,26 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         }
     }
     opts.file = file.ok_or("no input file given")?;
+    opts.backend = resolve_backend(opts.tier, backend, llvm_pipeline)?;
     if let Some(spec) = &opts.spec {
         // Unknown passes and ordering violations are errors before anything runs.
         TierCompiler::new(opts.tier, opts.backend, false).set_spec(spec)?;
     }
     Ok(opts)
+}
+
+/// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
+/// (`son`, `cfg`) and the LIR evaluator for the others. `--llvm` picks the LLVM pipeline and
+/// implies `--backend llvm`; with `--backend lir` it is an error.
+fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeline>) -> Result<Backend, String> {
+    let optimizing = matches!(tier, Tier::Son | Tier::Cfg);
+    match (backend, pipeline) {
+        (Some(Backend::Lir), Some(_)) => Err("--llvm needs --backend llvm".into()),
+        (Some(Backend::Lir), None) => Ok(Backend::Lir),
+        (Some(Backend::Llvm(_)), p) | (None, p @ Some(_)) => Ok(Backend::Llvm(p.unwrap_or_default())),
+        (None, None) if optimizing => Ok(Backend::Llvm(Pipeline::default())),
+        (None, None) => Ok(Backend::Lir),
+    }
 }
 
 /// Reads and compiles a file, printing errors as node would; `Err` carries the exit status.

@@ -210,6 +210,26 @@ fn a_hot_loop_in_code_called_once_enters_compiled_code_by_osr() {
     assert!(std::fs::read_to_string(&stats).unwrap().contains("\"osr_entries\": 0"));
 }
 
+#[test]
+fn the_optimizing_tiers_run_on_llvm_unless_told_otherwise() {
+    let f = script("default-backend.js", "function f(x) { return x + 1; }\nconsole.log(f(1));\n");
+    let stats = format!("{f}.stats.json");
+    for (args, backend) in [
+        (&["--tier", "son"][..], "llvm:ftl"),
+        (&["--tier", "cfg"][..], "llvm:ftl"),
+        (&["--tier", "son", "--backend", "lir"][..], "lir"),
+        (&["--tier", "cfg", "--llvm", "O2"][..], "llvm:O2"),
+        (&["--tier", "baseline"][..], "lir"),
+    ] {
+        let o = seabed(&[&["run", &f][..], args, &["--always-opt", "--stats", &stats]].concat());
+        assert_eq!(stdout(&o), "2\n", "{args:?}: {}", stderr(&o));
+        let json = std::fs::read_to_string(&stats).unwrap();
+        assert!(json.contains(&format!("\"backend\": \"{backend}\"")), "{args:?}: {json}");
+    }
+    // A pipeline for the LIR evaluator is a usage error.
+    assert_eq!(seabed(&["run", &f, "--tier", "son", "--backend", "lir", "--llvm", "ftl"]).status.code(), Some(2));
+}
+
 /// A tiering statistic from a `--stats` file.
 fn tiering_stat(json: &str, name: &str) -> u64 {
     let key = format!("\"{name}\": ");

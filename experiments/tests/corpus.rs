@@ -47,6 +47,8 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &[
         "--tier",
         "son",
+        "--backend",
+        "lir",
         "--spec",
         "son:reduce(dce,common,vn);typer;reduce(load-elim-offset);lower;reduce(dce,machine,common,vn);schedule(split=on)",
         "--always-opt",
@@ -58,6 +60,8 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &[
         "--tier",
         "cfg",
+        "--backend",
+        "lir",
         "--spec",
         "cfg:copy(late-load-elim-offset);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(peel);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
         "--always-opt",
@@ -69,6 +73,8 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &[
         "--tier",
         "son",
+        "--backend",
+        "lir",
         "--spec",
         "son:reduce(dce,common,vn);typer;reduce(escape);reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule",
         "--always-opt",
@@ -79,6 +85,8 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &[
         "--tier",
         "cfg",
+        "--backend",
+        "lir",
         "--spec",
         "cfg:copy(escape);copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
         "--always-opt",

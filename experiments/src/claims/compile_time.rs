@@ -61,6 +61,8 @@ fn measure(ctx: &Ctx, llvm: &[&'static str], what: &str) -> Result<Vec<Measured>
         let mut a = vec!["--tier".to_string(), pipeline.into(), "--spec".into(), spec.clone(), "--always-opt".into()];
         if l != "off" {
             a.extend(["--backend".to_string(), "llvm".into(), "--llvm".into(), l.into()]);
+        } else {
+            a.extend(["--backend".to_string(), "lir".into()]);
         }
         let stats = ctx.runner.run_once(&RunSpec { program: program.clone(), args: a });
         Measured { program, pipeline, spec, llvm: l, rep, stats }

@@ -167,6 +167,9 @@ impl Ctx {
 /// The arguments of a `seabed run` on `tier` with `spec` (default tiering, LIR evaluator).
 pub fn args(tier: &str, spec: &str, extra: &[&str]) -> Vec<String> {
     let mut a = vec!["--tier".to_string(), tier.to_string(), "--spec".into(), spec.to_string()];
+    if !extra.iter().any(|e| *e == "--backend" || *e == "--llvm") {
+        a.extend(["--backend".to_string(), "lir".into()]);
+    }
     a.extend(extra.iter().map(|s| s.to_string()));
     a
 }
