@@ -23,14 +23,18 @@ pub struct BuiltinId(pub u32);
 
 /// The element kinds of arrays, from most to least specific (V8's lattice without the
 /// packed/holey split, which is tracked separately).
+///
+/// The discriminants are part of the heap layout: compiled code reads and updates an array's
+/// kind as this byte (`vm::layout`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(u8)]
 pub enum ElementsKind {
     /// Every element is an int32 number (or a hole).
-    Int32,
+    Int32 = 0,
     /// Every element is a number (or a hole).
-    Double,
+    Double = 1,
     /// Anything.
-    Any,
+    Any = 2,
 }
 
 impl ElementsKind {

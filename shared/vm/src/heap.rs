@@ -10,6 +10,7 @@
 
 
 use frontend::hash::IdHashMap;
+use crate::layout::StableVec;
 use crate::value::{ArrayId, ObjectId, StringId, Value};
 pub use ir::feedback::{ElementsKind, ShapeId};
 use frontend::bytecode::NameId;
@@ -31,7 +32,7 @@ pub struct Object {
     /// Its current shape.
     pub shape: ShapeId,
     /// Property values, in the shape's slot order.
-    pub slots: Vec<Value>,
+    pub slots: StableVec<Value>,
 }
 
 /// The element kind of a single value: the most specific kind that holds it.
@@ -49,7 +50,7 @@ pub fn elements_kind_of(v: Value) -> ElementsKind {
 #[derive(Clone, Debug)]
 pub struct Array {
     /// The elements; `Value::HOLE` marks an absent element.
-    pub elements: Vec<Value>,
+    pub elements: StableVec<Value>,
     /// The element kind (only ever generalizes).
     pub kind: ElementsKind,
     /// True once the array has (or had) a hole.
@@ -61,7 +62,7 @@ impl Array {
     pub fn new(elements: Vec<Value>) -> Array {
         let kind = elements.iter().map(|&v| elements_kind_of(v)).max().unwrap_or(ElementsKind::Int32);
         let holey = elements.iter().any(|v| v.is_hole());
-        Array { elements, kind, holey }
+        Array { elements: elements.into(), kind, holey }
     }
 
     /// Stores `v` at `index`, growing the array with holes as needed.
@@ -86,9 +87,9 @@ pub struct Heap {
     /// Hidden classes; `shapes[0]` is the empty shape.
     pub shapes: Vec<Shape>,
     /// Plain objects.
-    pub objects: Vec<Object>,
+    pub objects: StableVec<Object>,
     /// Arrays.
-    pub arrays: Vec<Array>,
+    pub arrays: StableVec<Array>,
     /// Strings (immutable), as UTF-16 code units like JavaScript's.
     pub strings: Vec<Box<[u16]>>,
     /// Property names: the program's names, then names made at run time.
@@ -145,7 +146,7 @@ impl Heap {
 
     /// Allocates an empty plain object.
     pub fn alloc_object(&mut self) -> ObjectId {
-        self.objects.push(Object { shape: ShapeId::EMPTY, slots: Vec::new() });
+        self.objects.push(Object { shape: ShapeId::EMPTY, slots: StableVec::new() });
         ObjectId(self.objects.len() as u32 - 1)
     }
 
@@ -153,7 +154,7 @@ impl Heap {
     /// an object the compiled code scalar replaced).
     pub fn alloc_object_with(&mut self, shape: ShapeId, slots: Vec<Value>) -> ObjectId {
         debug_assert_eq!(self.shapes[shape.0 as usize].keys.len(), slots.len(), "slots match the shape");
-        self.objects.push(Object { shape, slots });
+        self.objects.push(Object { shape, slots: slots.into() });
         ObjectId(self.objects.len() as u32 - 1)
     }
 

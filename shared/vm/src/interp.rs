@@ -82,7 +82,7 @@ pub struct Vm {
     /// All heap data.
     pub heap: Heap,
     /// Global variable values, indexed by `GlobalId`.
-    pub globals: Vec<Value>,
+    pub globals: crate::layout::StableVec<Value>,
     /// Feedback vectors, indexed by function then slot.
     pub feedback: Vec<Vec<SlotFeedback>>,
     /// Tier-up counters per function.
@@ -142,7 +142,7 @@ impl Vm {
             .collect();
         let counters = vec![FunctionCounters::default(); program.functions.len()];
         let mut vm = Vm {
-            globals: Vec::new(),
+            globals: Default::default(),
             heap,
             feedback,
             counters,

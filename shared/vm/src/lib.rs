@@ -8,6 +8,7 @@ pub mod console;
 pub mod convert;
 pub mod heap;
 pub mod interp;
+pub mod layout;
 pub mod number;
 pub mod runtime;
 pub mod tiering;

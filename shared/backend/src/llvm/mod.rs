@@ -11,8 +11,9 @@
 //! the activation and its result returns through the compiled frame (see [`exits`]).
 //! Exceptions travel as [`EXCEPTION_SENTINEL`] return values.
 //!
-//! Not yet: TBAA (heap accesses go through runtime helpers while the vm's heap is made of
-//! index-based vectors, so there is no address arithmetic to tag), OSR entry, inline caches.
+//! Heap loads and stores are machine loads and stores through the vm's fixed heap layout
+//! (`vm::layout`), tagged with TBAA type nodes that follow the IR's alias classes
+//! (`lower::heap`). OSR entry code is ordinary LIR whose parameters are the live registers.
 
 pub mod exits;
 pub mod stackmap;

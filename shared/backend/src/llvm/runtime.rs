@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use frontend::bytecode::FuncId;
-use ir::ops::{Access, RuntimeFn};
+use ir::ops::RuntimeFn;
 use vm::interp::Throw;
 use vm::number::{js_pow, js_remainder, to_int32};
 use vm::{Exception, Value, Vm};
@@ -44,31 +44,6 @@ pub(crate) fn result_bits(r: vm::JsResult<Value>) -> u64 {
     }
 }
 
-/// Encodes a heap access as the `u64` the load/store helpers take: kind in the high half,
-/// slot or global number in the low half.
-pub(crate) fn encode_access(access: Access) -> u64 {
-    let (kind, n) = match access {
-        Access::Field(n) => (0u64, n),
-        Access::Shape => (1, 0),
-        Access::Element => (2, 0),
-        Access::ArrayLength => (3, 0),
-        Access::Global(n) => (4, n),
-    };
-    (kind << 32) | n as u64
-}
-
-fn decode_access(code: u64) -> Access {
-    let n = code as u32;
-    match code >> 32 {
-        0 => Access::Field(n),
-        1 => Access::Shape,
-        2 => Access::Element,
-        3 => Access::ArrayLength,
-        4 => Access::Global(n),
-        k => unreachable!("access kind {k}"),
-    }
-}
-
 /// A runtime call site: what `rt_call` needs besides the arguments. Compiled code holds a
 /// pointer to one; the [`super::LlvmCode`] owns them.
 #[derive(Clone, Copy, Debug)]
@@ -87,25 +62,8 @@ unsafe fn vm_mut<'a>(vm: *mut Vm) -> &'a mut Vm {
     unsafe { &mut *vm }
 }
 
-pub(crate) extern "C" fn rt_load(vm: *mut Vm, access: u64, obj: u64, index: i32) -> u64 {
-    // SAFETY: called only from compiled code with the vm pointer it was entered with.
-    let vm = unsafe { vm_mut(vm) };
-    let access = decode_access(access);
-    let v = vm.heap_load(access, Value::from_bits(obj), index);
-    match access {
-        Access::Shape | Access::ArrayLength => v.as_int().expect("int32 word") as u32 as u64,
-        _ => v.bits(),
-    }
-}
-
-pub(crate) extern "C" fn rt_store(vm: *mut Vm, access: u64, obj: u64, index: i32, value: u64) {
-    // SAFETY: as in `rt_load`.
-    let vm = unsafe { vm_mut(vm) };
-    vm.heap_store(decode_access(access), Value::from_bits(obj), index, Value::from_bits(value));
-}
-
 pub(crate) extern "C" fn rt_call(vm: *mut Vm, site: *const RuntimeSite, args: *const u64, argc: u32) -> u64 {
-    // SAFETY: as in `rt_load`.
+    // SAFETY: called only from compiled code with the vm pointer it was entered with.
     let vm = unsafe { vm_mut(vm) };
     // SAFETY: `site` points into the owning LlvmCode's site table, alive while its code runs.
     let site = unsafe { *site };
@@ -120,7 +78,7 @@ pub(crate) extern "C" fn rt_call(vm: *mut Vm, site: *const RuntimeSite, args: *c
 }
 
 pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u32) -> f64 {
-    // SAFETY: as in `rt_load`.
+    // SAFETY: as in `rt_call`.
     let vm = unsafe { vm_mut(vm) };
     let xs: &[f64] = if n == 0 {
         &[]
@@ -132,13 +90,13 @@ pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u
 }
 
 pub(crate) extern "C" fn rt_string_constant(vm: *mut Vm, func: u32, index: u32) -> u64 {
-    // SAFETY: as in `rt_load`.
+    // SAFETY: as in `rt_call`.
     let vm = unsafe { vm_mut(vm) };
     vm.string_constant(FuncId(func), index).bits()
 }
 
 pub(crate) extern "C" fn rt_stress_check(vm: *mut Vm) -> u32 {
-    // SAFETY: as in `rt_load`.
+    // SAFETY: as in `rt_call`.
     let vm = unsafe { vm_mut(vm) };
     vm.stress_check() as u32
 }

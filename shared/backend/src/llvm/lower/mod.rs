@@ -31,8 +31,10 @@ use ir::ops::{Access, Op, Rep, RuntimeFn};
 use ir::tagged;
 use vm::Value;
 
+mod heap;
+
 use super::exits::PATCHPOINT_BYTES;
-use super::runtime::{self, encode_access, RuntimeSite, EXCEPTION_SENTINEL};
+use super::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 use super::LlvmOptions;
 
 /// Where one exit operand goes, decided before code generation.
@@ -108,6 +110,7 @@ struct Lower<'a, 'ctx> {
     runtime_sites: &'a [RuntimeSite],
     runtime_site_of: IdHashMap<(usize, usize), usize>,
     param_count: usize,
+    tbaa: heap::Tbaa<'ctx>,
 }
 
 /// The runtime call sites of `lir` (non-Math `CallRuntime`s), keyed by (block, instruction).
@@ -264,6 +267,7 @@ pub(crate) fn lower<'ctx>(
         runtime_sites,
         runtime_site_of,
         param_count: 0,
+        tbaa: heap::Tbaa::default(),
     };
     l.run()?;
     Ok(Lowered { module: l.module, function: f, name, sites: l.sites, helpers: l.mappings, param_count: l.param_count })
@@ -633,39 +637,20 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                 }
                 Op::TaggedEqual => Some(self.b.build_int_compare(IntPredicate::EQ, self.int(a(0)?)?, self.int(a(1)?)?, "").unwrap().into()),
                 Op::Load { access } => {
-                    let h = self.helper(
-                        "seabed_rt_load",
-                        runtime::rt_load as *const () as usize,
-                        Some(i64t.into()),
-                        &[self.t.i8p.into(), i64t.into(), i64t.into(), i32t.into()],
-                        false,
-                    );
-                    let (obj, index) = match access {
-                        Access::Global(_) => (self.i64c(Value::UNDEFINED.bits()), self.i32c(0)),
-                        Access::Element => (self.int(a(0)?)?, self.int(a(1)?)?),
-                        _ => (self.int(a(0)?)?, self.i32c(0)),
+                    let (object, index) = match access {
+                        Access::Global(_) => (None, None),
+                        Access::Element => (Some(self.int(a(0)?)?), Some(self.int(a(1)?)?)),
+                        _ => (Some(self.int(a(0)?)?), None),
                     };
-                    let r = self.call(h, &[self.vm.into(), self.i64c(encode_access(access)).into(), obj.into(), index.into()]);
-                    let r = r.expect("returns a word").into_int_value();
-                    match access {
-                        Access::Shape | Access::ArrayLength => Some(self.b.build_int_truncate(r, i32t, "").unwrap().into()),
-                        _ => Some(r.into()),
-                    }
+                    Some(self.heap_load(access, object, index)?)
                 }
                 Op::Store { access } => {
-                    let h = self.helper(
-                        "seabed_rt_store",
-                        runtime::rt_store as *const () as usize,
-                        None,
-                        &[self.t.i8p.into(), i64t.into(), i64t.into(), i32t.into(), i64t.into()],
-                        false,
-                    );
-                    let (obj, index, value) = match access {
-                        Access::Global(_) => (self.i64c(Value::UNDEFINED.bits()), self.i32c(0), self.word(a(0)?)?),
-                        Access::Element => (self.int(a(0)?)?, self.int(a(1)?)?, self.word(a(2)?)?),
-                        _ => (self.int(a(0)?)?, self.i32c(0), self.word(a(1)?)?),
+                    let (object, index, value) = match access {
+                        Access::Global(_) => (None, None, self.word(a(0)?)?),
+                        Access::Element => (Some(self.int(a(0)?)?), Some(self.int(a(1)?)?), self.word(a(2)?)?),
+                        _ => (Some(self.int(a(0)?)?), None, self.word(a(1)?)?),
                     };
-                    self.call(h, &[self.vm.into(), self.i64c(encode_access(access)).into(), obj.into(), index.into(), value.into()]);
+                    self.heap_store(access, object, index, value)?;
                     None
                 }
                 Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
