@@ -50,7 +50,7 @@ use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
 use ir::inlining::{self, InlineBudget};
 use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
-use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, ShapeSet};
+use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet};
 use ir::tagged;
 
 use crate::assembler::{Assembler, Label, Variable, V};
@@ -513,6 +513,10 @@ impl Builder<'_, '_> {
                 if speculation::call_never_ran(self.feedback(slot)) {
                     return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                 }
+                if let Some(math) = speculation::math_call(self.feedback(slot), argc) {
+                    let v = self.math_call(pc, math, callee, args, argc);
+                    return self.set(dst, v);
+                }
                 if self.inline_call(pc, dst, callee, args, argc, slot) {
                     return;
                 }
@@ -562,6 +566,33 @@ impl Builder<'_, '_> {
     /// bytecode translated in place by a builder whose frame states have the call's frame
     /// state as their outer state, and its returns merged into `dst` in a new block. False
     /// if not inlined.
+    /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
+    /// the target (exit before the call otherwise), converts each argument with
+    /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
+    /// float64 values — the same ops as the sea-of-nodes builder.
+    fn math_call(&mut self, pc: Pc, math: speculation::MathCall, callee: Reg, args: Reg, argc: u32) -> V {
+        let fs = self.frame_state(pc);
+        let c = self.reg(callee);
+        let bits = math.target_bits();
+        if !matches!(self.asm.op(c), Op::TaggedConstant { bits: b } if *b == bits) {
+            let expected = self.asm.tagged(bits);
+            let same = self.emit(Op::TaggedEqual, &[c, expected]);
+            self.emit(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+        let inputs: Vec<V> = (0..math.operands)
+            .map(|i| {
+                if i < argc {
+                    let a = self.reg(Reg(args.0 + 1 + i));
+                    self.emit(Op::CheckedTaggedToFloat64, &[a, fs])
+                } else {
+                    self.asm.float64(f64::NAN)
+                }
+            })
+            .collect();
+        let r = self.emit(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
+        self.emit(Op::ChangeFloat64ToTagged, &[r])
+    }
+
     fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> bool {
         let program = self.input.program;
         let fb = &self.input.feedback_of(self.input.func)[slot.0 as usize];

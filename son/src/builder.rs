@@ -47,7 +47,7 @@ use ir::feedback::SlotFeedback;
 use ir::inlining::{self, InlineBudget};
 use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::frame_state_registers;
-use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, ShapeSet, F64};
+use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
 
 use crate::graph::{Graph, NodeId};
@@ -645,6 +645,10 @@ impl<'i, 'a> Builder<'i, 'a> {
                     self.deopt_here(pc, DeoptReason::InsufficientFeedback);
                     return Ok(());
                 }
+                if let Some(math) = speculation::math_call(self.feedback(slot), argc) {
+                    let v = self.math_call(pc, math, callee, args, argc);
+                    return Ok(self.set(dst, v));
+                }
                 if self.inline_call(pc, dst, callee, args, argc, slot)? {
                     return Ok(());
                 }
@@ -682,6 +686,34 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
         }
         Ok(())
+    }
+
+    /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
+    /// the target (exit before the call otherwise), converts each argument with
+    /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
+    /// float64 values. The call has no effect, so it floats (effect and control `Start`).
+    fn math_call(&mut self, pc: Pc, math: speculation::MathCall, callee: Reg, args: Reg, argc: u32) -> NodeId {
+        let fs = self.frame_state(pc);
+        let c = self.reg(callee);
+        let expected = self.tagged_const(math.target_bits());
+        if c != expected {
+            let same = self.pure(Op::TaggedEqual, &[c, expected]);
+            self.effectful(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+        let mut inputs = Vec::with_capacity(math.operands as usize + 2);
+        for i in 0..math.operands {
+            let x = if i < argc {
+                let a = self.reg(Reg(args.0 + 1 + i));
+                self.effectful(Op::CheckedTaggedToFloat64, &[a, fs])
+            } else {
+                self.pure(Op::Float64Constant { value: F64(f64::NAN) }, &[])
+            };
+            inputs.push(x);
+        }
+        let start = self.g.start;
+        inputs.extend([start, start]);
+        let r = self.pure(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
+        self.pure(Op::ChangeFloat64ToTagged, &[r])
     }
 
     /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check

@@ -21,6 +21,19 @@ impl ShapeId {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct BuiltinId(pub u32);
 
+/// The `Math` functions in `BuiltinId` order (ids `0..MATH_FUNCTIONS.len()`), each with its
+/// arity (`Math.max`, `Math.min` and `Math.hypot` take any number of arguments). They take
+/// numbers (after `ToNumber`) and return a number with no other effect, so an optimizing
+/// compiler may call them directly on float64 values. The vm's `MathFunction::ALL` has the
+/// same order (checked by a vm test).
+pub const MATH_FUNCTIONS: &[(&str, u8)] = &[
+    ("abs", 1), ("acos", 1), ("acosh", 1), ("asin", 1), ("asinh", 1), ("atan", 1), ("atanh", 1),
+    ("atan2", 2), ("cbrt", 1), ("ceil", 1), ("clz32", 1), ("cos", 1), ("cosh", 1), ("exp", 1),
+    ("expm1", 1), ("floor", 1), ("fround", 1), ("hypot", 2), ("imul", 2), ("log", 1), ("log1p", 1),
+    ("log10", 1), ("log2", 1), ("max", 2), ("min", 2), ("pow", 2), ("round", 1), ("sign", 1),
+    ("sin", 1), ("sinh", 1), ("sqrt", 1), ("tan", 1), ("tanh", 1), ("trunc", 1),
+];
+
 /// The element kinds of arrays, from most to least specific (V8's lattice without the
 /// packed/holey split, which is tracked separately).
 ///

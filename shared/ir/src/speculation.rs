@@ -6,7 +6,7 @@
 
 use frontend::bytecode::BinaryOp;
 
-use crate::feedback::{OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback};
+use crate::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
 use crate::ops::NumberHint;
 
 /// How to compile an arithmetic, bitwise, comparison or unary operation.
@@ -115,10 +115,54 @@ pub fn call_never_ran(fb: &SlotFeedback) -> bool {
     matches!(fb, SlotFeedback::Call { count: 0, .. })
 }
 
+/// A call site that always called one `Math` function: call it on float64 arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MathCall {
+    /// The builtin (also its `RuntimeFn::MathFunction` number).
+    pub builtin: BuiltinId,
+    /// How many float64 arguments the call passes: the call's argument count, padded with NaN
+    /// (`undefined` as a number) up to the function's arity, except for the variadic
+    /// `max`/`min`/`hypot`, which see exactly the arguments given.
+    pub operands: u32,
+}
+
+impl MathCall {
+    /// The tagged bits of the builtin function value (the call target to check).
+    pub fn target_bits(self) -> u64 {
+        crate::tagged::tagged(crate::tagged::TAG_BUILTIN, self.builtin.0 as u64)
+    }
+}
+
+/// The direct `Math` call for a call site with `argc` arguments, if its feedback saw only one
+/// target and that target is a `Math` function ([`MATH_FUNCTIONS`]); the builders of both
+/// pipelines check the target, convert each argument with `CheckedTaggedToFloat64` and emit
+/// `CallRuntime[Math.i]` (V8's JSCallReducer does the same for `Math` builtins).
+pub fn math_call(fb: &SlotFeedback, argc: u32) -> Option<MathCall> {
+    let SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(b)), .. } = fb else { return None };
+    let &(name, arity) = MATH_FUNCTIONS.get(b.0 as usize)?;
+    let variadic = matches!(name, "max" | "min" | "hypot");
+    let operands = if variadic { argc } else { argc.max(arity as u32) };
+    Some(MathCall { builtin: *b, operands })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::feedback::{ElementFeedback, ElementsKind};
+
+    #[test]
+    fn monomorphic_math_calls_are_direct() {
+        let call = |b: u32| SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(b))), count: 3 };
+        let sin = MATH_FUNCTIONS.iter().position(|m| m.0 == "sin").unwrap() as u32;
+        let max = MATH_FUNCTIONS.iter().position(|m| m.0 == "max").unwrap() as u32;
+        assert_eq!(math_call(&call(sin), 0), Some(MathCall { builtin: BuiltinId(sin), operands: 1 }));
+        assert_eq!(math_call(&call(sin), 2).map(|m| m.operands), Some(2));
+        assert_eq!(math_call(&call(max), 3).map(|m| m.operands), Some(3));
+        assert_eq!(math_call(&call(max), 0).map(|m| m.operands), Some(0));
+        // Other builtins (console.log, ...) and megamorphic sites stay generic calls.
+        assert_eq!(math_call(&call(MATH_FUNCTIONS.len() as u32), 1), None);
+        assert_eq!(math_call(&SlotFeedback::Call { target: CallTarget::Megamorphic, count: 3 }, 1), None);
+    }
 
     #[test]
     fn plans_follow_the_feedback() {

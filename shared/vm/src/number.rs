@@ -588,6 +588,12 @@ mod tests {
     const NAN: f64 = f64::NAN;
     const INF: f64 = f64::INFINITY;
 
+    #[test]
+    fn the_compilers_math_catalogue_matches_the_vm() {
+        let vm: Vec<(&str, u8)> = MathFunction::ALL.iter().map(|m| (m.name(), m.arity())).collect();
+        assert_eq!(vm, ir::feedback::MATH_FUNCTIONS, "ir::feedback::MATH_FUNCTIONS follows MathFunction::ALL");
+    }
+
     /// True when `a` and `b` are the same JS value (NaNs equal, ±0 distinct).
     fn same(a: f64, b: f64) -> bool {
         (a.is_nan() && b.is_nan()) || a.to_bits() == b.to_bits()
