@@ -249,11 +249,22 @@ impl Vm {
         self.counters[f.0 as usize].invocations += 1;
         if self.compiler.is_some() {
             if let Some(code) = self.code_for(f) {
-                let args: Vec<Value> = self.stack[args_at..args_at + argc as usize].to_vec();
+                // The arguments are copied out of the register stack (compiled code may grow
+                // it); up to 8 without allocating.
+                let n = argc as usize;
+                let mut inline = [Value::UNDEFINED; 8];
+                let heap: Vec<Value>;
+                let args: &[Value] = if n <= inline.len() {
+                    inline[..n].copy_from_slice(&self.stack[args_at..args_at + n]);
+                    &inline[..n]
+                } else {
+                    heap = self.stack[args_at..args_at + n].to_vec();
+                    &heap
+                };
                 let saved_top = self.stack_top;
                 self.stack_top = self.stack_top.max(args_at + argc as usize);
                 self.tier_stats.compiled_calls += 1;
-                let result = self.enter(|vm| code.invoke(vm, &args));
+                let result = self.enter(|vm| code.invoke(vm, args));
                 self.stack_top = saved_top;
                 return result;
             }

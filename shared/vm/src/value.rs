@@ -27,8 +27,10 @@ pub struct StringId(pub u32);
 
 pub use ir::feedback::BuiltinId;
 
-/// One JavaScript value.
+/// One JavaScript value. `repr(transparent)`: a `[Value]` is a `[u64]` of the same bits
+/// (compiled code passes argument buffers of raw words, see [`Value::slice_from_bits`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Value(u64);
 
 /// The decoded form of a `Value`, for matching.
@@ -69,6 +71,13 @@ impl Value {
     pub const TRUE: Value = Value::tagged(TAG_SPECIAL, 3);
     /// The hole.
     pub const HOLE: Value = Value::tagged(TAG_SPECIAL, 4);
+
+    /// Views a buffer of raw value bits as values (no copy).
+    pub fn slice_from_bits(bits: &[u64]) -> &[Value] {
+        // SAFETY: Value is repr(transparent) over u64, and every u64 is a Value's bits (an
+        // arbitrary bit pattern decodes to some value; no invariant is broken).
+        unsafe { std::slice::from_raw_parts(bits.as_ptr() as *const Value, bits.len()) }
+    }
 
     const fn tagged(tag: u64, payload: u64) -> Value {
         Value((tag << TAG_SHIFT) | payload)

@@ -73,8 +73,7 @@ pub(crate) extern "C" fn rt_call(vm: *mut Vm, site: *const RuntimeSite, args: *c
         // SAFETY: compiled code passes its argument buffer holding `argc` initialized words.
         unsafe { std::slice::from_raw_parts(args, argc as usize) }
     };
-    let call_args: Vec<Value> = raw.iter().map(|&b| Value::from_bits(b)).collect();
-    result_bits(vm.runtime_call(site.func, site.function, &call_args))
+    result_bits(vm.runtime_call(site.func, site.function, Value::slice_from_bits(raw)))
 }
 
 pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u32) -> f64 {
