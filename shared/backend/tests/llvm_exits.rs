@@ -285,3 +285,54 @@ fn exits_from_two_functions_in_separate_modules() {
     let r = second.invoke(&mut vm, &[Value::UNDEFINED, Value::int(-1)]).unwrap();
     assert_eq!(r, Value::int(i32::MAX));
 }
+
+/// Two overflow checks whose exits are equal (same reason, frame and values: e0 and e1, as the
+/// sea of nodes makes one exit per check) and a third with another frame.
+const SHARED: &str = "function shared #2
+  exit e0 Overflow: frame f2 @4 [r0=v0:Tagged]
+  exit e1 Overflow: frame f2 @4 [r0=v0:Tagged]
+  exit e2 Overflow: frame f2 @6 [r0=v0:Tagged]
+block b0():
+  v0:Tagged = Parameter[1]
+  v1:Int32 = UntagInt32 v0
+  v2:Int32 = Int32AddWithOverflow v1, v1
+  v3:Bit = Projection[1] v2
+  DeoptimizeIf[Overflow] v3 !e0
+  v4:Int32 = Projection[0] v2
+  v5:Int32 = Int32AddWithOverflow v4, v4
+  v6:Bit = Projection[1] v5
+  DeoptimizeIf[Overflow] v6 !e1
+  v7:Int32 = Projection[0] v5
+  v8:Int32 = Int32AddWithOverflow v7, v7
+  v9:Bit = Projection[1] v8
+  DeoptimizeIf[Overflow] v9 !e2
+  v10:Int32 = Projection[0] v8
+  v11:Tagged = TagInt32 v10
+  return v11
+";
+
+#[test]
+fn checks_with_equal_exits_share_one_patchpoint() {
+    let lir = parse(SHARED);
+    for stress_checks in [false, true] {
+        for pipeline in [Pipeline::None, Pipeline::Ftl] {
+            let code = llvm::compile(&lir, &LlvmOptions { pipeline, stress_checks, verify: true, ..LlvmOptions::default() }).unwrap();
+            assert_eq!(code.stats.exit_sites, 2, "{pipeline:?} stress={stress_checks}: e0 and e1 share a site");
+            let mut vm = empty_vm();
+            // 2^30 overflows at the first check, 2^29 at the second (2^30 + 2^30), 2^28 at the third.
+            for (x, pc) in [(1 << 30, 4), (1 << 29, 4), (1 << 28, 6)] {
+                let (_, events) = with_exits(Value::int(0), || code.invoke(&mut vm, &[Value::UNDEFINED, Value::int(x)]).unwrap());
+                if !stress_checks {
+                    assert_eq!(events.len(), 1, "{pipeline:?}: x = {x}");
+                    assert_eq!((events[0].reason, events[0].frames[0].pc), (DeoptReason::Overflow, pc), "{pipeline:?}: x = {x}");
+                    assert_eq!(events[0].frames[0].registers, vec![(Reg(0), Value::int(x))]);
+                }
+            }
+            let (r, events) = with_exits(Value::int(0), || code.invoke(&mut vm, &[Value::UNDEFINED, Value::int(3)]).unwrap());
+            if !stress_checks {
+                assert!(events.is_empty());
+                assert_eq!(r, Value::int(24));
+            }
+        }
+    }
+}

@@ -7,8 +7,9 @@
 //! Representations map to LLVM types: tagged → `i64` (NaN-boxed bits), int32 → `i32`,
 //! float64 → `double`, bit → `i1`. Block parameters become phis. Operations with two results
 //! (`Int32*WithOverflow`, `TryFloat64ToInt32`) keep the int32 result as the value and the
-//! flag on the side for `Projection[1]`. Checks branch (with cold `!prof` weights) to one exit
-//! block each; see [`super::exits`] for the exit's operand layout.
+//! flag on the side for `Projection[1]`. Checks branch (with cold `!prof` weights) to an exit
+//! block holding the patchpoint; checks whose exits are equal (reason, frames and values)
+//! share one block ([`shared_exits`]); see [`super::exits`] for the exit's operand layout.
 //!
 //! Builder calls only fail when the builder has no position, which would be a bug here, so
 //! their results are unwrapped.
@@ -111,6 +112,21 @@ struct Lower<'a, 'ctx> {
     runtime_site_of: IdHashMap<(usize, usize), usize>,
     param_count: usize,
     tbaa: heap::Tbaa<'ctx>,
+    /// Per exit: the exit with the same reason and frames that represents it (see
+    /// [`shared_exits`]); checks of one representative share one exit block.
+    exit_rep: Vec<ExitId>,
+    /// The exit block of each representative exit emitted so far, with the phi of the
+    /// "check failed" flag under stress exits.
+    exit_blocks: IdHashMap<ExitId, (BasicBlock<'ctx>, Option<PhiValue<'ctx>>)>,
+}
+
+/// For every exit of `lir`, the first exit with the same reason and frames: checks that leave
+/// through equal exits (the same frame state, live values and reason) share one patchpoint,
+/// as V8's checks at one frame state share a deoptimization entry. The CFG pipeline already
+/// gives such checks one `ExitId`; the sea of nodes makes one per check.
+fn shared_exits(lir: &Function) -> Vec<ExitId> {
+    let mut first: IdHashMap<(ir::ops::DeoptReason, &[ir::frame::FrameDesc]), ExitId> = IdHashMap::default();
+    lir.exits.iter().map(|e| *first.entry((e.reason, &e.frames[..])).or_insert(e.id)).collect()
 }
 
 /// The runtime call sites of `lir` (non-Math `CallRuntime`s), keyed by (block, instruction).
@@ -268,6 +284,8 @@ pub(crate) fn lower<'ctx>(
         runtime_site_of,
         param_count: 0,
         tbaa: heap::Tbaa::default(),
+        exit_rep: shared_exits(lir),
+        exit_blocks: IdHashMap::default(),
     };
     l.run()?;
     Ok(Lowered { module: l.module, function: f, name, sites: l.sites, helpers: l.mappings, param_count: l.param_count })
@@ -710,11 +728,36 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     } else {
                         (fails, self.i32c(1))
                     };
-                    let exit_bb = self.ctx.append_basic_block(self.f, &format!("exit_e{}", exit.0));
+                    let rep = self.exit_rep[exit.0 as usize];
                     let cont = self.ctx.append_basic_block(self.f, "");
-                    self.cold_branch(take, exit_bb, cont);
-                    self.b.position_at_end(exit_bb);
-                    self.emit_exit(exit, failed)?;
+                    let here = self.b.get_insert_block().expect("positioned");
+                    let exit_bb = match self.exit_blocks.get(&rep) {
+                        Some(&(bb, phi)) => {
+                            if let Some(phi) = phi {
+                                phi.add_incoming(&[(&failed, here)]);
+                            }
+                            self.cold_branch(take, bb, cont);
+                            None
+                        }
+                        None => {
+                            let bb = self.ctx.append_basic_block(self.f, &format!("exit_e{}", rep.0));
+                            self.cold_branch(take, bb, cont);
+                            Some(bb)
+                        }
+                    };
+                    if let Some(bb) = exit_bb {
+                        self.b.position_at_end(bb);
+                        // Under stress exits the flag differs per check: a phi collects it.
+                        let (flag, phi) = if self.opts.stress_checks {
+                            let phi = self.b.build_phi(i32t, "failed").unwrap();
+                            phi.add_incoming(&[(&failed, here)]);
+                            (phi.as_basic_value().into_int_value(), Some(phi))
+                        } else {
+                            (failed, None)
+                        };
+                        self.exit_blocks.insert(rep, (bb, phi));
+                        self.emit_exit(rep, flag)?;
+                    }
                     self.b.position_at_end(cont);
                     None
                 }
