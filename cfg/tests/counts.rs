@@ -20,6 +20,9 @@ for (let k = 0; k < 50; k++) t = t + f({ x: k, y: 3 }, 20);
 console.log(t);
 "#;
 
+/// One phase row's label, visits, changes, nodes in and out, and extra counters.
+type PhaseCounts = (String, u64, u64, u64, u64, Vec<(String, u64)>);
+
 #[test]
 fn counts_satisfy_visits_at_least_changes_and_repeat_exactly() {
     let program = Rc::new(frontend::compile("test.js", PROGRAM).expect("compiles"));
@@ -33,7 +36,7 @@ fn counts_satisfy_visits_at_least_changes_and_repeat_exactly() {
         let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", &options.spec, 0));
         let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
         ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}"));
-        let counts: Vec<(String, u64, u64, u64, u64, Vec<(String, u64)>)> = meter
+        let counts: Vec<PhaseCounts> = meter
             .rows()
             .iter()
             .map(|r| {

@@ -647,7 +647,8 @@ impl<'i, 'a> Builder<'i, 'a> {
                 }
                 if let Some(math) = speculation::math_call(self.feedback(slot), argc) {
                     let v = self.math_call(pc, math, callee, args, argc);
-                    return Ok(self.set(dst, v));
+                    self.set(dst, v);
+                    return Ok(());
                 }
                 if self.inline_call(pc, dst, callee, args, argc, slot)? {
                     return Ok(());

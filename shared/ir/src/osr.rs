@@ -87,7 +87,7 @@ impl OsrPlan {
             }
             enclosing.push((h, e));
         }
-        enclosing.sort_by(|a, b| b.0.cmp(&a.0));
+        enclosing.sort_by_key(|e| std::cmp::Reverse(e.0));
         if enclosing.windows(2).any(|w| w[1].1 <= w[0].1) {
             return Err("enclosing loops are not nested".into());
         }
