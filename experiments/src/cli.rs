@@ -27,8 +27,10 @@ usage:
                     [--llvm none|ftl|O2]
                     [--dump-llvm] [--dump-asm] [--always-opt]
                     [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
-                    [--verify] [--stats OUT.json]
-                    (son and cfg run on LLVM unless --backend lir is given)
+                    [--verify] [--stats OUT.json] [--compile-thread on|off]
+                    (son and cfg run on LLVM unless --backend lir is given; LLVM
+                    compiles on a background thread unless --compile-thread off or
+                    --always-opt is given)
   seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
                    [--after N] [--format text|dot]
   seabed check FILE.js
@@ -85,11 +87,28 @@ struct Options {
     spec: Option<String>,
     after: Option<usize>,
     format: String,
+    /// Run the LLVM stage on a background compiler thread (resolved: only with an LLVM
+    /// backend, a compiling tier and without `--always-opt`).
+    compile_thread: bool,
 }
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
-const RUN_OPTIONS: &[&str] =
-    &["--tier", "--backend", "--always-opt", "--deopt-every", "--hot-calls", "--max-reopts", "--osr-back-edges", "--verify", "--stats", "--llvm", "--dump-llvm", "--dump-asm", "--spec"];
+const RUN_OPTIONS: &[&str] = &[
+    "--tier",
+    "--backend",
+    "--always-opt",
+    "--deopt-every",
+    "--hot-calls",
+    "--max-reopts",
+    "--osr-back-edges",
+    "--verify",
+    "--stats",
+    "--llvm",
+    "--dump-llvm",
+    "--dump-asm",
+    "--spec",
+    "--compile-thread",
+];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     let mut file = None;
@@ -108,8 +127,10 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         spec: None,
         after: None,
         format: "text".into(),
+        compile_thread: false,
     };
     let mut backend = None;
+    let mut compile_thread = None;
     let mut llvm_pipeline = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -130,6 +151,14 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--llvm" => {
                 let p = it.next().ok_or("--llvm needs a value")?;
                 llvm_pipeline = Some(Pipeline::parse(p).ok_or(format!("unknown LLVM pipeline '{p}' (none, ftl, O2)"))?);
+            }
+            "--compile-thread" => {
+                let v = it.next().ok_or("--compile-thread needs a value")?;
+                compile_thread = Some(match v.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--compile-thread: '{v}' is not on or off")),
+                });
             }
             "--dump-llvm" => opts.dump_llvm = true,
             "--dump-asm" => opts.dump_asm = true,
@@ -161,6 +190,12 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
     }
     opts.file = file.ok_or("no input file given")?;
     opts.backend = resolve_backend(opts.tier, backend, llvm_pipeline)?;
+    // On by default where it matters; `--always-opt` runs stay synchronous (deterministic),
+    // and the LIR evaluator has no expensive stage to move.
+    opts.compile_thread = compile_thread.unwrap_or(true)
+        && opts.tier != Tier::Interp
+        && matches!(opts.backend, Backend::Llvm(_))
+        && !opts.tiering.always_opt;
     if let Some(spec) = &opts.spec {
         // Unknown passes and ordering violations are errors before anything runs.
         TierCompiler::new(opts.tier, opts.backend, false).set_spec(spec)?;
@@ -225,6 +260,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
         let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
         compiler.dump_llvm = opts.dump_llvm;
         compiler.dump_asm = opts.dump_asm;
+        compiler.compile_thread = opts.compile_thread;
         if let Some(spec) = &opts.spec {
             compiler.set_spec(spec).expect("checked by parse_options");
         }
@@ -315,9 +351,10 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
+        opts.compile_thread,
         opts.spec.clone().unwrap_or_else(|| crate::tiers::default_spec(opts.tier)),
         s.compiles,
         s.compile_failures,

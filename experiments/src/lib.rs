@@ -4,6 +4,7 @@ pub mod ab;
 pub mod claims;
 pub mod code_quality;
 pub mod cli;
+pub mod compile_thread;
 pub mod experiment;
 pub mod generate;
 pub mod plot;

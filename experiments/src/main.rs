@@ -23,9 +23,15 @@ fn main() -> ExitCode {
         .stack_size(1 << 30)
         .spawn(move || cli::main(&args));
     match handle.map(|h| h.join()) {
-        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Ok(code)) => {
+            // A background LLVM compilation still running must not meet LLVM's static
+            // destructors: leave without them (nothing waits for it).
+            experiments::compile_thread::exit_if_compiling(code);
+            ExitCode::from(code)
+        }
         _ => {
             eprintln!("seabed: internal error");
+            experiments::compile_thread::exit_if_compiling(70);
             ExitCode::from(70)
         }
     }

@@ -3,19 +3,23 @@
 //! A tier is a compiler from bytecode + feedback to LIR (baseline, sea of nodes, CFG); a
 //! backend runs LIR (the evaluator or LLVM). The vm only knows the `OptimizingCompiler`
 //! trait; [`TierCompiler`] implements it for every combination and keeps the phase meter's
-//! rows of every compilation for `--stats`.
+//! rows of every compilation for `--stats`. With [`TierCompiler::compile_thread`], the LLVM
+//! stage runs on a background compiler thread ([`crate::compile_thread`]) and compilations
+//! are queued.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use backend::baseline;
 use backend::eval::LirCode;
-use backend::llvm::{self, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::CompileInput;
 use meter::{Meter, PhaseRow, RowContext};
-use vm::tiering::{CompiledCode, OptimizingCompiler};
+use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler};
 use vm::Vm;
+
+use crate::compile_thread::{CompileThread, Job};
 
 /// Which compiler produces code for hot functions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -101,6 +105,12 @@ pub struct TierCompiler {
     pub dump_asm: bool,
     /// Phase rows of every compilation so far (shared with the caller for `--stats`).
     pub rows: Rc<RefCell<Vec<PhaseRow>>>,
+    /// Run the LLVM stage on a background compiler thread (`--compile-thread on`): LLVM
+    /// compilations are queued and delivered through [`OptimizingCompiler::poll`]. No
+    /// effect on the LIR backend.
+    pub compile_thread: bool,
+    /// The background compiler thread, started by the first queued compilation.
+    worker: Option<CompileThread>,
 }
 
 impl TierCompiler {
@@ -116,6 +126,8 @@ impl TierCompiler {
             dump_llvm: false,
             dump_asm: false,
             rows: Rc::new(RefCell::new(Vec::new())),
+            compile_thread: false,
+            worker: None,
         }
     }
 
@@ -149,56 +161,109 @@ impl TierCompiler {
         Ok(lir)
     }
 
-    /// Verifies (when asked) and installs LIR on the backend.
-    fn install(&self, vm: &Vm, lir: ir::lir::Function) -> Result<Rc<dyn CompiledCode>, String> {
+    /// Verifies (when asked) and installs LIR on the backend, or queues its LLVM stage on
+    /// the compiler thread.
+    fn install(&mut self, vm: &Vm, lir: ir::lir::Function, osr: Option<Pc>) -> Result<Compiled, String> {
         if self.verify {
             // A verification failure is a compiler bug: fail loudly in test builds.
             if let Err(e) = verify_lir(vm, &lir) {
                 panic!("{e}");
             }
         }
-        match self.backend {
-            Backend::Lir => Ok(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })),
-            Backend::Llvm(pipeline) => {
-                let options = LlvmOptions {
-                    pipeline,
-                    // Checks call the vm only when stress mode needs them to.
-                    stress_checks: vm.tiering_options().deopt_every.is_some(),
-                    verify: self.verify,
-                    keep_ir: self.dump_llvm,
-                    keep_asm: self.dump_asm,
-                    ..LlvmOptions::default()
-                };
-                let name = &vm.program.function(lir.func).name;
-                let ctx = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
-                let mut meter = Meter::new(ctx);
-                let compiled = llvm::compile_phases(&lir, &options, &mut MeteredSteps(&mut meter));
-                self.rows.borrow_mut().extend(meter.take_rows());
-                let code = compiled?;
-                if let Some(ir) = &code.ir {
-                    eprintln!("{ir}");
+        let pipeline = match self.backend {
+            Backend::Lir => {
+                return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
+            }
+            Backend::Llvm(pipeline) => pipeline,
+        };
+        let options = LlvmOptions {
+            pipeline,
+            // Checks call the vm only when stress mode needs them to.
+            stress_checks: vm.tiering_options().deopt_every.is_some(),
+            verify: self.verify,
+            keep_ir: self.dump_llvm,
+            keep_asm: self.dump_asm,
+            ..LlvmOptions::default()
+        };
+        let name = &vm.program.function(lir.func).name;
+        let context = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
+        let (lir, options, context) = match self.worker() {
+            Some(worker) => match worker.submit(Job { func: lir.func, osr, lir, options, context }) {
+                Ok(()) => return Ok(Compiled::Queued),
+                // The worker is gone: compile here from now on (poll still collects what it
+                // finished).
+                Err(job) => {
+                    self.compile_thread = false;
+                    (job.lir, job.options, job.context)
                 }
-                if let Some(asm) = &code.asm {
-                    // The function's code only (the stackmap section follows its end label).
-                    let end = asm.find(".Lfunc_end0").unwrap_or(asm.len());
-                    eprintln!("{}", &asm[..end]);
-                }
-                Ok(Rc::new(code))
+            },
+            None => (lir, options, context),
+        };
+        let (code, rows) = llvm_stage(&lir, &options, context);
+        self.rows.borrow_mut().extend(rows);
+        Ok(Compiled::Ready(finish_llvm(code?)))
+    }
+
+    /// The compiler thread, started on first use; None when compiling synchronously (also
+    /// when the thread cannot be started).
+    fn worker(&mut self) -> Option<&CompileThread> {
+        if !self.compile_thread {
+            return None;
+        }
+        if self.worker.is_none() {
+            match CompileThread::spawn() {
+                Ok(w) => self.worker = Some(w),
+                Err(_) => self.compile_thread = false,
             }
         }
+        self.worker.as_ref()
     }
 }
 
 impl OptimizingCompiler for TierCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
         let lir = self.lower(vm, func, None)?;
-        self.install(vm, lir)
+        self.install(vm, lir, None)
     }
 
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
         let lir = self.lower(vm, func, Some(loop_header))?;
-        self.install(vm, lir)
+        self.install(vm, lir, Some(loop_header))
     }
+
+    fn poll(&mut self) -> Vec<Finished> {
+        let Some(worker) = &self.worker else { return Vec::new() };
+        let mut rows = self.rows.borrow_mut();
+        worker
+            .finished()
+            .into_iter()
+            .map(|done| {
+                rows.extend(done.rows);
+                Finished { func: done.func, osr: done.osr, result: done.code.map(finish_llvm) }
+            })
+            .collect()
+    }
+}
+
+/// The LLVM stage of a compilation (lowering, verifier, passes, code generation), each step
+/// metered as a phase on the calling thread; returns the code and the phase rows.
+pub(crate) fn llvm_stage(lir: &ir::lir::Function, options: &LlvmOptions, context: RowContext) -> (Result<LlvmCode, String>, Vec<PhaseRow>) {
+    let mut meter = Meter::new(context);
+    let code = llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter));
+    (code, meter.take_rows())
+}
+
+/// Prints what `--dump-llvm` and `--dump-asm` kept, and wraps the code for the vm.
+fn finish_llvm(code: LlvmCode) -> Rc<dyn CompiledCode> {
+    if let Some(ir) = &code.ir {
+        eprintln!("{ir}");
+    }
+    if let Some(asm) = &code.asm {
+        // The function's code only (the stackmap section follows its end label).
+        let end = asm.find(".Lfunc_end0").unwrap_or(asm.len());
+        eprintln!("{}", &asm[..end]);
+    }
+    Rc::new(code)
 }
 
 /// LLVM's compilation steps as meter phases (`llvm/lower`, `llvm/verify`, `llvm/passes`,

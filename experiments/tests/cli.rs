@@ -225,9 +225,51 @@ fn the_optimizing_tiers_run_on_llvm_unless_told_otherwise() {
         assert_eq!(stdout(&o), "2\n", "{args:?}: {}", stderr(&o));
         let json = std::fs::read_to_string(&stats).unwrap();
         assert!(json.contains(&format!("\"backend\": \"{backend}\"")), "{args:?}: {json}");
+        // `--always-opt` compiles synchronously.
+        assert!(json.contains("\"compile_thread\": false"), "{args:?}: {json}");
     }
     // A pipeline for the LIR evaluator is a usage error.
     assert_eq!(seabed(&["run", &f, "--tier", "son", "--backend", "lir", "--llvm", "ftl"]).status.code(), Some(2));
+}
+
+/// A hot function called 5 million times from a function that becomes hot itself, from a
+/// long top-level loop: long enough in the interpreter (0.3 s in a release build, seconds in a
+/// debug build) for background compilations to arrive and run.
+const HOT_CALLS: &str = "function step(x, i) { return (x * 31 + i) % 1000003; }
+function run(n) { var s = n; for (var i = 0; i < 500; i++) { s = step(s, i); } return s; }
+var t = 0;
+for (var k = 0; k < 10000; k++) { t = (t + run(k)) % 1000003; }
+console.log(t);
+";
+
+#[test]
+fn default_tiering_on_llvm_compiles_on_a_background_thread() {
+    let f = script("background.js", HOT_CALLS);
+    for tier in ["son", "cfg"] {
+        let stats = format!("{f}.{tier}.stats.json");
+        let o = seabed(&["run", &f, "--tier", tier, "--stats", &stats]);
+        assert_eq!(o.status.code(), Some(0), "{tier}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "327917\n", "{tier}");
+        let json = std::fs::read_to_string(&stats).unwrap();
+        assert!(json.contains("\"compile_thread\": true"), "{tier}: {json}");
+        assert!(tiering_stat(&json, "compiles") > 0, "{tier}: {json}");
+        assert!(tiering_stat(&json, "compiled_calls") > 0, "{tier}: {json}");
+        assert_eq!(tiering_stat(&json, "compile_failures"), 0, "{tier}: {json}");
+        // The LLVM steps, measured on the compiler thread, are rows like the mid-end's.
+        for step in ["llvm/lower#", "llvm/passes#", "llvm/codegen#"] {
+            assert!(json.contains(step), "{tier}: no {step} row: {json}");
+        }
+    }
+    // Off, and the LIR evaluator, compile synchronously.
+    let stats = format!("{f}.off.stats.json");
+    for args in [&["--tier", "son", "--compile-thread", "off"][..], &["--tier", "son", "--backend", "lir"][..]] {
+        let o = seabed(&[&["run", &f][..], args, &["--stats", &stats]].concat());
+        assert_eq!(stdout(&o), "327917\n", "{args:?}: {}", stderr(&o));
+        let json = std::fs::read_to_string(&stats).unwrap();
+        assert!(json.contains("\"compile_thread\": false"), "{args:?}: {json}");
+        assert!(tiering_stat(&json, "compiled_calls") > 0, "{args:?}: {json}");
+    }
+    assert_eq!(seabed(&["run", &f, "--tier", "son", "--compile-thread", "maybe"]).status.code(), Some(2));
 }
 
 /// A tiering statistic from a `--stats` file.
@@ -265,7 +307,8 @@ fn son_and_cfg_enter_running_loops_by_osr_and_exit_from_osr_code_correctly() {
         for backend in ["lir", "llvm"] {
             for (file, expected) in [(&top, "299995\n"), (&nest, "7440\n26352\n")] {
                 let stats = format!("{file}.{tier}.{backend}.stats.json");
-                let base = ["run", file, "--tier", tier, "--backend", backend, "--verify", "--hot-calls", "1000000"];
+                // Synchronous compiles: the OSR code is there at the 50th back edge.
+                let base = ["run", file, "--tier", tier, "--backend", backend, "--verify", "--hot-calls", "1000000", "--compile-thread", "off"];
                 let o = seabed(&[&base[..], &["--osr-back-edges", "50", "--stats", &stats]].concat());
                 assert_eq!(o.status.code(), Some(0), "{tier} {backend} {file}: {}", stderr(&o));
                 assert_eq!(stdout(&o), expected, "{tier} {backend} {file}");

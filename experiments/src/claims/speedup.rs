@@ -1,5 +1,6 @@
 //! C11: does speculation plus deoptimization pay? Every kernel as a whole process under the
-//! interpreter, sea of nodes and CFG (LLVM `ftl` backend, default tiering), and node with
+//! interpreter, sea of nodes and CFG (LLVM `ftl` backend, default tiering with LLVM on the
+//! background compiler thread, as node compiles concurrently), and node with
 //! `--max-opt=0` and by default, interleaved per repetition (the `tiers` experiment's method
 //! and its process timer, [`crate::experiment::time_process`]). One row per run; the report
 //! takes medians and the speedup over the interpreter. Node rows are left out (with a

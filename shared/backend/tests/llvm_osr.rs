@@ -9,7 +9,7 @@ use backend::baseline;
 use backend::llvm::{self, LlvmOptions};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::CompileInput;
-use vm::tiering::{CompiledCode, OptimizingCompiler, TieringOptions};
+use vm::tiering::{Compiled, OptimizingCompiler, TieringOptions};
 use vm::Vm;
 
 /// The baseline compiler on the LLVM backend.
@@ -20,24 +20,24 @@ struct BaselineOnLlvm {
 }
 
 impl BaselineOnLlvm {
-    fn install(&mut self, lir: ir::lir::Function) -> Result<Rc<dyn CompiledCode>, String> {
+    fn install(&mut self, lir: ir::lir::Function) -> Result<Compiled, String> {
         if let Err(errors) = ir::lir_verify::verify(&lir) {
             panic!("LIR of {} fails verification: {:?}", lir.name, errors.iter().map(|e| e.to_string()).collect::<Vec<_>>());
         }
         let mut code = llvm::compile(&lir, &self.options).unwrap_or_else(|e| panic!("LLVM compile of {} failed: {e}", lir.name));
         code.label = "baseline".into();
         *self.compiles.borrow_mut() += 1;
-        Ok(Rc::new(code))
+        Ok(Compiled::Ready(Rc::new(code)))
     }
 }
 
 impl OptimizingCompiler for BaselineOnLlvm {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
         self.install(baseline::compile(&input))
     }
 
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
         self.install(baseline::compile_osr(&input, loop_header))
     }

@@ -95,6 +95,8 @@ pub struct Vm {
     depth: u32,
     out: Box<dyn Write>,
     pub(crate) compiler: Option<Box<dyn crate::tiering::OptimizingCompiler>>,
+    /// Queued compilations not yet delivered (the vm polls the compiler only while some are).
+    pub(crate) compiles_in_flight: u32,
     pub(crate) tiering: crate::tiering::TieringOptions,
     /// Tiering state per function.
     pub tier: Vec<crate::tiering::TierState>,
@@ -151,6 +153,7 @@ impl Vm {
             stack_top: 0,
             depth: 0,
             compiler: None,
+            compiles_in_flight: 0,
             tiering: crate::tiering::TieringOptions::default(),
             tier: vec![crate::tiering::TierState::default(); program.functions.len()],
             tier_stats: crate::tiering::TieringStats::default(),
@@ -434,8 +437,8 @@ impl Vm {
                         self.counters[f.0 as usize].back_edges += 1;
                         pc = target as usize;
                         activation_back_edges += 1;
-                        if activation_back_edges == self.tiering.osr_back_edges && self.compiler.is_some() {
-                            if let Some(result) = self.enter_osr(program, f, base, target) {
+                        if self.osr_due(f, activation_back_edges) {
+                            if let Some(result) = self.enter_osr(program, f, base, target, activation_back_edges) {
                                 return result.map(Some);
                             }
                         }
@@ -484,8 +487,8 @@ impl Vm {
     /// On-stack replacement: continues the activation of `f` (frame at `base`) in compiled
     /// code from the loop header `target`, if the compiler provides OSR code. Returns the
     /// activation's result, or None to keep interpreting.
-    fn enter_osr(&mut self, program: &Program, f: FuncId, base: usize, target: Pc) -> Option<JsResult<Value>> {
-        let code = self.osr_code_for(f, target)?;
+    fn enter_osr(&mut self, program: &Program, f: FuncId, base: usize, target: Pc, back_edges: u32) -> Option<JsResult<Value>> {
+        let code = self.osr_code_for(f, target, back_edges)?;
         let live = frontend::liveness::analyze(program.function(f));
         let args: Vec<Value> = live.live_in(target).iter().map(|r| self.stack[base + r.0 as usize]).collect();
         self.tier_stats.osr_entries += 1;

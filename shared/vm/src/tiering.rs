@@ -5,6 +5,14 @@
 //! invocations, or its first call under `--always-opt` — the vm asks the compiler for
 //! [`CompiledCode`] and from then on enters it instead of interpreting.
 //!
+//! A compiler may also *queue* a compilation ([`Compiled::Queued`]) and finish it in the
+//! background (the experiments crate runs LLVM on a compiler thread, as V8 and WebKit's FTL
+//! do): the function keeps running in the interpreter, the vm asks [`OptimizingCompiler::poll`]
+//! for finished work while anything is in flight (at calls, and at the back edges of
+//! activations waiting for OSR code) and installs each result exactly as a synchronous compile
+//! would have been installed. A function's code is entered on its next call; OSR code at the
+//! next back edge to its loop header in an interpreted activation past the OSR threshold.
+//!
 //! Compiled code leaves through *exits* ([`Vm::deoptimize`]): the interpreter finishes the
 //! activation from the exit's frame state and the result returns through the compiled
 //! frame. A real (not stress-induced) exit discards the code: the function runs in the
@@ -29,16 +37,41 @@ pub trait CompiledCode {
     fn describe(&self) -> String;
 }
 
+/// What a compile request produced.
+pub enum Compiled {
+    /// The code, ready to run.
+    Ready(Rc<dyn CompiledCode>),
+    /// The compilation finishes in the background; [`OptimizingCompiler::poll`] delivers it.
+    Queued,
+}
+
+/// A background compilation that finished (delivered by [`OptimizingCompiler::poll`]).
+pub struct Finished {
+    /// The compiled function.
+    pub func: FuncId,
+    /// The loop header of an OSR compilation; `None` for the whole function.
+    pub osr: Option<Pc>,
+    /// The code, or why the compilation failed.
+    pub result: Result<Rc<dyn CompiledCode>, String>,
+}
+
 /// A compiler the vm calls when a function gets hot.
 pub trait OptimizingCompiler {
-    /// Compiles `func` using the feedback the vm recorded so far.
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String>;
+    /// Compiles `func` using the feedback the vm recorded so far, or queues the compilation
+    /// (its result comes back through [`OptimizingCompiler::poll`]).
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String>;
 
-    /// Compiles `func` for on-stack replacement at the loop header `loop_header`: the code
-    /// takes the registers live there (ascending) as its arguments, continues the running
-    /// activation from that loop header and returns the function's result. A compiler that
-    /// cannot do this returns the reason.
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String>;
+    /// Compiles (or queues) `func` for on-stack replacement at the loop header
+    /// `loop_header`: the code takes the registers live there (ascending) as its arguments,
+    /// continues the running activation from that loop header and returns the function's
+    /// result. A compiler that cannot do this returns the reason.
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String>;
+
+    /// Queued compilations that finished since the last call, without waiting for any. A
+    /// compiler that never queues keeps the default (nothing).
+    fn poll(&mut self) -> Vec<Finished> {
+        Vec::new()
+    }
 }
 
 /// Tiering knobs.
@@ -82,6 +115,14 @@ pub struct TierState {
     pub osr_compiles: u32,
     /// Why OSR is not tried for this function any more, if so.
     pub osr_disabled: Option<String>,
+    /// A compilation of the whole function is in flight (queued, not yet delivered).
+    pub queued: bool,
+    /// OSR compilations in flight, by loop header.
+    pub osr_queued: Vec<Pc>,
+    /// An OSR compilation of this function was queued at some point: interpreted activations
+    /// past the OSR threshold look for delivered OSR code at every back edge, not only at
+    /// the threshold.
+    pub osr_background: bool,
 }
 
 /// Whole-run tiering statistics.
@@ -132,13 +173,17 @@ impl Vm {
         self.tiering
     }
 
-    /// The code to run for `f`, compiling it first if it just became hot.
+    /// The code to run for `f`, compiling it first (or queueing its compilation) if it just
+    /// became hot.
     pub(crate) fn code_for(&mut self, f: FuncId) -> Option<Rc<dyn CompiledCode>> {
+        if self.compiles_in_flight > 0 {
+            self.poll_compiler();
+        }
         let state = &self.tier[f.0 as usize];
         if let Some(code) = &state.code {
             return Some(code.clone());
         }
-        if self.compiler.is_none() || state.disabled.is_some() {
+        if self.compiler.is_none() || state.disabled.is_some() || state.queued {
             return None;
         }
         let hot = self.tiering.always_opt || self.counters[f.0 as usize].invocations >= self.tiering.hot_calls;
@@ -152,31 +197,57 @@ impl Vm {
         let mut compiler = self.compiler.take().expect("compiler present");
         let result = compiler.compile(self, f);
         self.compiler = Some(compiler);
-        let state = &mut self.tier[f.0 as usize];
-        state.compiles += 1;
+        self.tier[f.0 as usize].compiles += 1;
         match result {
-            Ok(code) => {
-                self.tier_stats.compiles += 1;
-                state.code = Some(code.clone());
+            Ok(Compiled::Ready(code)) => {
+                self.install(f, None, Ok(code.clone()));
                 Some(code)
             }
+            Ok(Compiled::Queued) => {
+                self.tier[f.0 as usize].queued = true;
+                self.compiles_in_flight += 1;
+                None
+            }
             Err(reason) => {
-                self.tier_stats.compile_failures += 1;
-                state.disabled = Some(reason);
+                self.install(f, None, Err(reason));
                 None
             }
         }
     }
 
-    /// The OSR code to enter at `loop_header` of `f` (compiled now if needed), or None to
-    /// keep interpreting. Called when an interpreted activation of `f` has taken
-    /// `osr_back_edges` back edges.
-    pub(crate) fn osr_code_for(&mut self, f: FuncId, loop_header: Pc) -> Option<Rc<dyn CompiledCode>> {
+    /// Whether the `back_edges`th loop back edge of an interpreted activation of `f` should
+    /// look for OSR code: the `osr_back_edges`th one asks for it (compiling it if needed);
+    /// once an OSR compilation of `f` was queued, every later one looks for delivered code.
+    #[inline]
+    pub(crate) fn osr_due(&self, f: FuncId, back_edges: u32) -> bool {
+        let threshold = self.tiering.osr_back_edges;
+        threshold > 0
+            && self.compiler.is_some()
+            && (back_edges == threshold || (back_edges > threshold && self.tier[f.0 as usize].osr_background))
+    }
+
+    /// The OSR code to enter at `loop_header` of `f`, or None to keep interpreting. Called
+    /// when [`Vm::osr_due`] says so; the `osr_back_edges`th back edge of the activation
+    /// (`back_edges`) compiles (or queues) the code if there is none. Later back edges (only
+    /// once OSR compiles of `f` are queued) ask for code for their own loop when nothing is
+    /// in flight for `f` and no delivered OSR code will be entered inside this loop: the
+    /// loop that crossed the threshold may have finished before its code arrived.
+    pub(crate) fn osr_code_for(&mut self, f: FuncId, loop_header: Pc, back_edges: u32) -> Option<Rc<dyn CompiledCode>> {
+        if self.compiles_in_flight > 0 {
+            self.poll_compiler();
+        }
         let state = &self.tier[f.0 as usize];
         if let Some((_, code)) = state.osr_code.iter().find(|(pc, _)| *pc == loop_header) {
             return Some(code.clone());
         }
-        if self.compiler.is_none() || state.disabled.is_some() || state.osr_disabled.is_some() {
+        if self.compiler.is_none()
+            || state.disabled.is_some()
+            || state.osr_disabled.is_some()
+            || state.osr_queued.contains(&loop_header)
+        {
+            return None;
+        }
+        if back_edges != self.tiering.osr_back_edges && (!state.osr_queued.is_empty() || self.osr_code_inside(f, loop_header)) {
             return None;
         }
         if state.osr_compiles > self.tiering.max_reopts {
@@ -186,18 +257,86 @@ impl Vm {
         let mut compiler = self.compiler.take().expect("compiler present");
         let result = compiler.compile_osr(self, f, loop_header);
         self.compiler = Some(compiler);
-        let state = &mut self.tier[f.0 as usize];
-        state.osr_compiles += 1;
+        self.tier[f.0 as usize].osr_compiles += 1;
         match result {
-            Ok(code) => {
-                self.tier_stats.compiles += 1;
-                state.osr_code.push((loop_header, code.clone()));
+            Ok(Compiled::Ready(code)) => {
+                self.install(f, Some(loop_header), Ok(code.clone()));
                 Some(code)
             }
+            Ok(Compiled::Queued) => {
+                let state = &mut self.tier[f.0 as usize];
+                state.osr_queued.push(loop_header);
+                state.osr_background = true;
+                self.compiles_in_flight += 1;
+                None
+            }
             Err(reason) => {
+                self.install(f, Some(loop_header), Err(reason));
+                None
+            }
+        }
+    }
+
+    /// Whether `f` has OSR code for a loop nested in the loop at `loop_header` (entered at
+    /// that loop's next back edge).
+    fn osr_code_inside(&self, f: FuncId, loop_header: Pc) -> bool {
+        let state = &self.tier[f.0 as usize];
+        if state.osr_code.is_empty() {
+            return false;
+        }
+        let code = &self.program.function(f).code;
+        // The loop spans its header through its back edge (the last `JumpLoop` to it).
+        let end = code.iter().rposition(|i| matches!(i, Instr::JumpLoop { target } if *target == loop_header));
+        let end = end.map_or(loop_header, |e| e as Pc);
+        state.osr_code.iter().any(|(pc, _)| loop_header < *pc && *pc < end)
+    }
+
+    /// Installs every queued compilation the compiler has finished.
+    fn poll_compiler(&mut self) {
+        let Some(compiler) = self.compiler.as_mut() else { return };
+        for done in compiler.poll() {
+            let state = &mut self.tier[done.func.0 as usize];
+            let was_queued = match done.osr {
+                None => std::mem::replace(&mut state.queued, false),
+                Some(pc) => {
+                    let before = state.osr_queued.len();
+                    state.osr_queued.retain(|&q| q != pc);
+                    state.osr_queued.len() != before
+                }
+            };
+            if was_queued {
+                self.compiles_in_flight -= 1;
+            }
+            self.install(done.func, done.osr, done.result);
+        }
+    }
+
+    /// Records a finished compilation of `f` (for OSR at `osr`, if given): installs the code
+    /// or disables what failed. Code that arrives for a function disabled meanwhile is
+    /// counted but dropped; OSR code is kept by loop header for later activations.
+    fn install(&mut self, f: FuncId, osr: Option<Pc>, result: Result<Rc<dyn CompiledCode>, String>) {
+        let state = &mut self.tier[f.0 as usize];
+        match (osr, result) {
+            (None, Ok(code)) => {
+                self.tier_stats.compiles += 1;
+                if state.disabled.is_none() {
+                    state.code = Some(code);
+                }
+            }
+            (Some(loop_header), Ok(code)) => {
+                self.tier_stats.compiles += 1;
+                if state.disabled.is_none() && state.osr_disabled.is_none() {
+                    state.osr_code.retain(|(pc, _)| *pc != loop_header);
+                    state.osr_code.push((loop_header, code));
+                }
+            }
+            (None, Err(reason)) => {
+                self.tier_stats.compile_failures += 1;
+                state.disabled = Some(reason);
+            }
+            (Some(_), Err(reason)) => {
                 self.tier_stats.compile_failures += 1;
                 state.osr_disabled = Some(reason);
-                None
             }
         }
     }

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use frontend::bytecode::{FuncId, Instr, Pc, Reg};
 use ir::ops::DeoptReason;
 use vm::interp::JsResult;
-use vm::tiering::{CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
+use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
 #[derive(Clone, Default)]
@@ -53,7 +53,7 @@ impl CompiledCode for InlinedExit {
 struct Compiler;
 
 impl OptimizingCompiler for Compiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
         let p = &vm.program;
         if p.function(func).name != "outer" {
             return Err("only outer".into());
@@ -63,9 +63,9 @@ impl OptimizingCompiler for Compiler {
         let call_pc = code.iter().position(|i| matches!(i, Instr::Call { .. })).unwrap() as Pc;
         let live = frontend::liveness::analyze(p.function(func));
         let live_at_call = live.live_in(call_pc).iter().collect();
-        Ok(Rc::new(InlinedExit { outer: func, down, call_pc, live_at_call }))
+        Ok(Compiled::Ready(Rc::new(InlinedExit { outer: func, down, call_pc, live_at_call })))
     }
-    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: Pc) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: Pc) -> Result<Compiled, String> {
         Err("no OSR".into())
     }
 }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use frontend::bytecode::{FuncId, Reg};
 use ir::ops::DeoptReason;
 use vm::interp::JsResult;
-use vm::tiering::{CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
+use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
 /// Output captured in memory.
@@ -53,15 +53,15 @@ struct FailingCompiler {
 }
 
 impl OptimizingCompiler for FailingCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
         let f = vm.program.function(func);
         if f.name != self.target {
             return Err("only the target is compiled".into());
         }
-        Ok(Rc::new(AlwaysFails { func, params: f.param_count, stress: self.stress }))
+        Ok(Compiled::Ready(Rc::new(AlwaysFails { func, params: f.param_count, stress: self.stress })))
     }
 
-    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: frontend::bytecode::Pc) -> Result<Rc<dyn CompiledCode>, String> {
+    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: frontend::bytecode::Pc) -> Result<Compiled, String> {
         Err("this test compiler compiles whole functions only".into())
     }
 }

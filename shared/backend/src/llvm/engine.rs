@@ -5,14 +5,17 @@
 //! a [`CodeMemory`] that the compiled code owns, so the execution engine, module and context
 //! can be disposed right after code generation (as WebKit's FTL did with MCJIT) while the
 //! machine code lives on.
+//!
+//! The sections are shared between the memory manager and the [`CodeMemory`] through an
+//! `Arc<Mutex<..>>`, so finished code can move from the thread that generated it (the
+//! background compiler thread) to the thread that runs it.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-/// One mapped section.
+/// One mapped section (its address as an integer, so the sections are `Send`).
 #[derive(Debug)]
 struct Region {
-    ptr: *mut u8,
+    addr: usize,
     len: usize,
     prot: libc::c_int,
 }
@@ -28,12 +31,18 @@ struct Sections {
 
 /// The machine code and data of one compilation. Unmaps everything when dropped.
 #[derive(Debug)]
-pub(crate) struct CodeMemory(Rc<RefCell<Sections>>);
+pub(crate) struct CodeMemory(Arc<Mutex<Sections>>);
+
+/// Locks the sections; a panic while they were locked leaves nothing half-updated that
+/// matters here, so a poisoned lock is used as is.
+fn lock(s: &Mutex<Sections>) -> MutexGuard<'_, Sections> {
+    s.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 impl CodeMemory {
     /// Copies of every captured `.llvm_stackmaps` section (valid after code generation).
     pub fn stackmaps(&self) -> Vec<Vec<u8>> {
-        let s = self.0.borrow();
+        let s = lock(&self.0);
         s.stackmaps
             .iter()
             .map(|&(ptr, len)| {
@@ -46,23 +55,23 @@ impl CodeMemory {
 
     /// Bytes of machine code.
     pub fn code_bytes(&self) -> usize {
-        self.0.borrow().code_bytes
+        lock(&self.0).code_bytes
     }
 
     /// An error a callback hit (e.g. `mmap` failed).
     pub fn error(&self) -> Option<String> {
-        self.0.borrow().error.clone()
+        lock(&self.0).error.clone()
     }
 }
 
 impl Drop for CodeMemory {
     fn drop(&mut self) {
-        for r in self.0.borrow_mut().regions.drain(..) {
-            // SAFETY: `ptr`/`len` describe a mapping this manager created; no code of it
+        for r in lock(&self.0).regions.drain(..) {
+            // SAFETY: `addr`/`len` describe a mapping this manager created; no code of it
             // runs any more (the owning LlvmCode is being dropped, and a running activation
             // holds its own reference to the code).
             unsafe {
-                libc::munmap(r.ptr as *mut libc::c_void, r.len);
+                libc::munmap(r.addr as *mut libc::c_void, r.len);
             }
         }
     }
@@ -70,11 +79,11 @@ impl Drop for CodeMemory {
 
 /// The memory manager handed to MCJIT.
 #[derive(Debug)]
-pub(crate) struct CapturingMemoryManager(Rc<RefCell<Sections>>);
+pub(crate) struct CapturingMemoryManager(Arc<Mutex<Sections>>);
 
 /// A fresh memory manager and the [`CodeMemory`] that will own what it allocates.
 pub(crate) fn memory_manager() -> (CapturingMemoryManager, CodeMemory) {
-    let s = Rc::new(RefCell::new(Sections::default()));
+    let s = Arc::new(Mutex::new(Sections::default()));
     (CapturingMemoryManager(s.clone()), CodeMemory(s))
 }
 
@@ -95,18 +104,18 @@ impl CapturingMemoryManager {
             )
         };
         if ptr == libc::MAP_FAILED {
-            self.0.borrow_mut().error = Some(format!("mmap of {len} bytes failed"));
+            lock(&self.0).error = Some(format!("mmap of {len} bytes failed"));
             return std::ptr::null_mut();
         }
         let ptr = ptr as *mut u8;
-        self.0.borrow_mut().regions.push(Region { ptr, len, prot });
+        lock(&self.0).regions.push(Region { addr: ptr as usize, len, prot });
         ptr
     }
 }
 
 impl inkwell::memory_manager::McjitMemoryManager for CapturingMemoryManager {
     fn allocate_code_section(&mut self, size: libc::uintptr_t, alignment: libc::c_uint, _id: libc::c_uint, _name: &str) -> *mut u8 {
-        self.0.borrow_mut().code_bytes += size;
+        lock(&self.0).code_bytes += size;
         self.allocate(size, alignment, libc::PROT_READ | libc::PROT_EXEC)
     }
 
@@ -121,15 +130,15 @@ impl inkwell::memory_manager::McjitMemoryManager for CapturingMemoryManager {
         let prot = if is_read_only { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
         let ptr = self.allocate(size, alignment, prot);
         if name == ".llvm_stackmaps" && !ptr.is_null() {
-            self.0.borrow_mut().stackmaps.push((ptr as usize, size));
+            lock(&self.0).stackmaps.push((ptr as usize, size));
         }
         ptr
     }
 
     fn finalize_memory(&mut self) -> Result<(), String> {
-        for r in &self.0.borrow().regions {
+        for r in &lock(&self.0).regions {
             // SAFETY: changes the protection of a mapping this manager created.
-            let rc = unsafe { libc::mprotect(r.ptr as *mut libc::c_void, r.len, r.prot) };
+            let rc = unsafe { libc::mprotect(r.addr as *mut libc::c_void, r.len, r.prot) };
             if rc != 0 {
                 return Err("mprotect failed".into());
             }

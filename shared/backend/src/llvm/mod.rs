@@ -23,7 +23,7 @@ mod lower;
 mod runtime;
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use inkwell::context::Context;
@@ -207,6 +207,13 @@ pub struct LlvmCode {
     memory: engine::CodeMemory,
 }
 
+// Code may be generated on a background compiler thread and run on another: everything an
+// `LlvmCode` owns must be `Send` (each compilation's LLVM context stays on its thread).
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<LlvmCode>()
+};
+
 impl std::fmt::Debug for LlvmCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LlvmCode").field("name", &self.name).field("stats", &self.stats).finish_non_exhaustive()
@@ -273,11 +280,11 @@ impl Drop for LlvmCode {
 
 static COMPILATIONS: AtomicU64 = AtomicU64::new(1);
 
+/// Initializes LLVM's native target once per process (from whichever thread compiles
+/// first); every caller sees the outcome.
 fn init_native() -> Result<(), String> {
-    static INIT: Once = Once::new();
-    let mut result = Ok(());
-    INIT.call_once(|| result = Target::initialize_native(&InitializationConfig::default()));
-    result
+    static INIT: OnceLock<Result<(), String>> = OnceLock::new();
+    INIT.get_or_init(|| Target::initialize_native(&InitializationConfig::default())).clone()
 }
 
 fn target_machine() -> Result<TargetMachine, String> {
