@@ -49,7 +49,7 @@ use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
 use ir::inlining::{self, InlineBudget};
-use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
+use ir::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
 use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet};
 use ir::tagged;
 
@@ -589,8 +589,26 @@ impl Builder<'_, '_> {
                 }
             })
             .collect();
-        let r = self.emit(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
-        self.emit(Op::ChangeFloat64ToTagged, &[r])
+        match math.form {
+            MathForm::Float64Max => {
+                let r = self.emit(Op::Float64Max, &inputs);
+                self.emit(Op::ChangeFloat64ToTagged, &[r])
+            }
+            MathForm::Float64Min => {
+                let r = self.emit(Op::Float64Min, &inputs);
+                self.emit(Op::ChangeFloat64ToTagged, &[r])
+            }
+            MathForm::Int32Mul => {
+                let a = self.emit(Op::TruncateFloat64ToWord32, &inputs[..1]);
+                let b = self.emit(Op::TruncateFloat64ToWord32, &inputs[1..2]);
+                let r = self.emit(Op::Int32Mul, &[a, b]);
+                self.emit(Op::ChangeInt32ToTagged, &[r])
+            }
+            MathForm::Call => {
+                let r = self.emit(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
+                self.emit(Op::ChangeFloat64ToTagged, &[r])
+            }
+        }
     }
 
     fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> bool {

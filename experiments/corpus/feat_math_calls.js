@@ -40,3 +40,16 @@ function floorOf(v) {
 var f = 0;
 for (var m = 0; m < 3000; m++) f += floorOf(m / 4);
 console.log(f, floorOf("7.9"), floorOf(true), floorOf(null), floorOf(undefined));
+
+// Two-argument max/min (Float64Max/Min: NaN and ±0 as JS) and imul (int32 truncation, wrap).
+function pair(a, b) {
+  return [Math.max(a, b), Math.min(a, b), Math.imul(a, b)];
+}
+var cases = [[1, 2], [-0, 0], [0, -0], [NaN, 1], [1, NaN], [3e9, 2], [-7.9, 3.5], [65537, 65537], [Infinity, -Infinity]];
+for (var r = 0; r < 200; r++) {
+  for (var c = 0; c < 4; c++) pair(c, r);
+}
+for (var c = 0; c < cases.length; c++) {
+  var p = pair(cases[c][0], cases[c][1]);
+  console.log(p[0], p[1], p[2], 1 / p[0], 1 / p[1]);
+}

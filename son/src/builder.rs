@@ -45,7 +45,7 @@ use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
 use ir::inlining::{self, InlineBudget};
-use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
+use ir::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
 use ir::frame::frame_state_registers;
 use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
@@ -711,10 +711,28 @@ impl<'i, 'a> Builder<'i, 'a> {
             };
             inputs.push(x);
         }
-        let start = self.g.start;
-        inputs.extend([start, start]);
-        let r = self.pure(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
-        self.pure(Op::ChangeFloat64ToTagged, &[r])
+        match math.form {
+            MathForm::Float64Max => {
+                let r = self.pure(Op::Float64Max, &inputs);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+            MathForm::Float64Min => {
+                let r = self.pure(Op::Float64Min, &inputs);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+            MathForm::Int32Mul => {
+                let a = self.pure(Op::TruncateFloat64ToWord32, &inputs[..1]);
+                let b = self.pure(Op::TruncateFloat64ToWord32, &inputs[1..2]);
+                let r = self.pure(Op::Int32Mul, &[a, b]);
+                self.pure(Op::ChangeInt32ToTagged, &[r])
+            }
+            MathForm::Call => {
+                let start = self.g.start;
+                inputs.extend([start, start]);
+                let r = self.pure(Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands }, &inputs);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+        }
     }
 
     /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check

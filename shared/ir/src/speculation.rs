@@ -124,6 +124,23 @@ pub struct MathCall {
     /// (`undefined` as a number) up to the function's arity, except for the variadic
     /// `max`/`min`/`hypot`, which see exactly the arguments given.
     pub operands: u32,
+    /// The ops the call becomes.
+    pub form: MathForm,
+}
+
+/// What a direct `Math` call becomes; the same on both pipelines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathForm {
+    /// `CallRuntime[Math.i]` on the float64 operands (a float64 result).
+    Call,
+    /// `Math.max(a, b)` / `Math.min(a, b)`: `Float64Max` / `Float64Min` (JS semantics for NaN
+    /// and ±0; lowered to a diamond after scheduling on both sides).
+    Float64Max,
+    /// See [`MathForm::Float64Max`].
+    Float64Min,
+    /// `Math.imul(a, b)`: both operands truncated to int32 (`TruncateFloat64ToWord32`), then the
+    /// wrapping `Int32Mul` (an int32 result).
+    Int32Mul,
 }
 
 impl MathCall {
@@ -142,7 +159,13 @@ pub fn math_call(fb: &SlotFeedback, argc: u32) -> Option<MathCall> {
     let &(name, arity) = MATH_FUNCTIONS.get(b.0 as usize)?;
     let variadic = matches!(name, "max" | "min" | "hypot");
     let operands = if variadic { argc } else { argc.max(arity as u32) };
-    Some(MathCall { builtin: *b, operands })
+    let form = match (name, operands) {
+        ("max", 2) => MathForm::Float64Max,
+        ("min", 2) => MathForm::Float64Min,
+        ("imul", 2) => MathForm::Int32Mul,
+        _ => MathForm::Call,
+    };
+    Some(MathCall { builtin: *b, operands, form })
 }
 
 #[cfg(test)]
@@ -155,9 +178,12 @@ mod tests {
         let call = |b: u32| SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(b))), count: 3 };
         let sin = MATH_FUNCTIONS.iter().position(|m| m.0 == "sin").unwrap() as u32;
         let max = MATH_FUNCTIONS.iter().position(|m| m.0 == "max").unwrap() as u32;
-        assert_eq!(math_call(&call(sin), 0), Some(MathCall { builtin: BuiltinId(sin), operands: 1 }));
+        assert_eq!(math_call(&call(sin), 0), Some(MathCall { builtin: BuiltinId(sin), operands: 1, form: MathForm::Call }));
+        assert_eq!(math_call(&call(max), 2).map(|m| m.form), Some(MathForm::Float64Max));
+        let imul = MATH_FUNCTIONS.iter().position(|m| m.0 == "imul").unwrap() as u32;
+        assert_eq!(math_call(&call(imul), 1).map(|m| (m.operands, m.form)), Some((2, MathForm::Int32Mul)));
         assert_eq!(math_call(&call(sin), 2).map(|m| m.operands), Some(2));
-        assert_eq!(math_call(&call(max), 3).map(|m| m.operands), Some(3));
+        assert_eq!(math_call(&call(max), 3).map(|m| (m.operands, m.form)), Some((3, MathForm::Call)));
         assert_eq!(math_call(&call(max), 0).map(|m| m.operands), Some(0));
         // Other builtins (console.log, ...) and megamorphic sites stay generic calls.
         assert_eq!(math_call(&call(MATH_FUNCTIONS.len() as u32), 1), None);
