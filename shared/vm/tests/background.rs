@@ -5,7 +5,6 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Pc, Reg};
@@ -14,19 +13,8 @@ use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
-/// Output captured in memory.
-#[derive(Clone, Default)]
-struct Output(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+mod common;
+use common::Output;
 
 /// "Compiled" code that hands its activation straight back to the interpreter through a
 /// stress exit (the code stays installed): at pc 0 with the arguments for function code, at

@@ -4,8 +4,6 @@
 //! and run `down`'s frame one call level deeper than `outer`'s, so the call-depth limit hits
 //! exactly where the interpreter alone hits it.
 
-use std::cell::RefCell;
-use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Instr, Pc, Reg};
@@ -14,18 +12,8 @@ use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
-#[derive(Clone, Default)]
-struct Output(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+mod common;
+use common::Output;
 
 /// "Compiled" `outer` with `down` inlined, exiting at `down`'s first instruction.
 struct InlinedExit {

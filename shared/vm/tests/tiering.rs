@@ -2,8 +2,6 @@
 //! speculation keeps failing is cut off after `max_reopts` recompilations and finishes in the
 //! interpreter; stress exits do not discard code.
 
-use std::cell::RefCell;
-use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Reg};
@@ -12,19 +10,8 @@ use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
-/// Output captured in memory.
-#[derive(Clone, Default)]
-struct Output(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+mod common;
+use common::Output;
 
 /// Code whose speculation always fails at its first instruction: it exits at pc 0 with the
 /// parameters in their registers (a real exit unless `stress`).
