@@ -13,9 +13,9 @@
 //! Each stage is a module that explains itself: [`graph`] (nodes and edges), [`builder`]
 //! (speculation from feedback), [`reducer`] (the GraphReducer and the other drivers),
 //! [`reducers`] (the rule sets), [`lowering`] (simplified lowering), [`late_lowering`]
-//! (lowering that needs control flow, inside the schedule phase), [`schedule`] (global code
-//! motion and LIR emission), [`verify`] (the graph verifier, run after every phase in debug
-//! builds).
+//! (lowering that needs control flow, inside the schedule phase), [`peel`] (loop peeling, the
+//! opt-in `peel` phase), [`schedule`] (global code motion and LIR emission), [`verify`] (the
+//! graph verifier, run after every phase in debug builds).
 //!
 //! A pipeline is data: [`parse_spec`] reads a spec such as
 //! `son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn,driver=worklist:7);schedule`
@@ -32,7 +32,9 @@
 //! `nodes_out` needs anyway), so the phase's wall time does not include them. Reduce phases add their reducers' own counters
 //! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
 //! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`). The
-//! schedule row adds `minmax_diamonds` ([`late_lowering`]).
+//! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
+//! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
+//! examined, its changes the nodes added).
 
 #![warn(missing_docs)]
 
@@ -40,6 +42,7 @@ pub mod builder;
 pub mod graph;
 pub mod late_lowering;
 pub mod lowering;
+pub mod peel;
 pub mod reducer;
 pub mod reducers;
 pub mod schedule;
@@ -75,6 +78,8 @@ pub enum Phase {
     Typer,
     /// Simplified lowering (JS and simplified ops → machine ops and deopt checks).
     Lower,
+    /// Loop peeling ([`peel`]; opt-in, not in [`DEFAULT_SPEC`]).
+    Peel,
     /// Scheduling and LIR emission (always last).
     Schedule,
 }
@@ -86,6 +91,7 @@ impl Phase {
             Phase::Reduce { .. } => "reduce",
             Phase::Typer => "typer",
             Phase::Lower => "lower",
+            Phase::Peel => "peel",
             Phase::Schedule => "schedule",
         }
     }
@@ -130,7 +136,8 @@ fn parse_driver(s: &str) -> Result<Driver, String> {
 }
 
 /// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
-/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`,
+/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`, `peel` (loop
+/// peeling, [`peel`]; anywhere before `schedule`),
 /// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off),
 /// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
 /// Unknown names are errors, and so are ordering violations: `schedule` must come last,
@@ -174,6 +181,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
             }
             ("typer", None) => Phase::Typer,
             ("lower" | "simplified-lower", None) => Phase::Lower,
+            ("peel", None) => Phase::Peel,
             ("schedule", None) => Phase::Schedule,
             ("schedule", Some(args)) => {
                 for a in args.split(',').map(str::trim).filter(|a| !a.is_empty()) {
@@ -185,7 +193,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
                 }
                 Phase::Schedule
             }
-            _ => return Err(format!("unknown phase '{part}' (known: reduce(...), typer, lower, schedule)")),
+            _ => return Err(format!("unknown phase '{part}' (known: reduce(...), typer, lower, peel, schedule)")),
         };
         phases.push(phase);
     }
@@ -352,6 +360,14 @@ pub fn build_and_optimize_at(
                 guard.visits += stats.lowered;
                 guard.changes += stats.lowered;
                 guard.add_extra("checks_removed", stats.checks_removed);
+            }
+            Phase::Peel => {
+                let stats = peel::run(&mut g);
+                guard.visits += stats.visits;
+                guard.changes += stats.added;
+                for (name, n) in stats.extras() {
+                    guard.add_extra(name, n);
+                }
             }
             Phase::Schedule => unreachable!(),
         }

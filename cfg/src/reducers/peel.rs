@@ -14,8 +14,8 @@ use crate::assembler::{Reducer, Stats};
 use crate::copying::peelable_loop;
 use crate::graph::{BlockIndex, Graph, Input};
 
-/// The largest loop (in ops, all its blocks) that is peeled.
-pub const MAX_PEEL_OPS: usize = 64;
+/// The largest loop (in ops, all its blocks) that is peeled: the cap both pipelines share.
+pub use ir::peeling::MAX_PEEL_OPS;
 
 /// The loop-peeling reducer (`peel`).
 #[derive(Default)]

@@ -9,6 +9,7 @@
 //! - [`load_elim`]: the abstract heap both pipelines' load elimination share;
 //! - [`escape`]: escape analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations, shared;
+//! - [`peeling`]: the loop-peeling cap both pipelines share;
 //! - [`hash`]: deterministic hash maps for every compiler table;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
@@ -30,3 +31,4 @@ pub mod escape;
 pub mod machine_lowering;
 pub mod hash;
 pub mod osr;
+pub mod peeling;
