@@ -27,7 +27,9 @@
 //! diamond, a loop) in the middle of a block: the values it sets in each arm meet in a phi.
 //!
 //! The copying phase's own phis (the input graph's `Phi` ops) are pending the same way at
-//! loop headers; their back-edge inputs come from the old→new map.
+//! loop headers; their back-edge inputs come from the old→new map. When the input graph
+//! carries refined types ([`Graph::has_refined_types`]) such a phi keeps its input phi's
+//! type once the back edges are appended (see [`crate::copying`]).
 
 use ir::hash::IdHashMap;
 use std::collections::BTreeMap;
@@ -187,6 +189,8 @@ pub struct Assembler<'a> {
     pub(crate) map: Vec<V>,
     pub(crate) origin_block: Option<BlockIndex<Input>>,
     pub(crate) origin_op: u32,
+    /// Carry the input graph's types over to the copies (the input has refined types).
+    pub(crate) carry_types: bool,
     block_origin: Vec<Option<BlockIndex<Input>>>,
     /// Entry values of input loop-header phis whose loop was peeled: the real header's phi
     /// takes this value (the peeled iteration's) instead of the mapped forward input.
@@ -210,6 +214,7 @@ impl<'a> Assembler<'a> {
             map: Vec::new(),
             origin_block: None,
             origin_op: u32::MAX,
+            carry_types: false,
             block_origin: Vec::new(),
             peeled_entry: IdHashMap::default(),
             stats: Stats::default(),
@@ -498,6 +503,14 @@ impl<'a> Assembler<'a> {
         self.pending[block.ix()].push((phi, PendingSource::Copy(input_phi)));
     }
 
+    /// Narrows the type of the copy `v` by `t`, its input op's type (copying phases on a
+    /// graph with refined types); counted `types_carried` when the type changes.
+    pub(crate) fn carry_type(&mut self, v: V, t: Type) {
+        if self.out.refine_type(v, t) {
+            *self.stats.extras.entry("types_carried").or_default() += 1;
+        }
+    }
+
     fn resolve_pending(&mut self, header: Label, from: Label) {
         let pending = self.pending[header.ix()].clone();
         for (phi, source) in pending {
@@ -521,6 +534,12 @@ impl<'a> Assembler<'a> {
                 }
             };
             self.out.append_phi_input(phi, value);
+            if let (true, PendingSource::Copy(input_phi)) = (self.carry_types, source) {
+                let input = self.input.expect("copy phis only in copying phases");
+                // The input phi's type holds for every value of its copy (the back-edge
+                // input widened the copy to its representation's type).
+                self.out.refine_type(phi, input.type_of(input_phi));
+            }
         }
     }
 }

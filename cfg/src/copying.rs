@@ -21,6 +21,13 @@
 //!    edges are emitted. Terminators are re-emitted with mapped targets;
 //! 5. finalizes the output graph (blocks renumbered in the order they were bound).
 //!
+//! Types: every output op is typed when emitted ([`Graph::add`]). If the input graph carries
+//! refined types (the `typer` phase ran, [`Graph::has_refined_types`]), an op whose copy is
+//! the same op (same operation; the copying contract makes it the same value) also gets the
+//! input op's type, intersected with its own ([`Graph::refine_type`]; counted
+//! `types_carried` when that narrows it), and a copied loop phi keeps its input's type when
+//! its back edges are appended; the output graph is marked refined in turn.
+//!
 //! Reducers may emit any ops, including new blocks and branches (see
 //! [`Assembler`](crate::assembler::Assembler)), in the middle of an input block: the rest
 //! of the block simply continues in whatever block is current.
@@ -35,6 +42,11 @@ use crate::graph::{is_terminator, BlockIndex, Graph, Input, OpIndex, Output};
 pub struct OpMap(Vec<V>);
 
 impl OpMap {
+    /// The map of a phase that keeps every op where it is (the `typer`).
+    pub fn identity(ops: usize) -> OpMap {
+        OpMap((0..ops as u32).map(OpIndex::new).collect())
+    }
+
     /// What `old` became (`None`: skipped as dead, unreachable, or reduced away).
     pub fn get(&self, old: OpIndex<Input>) -> Option<OpIndex<Output>> {
         self.0.get(old.ix()).copied().filter(|v| v.valid())
@@ -60,6 +72,7 @@ pub fn copy_graph(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>) -> 
     let mut asm = Assembler::new(&input.name, input.func, reducers);
     asm.stats = stats;
     asm.input = Some(input);
+    asm.carry_types = input.has_refined_types();
     asm.map = vec![V::INVALID; input.op_count()];
     let block_map: Vec<Label> = input
         .blocks()
@@ -82,7 +95,9 @@ pub fn copy_graph(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>) -> 
         asm.bind(out_block);
         visit_block(&mut asm, input, b, out_block, &block_map);
     }
-    let (graph, map, stats) = asm.finish();
+    let carried = asm.carry_types;
+    let (mut graph, map, stats) = asm.finish();
+    graph.set_refined_types(carried);
     Copy { graph, map: OpMap(map), stats }
 }
 
@@ -181,6 +196,9 @@ fn visit_block(
                 asm.emit(op, &inputs)
             }
         };
+        if asm.carry_types && new.valid() && *asm.op(new) == op {
+            asm.carry_type(new, input.type_of(old));
+        }
         asm.map[old.ix()] = new;
     }
 }

@@ -37,7 +37,11 @@
 //!
 //! Every op gets a type from [`ir::typing::type_op`] when it is added (the CFG side's type
 //! inference; see [`Graph::type_of`]). A loop phi whose back-edge inputs are not known yet is
-//! typed by its representation alone.
+//! typed by its representation alone. The `typer` phase ([`crate::typer`],
+//! [`Graph::retype_to_fixed_point`]) recomputes every type to a fixed point, loop phis
+//! included, and marks the graph ([`Graph::has_refined_types`]): copying phases then carry
+//! each op's type over to its copy ([`Graph::refine_type`]), so the reducers reading the
+//! output graph see the fixed point's loop types.
 
 use std::fmt::{self, Write as _};
 use std::marker::PhantomData;
@@ -265,6 +269,7 @@ pub struct Graph<G> {
     blocks: Vec<Block<G>>,
     order: Vec<BlockIndex<G>>,
     current: Option<BlockIndex<G>>,
+    refined_types: bool,
 }
 
 impl<G> Clone for Graph<G> {
@@ -279,6 +284,7 @@ impl<G> Clone for Graph<G> {
             blocks: self.blocks.clone(),
             order: self.order.clone(),
             current: self.current,
+            refined_types: self.refined_types,
         }
     }
 }
@@ -296,6 +302,7 @@ impl<G> Graph<G> {
             blocks: Vec::new(),
             order: Vec::new(),
             current: None,
+            refined_types: false,
         }
     }
 
@@ -350,6 +357,45 @@ impl<G> Graph<G> {
     /// The type of the value of `i`.
     pub fn type_of(&self, i: OpIndex<G>) -> Type {
         self.types[i.ix()]
+    }
+
+    /// True if the `typer` phase ran on this graph or on a graph it was copied from: its
+    /// types are then at least as precise as the typer's fixed point for every op copied
+    /// unchanged, and copying phases carry them over ([`Graph::refine_type`]).
+    pub fn has_refined_types(&self) -> bool {
+        self.refined_types
+    }
+
+    /// Marks (or unmarks) this graph as carrying refined types (see
+    /// [`Graph::has_refined_types`]).
+    pub fn set_refined_types(&mut self, refined: bool) {
+        self.refined_types = refined;
+    }
+
+    /// Sets the type of `i` (the typer; the caller guarantees it is sound).
+    pub fn set_type(&mut self, i: OpIndex<G>, t: Type) {
+        self.types[i.ix()] = t;
+    }
+
+    /// Narrows the type of `i` to its intersection with `t`, another sound type of the same
+    /// value (a copying phase carrying over the input op's type). An empty intersection of
+    /// two non-empty types means the two disagree about what the value is (they type
+    /// different representations): the type is then left as it is. Returns true if the type
+    /// changed.
+    pub fn refine_type(&mut self, i: OpIndex<G>, t: Type) -> bool {
+        let old = self.types[i.ix()];
+        let new = old.intersect(t);
+        if new == old || (new.is_none() && !old.is_none()) {
+            return false;
+        }
+        self.types[i.ix()] = new;
+        true
+    }
+
+    /// Recomputes every op's type to a fixed point, loop phis included (see
+    /// [`crate::typer`]), and marks the graph as carrying refined types.
+    pub fn retype_to_fixed_point(&mut self) -> crate::typer::TypingStats {
+        crate::typer::retype_to_fixed_point(self)
     }
 
     /// The representation of the value of `i`.
@@ -679,6 +725,7 @@ impl<G> Graph<G> {
                 .collect(),
             order: conv(self.order),
             current: None,
+            refined_types: self.refined_types,
         }
     }
 

@@ -9,16 +9,24 @@
 //!    ─copy(dce)─▶ ─lir_out─▶ LIR
 //! ```
 //!
+//! Opt-in ([`TYPED_SPEC`]): a `typer` phase before `copy(lower,...)` recomputes every op's
+//! type to a fixed point, loop phis included ([`typer`]); later copying phases carry the
+//! types over, so the lowerings see ranges of loop variables.
+//!
 //! - [`graph`]: the graph (ops in one buffer, blocks as ranges, typed indices), its text form
 //!   and GraphViz output; [`verify`]: its verifier, run after every phase in debug builds.
 //! - [`assembler`]: emission through a reducer stack, variables and SSA reconstruction.
 //! - [`builder`]: bytecode + feedback → CFG with speculation.
 //! - [`copying`]: the copying phase (dominator-order walk, old→new map).
 //! - [`reducers`]: the reducers, one contract each.
+//! - [`typer`]: fixed-point typing of a whole graph (the `typer` phase).
 //! - [`lir_out`]: CFG → LIR.
 //!
 //! A pipeline is data: [`parse_spec`] turns `cfg:copy(lower,branch-elim,vn);copy(dce)` into
-//! [`Options`]; [`compile`] runs it, one meter row per phase.
+//! [`Options`]; [`compile`] runs it, one meter row per phase (the `typer` phase too: visits
+//! over all its passes, changes = ops whose type changed, extras `typing_iterations`,
+//! `loop_phis`, `loop_phis_widened`, `types_narrowed`, `typing_gave_up`; a copying phase
+//! after it counts `types_carried`, the copies whose emitted type the input's type narrowed).
 //!
 //! # Measurement extras
 //!
@@ -41,6 +49,7 @@ pub mod copying;
 pub mod graph;
 pub mod lir_out;
 pub mod reducers;
+pub mod typer;
 pub mod verify;
 
 use ir::hash::IdHashMap;
@@ -54,17 +63,40 @@ use crate::graph::{Graph, Input};
 pub const DEFAULT_SPEC: &str = "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
-/// One copying phase: its reducer stack, top first, by spec name.
+/// The default pipeline with the `typer` phase before lowering: fixed-point typing of loop
+/// phis ([`typer`]), whose types the lowerings then read. Opt-in until the committed
+/// results are regenerated with it.
+pub const TYPED_SPEC: &str = "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
+
+/// What a phase of a spec does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum PhaseKind {
+    /// A copying phase through its reducer stack (`copy(...)`).
+    #[default]
+    Copy,
+    /// The typer (`typer`): every op's type recomputed to a fixed point in place, no copy
+    /// ([`typer::retype_to_fixed_point`]).
+    Typer,
+}
+
+/// One phase: a copying phase with its reducer stack (top first, by spec name), or the
+/// typer.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PhaseSpec {
-    /// Reducer names (see [`reducers::NAMES`]).
+    /// Reducer names (see [`reducers::NAMES`]); empty for the typer.
     pub reducers: Vec<String>,
+    /// What the phase does.
+    pub kind: PhaseKind,
 }
 
 impl PhaseSpec {
-    /// The phase's name in statistics: `copy(a,b,c)`.
+    /// The phase's name in statistics: `copy(a,b,c)`, or `typer`.
     pub fn label(&self) -> String {
-        format!("copy({})", self.reducers.join(","))
+        match self.kind {
+            PhaseKind::Copy => format!("copy({})", self.reducers.join(",")),
+            PhaseKind::Typer => "typer".to_string(),
+        }
     }
 }
 
@@ -88,8 +120,9 @@ impl Default for Options {
     }
 }
 
-/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)`,
-/// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
+/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)` or
+/// `typer` (fixed-point typing, [`typer`]), optionally preceded by `build(inline=on|off)`
+/// (inlining in the graph builder; default on).
 ///
 /// Errors name unknown reducers, malformed phases, a reducer listed twice in one phase, and
 /// ordering rules: `vn` and `check-elim` must come after every reducer that lowers in the
@@ -117,10 +150,14 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
             inline = ir::inlining::parse_build_options(args)?;
             continue;
         }
+        if phase == "typer" {
+            phases.push(PhaseSpec { reducers: Vec::new(), kind: PhaseKind::Typer });
+            continue;
+        }
         let inner = phase
             .strip_prefix("copy(")
             .and_then(|p| p.strip_suffix(')'))
-            .ok_or_else(|| format!("phase '{phase}' is not copy(...)"))?;
+            .ok_or_else(|| format!("phase '{phase}' is not copy(...) or typer"))?;
         let names: Vec<String> = inner.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
         if names.is_empty() {
             return Err(format!("phase '{phase}' has no reducers"));
@@ -165,7 +202,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
                 return Err(format!("'escape' must run before 'lower' and 'machine-lower', in an earlier phase (in '{phase}')"));
             }
         }
-        phases.push(PhaseSpec { reducers: names });
+        phases.push(PhaseSpec { reducers: names, kind: PhaseKind::Copy });
     }
     Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string(), inline })
 }
@@ -238,8 +275,27 @@ fn check(g: &Graph<Input>, after: &str) {
     }
 }
 
-/// Runs one copying phase on `g`.
+/// The typer's counters as a phase's [`assembler::Stats`] (changes under the name `typer`).
+fn typer_stats(t: &typer::TypingStats) -> assembler::Stats {
+    let mut stats = assembler::Stats { visited: t.visits, ..Default::default() };
+    if t.changed > 0 {
+        stats.changes_by_reducer.insert("typer", t.changed);
+    }
+    stats.changes_by_opcode.extend(t.changed_by_opcode.iter().copied());
+    stats.extras.insert("typing_iterations", t.iterations);
+    stats.extras.insert("loop_phis", t.loop_phis);
+    stats.extras.insert("loop_phis_widened", t.loop_phis_widened);
+    stats.extras.insert("types_narrowed", t.narrowed);
+    stats.extras.insert("typing_gave_up", t.gave_up);
+    stats
+}
+
+/// Runs one phase on `g`: a copying phase, or the typer on a copy of `g` (with the identity
+/// map; [`optimize`] runs the typer in place instead).
 pub fn run_phase(g: &Graph<Input>, phase: &PhaseSpec) -> copying::Copy {
+    if phase.kind == PhaseKind::Typer {
+        return typed_copy(g);
+    }
     let stack = phase.reducers.iter().map(|n| reducers::by_name(n).expect("names checked by parse_spec")).collect();
     copying::copy_graph(g, stack)
 }
@@ -247,6 +303,9 @@ pub fn run_phase(g: &Graph<Input>, phase: &PhaseSpec) -> copying::Copy {
 /// Runs one copying phase on `g` of the compilation `input`: as [`run_phase`], but `escape`
 /// gets the feedback of the graph's named sites (`reducers::escape::sites_of`).
 pub fn run_phase_for(g: &Graph<Input>, phase: &PhaseSpec, input: &CompileInput<'_>) -> copying::Copy {
+    if phase.kind == PhaseKind::Typer {
+        return typed_copy(g);
+    }
     let stack = phase
         .reducers
         .iter()
@@ -256,6 +315,13 @@ pub fn run_phase_for(g: &Graph<Input>, phase: &PhaseSpec, input: &CompileInput<'
         })
         .collect();
     copying::copy_graph(g, stack)
+}
+
+/// The typer on a copy of `g`, as a [`copying::Copy`] with the identity map.
+fn typed_copy(g: &Graph<Input>) -> copying::Copy {
+    let mut out = g.clone();
+    let t = out.retype_to_fixed_point();
+    copying::Copy { graph: out.into_output(), map: copying::OpMap::identity(g.op_count()), stats: typer_stats(&t) }
 }
 
 /// Builds the CFG of `input.func` and runs the phases of `options`, returning the final
@@ -302,6 +368,18 @@ pub fn optimize_at(
     for phase in options.phases.iter().take(after.unwrap_or(usize::MAX)) {
         let label = phase.label();
         let mut guard = meter.phase("cfg", &label);
+        if phase.kind == PhaseKind::Typer {
+            // In place: the graph is not copied.
+            guard.nodes_in = g.op_count() as u64;
+            let t = g.retype_to_fixed_point();
+            guard.nodes_out = g.op_count() as u64;
+            record(&mut guard, &typer_stats(&t));
+            drop(guard);
+            if options.verify {
+                check(&g, &label);
+            }
+            continue;
+        }
         guard.nodes_in = g.op_count() as u64;
         let copy = run_phase_for(&g, phase, input);
         guard.nodes_out = copy.graph.op_count() as u64;

@@ -73,6 +73,34 @@ const CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
+    // CFG with fixed-point loop typing (`cfg::TYPED_SPEC`: the typer before lowering), under
+    // stress exits: checks removed by loop phis' ranges must not change any output.
+    &[
+        "--tier",
+        "cfg",
+        "--backend",
+        "lir",
+        "--spec",
+        "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
+    // Sea of nodes with loop peeling (the `peel` phase, mirroring the CFG's above), under
+    // stress exits.
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "lir",
+        "--spec",
+        "son:reduce(dce,common,vn);peel;typer;reduce(load-elim,redundancy);lower;reduce(dce,machine,common,vn,redundancy);schedule",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
     // Escape analysis on both pipelines under stress exits: exits rebuild removed objects.
     &[
         "--tier",

@@ -13,6 +13,11 @@
 //! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`ir::load_elim`] heap) |
 //! | `late-load-elim-offset` | [`late_load_elim::LateLoadElimination`] (offset-only aliasing) | the same with offset-only aliasing (claim C9's baseline) |
 //! | `escape` | [`escape::EscapeAnalysis`] | object literals that do not escape are scalar replaced: loads become field values, stores and maps checks go, frame states describe the object with `ObjectState` (shared [`ir::escape`] policy) |
+//!
+//! Not a reducer but a phase of its own: `typer` ([`crate::typer`]) retypes every op of the
+//! graph to a fixed point (loop phis widened) in place, without copying; the copying phases
+//! after it carry those types over, which `lower`, `machine-lower` and `branch-elim` read
+//! (opt-in, [`crate::TYPED_SPEC`]).
 
 pub mod branch_elim;
 pub mod dce;
