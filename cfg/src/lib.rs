@@ -4,12 +4,13 @@
 //! ```text
 //! bytecode + feedback ─builder─▶ CFG (JS / speculative ops, simplified memory ops, FrameStates)
 //!    ─copy(late-load-elim)─▶ known loads replaced, proven CheckMaps and redundant stores removed
+//!    ─typer─▶ every op typed to a fixed point (loop phis widened), in place
 //!    ─copy(lower, branch-elim, machine-opt, check-elim, vn)─▶ checked simplified + machine ops
 //!    ─copy(machine-lower, branch-elim, machine-opt, check-elim, vn)─▶ machine ops + exits
 //!    ─copy(dce)─▶ ─lir_out─▶ LIR
 //! ```
 //!
-//! Opt-in ([`TYPED_SPEC`]): a `typer` phase before `copy(lower,...)` recomputes every op's
+//! The `typer` phase before `copy(lower,...)` (in [`DEFAULT_SPEC`]) recomputes every op's
 //! type to a fixed point, loop phis included ([`typer`]); later copying phases carry the
 //! types over, so the lowerings see ranges of loop variables.
 //!
@@ -59,14 +60,15 @@ use ir::compile::{Bailout, CompileInput};
 
 use crate::graph::{Graph, Input};
 
-/// The default pipeline.
-pub const DEFAULT_SPEC: &str = "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
+/// The default pipeline. Its `typer` phase before lowering types loop phis to a fixed point
+/// ([`typer`]), as the sea of nodes' default `typer` phase does, and the lowerings read those
+/// types.
+pub const DEFAULT_SPEC: &str = "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
-/// The default pipeline with the `typer` phase before lowering: fixed-point typing of loop
-/// phis ([`typer`]), whose types the lowerings then read. Opt-in until the committed
-/// results are regenerated with it.
-pub const TYPED_SPEC: &str = "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
+/// The default pipeline without the `typer` phase (ops typed only as they are emitted, loop
+/// phis by representation): the baseline of an A/B run on loop typing.
+pub const UNTYPED_SPEC: &str = "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
 /// What a phase of a spec does.
@@ -375,6 +377,8 @@ pub fn optimize_at(
             guard.nodes_out = g.op_count() as u64;
             record(&mut guard, &typer_stats(&t));
             drop(guard);
+            // The graph is unchanged in shape: its census, as after every phase (C7/C8).
+            meter.annotate_last(shape_extras(&g));
             if options.verify {
                 check(&g, &label);
             }

@@ -78,8 +78,8 @@ fn lir_extra(rows: &[meter::PhaseRow], name: &str) -> u64 {
 
 #[test]
 fn typed_spec_is_the_default_spec_with_the_typer_before_lowering() {
-    let default = cfg::parse_spec(cfg::DEFAULT_SPEC).unwrap();
-    let typed = cfg::parse_spec(cfg::TYPED_SPEC).unwrap();
+    let default = cfg::parse_spec(cfg::UNTYPED_SPEC).unwrap();
+    let typed = cfg::parse_spec(cfg::DEFAULT_SPEC).unwrap();
     assert!(default.phases.iter().all(|p| p.kind == cfg::PhaseKind::Copy), "the default spec stays as it is");
     let labels: Vec<String> = typed.phases.iter().map(|p| p.label()).collect();
     assert_eq!(labels[1], "typer");
@@ -95,26 +95,26 @@ fn the_loop_phi_of_a_counter_gets_a_range_type() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
     let input = CompileInput { program: &program, func, feedback: &feedback };
-    let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", cfg::TYPED_SPEC, 0));
+    let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", cfg::DEFAULT_SPEC, 0));
     // After copy(late-load-elim): typed on emission, loop phis by their representation.
-    let before = cfg::optimize(&input, &options(cfg::TYPED_SPEC), &mut meter, Some(1)).unwrap();
+    let before = cfg::optimize(&input, &options(cfg::DEFAULT_SPEC), &mut meter, Some(1)).unwrap();
     assert!(!before.has_refined_types());
     assert!(!loop_phis(&before).is_empty(), "{}", before.to_text());
     assert!(loop_phis(&before).iter().all(|&p| before.type_of(p).is_any()));
     // After the typer: `i`'s phi is a range, `s`'s int32 (speculated SignedSmall); the
     // phi of the parameter `n` stays `Any`.
-    let typed = cfg::optimize(&input, &options(cfg::TYPED_SPEC), &mut meter, Some(2)).unwrap();
+    let typed = cfg::optimize(&input, &options(cfg::DEFAULT_SPEC), &mut meter, Some(2)).unwrap();
     assert!(typed.has_refined_types());
     let ranges: Vec<Type> = loop_phis(&typed).iter().map(|&p| typed.type_of(p)).collect();
     assert_eq!(ranges.iter().filter(|t| t.is(Type::SIGNED32)).count(), 2, "{ranges:?}");
     let counter = Type::range(0.0, 2147483647.0);
     assert!(ranges.contains(&counter), "i's phi is [0, 2^31-1]: {ranges:?}");
     // The last graph (three copying phases later) still has the range: carried over.
-    let last = cfg::optimize(&input, &options(cfg::TYPED_SPEC), &mut meter, None).unwrap();
+    let last = cfg::optimize(&input, &options(cfg::DEFAULT_SPEC), &mut meter, None).unwrap();
     assert!(last.has_refined_types());
     assert!(loop_phis(&last).iter().any(|&p| last.type_of(p) == counter), "{}", last.to_text());
     // The default spec's last graph types the same phi by its representation only.
-    let default = cfg::optimize(&input, &options(cfg::DEFAULT_SPEC), &mut meter, None).unwrap();
+    let default = cfg::optimize(&input, &options(cfg::UNTYPED_SPEC), &mut meter, None).unwrap();
     assert!(!default.has_refined_types());
     assert!(loop_phis(&default).iter().all(|&p| default.type_of(p) != counter));
 }
@@ -124,7 +124,7 @@ fn the_typer_row_counts_passes_widenings_and_changed_types() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
     let input = CompileInput { program: &program, func, feedback: &feedback };
-    let (_, rows) = compile(&input, cfg::TYPED_SPEC);
+    let (_, rows) = compile(&input, cfg::DEFAULT_SPEC);
     let typer = rows.iter().find(|r| r.label.starts_with("cfg/typer")).expect("a typer row");
     let extra = |name: &str| typer.extra.iter().find(|(k, _)| *k == name).map(|(_, v)| *v).expect(name);
     assert!(typer.changes > 0 && typer.visits >= typer.changes, "{typer:?}");
@@ -137,7 +137,7 @@ fn the_typer_row_counts_passes_widenings_and_changed_types() {
     let lower = rows.iter().find(|r| r.label.starts_with("cfg/copy(lower")).expect("a lower row");
     assert!(lower.extra.iter().any(|(k, v)| *k == "types_carried" && *v > 0), "{lower:?}");
     // The default spec has no typer row and carries nothing.
-    let (_, rows) = compile(&input, cfg::DEFAULT_SPEC);
+    let (_, rows) = compile(&input, cfg::UNTYPED_SPEC);
     assert!(rows.iter().all(|r| !r.label.contains("typer") && r.extra.iter().all(|(k, _)| *k != "types_carried")));
 }
 
@@ -146,8 +146,8 @@ fn loop_types_remove_an_overflow_check_the_default_spec_keeps() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
     let input = CompileInput { program: &program, func, feedback: &feedback };
-    let (default, default_rows) = compile(&input, cfg::DEFAULT_SPEC);
-    let (typed, typed_rows) = compile(&input, cfg::TYPED_SPEC);
+    let (default, default_rows) = compile(&input, cfg::UNTYPED_SPEC);
+    let (typed, typed_rows) = compile(&input, cfg::DEFAULT_SPEC);
     // `i - 1` with i in [0, 2^31-1] cannot overflow.
     assert!(default.contains("Int32SubWithOverflow"), "{default}");
     assert!(!typed.contains("Int32SubWithOverflow"), "{typed}");
@@ -161,21 +161,21 @@ fn number_loop_phis_need_no_number_check() {
     let (program, feedback) = run(FLOATS);
     let func = function_named(&program, "g");
     let input = CompileInput { program: &program, func, feedback: &feedback };
-    let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "g", cfg::TYPED_SPEC, 0));
+    let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "g", cfg::DEFAULT_SPEC, 0));
     // After copy(lower): two phases of the default spec, three of the typed one.
     let count = |spec: &str, meter: &mut meter::Meter, opcode: Opcode| {
-        let after = if spec == cfg::TYPED_SPEC { 3 } else { 2 };
+        let after = if spec == cfg::DEFAULT_SPEC { 3 } else { 2 };
         let g = cfg::optimize(&input, &options(spec), meter, Some(after)).unwrap();
         g.all_ops().filter(|&i| g.opcode(i) == opcode).count()
     };
     // The loop phis' float64 conversions are unchecked with the typer.
     let checked = (
+        count(cfg::UNTYPED_SPEC, &mut meter, Opcode::CheckedTaggedToFloat64),
         count(cfg::DEFAULT_SPEC, &mut meter, Opcode::CheckedTaggedToFloat64),
-        count(cfg::TYPED_SPEC, &mut meter, Opcode::CheckedTaggedToFloat64),
     );
     assert!(checked.1 < checked.0, "checked conversions default → typed: {checked:?}");
-    assert!(count(cfg::TYPED_SPEC, &mut meter, Opcode::ChangeTaggedToFloat64) > 0);
-    let (_, default_rows) = compile(&input, cfg::DEFAULT_SPEC);
-    let (_, typed_rows) = compile(&input, cfg::TYPED_SPEC);
+    assert!(count(cfg::DEFAULT_SPEC, &mut meter, Opcode::ChangeTaggedToFloat64) > 0);
+    let (_, default_rows) = compile(&input, cfg::UNTYPED_SPEC);
+    let (_, typed_rows) = compile(&input, cfg::DEFAULT_SPEC);
     assert!(lir_extra(&typed_rows, "lir_exits") < lir_extra(&default_rows, "lir_exits"));
 }

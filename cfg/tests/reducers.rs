@@ -321,7 +321,7 @@ fn specs_parse_and_reject_unknown_names_and_bad_orders() {
     assert!(cfg::parse_spec("cfg:copy(lower,dce)").is_err());
     assert!(cfg::parse_spec("son:reduce(dce)").is_err());
     assert!(cfg::parse_spec("cfg:copy(vn,vn)").is_err());
-    assert_eq!(cfg::Options::default().phases.len(), 4);
+    assert_eq!(cfg::Options::default().phases.len(), 5);
 }
 
 #[test]

@@ -73,15 +73,15 @@ const CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
-    // CFG with fixed-point loop typing (`cfg::TYPED_SPEC`: the typer before lowering), under
-    // stress exits: checks removed by loop phis' ranges must not change any output.
+    // CFG without fixed-point loop typing (`cfg::UNTYPED_SPEC`: the default spec has a
+    // `typer` phase before lowering), under stress exits.
     &[
         "--tier",
         "cfg",
         "--backend",
         "lir",
         "--spec",
-        "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
         "--always-opt",
         "--deopt-every",
         "3",

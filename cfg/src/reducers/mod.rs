@@ -17,7 +17,7 @@
 //! Not a reducer but a phase of its own: `typer` ([`crate::typer`]) retypes every op of the
 //! graph to a fixed point (loop phis widened) in place, without copying; the copying phases
 //! after it carry those types over, which `lower`, `machine-lower` and `branch-elim` read
-//! (opt-in, [`crate::TYPED_SPEC`]).
+//! (in [`crate::DEFAULT_SPEC`]; [`crate::UNTYPED_SPEC`] leaves it out).
 
 pub mod branch_elim;
 pub mod dce;
