@@ -178,11 +178,11 @@ pub struct HeapLayout {
     pub array_kind: usize,
 }
 
-/// The layout of this build's heap.
-pub fn heap_layout() -> HeapLayout {
+/// The layout of this build's heap (a `const fn`: users evaluate it at compile time).
+pub const fn heap_layout() -> HeapLayout {
     let buffer = offset_of!(StableVec<Value>, ptr);
     let length = offset_of!(StableVec<Value>, len);
-    debug_assert_eq!(offset_of!(StableVec<Object>, ptr), buffer);
+    assert!(offset_of!(StableVec<Object>, ptr) == buffer, "StableVec's header does not depend on T");
     HeapLayout {
         vm_objects: offset_of!(Vm, heap) + offset_of!(Heap, objects) + buffer,
         vm_arrays: offset_of!(Vm, heap) + offset_of!(Heap, arrays) + buffer,

@@ -26,6 +26,18 @@ use vm::heap::ElementsKind;
 
 use super::Lower;
 
+/// This build's heap layout, evaluated at compile time.
+const LAYOUT: vm::layout::HeapLayout = vm::layout::heap_layout();
+
+/// A heap word's address: `base + offset`, its TBAA word, and for an element the array
+/// record it belongs to.
+struct Location<'ctx> {
+    base: PointerValue<'ctx>,
+    offset: IntValue<'ctx>,
+    word: Word,
+    array: Option<PointerValue<'ctx>>,
+}
+
 /// The TBAA type nodes of one module, made on first use.
 #[derive(Default)]
 pub(super) struct Tbaa<'ctx> {
@@ -145,63 +157,64 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         unsafe { self.b.build_in_bounds_gep(base, &[offset], "") }.unwrap()
     }
 
-    /// `LoadField`/`LoadElement`/... as machine loads (`index` for elements).
-    pub(super) fn heap_load(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<BasicValueEnum<'ctx>, String> {
-        let l = vm::layout::heap_layout();
-        let (i8p, i32t, i64t): (BasicTypeEnum, BasicTypeEnum, BasicTypeEnum) = (self.t.i8p.into(), self.t.i32.into(), self.t.i64.into());
+    /// Where heap location `access` of `object` (element `index`) is: base pointer, byte
+    /// offset and TBAA word, plus the array record for element accesses (whose kind a store
+    /// updates). The one address computation of loads and stores.
+    fn location(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<Location<'ctx>, String> {
+        let l = LAYOUT;
+        let i8p: BasicTypeEnum = self.t.i8p.into();
         let object = || object.ok_or_else(|| format!("{access:?} needs an object"));
         Ok(match access {
             Access::Field(n) => {
                 let rec = self.record(object()?, l.vm_objects, l.object_size);
                 let slots = self.load_word(rec, self.i64c(l.object_slots as u64), i8p, Word::SlotsPointer).into_pointer_value();
-                self.load_word(slots, self.i64c(n as u64 * 8), i64t, Word::Field(n))
+                Location { base: slots, offset: self.i64c(n as u64 * 8), word: Word::Field(n), array: None }
             }
             Access::Shape => {
                 let rec = self.record(object()?, l.vm_objects, l.object_size);
-                self.load_word(rec, self.i64c(l.object_shape as u64), i32t, Word::Shape)
+                Location { base: rec, offset: self.i64c(l.object_shape as u64), word: Word::Shape, array: None }
             }
             Access::ArrayLength => {
                 let rec = self.record(object()?, l.vm_arrays, l.array_size);
-                let len = self.load_word(rec, self.i64c(l.array_length as u64), i64t, Word::ArrayLength);
-                self.b.build_int_truncate(len.into_int_value(), self.t.i32, "").unwrap().into()
+                Location { base: rec, offset: self.i64c(l.array_length as u64), word: Word::ArrayLength, array: None }
             }
             Access::Element => {
                 let rec = self.record(object()?, l.vm_arrays, l.array_size);
                 let elements = self.load_word(rec, self.i64c(l.array_elements as u64), i8p, Word::ElementsPointer).into_pointer_value();
-                let offset = self.element_offset(index.ok_or("an element load needs an index")?);
-                self.load_word(elements, offset, i64t, Word::Element)
+                let offset = self.element_offset(index.ok_or("an element access needs an index")?);
+                Location { base: elements, offset, word: Word::Element, array: Some(rec) }
             }
             Access::Global(g) => {
                 let globals = self.load_word(self.vm, self.i64c(l.vm_globals as u64), i8p, Word::VmTables).into_pointer_value();
-                self.load_word(globals, self.i64c(g as u64 * 8), i64t, Word::Global(g))
+                Location { base: globals, offset: self.i64c(g as u64 * 8), word: Word::Global(g), array: None }
             }
+        })
+    }
+
+    /// `LoadField`/`LoadElement`/... as machine loads (`index` for elements). Shapes are
+    /// `u32` words, lengths machine words truncated to int32, everything else tagged values.
+    pub(super) fn heap_load(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<BasicValueEnum<'ctx>, String> {
+        let at = self.location(access, object, index)?;
+        Ok(match access {
+            Access::Shape => self.load_word(at.base, at.offset, self.t.i32.into(), at.word),
+            Access::ArrayLength => {
+                let len = self.load_word(at.base, at.offset, self.t.i64.into(), at.word);
+                self.b.build_int_truncate(len.into_int_value(), self.t.i32, "").unwrap().into()
+            }
+            _ => self.load_word(at.base, at.offset, self.t.i64.into(), at.word),
         })
     }
 
     /// `StoreField`/`StoreElement`/`StoreGlobal` as machine stores. Element stores are in
     /// bounds (checked before) and keep the array's elements kind as `Array::set` does.
     pub(super) fn heap_store(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>, value: IntValue<'ctx>) -> Result<(), String> {
-        let l = vm::layout::heap_layout();
-        let i8p: BasicTypeEnum = self.t.i8p.into();
-        let object = || object.ok_or_else(|| format!("{access:?} needs an object"));
-        match access {
-            Access::Field(n) => {
-                let rec = self.record(object()?, l.vm_objects, l.object_size);
-                let slots = self.load_word(rec, self.i64c(l.object_slots as u64), i8p, Word::SlotsPointer).into_pointer_value();
-                self.store_word(slots, self.i64c(n as u64 * 8), value.into(), Word::Field(n));
-            }
-            Access::Element => {
-                let rec = self.record(object()?, l.vm_arrays, l.array_size);
-                let elements = self.load_word(rec, self.i64c(l.array_elements as u64), i8p, Word::ElementsPointer).into_pointer_value();
-                let offset = self.element_offset(index.ok_or("an element store needs an index")?);
-                self.store_word(elements, offset, value.into(), Word::Element);
-                self.generalize_kind(rec, l.array_kind, value);
-            }
-            Access::Global(g) => {
-                let globals = self.load_word(self.vm, self.i64c(l.vm_globals as u64), i8p, Word::VmTables).into_pointer_value();
-                self.store_word(globals, self.i64c(g as u64 * 8), value.into(), Word::Global(g));
-            }
-            Access::Shape | Access::ArrayLength => return Err(format!("compiled code never stores {access:?}")),
+        if matches!(access, Access::Shape | Access::ArrayLength) {
+            return Err(format!("compiled code never stores {access:?}"));
+        }
+        let at = self.location(access, object, index)?;
+        self.store_word(at.base, at.offset, value.into(), at.word);
+        if let Some(rec) = at.array {
+            self.generalize_kind(rec, LAYOUT.array_kind, value);
         }
         Ok(())
     }
