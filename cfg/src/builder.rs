@@ -566,19 +566,25 @@ impl Builder<'_, '_> {
     /// bytecode translated in place by a builder whose frame states have the call's frame
     /// state as their outer state, and its returns merged into `dst` in a new block. False
     /// if not inlined.
+    /// Exits before the call (frame state `fs`) unless the value in `callee` is the function
+    /// with tagged bits `target` (the check of inlined and direct calls); nothing if it is
+    /// that constant already.
+    fn check_call_target(&mut self, callee: Reg, target: u64, fs: V) {
+        let c = self.reg(callee);
+        if !matches!(self.asm.op(c), Op::TaggedConstant { bits } if *bits == target) {
+            let expected = self.asm.tagged(target);
+            let same = self.emit(Op::TaggedEqual, &[c, expected]);
+            self.emit(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+    }
+
     /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
     /// the target (exit before the call otherwise), converts each argument with
     /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
     /// float64 values — the same ops as the sea-of-nodes builder.
     fn math_call(&mut self, pc: Pc, math: speculation::MathCall, callee: Reg, args: Reg, argc: u32) -> V {
         let fs = self.frame_state(pc);
-        let c = self.reg(callee);
-        let bits = math.target_bits();
-        if !matches!(self.asm.op(c), Op::TaggedConstant { bits: b } if *b == bits) {
-            let expected = self.asm.tagged(bits);
-            let same = self.emit(Op::TaggedEqual, &[c, expected]);
-            self.emit(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
-        }
+        self.check_call_target(callee, math.target_bits(), fs);
         let inputs: Vec<V> = (0..math.operands)
             .map(|i| {
                 if i < argc {
@@ -590,12 +596,8 @@ impl Builder<'_, '_> {
             })
             .collect();
         match math.form {
-            MathForm::Float64Max => {
-                let r = self.emit(Op::Float64Max, &inputs);
-                self.emit(Op::ChangeFloat64ToTagged, &[r])
-            }
-            MathForm::Float64Min => {
-                let r = self.emit(Op::Float64Min, &inputs);
+            MathForm::Float64Binary(op) => {
+                let r = self.emit(op, &inputs);
                 self.emit(Op::ChangeFloat64ToTagged, &[r])
             }
             MathForm::Int32Mul => {
@@ -616,13 +618,7 @@ impl Builder<'_, '_> {
         let fb = &self.input.feedback_of(self.input.func)[slot.0 as usize];
         let Ok(target) = self.budget.decide(program, fb, &self.stack) else { return false };
         let fs = self.frame_state(pc);
-        let c = self.reg(callee);
-        let bits = inlining::function_bits(target);
-        if !matches!(self.asm.op(c), Op::TaggedConstant { bits: b } if *b == bits) {
-            let expected = self.asm.tagged(bits);
-            let same = self.emit(Op::TaggedEqual, &[c, expected]);
-            self.emit(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
-        }
+        self.check_call_target(callee, inlining::function_bits(target), fs);
         let func = program.function(target);
         let undefined = self.asm.tagged(tagged::UNDEFINED);
         let params: Vec<V> =

@@ -689,18 +689,25 @@ impl<'i, 'a> Builder<'i, 'a> {
         Ok(())
     }
 
+    /// Exits before the call (frame state `fs`) unless the value in `callee` is the function
+    /// with tagged bits `target` (the check of inlined and direct calls); nothing if it is
+    /// that constant already.
+    fn check_call_target(&mut self, callee: Reg, target: u64, fs: NodeId) {
+        let c = self.reg(callee);
+        let expected = self.tagged_const(target);
+        if c != expected {
+            let same = self.pure(Op::TaggedEqual, &[c, expected]);
+            self.effectful(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
+        }
+    }
+
     /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
     /// the target (exit before the call otherwise), converts each argument with
     /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
     /// float64 values. The call has no effect, so it floats (effect and control `Start`).
     fn math_call(&mut self, pc: Pc, math: speculation::MathCall, callee: Reg, args: Reg, argc: u32) -> NodeId {
         let fs = self.frame_state(pc);
-        let c = self.reg(callee);
-        let expected = self.tagged_const(math.target_bits());
-        if c != expected {
-            let same = self.pure(Op::TaggedEqual, &[c, expected]);
-            self.effectful(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
-        }
+        self.check_call_target(callee, math.target_bits(), fs);
         let mut inputs = Vec::with_capacity(math.operands as usize + 2);
         for i in 0..math.operands {
             let x = if i < argc {
@@ -712,12 +719,8 @@ impl<'i, 'a> Builder<'i, 'a> {
             inputs.push(x);
         }
         match math.form {
-            MathForm::Float64Max => {
-                let r = self.pure(Op::Float64Max, &inputs);
-                self.pure(Op::ChangeFloat64ToTagged, &[r])
-            }
-            MathForm::Float64Min => {
-                let r = self.pure(Op::Float64Min, &inputs);
+            MathForm::Float64Binary(op) => {
+                let r = self.pure(op, &inputs);
                 self.pure(Op::ChangeFloat64ToTagged, &[r])
             }
             MathForm::Int32Mul => {
@@ -745,12 +748,7 @@ impl<'i, 'a> Builder<'i, 'a> {
         let fb = self.feedback(slot);
         let Ok(target) = self.budget.decide(program, fb, &self.stack) else { return Ok(false) };
         let fs = self.frame_state(pc);
-        let c = self.reg(callee);
-        let expected = self.tagged_const(inlining::function_bits(target));
-        if c != expected {
-            let same = self.pure(Op::TaggedEqual, &[c, expected]);
-            self.effectful(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same, fs]);
-        }
+        self.check_call_target(callee, inlining::function_bits(target), fs);
         let func = program.function(target);
         let undefined = self.tagged_const(tagged::UNDEFINED);
         let mut regs = vec![Some(undefined); func.register_count as usize];

@@ -7,7 +7,7 @@
 use frontend::bytecode::BinaryOp;
 
 use crate::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
-use crate::ops::NumberHint;
+use crate::ops::{NumberHint, Op};
 
 /// How to compile an arithmetic, bitwise, comparison or unary operation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -133,11 +133,9 @@ pub struct MathCall {
 pub enum MathForm {
     /// `CallRuntime[Math.i]` on the float64 operands (a float64 result).
     Call,
-    /// `Math.max(a, b)` / `Math.min(a, b)`: `Float64Max` / `Float64Min` (JS semantics for NaN
-    /// and ±0; lowered to a diamond after scheduling on both sides).
-    Float64Max,
-    /// See [`MathForm::Float64Max`].
-    Float64Min,
+    /// `Math.max(a, b)` / `Math.min(a, b)`: the machine op `Float64Max` / `Float64Min` (JS
+    /// semantics for NaN and ±0; lowered to a diamond after scheduling on both sides).
+    Float64Binary(Op),
     /// `Math.imul(a, b)`: both operands truncated to int32 (`TruncateFloat64ToWord32`), then the
     /// wrapping `Int32Mul` (an int32 result).
     Int32Mul,
@@ -160,8 +158,8 @@ pub fn math_call(fb: &SlotFeedback, argc: u32) -> Option<MathCall> {
     let variadic = matches!(name, "max" | "min" | "hypot");
     let operands = if variadic { argc } else { argc.max(arity as u32) };
     let form = match (name, operands) {
-        ("max", 2) => MathForm::Float64Max,
-        ("min", 2) => MathForm::Float64Min,
+        ("max", 2) => MathForm::Float64Binary(Op::Float64Max),
+        ("min", 2) => MathForm::Float64Binary(Op::Float64Min),
         ("imul", 2) => MathForm::Int32Mul,
         _ => MathForm::Call,
     };
@@ -179,7 +177,7 @@ mod tests {
         let sin = MATH_FUNCTIONS.iter().position(|m| m.0 == "sin").unwrap() as u32;
         let max = MATH_FUNCTIONS.iter().position(|m| m.0 == "max").unwrap() as u32;
         assert_eq!(math_call(&call(sin), 0), Some(MathCall { builtin: BuiltinId(sin), operands: 1, form: MathForm::Call }));
-        assert_eq!(math_call(&call(max), 2).map(|m| m.form), Some(MathForm::Float64Max));
+        assert_eq!(math_call(&call(max), 2).map(|m| m.form), Some(MathForm::Float64Binary(Op::Float64Max)));
         let imul = MATH_FUNCTIONS.iter().position(|m| m.0 == "imul").unwrap() as u32;
         assert_eq!(math_call(&call(imul), 1).map(|m| (m.operands, m.form)), Some((2, MathForm::Int32Mul)));
         assert_eq!(math_call(&call(sin), 2).map(|m| m.operands), Some(2));
