@@ -24,7 +24,8 @@
 //! - monomorphic field access → `CheckMaps` + `LoadField`/`StoreField`; `array.length` →
 //!   `CheckArray` + `LoadArrayLength`; in-bounds element access → `CheckArray`,
 //!   `CheckedTaggedToInt32`, `LoadArrayLength`, `CheckBounds`, `LoadElement`/`StoreElement`
-//!   (a holey load turns the hole into `undefined` with a `Select`);
+//!   (a holey load turns the hole into `undefined` with a `Select`, a packed one exits on a
+//!   hole with `CheckNotHole[Hole]`);
 //! - globals → `Load`/`Store[global]` with `CheckNotHole`; calls, constructs and allocation →
 //!   generic JS ops.
 //!
@@ -320,13 +321,13 @@ impl Builder<'_, '_> {
             Instr::LoadGlobal { dst, global } => {
                 let fs = self.frame_state(pc);
                 let v = self.emit(Op::Load { access: Access::Global(global.0) }, &[]);
-                self.emit(Op::CheckNotHole, &[v, fs]);
+                self.emit(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v, fs]);
                 self.set(dst, v);
             }
             Instr::StoreGlobal { global, src, .. } => {
                 let fs = self.frame_state(pc);
                 let old = self.emit(Op::Load { access: Access::Global(global.0) }, &[]);
-                self.emit(Op::CheckNotHole, &[old, fs]);
+                self.emit(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[old, fs]);
                 let v = self.reg(src);
                 self.emit(Op::Store { access: Access::Global(global.0) }, &[v]);
             }
@@ -337,7 +338,7 @@ impl Builder<'_, '_> {
             Instr::CheckInitialized { reg, .. } => {
                 let fs = self.frame_state(pc);
                 let v = self.reg(reg);
-                self.emit(Op::CheckNotHole, &[v, fs]);
+                self.emit(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v, fs]);
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
                 let (a, b) = (self.reg(lhs), self.reg(rhs));
@@ -476,7 +477,8 @@ impl Builder<'_, '_> {
                             let is_hole = self.emit(Op::TaggedEqual, &[v, hole]);
                             self.emit(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v])
                         } else {
-                            v
+                            // Speculated packed: a hole exits.
+                            self.emit(Op::CheckNotHole { reason: DeoptReason::Hole }, &[v, fs])
                         }
                     }
                     _ => self.emit(Op::JSLoadKeyed { slot: slot.0 }, &[o, k, fs]),

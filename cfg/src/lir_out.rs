@@ -12,7 +12,8 @@
 //! `TaggedConstant` becomes an exit constant. A frame state inside an inlined callee has its
 //! caller's frame state as last input: the exit lists one frame per function, outermost
 //! (the compiled function, resuming after the call) first. Exits are shared by checks with
-//! the same frame state and reason.
+//! the same frame state and reason. A generic call (`CallRuntime[Call]`) keeps its frame state
+//! as its last input: it becomes the call's lazy exit ([`ir::frame::after_call`]).
 //!
 //! Every op must be a LIR op by now (a pipeline without the lowering phases fails here with
 //! a [`Bailout`] naming the first op left).
@@ -23,7 +24,7 @@ use frontend::bytecode::{FuncId, Program};
 use ir::compile::Bailout;
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
-use ir::ops::{DeoptReason, Op};
+use ir::ops::{DeoptReason, Op, RuntimeFn};
 
 use crate::graph::{output_rep, BlockIndex, Graph, Input, OpIndex};
 
@@ -87,6 +88,14 @@ impl Translator<'_> {
                         let exit = self.exit(g.inputs(i)[1], reason);
                         insts.push(Inst { result: None, op, args: vec![self.value(g.inputs(i)[0])], exit: Some(exit) });
                     }
+                    // A generic call's frame state (its last input) describes its lazy exit.
+                    Op::CallRuntime { function: RuntimeFn::Call, argc } if g.inputs(i).len() == argc as usize + 1 => {
+                        let (&fs, args) = g.inputs(i).split_last().expect("a frame state");
+                        let args = args.iter().map(|&x| self.value(x)).collect();
+                        let result = self.values[i.ix()];
+                        let exit = self.lazy_exit(fs, result.expect("a call has a result"))?;
+                        insts.push(Inst { result, op, args, exit: Some(exit) });
+                    }
                     _ => {
                         let args = g.inputs(i).iter().map(|&x| self.value(x)).collect();
                         insts.push(Inst { result: self.values[i.ix()], op, args, exit: None });
@@ -141,6 +150,27 @@ impl Translator<'_> {
         self.f.exits.push(ExitDesc { id, reason, frames });
         self.exits.insert((fs, reason), id);
         id
+    }
+
+    /// The lazy exit of a generic call whose frame state at the call is `fs` and whose result
+    /// is `result`: the interpreter resumes after the call ([`ir::frame::after_call`]). Not
+    /// shared with other exits (its frame differs from every eager exit's).
+    fn lazy_exit(&mut self, fs: OpIndex<Input>, result: Value) -> Result<ExitId, Bailout> {
+        let mut chain = vec![fs];
+        while let Op::FrameState { has_outer: true, .. } = *self.g.op(chain[chain.len() - 1]) {
+            let outer = *self.g.inputs(chain[chain.len() - 1]).last().expect("an outer frame state");
+            chain.push(outer);
+        }
+        let mut frames: Vec<FrameDesc> = chain.iter().rev().map(|&s| self.frame(s)).collect();
+        let at_call = frames.pop().expect("one frame at least");
+        let program = self.program;
+        let liveness = self.liveness.entry(at_call.func).or_insert_with(|| frontend::liveness::analyze(program.function(at_call.func)));
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))
+            .map_err(|reason| Bailout { reason })?;
+        frames.push(after);
+        let id = ExitId(self.f.exits.len() as u32);
+        self.f.exits.push(ExitDesc { id, reason: DeoptReason::AfterCall, frames });
+        Ok(id)
     }
 
     /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`.

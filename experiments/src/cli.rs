@@ -20,13 +20,16 @@ pub const EXIT_EXCEPTION: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status: a construct outside the implemented tiers.
 pub const EXIT_UNSUPPORTED: u8 = 3;
+/// Exit status: an internal error of seabed (compiled code broke an invariant: a compiler bug).
+pub const EXIT_INTERNAL: u8 = 70;
 
 const USAGE: &str = "\
 usage:
   seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend llvm|lir]
                     [--llvm none|ftl|O2]
-                    [--dump-llvm] [--dump-asm] [--always-opt]
-                    [--deopt-every N] [--hot-calls N] [--max-reopts K] [--osr-back-edges N]
+                    [--dump-lir] [--dump-llvm] [--dump-asm] [--always-opt]
+                    [--deopt-every N] [--deopt-after-calls] [--hot-calls N] [--max-reopts K]
+                    [--osr-back-edges N]
                     [--verify] [--stats OUT.json] [--compile-thread on|off]
                     (son and cfg run on LLVM unless --backend lir is given; LLVM
                     compiles on a background thread unless --compile-thread off or
@@ -43,7 +46,7 @@ usage:
             [--backend lir|llvm] [--out FILE.csv]   two pipeline specs side by side
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
-3 unsupported feature";
+3 unsupported feature, 4 mismatch found (ab, fuzz), 70 internal error (a compiler bug)";
 
 /// Runs the CLI with `args` (without the program name) and returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -84,6 +87,7 @@ struct Options {
     stats: Option<String>,
     dump_llvm: bool,
     dump_asm: bool,
+    dump_lir: bool,
     spec: Option<String>,
     after: Option<usize>,
     format: String,
@@ -98,6 +102,7 @@ const RUN_OPTIONS: &[&str] = &[
     "--backend",
     "--always-opt",
     "--deopt-every",
+    "--deopt-after-calls",
     "--hot-calls",
     "--max-reopts",
     "--osr-back-edges",
@@ -106,6 +111,7 @@ const RUN_OPTIONS: &[&str] = &[
     "--llvm",
     "--dump-llvm",
     "--dump-asm",
+    "--dump-lir",
     "--spec",
     "--compile-thread",
 ];
@@ -124,6 +130,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         stats: None,
         dump_llvm: false,
         dump_asm: false,
+        dump_lir: false,
         spec: None,
         after: None,
         format: "text".into(),
@@ -162,7 +169,9 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             }
             "--dump-llvm" => opts.dump_llvm = true,
             "--dump-asm" => opts.dump_asm = true,
+            "--dump-lir" => opts.dump_lir = true,
             "--always-opt" => opts.tiering.always_opt = true,
+            "--deopt-after-calls" => opts.tiering.deopt_after_calls = true,
             "--deopt-every" => {
                 let n = number("--deopt-every")?;
                 if n == 0 {
@@ -259,6 +268,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     if opts.tier != Tier::Interp {
         let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
         compiler.dump_llvm = opts.dump_llvm;
+        compiler.dump_lir = opts.dump_lir;
         compiler.dump_asm = opts.dump_asm;
         compiler.compile_thread = opts.compile_thread;
         if let Some(spec) = &opts.spec {
@@ -275,6 +285,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
             eprintln!("{}", vm.describe_exception(&e));
             match e.throw {
                 Throw::Unsupported(_) => EXIT_UNSUPPORTED,
+                Throw::Internal(_) => EXIT_INTERNAL,
                 _ => EXIT_EXCEPTION,
             }
         }

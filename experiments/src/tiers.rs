@@ -103,6 +103,8 @@ pub struct TierCompiler {
     pub dump_llvm: bool,
     /// Print each function's machine code to stderr (`--dump-asm`).
     pub dump_asm: bool,
+    /// Print each compiled function's LIR to stderr (`--dump-lir`).
+    pub dump_lir: bool,
     /// Phase rows of every compilation so far (shared with the caller for `--stats`).
     pub rows: Rc<RefCell<Vec<PhaseRow>>>,
     /// Run the LLVM stage on a background compiler thread (`--compile-thread on`): LLVM
@@ -125,6 +127,7 @@ impl TierCompiler {
             backend,
             dump_llvm: false,
             dump_asm: false,
+            dump_lir: false,
             rows: Rc::new(RefCell::new(Vec::new())),
             compile_thread: false,
             worker: None,
@@ -164,6 +167,9 @@ impl TierCompiler {
     /// Verifies (when asked) and installs LIR on the backend, or queues its LLVM stage on
     /// the compiler thread.
     fn install(&mut self, vm: &Vm, lir: ir::lir::Function, osr: Option<Pc>) -> Result<Compiled, String> {
+        if self.dump_lir {
+            eprintln!("{}", ir::lir_text::print(&lir));
+        }
         if self.verify {
             // A verification failure is a compiler bug: fail loudly in test builds.
             if let Err(e) = verify_lir(vm, &lir) {
@@ -180,6 +186,7 @@ impl TierCompiler {
             pipeline,
             // Checks call the vm only when stress mode needs them to.
             stress_checks: vm.tiering_options().deopt_every.is_some(),
+            after_call_exits: vm.tiering_options().deopt_after_calls,
             verify: self.verify,
             keep_ir: self.dump_llvm,
             keep_asm: self.dump_asm,

@@ -174,6 +174,13 @@ fn unsupported_builtins_and_prototype_mutation_trap() {
         ("random.js", "console.log(1);\nvar r = Math.random();\n", "Math.random"),
         ("proto.js", "var o = {};\no.__proto__ = {};\n", "setting __proto__"),
         ("log_array.js", "console.log([1, 2]);\n", "console.log of an object"),
+        // Prototype members seabed lacks trap, naming the receiver's kind (issue 12, case 5),
+        // on every tier: they never read as undefined.
+        ("bool_value_of.js", "console.log(true.valueOf === undefined);\n", "boolean method or property 'valueOf'"),
+        ("number_to_fixed.js", "var x = 1.5;\nconsole.log(x.toFixed);\n", "number method or property 'toFixed'"),
+        ("array_map.js", "console.log([1].map === undefined);\n", "array method or property 'map'"),
+        ("string_split.js", "console.log('a,b'.split === undefined);\n", "string method or property 'split'"),
+        ("object_has_own.js", "var o = {};\nconsole.log(o.hasOwnProperty === undefined);\n", "object method or property 'hasOwnProperty'"),
     ] {
         let o = seabed(&["run", &script(name, src)]);
         assert_eq!(o.status.code(), Some(3), "{name}: {}", stderr(&o));

@@ -47,6 +47,20 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--compile-thread", "off", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--compile-thread", "off", "--verify"],
+    // Stress exits at other periods: every check (N = 1) on the LIR evaluator, every seventh
+    // on LLVM (the exits land at other checks than with N = 3).
+    &["--tier", "baseline", "--backend", "lir", "--always-opt", "--deopt-every", "1", "--verify"],
+    &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-every", "1", "--verify"],
+    &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "1", "--verify"],
+    &["--tier", "son", "--backend", "llvm", "--always-opt", "--deopt-every", "7", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--always-opt", "--deopt-every", "7", "--verify"],
+    // Lazy exits: every generic call from compiled code deoptimizes its caller when it
+    // returns (the interpreter resumes after the call with its result).
+    &["--tier", "baseline", "--backend", "lir", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "son", "--backend", "llvm", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "cfg", "--backend", "llvm", "--always-opt", "--deopt-after-calls", "--verify"],
     // Sea of nodes with node splitting and offset-only load elimination, under stress exits.
     &[
         "--tier",

@@ -441,7 +441,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::CheckInitialized { reg, .. } => {
                 let fs = self.frame_state(pc);
                 let v = self.reg(reg);
-                self.effectful(Op::CheckNotHole, &[v, fs]);
+                self.effectful(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v, fs]);
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
                 let plan = speculation::binary_plan(self.feedback(slot), op);
@@ -610,7 +610,8 @@ impl<'i, 'a> Builder<'i, 'a> {
                             let is_hole = self.pure(Op::TaggedEqual, &[v, hole]);
                             self.pure(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v])
                         } else {
-                            v
+                            // Speculated packed: a hole exits.
+                            self.effectful(Op::CheckNotHole { reason: DeoptReason::Hole }, &[v, fs])
                         }
                     }
                     KeyedPlan::Generic => self.effectful(Op::JSLoadKeyed { slot: slot.0 }, &[o, k, fs]),

@@ -17,7 +17,9 @@
 //!   `CheckBounds`: `Uint32LessThan`; `CheckNotHole`: `TaggedEqual` with the hole;
 //! - `LoadField`/`StoreField`/`LoadElement`/`StoreElement`/`LoadArrayLength` → `Load`/`Store`;
 //! - generic JS ops → `CallRuntime` (their frame states are dropped: runtime calls do not
-//!   exit); `JSLoadGlobal`/`JSStoreGlobal` load the global and exit on the hole;
+//!   exit before they run; a generic call keeps its frame state as its last value input, for
+//!   its lazy exit `ir::frame::after_call`, taken when the code must not continue after the
+//!   call returned); `JSLoadGlobal`/`JSStoreGlobal` load the global and exit on the hole;
 //! - changes: `ChangeInt32ToTagged` → `TagInt32`, `ChangeFloat64ToTagged` → `TagFloat64`,
 //!   `ChangeBitToTagged` → `TagBit`, `ChangeTaggedToBit(x)` → `TaggedEqual(x, true)`,
 //!   `JSToBoolean` → `CallRuntime[ToBoolean]` (it has no observable effect, so it floats:
@@ -109,6 +111,14 @@ impl Seq<'_> {
 
     fn runtime(&mut self, function: RuntimeFn, args: &[NodeId]) -> NodeId {
         self.chain(Op::CallRuntime { function, argc: args.len() as u32 }, args)
+    }
+
+    /// A runtime call with a lazy exit: the frame state of the call follows its arguments.
+    fn runtime_with_lazy_exit(&mut self, function: RuntimeFn, args: &[NodeId]) -> NodeId {
+        let fs = self.fs.expect("a call has a frame state");
+        let mut ins = args.to_vec();
+        ins.push(fs);
+        self.chain(Op::CallRuntime { function, argc: args.len() as u32 }, &ins)
     }
 
     fn checked_int32(&mut self, v: NodeId) -> NodeId {
@@ -284,10 +294,10 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
             s.deopt(ok, DeoptReason::OutOfBounds, false);
             Some(v(0))
         }
-        Op::CheckNotHole => {
+        Op::CheckNotHole { reason } => {
             let hole = s.tagk(tagged::HOLE);
             let is_hole = s.pure(Op::TaggedEqual, &[v(0), hole]);
-            s.deopt(is_hole, DeoptReason::Uninitialized, true);
+            s.deopt(is_hole, reason, true);
             Some(v(0))
         }
         Op::LoadField { slot } => Some(s.chain(Op::Load { access: Access::Field(slot) }, &[v(0)])),
@@ -328,7 +338,7 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
             s.runtime(RuntimeFn::StoreKeyed, &[v(0), v(1), v(2)]);
             None
         }
-        Op::JSCall { argc, .. } => Some(s.runtime(RuntimeFn::Call, &values[..argc as usize + 2])),
+        Op::JSCall { argc, .. } => Some(s.runtime_with_lazy_exit(RuntimeFn::Call, &values[..argc as usize + 2])),
         Op::JSConstruct { argc, .. } => Some(s.runtime(RuntimeFn::Construct, &values[..argc as usize + 1])),
         Op::JSCreateObject => Some(s.runtime(RuntimeFn::CreateObject, &[])),
         Op::JSCreateArray { .. } => Some(s.runtime(RuntimeFn::CreateArray, &values)),

@@ -18,7 +18,8 @@
 //!    leaves its loop. Division and remainder are not hoisted (their guards may not be), and
 //!    frame states stay where they are used.
 //! 7. **In-block order and LIR.** Each block is emitted with the effect-chain nodes in chain
-//!    order, every floating node emitted right before its first use in the block. Phis become
+//!    order, every floating node emitted right before its first use in the block, and what the
+//!    block's branch or return needs after everything else. Phis become
 //!    block parameters; each `DeoptimizeIf/Unless` and `Deoptimize` gets an [`ExitDesc`] from
 //!    its frame state (registers live at its pc; tagged constants are recorded as constants,
 //!    `TagInt32`/`TagFloat64`/`TagBit` values as the untagged value, boxed only on exit).
@@ -706,6 +707,11 @@ impl Emitter<'_> {
             self.insts.push(lir::Inst { result: None, op, args: vec![cond], exit: Some(e) });
             return Ok(());
         }
+        // A generic call's frame state (its last input) describes its lazy exit.
+        let lazy_exit = match op {
+            Op::CallRuntime { function: RuntimeFn::Call, argc } if values.len() == argc as usize + 1 => values.pop(),
+            _ => None,
+        };
         if values.len() != arg_reps.len() {
             return Err(format!("{}: {} operands for {}", g.node_line(n), values.len(), arg_reps.len()));
         }
@@ -715,8 +721,26 @@ impl Emitter<'_> {
         }
         if let Some(v) = self.new_inst(op, args, result, None) {
             self.values.insert(n, v);
+            if let Some(fs) = lazy_exit {
+                let exit = self.lazy_exit_desc(fs, v)?;
+                self.insts.last_mut().ok_or("the call was just emitted")?.exit = Some(exit);
+            }
         }
         Ok(())
+    }
+
+    /// The lazy exit of a generic call whose frame state at the call is `fs` and whose result
+    /// is `result`: the interpreter resumes after the call ([`ir::frame::after_call`]).
+    fn lazy_exit_desc(&mut self, fs: NodeId, result: lir::Value) -> Result<ExitId, String> {
+        let id = self.exit_desc(fs, ir::ops::DeoptReason::AfterCall)?;
+        let desc = &self.f.exits[id.0 as usize];
+        let at_call = desc.innermost().clone();
+        let func = at_call.func.0;
+        let program = self.program;
+        let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))?;
+        *self.f.exits[id.0 as usize].frames.last_mut().ok_or("an exit has frames")? = after;
+        Ok(id)
     }
 
     fn jump(&mut self, from: usize, to: usize) -> Result<Jump, String> {
@@ -789,12 +813,18 @@ pub fn emit_lir_traced(
     }
     for b in 0..s.blocks.len() {
         e.insts.clear();
-        // Pinned nodes first (their effect order pulls in what they need), then the rest.
-        let (pinned, floating): (Vec<NodeId>, Vec<NodeId>) = per_block[b].iter().partition(|&&n| !is_floating(g, n));
+        // Pinned nodes first (their effect order pulls in what they need), then the rest, and
+        // what the block's exit (a branch, return or throw) needs last: its inputs are
+        // computed after every check of the block, not before the first one.
+        let exit = s.blocks[b].exit;
+        let (pinned, floating): (Vec<NodeId>, Vec<NodeId>) =
+            per_block[b].iter().filter(|&&n| n != exit).partition(|&&n| !is_floating(g, n));
         for n in pinned.into_iter().chain(floating) {
             e.emit_node(b, n, &mut done)?;
         }
-        let exit = s.blocks[b].exit;
+        if s.block_of[exit.index()] == Some(b) {
+            e.emit_node(b, exit, &mut done)?;
+        }
         let term = match g.op(exit) {
             Op::Branch { .. } => {
                 let cond = e.value(g.input(exit, 0), Rep::Bit)?;

@@ -85,7 +85,7 @@ impl Names {
             // Inputs come first in op order except loop-phi back edges (phis are not renamed).
             let named = |x: In| if x < i { name[x.ix()] } else { x };
             let n = match op {
-                Op::CheckArray | Op::CheckBounds | Op::CheckSmi | Op::CheckNumber | Op::CheckNotHole => named(ins[0]),
+                Op::CheckArray | Op::CheckBounds | Op::CheckSmi | Op::CheckNumber | Op::CheckNotHole { .. } => named(ins[0]),
                 Op::Phi { .. } | Op::FrameState { .. } => i,
                 _ if is_value_function(&op) && op.info().value_out > 0 => {
                     let key_ins: Vec<In> = ins

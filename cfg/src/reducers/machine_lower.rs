@@ -15,7 +15,7 @@
 //! | `CheckMaps{s}(o)` | `IsObject`, `DeoptimizeUnless[WrongKind]`, `Load[shape]`, `Word32Equal` with each shape, `DeoptimizeUnless[WrongMap]` |
 //! | `CheckArray(o)` | `IsArray`, `DeoptimizeUnless[WrongKind]` |
 //! | `CheckBounds(i, len)` | `Uint32LessThan`, `DeoptimizeUnless[OutOfBounds]` |
-//! | `CheckNotHole(v)` | `TaggedEqual(v, hole)`, `DeoptimizeIf[Uninitialized]` (used for TDZ and globals) |
+//! | `CheckNotHole[reason](v)` | `TaggedEqual(v, hole)`, `DeoptimizeIf[reason]` (`Uninitialized`: TDZ and globals; `Hole`: packed element loads) |
 //! | `LoadField/StoreField/LoadElement/StoreElement/LoadArrayLength` | `Load`/`Store` with the access |
 //! | `Change*` | `TagInt32`, `TagFloat64`, `TagBit`, `UntagInt32`, `UntagNumber`, `TaggedEqual(v, true)` |
 //! | `Float64Max/Min(a, b)` | a diamond: `a < b` picks one operand, the other arm resolves ties, `±0` and NaN with `Select`s; the result meets in a phi made by a [`Variable`](crate::assembler::Variable) |
@@ -173,10 +173,10 @@ impl Reducer for MachineLowering {
                 deopt_unless(asm, in_bounds, DeoptReason::OutOfBounds, i(2));
                 i(0)
             }
-            Op::CheckNotHole => {
+            Op::CheckNotHole { reason } => {
                 let hole = asm.tagged(tagged::HOLE);
                 let is_hole = asm.emit(Op::TaggedEqual, &[i(0), hole]);
-                deopt_if(asm, is_hole, DeoptReason::Uninitialized, i(1));
+                deopt_if(asm, is_hole, reason, i(1));
                 i(0)
             }
             Op::LoadField { slot } => asm.emit(Op::Load { access: Access::Field(slot) }, &[i(0)]),

@@ -156,6 +156,13 @@ fn runtime(asm: &mut Assembler<'_>, function: RuntimeFn, args: &[V]) -> V {
     asm.emit(Op::CallRuntime { function, argc: args.len() as u32 }, args)
 }
 
+/// A runtime call with a lazy exit: `args_and_state` ends with the call's frame state
+/// (`ir::frame::after_call`), which `argc` does not count.
+fn runtime_with_lazy_exit(asm: &mut Assembler<'_>, function: RuntimeFn, args_and_state: &[V]) -> V {
+    let argc = args_and_state.len() as u32 - 1;
+    asm.emit(Op::CallRuntime { function, argc }, args_and_state)
+}
+
 impl Reducer for SimplifiedLowering {
     fn name(&self) -> &'static str {
         "lower"
@@ -185,7 +192,7 @@ impl Reducer for SimplifiedLowering {
             Op::JSStoreNamed { name, .. } => runtime(asm, RuntimeFn::StoreNamed(name), &ins[..2]),
             Op::JSLoadKeyed { .. } => runtime(asm, RuntimeFn::LoadKeyed, &ins[..2]),
             Op::JSStoreKeyed { .. } => runtime(asm, RuntimeFn::StoreKeyed, &ins[..3]),
-            Op::JSCall { .. } => runtime(asm, RuntimeFn::Call, &ins[..n - 1]),
+            Op::JSCall { .. } => runtime_with_lazy_exit(asm, RuntimeFn::Call, ins),
             Op::JSConstruct { .. } => runtime(asm, RuntimeFn::Construct, &ins[..n - 1]),
             Op::JSCreateObject => runtime(asm, RuntimeFn::CreateObject, &[]),
             Op::JSCreateArray { .. } => runtime(asm, RuntimeFn::CreateArray, ins),

@@ -443,13 +443,15 @@ impl<'i, 'a> Builder<'i, 'a> {
                     KeyedPlan::InBounds { holey } => {
                         let index = self.checked_index(o, k, pc);
                         let v = self.emit(Op::Load { access: Access::Element }, &[o, index], Rep::Tagged);
+                        let hole = self.tagged_const(tagged::HOLE);
+                        let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
                         if holey {
                             // A hole reads as undefined.
-                            let hole = self.tagged_const(tagged::HOLE);
                             let undefined = self.tagged_const(tagged::UNDEFINED);
-                            let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
                             self.emit(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v], Rep::Tagged)
                         } else {
+                            // Speculated packed: a hole exits.
+                            self.deopt_if(is_hole, DeoptReason::Hole, pc);
                             v
                         }
                     }
@@ -486,7 +488,11 @@ impl<'i, 'a> Builder<'i, 'a> {
                 let mut call_args = vec![self.reg(callee)];
                 call_args.extend((0..=argc).map(|i| self.reg(Reg(args.0 + i))));
                 let v = self.runtime(RuntimeFn::Call, &call_args);
-                self.set(dst, v)
+                self.set(dst, v);
+                // The call's lazy exit: after it returns, the interpreter resumes at the next
+                // pc with the result in `dst` (as `ir::frame::after_call` describes it).
+                let exit = self.exit(pc + 1, DeoptReason::AfterCall);
+                self.current.as_mut().expect("an open block").2.last_mut().expect("the call").exit = Some(exit);
             }
             Instr::Construct { dst, callee, args, argc, .. } => {
                 let mut call_args = vec![self.reg(callee)];

@@ -90,7 +90,15 @@ pub fn box_value(bits: u64, rep: Rep) -> Value {
     }
 }
 
-/// Runs `f` with `args` against `vm`.
+/// An internal error of compiled code (a broken compiler invariant, never a JS error).
+fn internal(what: String) -> Box<vm::Exception> {
+    Box::new(vm::Exception { throw: Throw::Internal(format!("LIR evaluator: {what}")), location: None })
+}
+
+/// Runs `f` with `args` against `vm`. Every arithmetic op has its defined machine semantics
+/// (`Int32Div`/`Int32Mod` are total, shifts mask their count, conversions saturate); a memory
+/// access whose checks were not honoured, or an ill-formed instruction the LIR verifier would
+/// reject, ends the run with [`Throw::Internal`] rather than a panic.
 pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
     let mut vals = vec![0u64; f.reps.len()];
     let mut block = 0usize;
@@ -138,8 +146,8 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                     let (r, o) = i32_of(a(0)).overflowing_mul(i32_of(a(1)));
                     pair(r, o)
                 }
-                Op::Int32Div => i32_of(a(0)).wrapping_div(i32_of(a(1))) as u32 as u64,
-                Op::Int32Mod => i32_of(a(0)).wrapping_rem(i32_of(a(1))) as u32 as u64,
+                Op::Int32Div => ir::ops::int32_div(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
+                Op::Int32Mod => ir::ops::int32_mod(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
                 Op::Word32And => (i32_of(a(0)) & i32_of(a(1))) as u32 as u64,
                 Op::Word32Or => (i32_of(a(0)) | i32_of(a(1))) as u32 as u64,
                 Op::Word32Xor => (i32_of(a(0)) ^ i32_of(a(1))) as u32 as u64,
@@ -188,9 +196,10 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                         Access::Element => (Value::from_bits(a(0)), i32_of(a(1))),
                         _ => (Value::from_bits(a(0)), 0),
                     };
-                    let v = vm.heap_load(access, obj, index);
+                    let v = vm.heap_load(access, obj, index).map_err(internal)?;
                     match access {
-                        Access::Shape | Access::ArrayLength => v.as_int().expect("int32 word") as u32 as u64,
+                        // Shapes and lengths are int32 words (heap_load makes them so).
+                        Access::Shape | Access::ArrayLength => v.as_int().unwrap_or(0) as u32 as u64,
                         _ => v.bits(),
                     }
                 }
@@ -200,6 +209,7 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                         Access::Element => vm.heap_store(access, Value::from_bits(a(0)), i32_of(a(1)), Value::from_bits(a(2))),
                         _ => vm.heap_store(access, Value::from_bits(a(0)), 0, Value::from_bits(a(1))),
                     }
+                    .map_err(internal)?;
                     0
                 }
                 Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
@@ -209,20 +219,30 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                 }
                 Op::CallRuntime { function, .. } => {
                     let call_args: Vec<Value> = inst.args.iter().map(|v| Value::from_bits(vals[v.0 as usize])).collect();
-                    vm.runtime_call(f.func, function, &call_args)?.bits()
+                    let r = vm.runtime_call(f.func, function, &call_args)?.bits();
+                    // A generic call's lazy exit, once it has returned (`ir::frame::after_call`).
+                    if let Some(exit) = inst.exit {
+                        if vm.after_call_exit() {
+                            if let Some(res) = inst.result {
+                                vals[res.0 as usize] = r;
+                            }
+                            return deoptimize(f, vm, &vals, exit, DeoptReason::AfterCall, true);
+                        }
+                    }
+                    r
                 }
                 Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } => {
                     let cond = a(0) & 1 != 0;
                     let fails = if matches!(inst.op, Op::DeoptimizeIf { .. }) { cond } else { !cond };
                     let stress = vm.stress_check();
                     if fails || stress {
-                        let exit = inst.exit.expect("checks carry an exit (LIR verifier)");
+                        let exit = inst.exit.ok_or_else(|| internal(format!("{} has no exit (a LIR verifier error)", inst.op)))?;
                         let reason = if fails { reason } else { DeoptReason::Stress };
                         return deoptimize(f, vm, &vals, exit, reason, !fails);
                     }
                     0
                 }
-                other => unreachable!("{other} is not a LIR instruction (LIR verifier)"),
+                other => return Err(internal(format!("{other} is not a LIR instruction (a LIR verifier error)"))),
             };
             if let Some(r) = inst.result {
                 vals[r.0 as usize] = result;

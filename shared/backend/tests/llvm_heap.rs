@@ -81,7 +81,7 @@ fn compiled_heap_access_matches_the_vm() {
             assert_eq!(array.kind, kind, "{pipeline:?}: the elements kind follows the stored value");
             assert_eq!(vm.heap.object(o).slots[0], Value::int(101), "{pipeline:?}: element 1 went to field 0");
             assert_eq!(vm.heap.object(o).slots[1], Value::int(22));
-            assert_eq!(vm.heap_load(Access::Global(0), Value::UNDEFINED, 0), Value::int(3));
+            assert_eq!(vm.heap_load(Access::Global(0), Value::UNDEFINED, 0), Ok(Value::int(3)));
             // The neighbours are untouched.
             assert_eq!(vm.heap.object(objects[1]).slots[0], Value::int(11));
             assert_eq!(vm.heap.array(arrays[2]).elements[1], Value::int(102));

@@ -8,6 +8,13 @@
 //!
 //! In LIR every exit carries an [`ExitDesc`]: the frames to rebuild, innermost last, and for
 //! each live register where its value is and in which representation.
+//!
+//! Most exits are *eager*: a check fails before its operation and the interpreter redoes the
+//! operation at the innermost frame's pc. A generic call carries a *lazy* exit
+//! ([`DeoptReason::AfterCall`], built by [`after_call`]): taken once the call has returned, it
+//! resumes the interpreter at the instruction after the call, with the call's result in the
+//! call's destination register — V8's lazy deoptimization, whose frame state is the call's
+//! own combined with its result.
 
 use frontend::bytecode::{FuncId, Pc, Program, Reg};
 use frontend::liveness::Liveness;
@@ -17,6 +24,29 @@ use crate::ops::{DeoptReason, Rep};
 /// The registers a frame state at `pc` records, in ascending order: those live on entry.
 pub fn frame_state_registers(liveness: &Liveness, pc: Pc) -> Vec<Reg> {
     liveness.live_in(pc).iter().collect()
+}
+
+/// The innermost frame of a lazy exit after the call at `at_call.pc` (a bytecode `Call`): it
+/// resumes at the next pc with `result` in the call's destination register; every other
+/// register live there is live at the call too (a call defines only its destination), so it
+/// keeps its value from `at_call`.
+pub fn after_call(program: &Program, liveness: &Liveness, at_call: &FrameDesc, result: ExitValue) -> Result<FrameDesc, String> {
+    let func = program.function(at_call.func);
+    let Some(frontend::bytecode::Instr::Call { dst, .. }) = func.code.get(at_call.pc as usize) else {
+        return Err(format!("a lazy exit of {} is not at a call (pc {})", func.name, at_call.pc));
+    };
+    let pc = at_call.pc + 1;
+    let mut registers = Vec::new();
+    for reg in frame_state_registers(liveness, pc) {
+        let value = if reg == *dst {
+            result.clone()
+        } else {
+            let before = at_call.registers.iter().find(|(r, _)| *r == reg);
+            before.map(|(_, v)| v.clone()).ok_or_else(|| format!("{reg} is live after the call at pc {} in {} but not before", at_call.pc, func.name))?
+        };
+        registers.push((reg, value));
+    }
+    Ok(FrameDesc { func: at_call.func, pc, registers })
 }
 
 /// An exit's identifier, unique within one compiled function.

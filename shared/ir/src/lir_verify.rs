@@ -32,14 +32,16 @@
 //!   names an existing exit, and every value that exit reads must be available at the
 //!   reference, exactly like an operand of the referencing instruction (a `deopt`
 //!   terminator reads them at the end of its block). An exit may be shared by several
-//!   references; it is checked at each one. No other instruction may carry an exit.
+//!   references; it is checked at each one. A generic call (`CallRuntime[Call]`) may carry
+//!   its lazy exit (reason `AfterCall`), whose values — the call's result among them — must
+//!   be available right after the call. No other instruction may carry an exit.
 
 use frontend::hash::IdHashMap;
 use std::fmt;
 
 use crate::frame::ExitId;
 use crate::lir::{BlockId, Function, Jump, Terminator, Value};
-use crate::ops::{Access, Level, Op, Opcode, Rep, RuntimeFn};
+use crate::ops::{Access, DeoptReason, Level, Op, Opcode, Rep, RuntimeFn};
 
 /// Where a [`VerifyError`] was found.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -613,9 +615,16 @@ impl Verifier<'_> {
                 (Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. }, None) => {
                     self.error(location, format!("{op} has no exit"))
                 }
+                // A generic call's lazy exit reads the call's result: it is checked after the call.
+                (Op::CallRuntime { function: RuntimeFn::Call, .. }, Some(e)) => {
+                    if f.exits.get(e.0 as usize).is_some_and(|x| x.reason != DeoptReason::AfterCall) {
+                        self.error(location, format!("{op} carries exit e{}, which is not an AfterCall exit", e.0));
+                    }
+                    self.check_exit_use(e, b, i + 1, location)
+                }
                 (_, Some(e)) => self.error(
                     location,
-                    format!("{op} carries exit e{}, but only DeoptimizeIf and DeoptimizeUnless take an exit", e.0),
+                    format!("{op} carries exit e{}, but only DeoptimizeIf, DeoptimizeUnless and a generic call take an exit", e.0),
                 ),
                 (_, None) => {}
             }
@@ -940,7 +949,7 @@ block b0(v0:Bit):
         g.blocks[0].insts[2].exit = Some(ExitId(0));
         assert_eq!(
             errors_of(&g),
-            ["b0 inst 2: Int32Add carries exit e0, but only DeoptimizeIf and DeoptimizeUnless take an exit"]
+            ["b0 inst 2: Int32Add carries exit e0, but only DeoptimizeIf, DeoptimizeUnless and a generic call take an exit"]
         );
     }
 
@@ -970,6 +979,40 @@ block b3():
                 "b0 inst 1: exit e0 frame 0 register r1: v2 is used before its definition",
                 "b3 terminator: exit e1 frame 0 register r0: the definition of v3 in b1 does not dominate this use",
             ]
+        );
+    }
+
+    #[test]
+    fn a_generic_call_carries_a_lazy_exit_that_reads_its_result() {
+        // The lazy exit of the call reads the call's own result (available right after it).
+        assert_eq!(
+            errors(
+                "function f #0
+  exit e0 AfterCall: frame f0 @1 [r0=v1:Tagged]
+  exit e1 Overflow: frame f0 @0 [r0=v1:Tagged]
+block b0(v0:Tagged):
+  v1:Tagged = CallRuntime[Call,2] v0, v0 !e0
+  v2:Tagged = CallRuntime[Call,2] v0, v0 !e1
+  v3:Bit = IsInt32 v2
+  DeoptimizeUnless[NotInt32] v3 !e0
+  return v1
+"
+            ),
+            ["b0 inst 1: CallRuntime[Call,2] carries exit e1, which is not an AfterCall exit"]
+        );
+        // A check must not read a value defined by the call after it.
+        assert_eq!(
+            errors(
+                "function f #0
+  exit e0 AfterCall: frame f0 @1 [r0=v2:Tagged]
+block b0(v0:Tagged):
+  v1:Bit = IsInt32 v0
+  DeoptimizeUnless[NotInt32] v1 !e0
+  v2:Tagged = CallRuntime[Call,2] v0, v0 !e0
+  return v2
+"
+            ),
+            ["b0 inst 1: exit e0 frame 0 register r0: v2 is used before its definition"]
         );
     }
 

@@ -231,6 +231,10 @@ pub enum DeoptReason {
     Stress,
     /// The bytecode raises an error or traps here; the interpreter does it.
     RuntimeError,
+    /// A lazy exit: a call from compiled code returned, and the code must not continue (its
+    /// assumptions were invalidated during the call, or `--deopt-after-calls` stress mode);
+    /// the interpreter resumes after the call with its result.
+    AfterCall,
 }
 
 /// Functions of the runtime that compiled code calls (generic paths).
@@ -377,7 +381,7 @@ enum_param!(BranchHint { None, True, False });
 enum_param!(Rep { Tagged, Int32, Float64, Bit });
 enum_param!(DeoptReason {
     NotInt32, NotNumber, Overflow, MinusZero, LostPrecision, WrongMap, WrongKind, OutOfBounds, Hole,
-    WrongCallTarget, Uninitialized, InsufficientFeedback, Stress, RuntimeError
+    WrongCallTarget, Uninitialized, InsufficientFeedback, Stress, RuntimeError, AfterCall
 });
 enum_param!(BinaryOperator { Add, Sub, Mul, Div, Mod, Exp, BitOr, BitAnd, BitXor, Shl, Sar, Shr });
 enum_param!(CompareOperator { Lt, Le, Gt, Ge, Eq, Ne, StrictEq, StrictNe });
@@ -717,8 +721,10 @@ define_ops! {
     CheckArray = Simplified, in(n(2), n(1), n(1)), out(1, 1, 1), CHECK;
     /// Deopts unless `0 <= index < length`; passes the index (inputs: index, length, frame state).
     CheckBounds = Simplified, in(n(3), n(1), n(1)), out(1, 1, 1), CHECK;
-    /// Deopts if the value is the hole.
-    CheckNotHole = Simplified, in(n(2), n(1), n(1)), out(1, 1, 1), CHECK;
+    /// Deopts with `reason` if the value is the hole: `Uninitialized` for a binding read in its
+    /// temporal dead zone or an uninitialized global, `Hole` for an element read from an array
+    /// speculated packed.
+    CheckNotHole { reason: DeoptReason } = Simplified, in(n(2), n(1), n(1)), out(1, 1, 1), CHECK;
     /// Int32 `+` that deopts on overflow.
     CheckedInt32Add = Simplified, in(n(3), n(1), n(1)), out(1, 1, 1), CHECK;
     /// Int32 `-` that deopts on overflow.
@@ -789,9 +795,11 @@ define_ops! {
     Int32SubWithOverflow = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
     /// Int32 `*` with overflow bit.
     Int32MulWithOverflow = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
-    /// Int32 division truncating toward zero (divisor non-zero, no MIN/-1).
+    /// Int32 division truncating toward zero; total ([`int32_div`]: `x / 0` is 0, `MIN / -1`
+    /// wraps to MIN), so it may be computed before the checks that guard its JS meaning.
     Int32Div = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
-    /// Int32 remainder with the dividend's sign (divisor non-zero, no MIN/-1).
+    /// Int32 remainder with the dividend's sign; total ([`int32_mod`]: `x % 0` and `x % -1`
+    /// are 0).
     Int32Mod = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
     /// Bitwise and.
     Word32And = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
@@ -871,6 +879,28 @@ define_ops! {
     Store { access: Access } = Machine, in(V, n(1), n(1)), out(0, 1, 0), Effects::writes(AliasSet::ANY);
     /// Calls the runtime (generic paths); tagged arguments and result.
     CallRuntime { function: RuntimeFn, argc: u32 } = Machine, in(V, n(1), n(1)), out(1, 1, 1), ANY;
+}
+
+/// The machine semantics of `Int32Div`, defined for every input as on ARM64 (`sdiv`): the
+/// quotient truncated toward zero, 0 for a zero divisor, and `MIN / -1` wrapping to MIN. Every
+/// backend implements exactly this (the LIR evaluator calls it; the LLVM lowering guards its
+/// `sdiv`), so a scheduler may move the op above the checks that give it its JS meaning.
+pub fn int32_div(x: i32, y: i32) -> i32 {
+    if y == 0 {
+        0
+    } else {
+        x.wrapping_div(y)
+    }
+}
+
+/// The machine semantics of `Int32Mod`, defined for every input: the remainder with the
+/// dividend's sign, 0 for a zero divisor and for `MIN % -1`.
+pub fn int32_mod(x: i32, y: i32) -> i32 {
+    if y == 0 {
+        0
+    } else {
+        x.wrapping_rem(y)
+    }
 }
 
 impl Op {

@@ -92,7 +92,11 @@ pub enum KeyedPlan {
     /// It never ran: a soft deoptimization.
     NeverRan,
     /// Always an array with an in-bounds int32 index: check kind and bounds, access the
-    /// element; `holey` if a hole was ever present (a load then reads it as `undefined`).
+    /// element. A load from arrays seen `holey` reads a hole as `undefined`; a load from arrays
+    /// seen packed exits (`CheckNotHole[Hole]`) when it meets a hole. The array check does not
+    /// tell packed from holey arrays (seabed's element kinds carry no packed bit), so the
+    /// loaded value itself is checked — an array that got a hole after compilation must never
+    /// leak the raw hole into registers.
     InBounds {
         /// The arrays seen had holes.
         holey: bool,

@@ -170,7 +170,7 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         Op::CheckMaps { .. } => Type::NONE,
         Op::CheckArray => i(0).intersect(Type::ARRAY),
         Op::CheckBounds => check_bounds(i(0), i(1)),
-        Op::CheckNotHole => i(0).without(Type::HOLE),
+        Op::CheckNotHole { .. } => i(0).without(Type::HOLE),
         Op::CheckedInt32Add => {
             checked_int32(BinaryOperator::Add, int32_view(i(0)), int32_view(i(1)))
         }
@@ -742,7 +742,7 @@ mod tests {
             },
             Opcode::CheckArray => Op::CheckArray,
             Opcode::CheckBounds => Op::CheckBounds,
-            Opcode::CheckNotHole => Op::CheckNotHole,
+            Opcode::CheckNotHole => Op::CheckNotHole { reason: DeoptReason::Hole },
             Opcode::CheckedInt32Add => Op::CheckedInt32Add,
             Opcode::CheckedInt32Sub => Op::CheckedInt32Sub,
             Opcode::CheckedInt32Mul => Op::CheckedInt32Mul,
@@ -1418,7 +1418,7 @@ mod tests {
         assert_eq!(type_op(&Op::CheckNumber, &[Type::ANY, fs]), Type::NUMBER);
         assert_eq!(type_op(&Op::CheckArray, &[Type::ANY, fs]), Type::ARRAY);
         assert_eq!(
-            type_op(&Op::CheckNotHole, &[Type::HOLE.union(c(1.0)), fs]),
+            type_op(&Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[Type::HOLE.union(c(1.0)), fs]),
             c(1.0)
         );
         assert_eq!(

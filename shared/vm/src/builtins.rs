@@ -1,5 +1,7 @@
 //! Builtin functions and objects: `Math`, `console`, `print`, `String`, `Number`, `Array`,
-//! `isNaN`, `isFinite`, and the methods `push`, `pop` and `toString`.
+//! `isNaN`, `isFinite`, the methods `push`, `pop`, `some`, `every` and `toString`, and the
+//! `String.prototype` methods that need nothing beyond Tier-1 strings (the HTML methods,
+//! `trim` and its variants, `isWellFormed`, `toWellFormed`).
 
 use crate::number::MathFunction;
 
@@ -32,6 +34,103 @@ pub enum Builtin {
     ArrayPop,
     /// `x.toString()` of primitives, arrays and plain objects
     ToString,
+    /// `array.some(callback[, thisArg])` (`every: false`) and `array.every(...)` (`every:
+    /// true`): the callback on each element present, in order, until one decides the answer.
+    ArrayTest {
+        /// `every` rather than `some`.
+        every: bool,
+    },
+    /// One of the `String.prototype` HTML methods (`"a".bold()` is `<b>a</b>`).
+    StringHtml(HtmlMethod),
+    /// `trim`, `trimStart`/`trimLeft` and `trimEnd`/`trimRight`.
+    StringTrim(Trim),
+    /// `string.isWellFormed()`: no lone surrogate.
+    StringIsWellFormed,
+    /// `string.toWellFormed()`: lone surrogates replaced by U+FFFD.
+    StringToWellFormed,
+}
+
+/// The `String.prototype` HTML methods (ECMAScript Annex B, `CreateHTML`): a tag around the
+/// string, with one attribute for some of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HtmlMethod {
+    /// The method's name.
+    pub name: &'static str,
+    /// The element's tag.
+    pub tag: &'static str,
+    /// The attribute set from the argument, if the method takes one.
+    pub attribute: Option<&'static str>,
+}
+
+/// Every HTML method.
+pub const HTML_METHODS: &[HtmlMethod] = &[
+    HtmlMethod { name: "anchor", tag: "a", attribute: Some("name") },
+    HtmlMethod { name: "big", tag: "big", attribute: None },
+    HtmlMethod { name: "blink", tag: "blink", attribute: None },
+    HtmlMethod { name: "bold", tag: "b", attribute: None },
+    HtmlMethod { name: "fixed", tag: "tt", attribute: None },
+    HtmlMethod { name: "fontcolor", tag: "font", attribute: Some("color") },
+    HtmlMethod { name: "fontsize", tag: "font", attribute: Some("size") },
+    HtmlMethod { name: "italics", tag: "i", attribute: None },
+    HtmlMethod { name: "link", tag: "a", attribute: Some("href") },
+    HtmlMethod { name: "small", tag: "small", attribute: None },
+    HtmlMethod { name: "strike", tag: "strike", attribute: None },
+    HtmlMethod { name: "sub", tag: "sub", attribute: None },
+    HtmlMethod { name: "sup", tag: "sup", attribute: None },
+];
+
+/// Which ends `trim` works on, and under which name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Trim {
+    /// The method's name (`trimLeft` and `trimRight` are aliases of `trimStart`/`trimEnd`).
+    pub name: &'static str,
+    /// Remove white space at the start.
+    pub start: bool,
+    /// Remove white space at the end.
+    pub end: bool,
+}
+
+/// Every trim method.
+pub const TRIM_METHODS: &[Trim] = &[
+    Trim { name: "trim", start: true, end: true },
+    Trim { name: "trimStart", start: true, end: false },
+    Trim { name: "trimLeft", start: true, end: false },
+    Trim { name: "trimEnd", start: false, end: true },
+    Trim { name: "trimRight", start: false, end: true },
+];
+
+/// ECMAScript `WhiteSpace` or `LineTerminator` (what `trim` removes).
+pub fn is_js_whitespace(unit: u16) -> bool {
+    matches!(
+        unit,
+        0x09 | 0x0A | 0x0B | 0x0C | 0x0D | 0x20 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000 | 0xFEFF
+    )
+}
+
+/// The array methods seabed implements, by name (`length` is not a method).
+pub fn array_method(name: &str) -> Option<Builtin> {
+    match name {
+        "push" => Some(Builtin::ArrayPush),
+        "pop" => Some(Builtin::ArrayPop),
+        "some" => Some(Builtin::ArrayTest { every: false }),
+        "every" => Some(Builtin::ArrayTest { every: true }),
+        _ => None,
+    }
+}
+
+/// The string methods seabed implements, by name (`toString` is answered for every value).
+pub fn string_method(name: &str) -> Option<Builtin> {
+    if let Some(&h) = HTML_METHODS.iter().find(|h| h.name == name) {
+        return Some(Builtin::StringHtml(h));
+    }
+    if let Some(&t) = TRIM_METHODS.iter().find(|t| t.name == name) {
+        return Some(Builtin::StringTrim(t));
+    }
+    match name {
+        "isWellFormed" => Some(Builtin::StringIsWellFormed),
+        "toWellFormed" => Some(Builtin::StringToWellFormed),
+        _ => None,
+    }
 }
 
 impl Builtin {
@@ -51,7 +150,13 @@ impl Builtin {
             Builtin::ArrayPush,
             Builtin::ArrayPop,
             Builtin::ToString,
+            Builtin::ArrayTest { every: false },
+            Builtin::ArrayTest { every: true },
+            Builtin::StringIsWellFormed,
+            Builtin::StringToWellFormed,
         ]);
+        v.extend(HTML_METHODS.iter().map(|&h| Builtin::StringHtml(h)));
+        v.extend(TRIM_METHODS.iter().map(|&t| Builtin::StringTrim(t)));
         v
     }
 
@@ -71,28 +176,85 @@ impl Builtin {
             Builtin::ArrayPush => "push",
             Builtin::ArrayPop => "pop",
             Builtin::ToString => "toString",
+            Builtin::ArrayTest { every: false } => "some",
+            Builtin::ArrayTest { every: true } => "every",
+            Builtin::StringHtml(h) => h.name,
+            Builtin::StringTrim(t) => t.name,
+            Builtin::StringIsWellFormed => "isWellFormed",
+            Builtin::StringToWellFormed => "toWellFormed",
         }
     }
 }
 
-/// Names on `Object.prototype` that seabed does not implement yet: reading one of them from
-/// an object that lacks an own property of that name traps (exit 3) instead of silently giving
-/// `undefined`.
-pub const OBJECT_PROTOTYPE_NAMES: &[&str] = &[
-    "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
-    "valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__",
-    "__lookupSetter__",
-];
+/// The own property names of node's (v20) built-in prototypes that a Tier-1 program can reach
+/// (`Object.getOwnPropertyNames(X.prototype)`). Reading one of them from a receiver that lacks
+/// an own property of that name, when seabed does not implement it (everything but `toString`,
+/// `length` and the methods of [`array_method`] and [`string_method`], which the vm answers
+/// before it looks here), traps with exit 3
+/// instead of silently giving `undefined`: a program must never take a wrong path because a
+/// builtin is missing. `tests::prototype_names_match_node` checks the lists against the node
+/// on the machine when there is one.
+pub mod prototype {
+    /// `Object.prototype`: every object, array and primitive inherits these.
+    pub const OBJECT: &[&str] = &[
+        "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__", "__proto__",
+        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString",
+        "toString", "valueOf",
+    ];
 
-/// Names on `Number.prototype`, `String.prototype`, `Boolean.prototype` and
-/// `Array.prototype` that seabed does not implement yet (reading one traps).
-pub const PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES: &[&str] = &[
-    "toFixed", "toExponential", "toPrecision", "at", "charAt", "charCodeAt",
-    "codePointAt", "concat", "endsWith", "includes", "indexOf", "lastIndexOf", "localeCompare",
-    "match", "matchAll", "normalize", "padEnd", "padStart", "repeat", "replace", "replaceAll",
-    "search", "slice", "split", "startsWith", "substring", "substr", "toLowerCase", "toUpperCase",
-    "toLocaleLowerCase", "toLocaleUpperCase", "trim", "trimStart", "trimEnd", "copyWithin",
-    "entries", "every", "fill", "filter", "find", "findIndex", "findLast", "findLastIndex", "flat",
-    "flatMap", "forEach", "join", "keys", "map", "reduce", "reduceRight", "reverse", "shift",
-    "sort", "splice", "toReversed", "toSorted", "toSpliced", "unshift", "values", "with",
-];
+    /// `Array.prototype`.
+    pub const ARRAY: &[&str] = &[
+        "at", "concat", "constructor", "copyWithin", "entries", "every", "fill", "filter", "find",
+        "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "forEach", "includes", "indexOf",
+        "join", "keys", "lastIndexOf", "length", "map", "pop", "push", "reduce", "reduceRight",
+        "reverse", "shift", "slice", "some", "sort", "splice", "toLocaleString", "toReversed",
+        "toSorted", "toSpliced", "toString", "unshift", "values", "with",
+    ];
+
+    /// `String.prototype`.
+    pub const STRING: &[&str] = &[
+        "anchor", "at", "big", "blink", "bold", "charAt", "charCodeAt", "codePointAt", "concat",
+        "constructor", "endsWith", "fixed", "fontcolor", "fontsize", "includes", "indexOf",
+        "isWellFormed", "italics", "lastIndexOf", "length", "link", "localeCompare", "match",
+        "matchAll", "normalize", "padEnd", "padStart", "repeat", "replace", "replaceAll", "search",
+        "slice", "small", "split", "startsWith", "strike", "sub", "substr", "substring", "sup",
+        "toLocaleLowerCase", "toLocaleUpperCase", "toLowerCase", "toString", "toUpperCase",
+        "toWellFormed", "trim", "trimEnd", "trimLeft", "trimRight", "trimStart", "valueOf",
+    ];
+
+    /// `Number.prototype`.
+    pub const NUMBER: &[&str] = &["constructor", "toExponential", "toFixed", "toLocaleString", "toPrecision", "toString", "valueOf"];
+
+    /// `Boolean.prototype`.
+    pub const BOOLEAN: &[&str] = &["constructor", "toString", "valueOf"];
+
+    /// True if `name` is inherited by a receiver whose own prototype has `names`.
+    pub fn inherits(names: &[&str], name: &str) -> bool {
+        names.contains(&name) || OBJECT.contains(&name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prototype;
+
+    /// The prototype lists are node's: every name node has is listed (so none reads as
+    /// `undefined` by accident). Skipped, saying so, where node is not installed.
+    #[test]
+    fn prototype_names_match_node() {
+        let script = "for (const p of [Object, Array, String, Number, Boolean]) \
+                      console.log(Object.getOwnPropertyNames(p.prototype).join(' '))";
+        let Ok(out) = std::process::Command::new("node").args(["-e", script]).output() else {
+            eprintln!("node not found: skipping the prototype-name comparison");
+            return;
+        };
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let lists = [prototype::OBJECT, prototype::ARRAY, prototype::STRING, prototype::NUMBER, prototype::BOOLEAN];
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), lists.len(), "node printed {text:?}");
+        for (line, list) in lines.iter().zip(lists) {
+            let missing: Vec<&str> = line.split(' ').filter(|n| !list.contains(n)).collect();
+            assert!(missing.is_empty(), "node has prototype names seabed does not list: {missing:?}");
+        }
+    }
+}

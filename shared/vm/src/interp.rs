@@ -14,7 +14,7 @@ use frontend::bytecode::{
     UnaryOp,
 };
 
-use crate::builtins::{Builtin, OBJECT_PROTOTYPE_NAMES, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES};
+use crate::builtins::{prototype, Builtin};
 use ir::feedback::*;
 use crate::heap::{Array, Heap};
 use crate::number::{js_pow, js_remainder, to_int32, to_uint32, MATH_CONSTANTS};
@@ -44,6 +44,9 @@ pub enum Throw {
     Error(ErrorKind, String),
     /// A construct outside the implemented tiers (exit status 3).
     Unsupported(String),
+    /// An internal error: compiled code broke an invariant the compilers guarantee (a compiler
+    /// bug, never a JavaScript error); exit status 70.
+    Internal(String),
 }
 
 /// An exception on its way out, with the location where it was raised.
@@ -69,8 +72,6 @@ fn type_error<T>(msg: String) -> JsResult<T> {
 /// Names the interpreter looks up by id on hot paths.
 struct WellKnownNames {
     length: NameId,
-    push: NameId,
-    pop: NameId,
     to_string: NameId,
     proto: NameId,
 }
@@ -116,8 +117,6 @@ impl Vm {
         let mut heap = Heap::new(&program.names);
         let names = WellKnownNames {
             length: heap.intern("length"),
-            push: heap.intern("push"),
-            pop: heap.intern("pop"),
             to_string: heap.intern("toString"),
             proto: heap.intern("__proto__"),
         };
@@ -180,6 +179,18 @@ impl Vm {
 
     fn builtin_value(&self, key: &str) -> Value {
         Value::builtin(self.builtin_ids[key])
+    }
+
+    /// The builtin an array's property `name` names, if seabed implements it.
+    fn array_method(&self, name: NameId) -> Option<BuiltinId> {
+        let b = crate::builtins::array_method(self.heap.name(name))?;
+        self.builtin_ids.get(b.name()).copied()
+    }
+
+    /// The builtin a string's property `name` names, if seabed implements it.
+    fn string_method(&self, name: NameId) -> Option<BuiltinId> {
+        let b = crate::builtins::string_method(self.heap.name(name))?;
+        self.builtin_ids.get(b.name()).copied()
     }
 
     fn builtin_global(&mut self, name: &str) -> Value {
@@ -657,7 +668,7 @@ impl Vm {
                 let (handler, v) = match self.heap.lookup(shape, name) {
                     Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
                     None => {
-                        let v = self.missing_property(name, OBJECT_PROTOTYPE_NAMES, "object")?;
+                        let v = self.missing_property(name, &[], "object")?;
                         let handler = match v.decode() {
                             Decoded::Builtin(b) => PropertyHandler::Method(b),
                             _ => PropertyHandler::Missing,
@@ -671,12 +682,10 @@ impl Vm {
             Decoded::Array(a) => {
                 let (handler, v) = if name == self.names.length {
                     (PropertyHandler::ArrayLength, Value::number(self.heap.array(a).elements.len() as f64))
-                } else if name == self.names.push || name == self.names.pop {
-                    let key = if name == self.names.push { "push" } else { "pop" };
-                    let b = self.builtin_ids[key];
+                } else if let Some(b) = self.array_method(name) {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
-                    let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "array")?;
+                    let v = self.missing_property(name, prototype::ARRAY, "array")?;
                     (PropertyHandler::Missing, v)
                 };
                 self.property_feedback(f, slot).record(ReceiverMap::Array, handler);
@@ -686,15 +695,17 @@ impl Vm {
                 let (handler, v) = if name == self.names.length {
                     let len = self.heap.units(s).len();
                     (PropertyHandler::StringLength, Value::number(len as f64))
+                } else if let Some(b) = self.string_method(name) {
+                    (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
-                    let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "string")?;
+                    let v = self.missing_property(name, prototype::STRING, "string")?;
                     (PropertyHandler::Missing, v)
                 };
                 self.property_feedback(f, slot).record(ReceiverMap::String, handler);
                 Ok(v)
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {
-                let v = self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "number")?;
+                let v = self.missing_on_primitive(o, name)?;
                 self.property_feedback(f, slot).record(ReceiverMap::Primitive, PropertyHandler::Missing);
                 Ok(v)
             }
@@ -708,17 +719,27 @@ impl Vm {
         }
     }
 
-    /// A property absent from the receiver: `toString` is a builtin method; a prototype
-    /// member seabed lacks traps; anything else is `undefined`.
-    fn missing_property(&self, name: NameId, unimplemented: &[&str], what: &str) -> JsResult<Value> {
+    /// A property absent from the receiver: `toString` is a builtin method; a member of the
+    /// receiver's prototype chain (`own_prototype`, then `Object.prototype`) that seabed lacks
+    /// traps, naming the receiver's kind (`what`); anything else is `undefined`.
+    fn missing_property(&self, name: NameId, own_prototype: &[&str], what: &str) -> JsResult<Value> {
         if name == self.names.to_string {
             return Ok(self.builtin_value("toString"));
         }
         let text = self.heap.name(name);
-        if unimplemented.contains(&text) || OBJECT_PROTOTYPE_NAMES.contains(&text) {
+        if prototype::inherits(own_prototype, text) {
             return throw(Throw::Unsupported(format!("{what} method or property '{text}'")));
         }
         Ok(Value::UNDEFINED)
+    }
+
+    /// [`Vm::missing_property`] for a number, boolean or string receiver.
+    fn missing_on_primitive(&self, o: Value, name: NameId) -> JsResult<Value> {
+        match o.decode() {
+            Decoded::Bool(_) => self.missing_property(name, prototype::BOOLEAN, "boolean"),
+            Decoded::String(_) => self.missing_property(name, prototype::STRING, "string"),
+            _ => self.missing_property(name, prototype::NUMBER, "number"),
+        }
     }
 
     fn store_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId, v: Value) -> JsResult<()> {
@@ -869,23 +890,27 @@ impl Vm {
     }
 
     pub(crate) fn load_named_uncached(&mut self, o: Value, name: NameId) -> JsResult<Value> {
+        let method = match o.decode() {
+            Decoded::Array(_) => self.array_method(name),
+            Decoded::String(_) => self.string_method(name),
+            _ => None,
+        };
+        if let Some(b) = method {
+            return Ok(Value::builtin(b));
+        }
         match o.decode() {
             Decoded::Object(id) => match self.heap.get_property(id, name) {
                 Some(v) => Ok(v),
-                None => self.missing_property(name, OBJECT_PROTOTYPE_NAMES, "object"),
+                None => self.missing_property(name, &[], "object"),
             },
             Decoded::Array(a) if name == self.names.length => {
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))
             }
-            Decoded::Array(_) if name == self.names.push => Ok(self.builtin_value("push")),
-            Decoded::Array(_) if name == self.names.pop => Ok(self.builtin_value("pop")),
-            Decoded::Array(_) => self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "array"),
+            Decoded::Array(_) => self.missing_property(name, prototype::ARRAY, "array"),
             Decoded::String(s) if name == self.names.length => {
                 Ok(Value::number(self.heap.units(s).len() as f64))
             }
-            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => {
-                self.missing_property(name, PRIMITIVE_AND_ARRAY_PROTOTYPE_NAMES, "primitive")
-            }
+            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.missing_on_primitive(o, name),
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
             }
@@ -1127,6 +1152,86 @@ impl Vm {
                 let v = self.heap.array_mut(a).elements.pop().unwrap_or(Value::UNDEFINED);
                 Ok(if v.is_hole() { Value::UNDEFINED } else { v })
             }
+            Builtin::ArrayTest { every } => {
+                let Decoded::Array(a) = this.decode() else {
+                    let name = builtin.name();
+                    return throw(Throw::Unsupported(format!("{name} on a non-array")));
+                };
+                let callback = self.arg(args, argc, 0);
+                if !matches!(callback.decode(), Decoded::Function(_) | Decoded::Builtin(_)) {
+                    return type_error(format!("{} is not a function", self.value_for_message(callback)));
+                }
+                let receiver = self.arg(args, argc, 1);
+                // The length is read once; elements are read as the loop reaches them, and
+                // holes (also those made by a shrinking array) are skipped.
+                let len = self.heap.array(a).elements.len();
+                for k in 0..len {
+                    let Some(&element) = self.heap.array(a).elements.get(k) else { break };
+                    if element.is_hole() {
+                        continue;
+                    }
+                    let r = self.call_value(callback, receiver, &[element, Value::int(k as i32), this])?;
+                    if self.to_boolean(r) != every {
+                        return Ok(Value::bool(!every));
+                    }
+                }
+                Ok(Value::bool(every))
+            }
+            Builtin::StringHtml(html) => {
+                let s = self.this_string(this, builtin)?;
+                let mut out: Vec<u16> = Vec::new();
+                let push = |out: &mut Vec<u16>, text: &str| out.extend(text.encode_utf16());
+                push(&mut out, "<");
+                push(&mut out, html.tag);
+                if let Some(attribute) = html.attribute {
+                    let value = self.to_string_units(self.arg(args, argc, 0));
+                    push(&mut out, " ");
+                    push(&mut out, attribute);
+                    push(&mut out, "=\"");
+                    for unit in value {
+                        if unit == u16::from(b'"') {
+                            push(&mut out, "&quot;");
+                        } else {
+                            out.push(unit);
+                        }
+                    }
+                    push(&mut out, "\"");
+                }
+                push(&mut out, ">");
+                out.extend_from_slice(&s);
+                push(&mut out, "</");
+                push(&mut out, html.tag);
+                push(&mut out, ">");
+                Ok(self.heap.alloc_utf16(out))
+            }
+            Builtin::StringTrim(trim) => {
+                let s = self.this_string(this, builtin)?;
+                let mut range = 0..s.len();
+                if trim.start {
+                    while range.start < range.end && crate::builtins::is_js_whitespace(s[range.start]) {
+                        range.start += 1;
+                    }
+                }
+                if trim.end {
+                    while range.end > range.start && crate::builtins::is_js_whitespace(s[range.end - 1]) {
+                        range.end -= 1;
+                    }
+                }
+                Ok(self.heap.alloc_utf16(s[range].to_vec()))
+            }
+            Builtin::StringIsWellFormed => {
+                let s = self.this_string(this, builtin)?;
+                Ok(Value::bool(char::decode_utf16(s.iter().copied()).all(|c| c.is_ok())))
+            }
+            Builtin::StringToWellFormed => {
+                let s = self.this_string(this, builtin)?;
+                let mut out = Vec::with_capacity(s.len());
+                for c in char::decode_utf16(s.iter().copied()) {
+                    let mut buf = [0u16; 2];
+                    out.extend_from_slice(c.unwrap_or(char::REPLACEMENT_CHARACTER).encode_utf16(&mut buf));
+                }
+                Ok(self.heap.alloc_utf16(out))
+            }
             Builtin::ToString => {
                 let radix = self.arg(args, argc, 0);
                 if radix != Value::UNDEFINED && radix.as_number() != Some(10.0) {
@@ -1139,6 +1244,28 @@ impl Vm {
                     _ => Ok(self.to_string_value(this)),
                 }
             }
+        }
+    }
+
+    /// The receiver of a `String.prototype` method as UTF-16 (`RequireObjectCoercible`, then
+    /// ToString).
+    fn this_string(&self, this: Value, method: Builtin) -> JsResult<Vec<u16>> {
+        match this.decode() {
+            Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                type_error(format!("String.prototype.{} called on null or undefined", method.name()))
+            }
+            _ => Ok(self.to_string_units(this)),
+        }
+    }
+
+    /// A value as node names it in "... is not a function" (strings unquoted, objects as
+    /// `#<Object>`).
+    fn value_for_message(&self, v: Value) -> String {
+        match v.decode() {
+            Decoded::Object(_) => "#<Object>".into(),
+            Decoded::Array(_) => "[object Array]".into(),
+            Decoded::Double(x) if x == 0.0 => "0".into(),
+            _ => self.to_display_string(v),
         }
     }
 
@@ -1159,6 +1286,7 @@ impl Vm {
             }
             Throw::Error(kind, msg) => format!("{location}\n{kind:?}: {msg}"),
             Throw::Unsupported(what) => format!("UnsupportedFeature: {what} at {location}"),
+            Throw::Internal(what) => format!("seabed: internal error: {what} (in {location})"),
         }
     }
 }

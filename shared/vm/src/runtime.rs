@@ -87,25 +87,36 @@ impl Vm {
     }
 
     /// Reads heap location `access` of `obj` (`index` for elements). Compiled code calls this
-    /// only after its checks: the object has the right kind and the index is in bounds.
-    pub fn heap_load(&self, access: Access, obj: Value, index: i32) -> Value {
-        match (access, obj.decode()) {
-            (Access::Field(slot), Decoded::Object(o)) => self.heap.object(o).slots[slot as usize],
-            (Access::Shape, Decoded::Object(o)) => Value::int(self.heap.object(o).shape.0 as i32),
-            (Access::ArrayLength, Decoded::Array(a)) => Value::int(self.heap.array(a).elements.len() as i32),
-            (Access::Element, Decoded::Array(a)) => self.heap.array(a).elements[index as usize],
-            (Access::Global(g), _) => self.globals[g as usize],
-            (access, other) => unreachable!("unchecked heap load {access:?} of {other:?}"),
-        }
+    /// only after its checks: the object has the right kind, the slot exists and the index is
+    /// in bounds. An access that breaks those preconditions (a compiler bug) is an error naming
+    /// it, never a panic.
+    pub fn heap_load(&self, access: Access, obj: Value, index: i32) -> Result<Value, String> {
+        let value = match (access, obj.decode()) {
+            (Access::Field(slot), Decoded::Object(o)) => self.heap.object(o).slots.get(slot as usize).copied(),
+            (Access::Shape, Decoded::Object(o)) => Some(Value::int(self.heap.object(o).shape.0 as i32)),
+            (Access::ArrayLength, Decoded::Array(a)) => Some(Value::int(self.heap.array(a).elements.len() as i32)),
+            (Access::Element, Decoded::Array(a)) => usize::try_from(index).ok().and_then(|i| self.heap.array(a).elements.get(i).copied()),
+            (Access::Global(g), _) => self.globals.get(g as usize).copied(),
+            _ => None,
+        };
+        value.ok_or_else(|| format!("unchecked heap load {access:?} (index {index}) of {:?}", obj.decode()))
     }
 
-    /// Writes heap location `access` of `obj`; same preconditions as [`Vm::heap_load`].
-    pub fn heap_store(&mut self, access: Access, obj: Value, index: i32, value: Value) {
+    /// Writes heap location `access` of `obj`; same preconditions as [`Vm::heap_load`] (an
+    /// element store is in bounds).
+    pub fn heap_store(&mut self, access: Access, obj: Value, index: i32, value: Value) -> Result<(), String> {
+        let bad = || format!("unchecked heap store {access:?} (index {index}) of {:?}", obj.decode());
         match (access, obj.decode()) {
-            (Access::Field(slot), Decoded::Object(o)) => self.heap.objects[o.0 as usize].slots[slot as usize] = value,
-            (Access::Element, Decoded::Array(a)) => self.heap.array_mut(a).set(index as usize, value),
-            (Access::Global(g), _) => self.globals[g as usize] = value,
-            (access, other) => unreachable!("unchecked heap store {access:?} of {other:?}"),
+            (Access::Field(slot), Decoded::Object(o)) => {
+                *self.heap.objects[o.0 as usize].slots.get_mut(slot as usize).ok_or_else(bad)? = value;
+            }
+            (Access::Element, Decoded::Array(a)) => {
+                let i = usize::try_from(index).ok().filter(|&i| i < self.heap.array(a).elements.len()).ok_or_else(bad)?;
+                self.heap.array_mut(a).set(i, value);
+            }
+            (Access::Global(g), _) => *self.globals.get_mut(g as usize).ok_or_else(bad)? = value,
+            _ => return Err(bad()),
         }
+        Ok(())
     }
 }

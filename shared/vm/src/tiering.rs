@@ -83,6 +83,9 @@ pub struct TieringOptions {
     pub always_opt: bool,
     /// Stress mode: every Nth executed check exits (`--deopt-every N`).
     pub deopt_every: Option<u32>,
+    /// Stress mode: every generic call from compiled code takes its lazy exit once it returns
+    /// (`--deopt-after-calls`): the interpreter finishes the caller's activation.
+    pub deopt_after_calls: bool,
     /// How many times a function is compiled again after its code was discarded.
     pub max_reopts: u32,
     /// Loop back edges taken in one interpreted activation after which the running loop is
@@ -92,7 +95,14 @@ pub struct TieringOptions {
 
 impl Default for TieringOptions {
     fn default() -> Self {
-        TieringOptions { hot_calls: 100, always_opt: false, deopt_every: None, max_reopts: 8, osr_back_edges: 1000 }
+        TieringOptions {
+            hot_calls: 100,
+            always_opt: false,
+            deopt_every: None,
+            deopt_after_calls: false,
+            max_reopts: 8,
+            osr_back_edges: 1000,
+        }
     }
 }
 
@@ -349,6 +359,12 @@ impl Vm {
             Some(n) if n > 0 => self.tier_stats.checks.is_multiple_of(n as u64),
             _ => false,
         }
+    }
+
+    /// Called by compiled code when a generic call carrying a lazy exit has returned: true if
+    /// the caller must leave through that exit (a stress exit under `--deopt-after-calls`).
+    pub fn after_call_exit(&mut self) -> bool {
+        self.tiering.deopt_after_calls
     }
 
     /// Leaves compiled code of `func`: rebuilds the interpreter frames (outermost first) and

@@ -103,6 +103,10 @@ pub struct LlvmOptions {
     /// Every check asks the vm's `stress_check()` first, as the LIR evaluator does (needed
     /// for `--deopt-every`, and to count executed checks).
     pub stress_checks: bool,
+    /// Generic calls that carry a lazy exit ask the vm's `after_call_exit()` once they return
+    /// and take the exit when it says so (`--deopt-after-calls`). Off, lazy exits are not
+    /// materialized: nothing invalidates compiled code during a call yet.
+    pub after_call_exits: bool,
     /// The most general-purpose-register operands an exit patchpoint gets (vm pointer and
     /// failed flag included); int-class values beyond the budget go through an entry-block
     /// buffer whose address is passed instead. LLVM's fast register allocator aborts the
@@ -122,6 +126,7 @@ impl Default for LlvmOptions {
         LlvmOptions {
             pipeline: Pipeline::default(),
             stress_checks: true,
+            after_call_exits: false,
             max_register_operands: 12,
             verify: cfg!(debug_assertions),
             keep_ir: false,

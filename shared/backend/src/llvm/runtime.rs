@@ -100,6 +100,12 @@ pub(crate) extern "C" fn rt_stress_check(vm: *mut Vm) -> u32 {
     vm.stress_check() as u32
 }
 
+pub(crate) extern "C" fn rt_after_call_exit(vm: *mut Vm) -> u32 {
+    // SAFETY: as in `rt_call`.
+    let vm = unsafe { vm_mut(vm) };
+    vm.after_call_exit() as u32
+}
+
 pub(crate) extern "C" fn rt_throw(value: u64) -> u64 {
     set_pending(Box::new(Exception { throw: Throw::Value(Value::from_bits(value)), location: None }))
 }

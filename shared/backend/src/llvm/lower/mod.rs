@@ -528,8 +528,8 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     Some(r.into())
                 }
                 Op::Int32Div | Op::Int32Mod => {
-                    // Rust's wrapping_div / wrapping_rem: x / -1 is -x (wrapping), x % -1 is 0.
-                    // A zero divisor (which the evaluator rejects) yields 0 instead of a trap.
+                    // The total machine semantics of `ir::ops::int32_div` / `int32_mod`: x / -1
+                    // is -x (wrapping), x % -1 is 0, a zero divisor yields 0 instead of a trap.
                     let (x, y) = (self.int(a(0)?)?, self.int(a(1)?)?);
                     let is_m1 = self.b.build_int_compare(IntPredicate::EQ, y, self.i32c(-1), "").unwrap();
                     let is_0 = self.b.build_int_compare(IntPredicate::EQ, y, self.i32c(0), "").unwrap();
@@ -713,6 +713,24 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     let cont = self.ctx.append_basic_block(self.f, "");
                     self.cold_branch(threw, propagate, cont);
                     self.b.position_at_end(cont);
+                    if let (Some(exit), true) = (inst.exit, self.opts.after_call_exits) {
+                        // The call's lazy exit: taken when the vm says the code must not
+                        // continue; the exit reads the call's result.
+                        if let Some(res) = inst.result {
+                            self.vals[res.0 as usize] = Some(r.into());
+                        }
+                        let h = self.helper("seabed_rt_after_call_exit", runtime::rt_after_call_exit as *const () as usize, Some(i32t.into()), &[self.t.i8p.into()], false);
+                        let take = self.call(h, &[self.vm.into()]).expect("returns an int").into_int_value();
+                        let take = self.b.build_int_compare(IntPredicate::NE, take, self.i32c(0), "").unwrap();
+                        let exit_bb = self.ctx.append_basic_block(self.f, &format!("lazy_exit_e{}", exit.0));
+                        let after = self.ctx.append_basic_block(self.f, "");
+                        self.cold_branch(take, exit_bb, after);
+                        self.b.position_at_end(exit_bb);
+                        // A stress exit (the failed flag is 0): the code is kept.
+                        let zero = self.i32c(0);
+                        self.emit_exit(exit, zero)?;
+                        self.b.position_at_end(after);
+                    }
                     Some(r.into())
                 }
                 Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. } => {
