@@ -34,7 +34,7 @@
 use ir::hash::IdHashMap;
 use std::collections::BTreeMap;
 
-use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
+use ir::ops::{BranchHint, DeoptReason, Op, Opcode, PerOpcode, Rep};
 use ir::types::Type;
 
 use crate::graph::{BlockIndex, Graph, Input, OpIndex, Output};
@@ -155,12 +155,13 @@ pub struct Stats {
     pub skipped_dead: u64,
     /// Value-numbering hits (an op replaced by an equal dominating one).
     pub vn_hits: u64,
-    /// Changes per reducer name.
-    pub changes_by_reducer: BTreeMap<&'static str, u64>,
-    /// Changes per opcode (of the op that was changed).
-    pub changes_by_opcode: BTreeMap<Opcode, u64>,
-    /// Visits per opcode (input ops).
-    pub visits_by_opcode: BTreeMap<Opcode, u64>,
+    /// Changes per reducer, in stack order: one fixed slot per reducer of the phase (plus a
+    /// slot per name added off the hot path, e.g. the typer's).
+    pub changes_by_reducer: Vec<(&'static str, u64)>,
+    /// Changes per opcode (of the op that was changed), a fixed array.
+    pub changes_by_opcode: PerOpcode<u64>,
+    /// Visits per opcode (input ops), a fixed array.
+    pub visits_by_opcode: PerOpcode<u64>,
     /// Branches folded into gotos.
     pub branches_folded: u64,
     /// Further named counters of single reducers (e.g. `peeled`), reported as meter extras.
@@ -170,7 +171,35 @@ pub struct Stats {
 impl Stats {
     /// Total changes of all reducers.
     pub fn changes(&self) -> u64 {
-        self.changes_by_reducer.values().sum()
+        self.changes_by_reducer.iter().map(|(_, n)| n).sum()
+    }
+
+    /// The changes counted under reducer `name`.
+    pub fn changes_of(&self, name: &str) -> u64 {
+        self.changes_by_reducer.iter().filter(|(k, _)| *k == name).map(|(_, n)| n).sum()
+    }
+
+    /// Adds `n` changes under `name` (looked up by name: for counts made once per phase).
+    pub fn add_changes(&mut self, name: &'static str, n: u64) {
+        match self.changes_by_reducer.iter_mut().find(|(k, _)| *k == name) {
+            Some((_, v)) => *v += n,
+            None => self.changes_by_reducer.push((name, n)),
+        }
+    }
+
+    /// Gives the first `names.len()` slots of `changes_by_reducer` these names (the reducer
+    /// stack, top first), so the hot path counts by stack index.
+    fn name_reducers(&mut self, names: &[&'static str]) {
+        for (i, &name) in names.iter().enumerate() {
+            match self.changes_by_reducer.get(i) {
+                Some((k, _)) if *k == name => {}
+                _ => {
+                    let n = self.changes_of(name);
+                    self.changes_by_reducer.retain(|(k, _)| *k != name);
+                    self.changes_by_reducer.insert(i.min(self.changes_by_reducer.len()), (name, n));
+                }
+            }
+        }
     }
 }
 
@@ -197,6 +226,8 @@ pub struct Assembler<'a> {
     pub(crate) peeled_entry: IdHashMap<u32, V>,
     /// Counters.
     pub stats: Stats,
+    /// Whether the counters are kept (off only to measure what counting costs).
+    pub counting: bool,
 }
 
 impl<'a> Assembler<'a> {
@@ -218,6 +249,30 @@ impl<'a> Assembler<'a> {
             block_origin: Vec::new(),
             peeled_entry: IdHashMap::default(),
             stats: Stats::default(),
+            counting: true,
+        }
+        .with_named_reducers()
+    }
+
+    /// Names the per-reducer change slots after the stack.
+    fn with_named_reducers(mut self) -> Self {
+        self.name_stats_reducers();
+        self
+    }
+
+    /// Names the per-reducer change slots of [`Assembler::stats`] after the stack (again after
+    /// the stats were replaced).
+    pub(crate) fn name_stats_reducers(&mut self) {
+        let names: Vec<&'static str> = self.reducers.iter().flatten().map(|r| r.name()).collect();
+        self.stats.name_reducers(&names);
+    }
+
+    /// Counts a change by the reducer at stack position `i` of an op with `opcode`.
+    #[inline]
+    fn count_change(&mut self, i: usize, opcode: Opcode) {
+        if self.counting {
+            self.stats.changes_by_reducer[i].1 += 1;
+            *self.stats.changes_by_opcode.get_mut(opcode) += 1;
         }
     }
 
@@ -307,12 +362,21 @@ impl<'a> Assembler<'a> {
     }
 
     /// The first decision other than [`InputDecision::Copy`] of the stack for input op `old`,
-    /// with the deciding reducer's name.
-    pub(crate) fn decide_input(&mut self, input: &Graph<Input>, old: OpIndex<Input>) -> Option<(InputDecision, &'static str)> {
-        self.reducers.iter_mut().flatten().find_map(|r| match r.decide_input_op(input, old) {
+    /// with the deciding reducer's stack position.
+    pub(crate) fn decide_input(&mut self, input: &Graph<Input>, old: OpIndex<Input>) -> Option<(InputDecision, usize)> {
+        self.reducers.iter_mut().enumerate().find_map(|(i, r)| match r.as_mut()?.decide_input_op(input, old) {
             InputDecision::Copy => None,
-            d => Some((d, r.name())),
+            d => Some((d, i)),
         })
+    }
+
+    /// Counts a decision of the reducer at stack position `i` about an input op with
+    /// `opcode`: a change, and the decision's own counter.
+    pub(crate) fn count_decision(&mut self, i: usize, opcode: Opcode, counter: &'static str) {
+        if self.counting {
+            self.count_change(i, opcode);
+            *self.stats.extras.entry(counter).or_default() += 1;
+        }
     }
 
     /// True if `f` holds for some reducer of the stack.
@@ -335,7 +399,7 @@ impl<'a> Assembler<'a> {
 
     /// Appends `op` to the current block without any reducer seeing it.
     pub fn emit_raw(&mut self, op: Op, inputs: &[V]) -> V {
-        self.stats.emitted += 1;
+        self.stats.emitted += self.counting as u64;
         self.out.add(op, inputs, self.origin_op)
     }
 
@@ -345,13 +409,11 @@ impl<'a> Assembler<'a> {
             self.active.push(i);
             let red = r.reduce(self, &op, inputs);
             self.active.pop();
-            let name = r.name();
             self.reducers[i] = Some(r);
             match red {
                 Reduction::NoChange => {}
                 Reduction::Replace(v) => {
-                    *self.stats.changes_by_reducer.entry(name).or_default() += 1;
-                    *self.stats.changes_by_opcode.entry(op.opcode()).or_default() += 1;
+                    self.count_change(i, op.opcode());
                     return v;
                 }
                 Reduction::Emitted(v) => return v,
@@ -406,12 +468,10 @@ impl<'a> Assembler<'a> {
             self.active.push(i);
             let done = r.reduce_branch(self, cond, if_true, if_false);
             self.active.pop();
-            let name = r.name();
             self.reducers[i] = Some(r);
             if done {
-                *self.stats.changes_by_reducer.entry(name).or_default() += 1;
-                *self.stats.changes_by_opcode.entry(Opcode::Branch).or_default() += 1;
-                self.stats.branches_folded += 1;
+                self.count_change(i, Opcode::Branch);
+                self.stats.branches_folded += self.counting as u64;
                 return;
             }
         }

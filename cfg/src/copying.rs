@@ -64,13 +64,21 @@ pub struct Copy {
 }
 
 /// Copies `input` through `reducers` (top of the stack first) into a new graph.
-pub fn copy_graph(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>) -> Copy {
+pub fn copy_graph(input: &Graph<Input>, reducers: Vec<Box<dyn Reducer>>) -> Copy {
+    copy_graph_counted(input, reducers, true)
+}
+
+/// [`copy_graph`] with the phase's counters on or off (`counting: false` only to measure
+/// what counting costs).
+pub fn copy_graph_counted(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>, counting: bool) -> Copy {
     let mut stats = Stats::default();
     for r in &mut reducers {
         r.analyze(input, &mut stats);
     }
     let mut asm = Assembler::new(&input.name, input.func, reducers);
     asm.stats = stats;
+    asm.name_stats_reducers();
+    asm.counting = counting;
     asm.input = Some(input);
     asm.carry_types = input.has_refined_types();
     asm.map = vec![V::INVALID; input.op_count()];
@@ -118,9 +126,10 @@ fn visit_block(
             asm.stats.skipped_dead += 1;
             continue;
         }
-        asm.stats.visited += 1;
-        let opcode = input.opcode(old);
-        *asm.stats.visits_by_opcode.entry(opcode).or_default() += 1;
+        if asm.counting {
+            asm.stats.visited += 1;
+            *asm.stats.visits_by_opcode.get_mut(input.opcode(old)) += 1;
+        }
         asm.origin_op = old.id();
         if skip(asm, input, old) {
             asm.stats.skipped_dead += 1;
@@ -214,7 +223,7 @@ fn decide(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) ->
     if matches!(opcode, Opcode::Phi) || is_terminator(opcode) {
         return None;
     }
-    let (decision, name) = asm.decide_input(input, old)?;
+    let (decision, reducer) = asm.decide_input(input, old)?;
     let (v, counter) = match decision {
         InputDecision::Copy => return None,
         InputDecision::MapTo { op, counter } => {
@@ -226,9 +235,7 @@ fn decide(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) ->
         }
         InputDecision::Drop { counter } => (V::INVALID, counter),
     };
-    *asm.stats.changes_by_reducer.entry(name).or_default() += 1;
-    *asm.stats.changes_by_opcode.entry(opcode).or_default() += 1;
-    *asm.stats.extras.entry(counter).or_default() += 1;
+    asm.count_decision(reducer, opcode, counter);
     Some(v)
 }
 

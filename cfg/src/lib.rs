@@ -232,12 +232,14 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
         guard.add_extra(name, *n);
     }
     for (name, n) in &stats.changes_by_reducer {
-        guard.add_extra(intern(format!("changes:{name}")), *n);
+        if *n > 0 {
+            guard.add_extra(intern(format!("changes:{name}")), *n);
+        }
     }
-    for (op, n) in &stats.changes_by_opcode {
+    for (op, n) in stats.changes_by_opcode.iter() {
         guard.add_extra(intern(format!("changed:{}", op.name())), *n);
     }
-    for (op, n) in &stats.visits_by_opcode {
+    for (op, n) in stats.visits_by_opcode.iter() {
         guard.add_extra(intern(format!("visits:{}", op.name())), *n);
     }
 }
@@ -281,9 +283,11 @@ fn check(g: &Graph<Input>, after: &str) {
 fn typer_stats(t: &typer::TypingStats) -> assembler::Stats {
     let mut stats = assembler::Stats { visited: t.visits, ..Default::default() };
     if t.changed > 0 {
-        stats.changes_by_reducer.insert("typer", t.changed);
+        stats.add_changes("typer", t.changed);
     }
-    stats.changes_by_opcode.extend(t.changed_by_opcode.iter().copied());
+    for &(op, n) in &t.changed_by_opcode {
+        *stats.changes_by_opcode.get_mut(op) += n;
+    }
     stats.extras.insert("typing_iterations", t.iterations);
     stats.extras.insert("loop_phis", t.loop_phis);
     stats.extras.insert("loop_phis_widened", t.loop_phis_widened);
@@ -295,11 +299,17 @@ fn typer_stats(t: &typer::TypingStats) -> assembler::Stats {
 /// Runs one phase on `g`: a copying phase, or the typer on a copy of `g` (with the identity
 /// map; [`optimize`] runs the typer in place instead).
 pub fn run_phase(g: &Graph<Input>, phase: &PhaseSpec) -> copying::Copy {
+    run_phase_counted(g, phase, true)
+}
+
+/// [`run_phase`] with the copying phase's counters on or off (`counting: false` only to
+/// measure what counting costs).
+pub fn run_phase_counted(g: &Graph<Input>, phase: &PhaseSpec, counting: bool) -> copying::Copy {
     if phase.kind == PhaseKind::Typer {
         return typed_copy(g);
     }
     let stack = phase.reducers.iter().map(|n| reducers::by_name(n).expect("names checked by parse_spec")).collect();
-    copying::copy_graph(g, stack)
+    copying::copy_graph_counted(g, stack, counting)
 }
 
 /// Runs one copying phase on `g` of the compilation `input`: as [`run_phase`], but `escape`

@@ -565,7 +565,7 @@ fn late_load_elim_forwards_a_store_to_a_later_load_and_drops_the_repeated_check(
     assert_eq!(new(tagged[3]), None, "CheckMaps[7 8] after CheckMaps[7] always passes");
     assert_eq!(count_ops(&copy.graph, Opcode::CheckMaps), 1);
     assert_eq!((extra(&copy, "loads_replaced"), extra(&copy, "checks_removed")), (1, 1));
-    assert_eq!(copy.stats.changes_by_reducer.get("late-load-elim"), Some(&2));
+    assert_eq!(copy.stats.changes_of("late-load-elim"), 2);
 }
 
 #[test]

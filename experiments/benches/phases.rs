@@ -10,10 +10,12 @@
 //! |---|---|
 //! | `son/build` | `son::builder::build` (liveness computed once, outside) |
 //! | `son/reduce` | the default spec's first `reduce(...)` phase on a fresh graph |
+//! | `son/reduce-uncounted` | the same with the driver's counters off (what counting costs) |
 //! | `son/schedule` | GCM scheduling and LIR emission (the `schedule` meter row) on the optimized graph |
 //! | `son/compile` | the whole default sea-of-nodes pipeline |
 //! | `cfg/build` | `cfg::builder::build` |
 //! | `cfg/copy` | the default spec's second copying phase (`copy(lower,...)`) |
+//! | `cfg/copy-uncounted` | the same with the phase's counters off (what counting costs) |
 //! | `cfg/compile` | the whole default CFG pipeline |
 //! | `interp/generated` | the generated program, start to end, in the interpreter |
 //!
@@ -119,6 +121,13 @@ fn son_phases(c: &mut Criterion, f: &Fixture) {
             BatchSize::SmallInput,
         )
     });
+    group.bench_function("reduce-uncounted", |b| {
+        b.iter_batched(
+            || son::builder::build(&input, &liveness).unwrap_or_else(|e| fail(&e.to_string())),
+            |mut g| son::run_reduce_counted(&mut g, &reducers, driver, false),
+            BatchSize::SmallInput,
+        )
+    });
 
     let optimized =
         son::build_and_optimize(&input, &options, &mut f.meter()).unwrap_or_else(|e| fail(&e.to_string()));
@@ -162,6 +171,7 @@ fn cfg_phases(c: &mut Criterion, f: &Fixture) {
     let before =
         cfg::optimize(&input, &options, &mut f.meter(), Some(1)).unwrap_or_else(|e| fail(&e.to_string()));
     group.bench_function("copy", |b| b.iter(|| cfg::run_phase(black_box(&before), &phase)));
+    group.bench_function("copy-uncounted", |b| b.iter(|| cfg::run_phase_counted(black_box(&before), &phase, false)));
 
     group.bench_function("compile", |b| {
         b.iter_batched(

@@ -245,9 +245,17 @@ fn make_reducer(name: &str) -> Box<dyn Reducer> {
 /// reducer (it needs the compilation's feedback): [`build_and_optimize`] runs it before the
 /// phase's other reducers, and this function skips it.
 pub fn run_reduce(g: &mut Graph, names: &[String], driver: Driver) -> ReduceStats {
+    run_reduce_counted(g, names, driver, true)
+}
+
+/// [`run_reduce`] with the driver's counters on or off (`counting: false` only to measure
+/// what counting costs; the statistics are then all 0).
+pub fn run_reduce_counted(g: &mut Graph, names: &[String], driver: Driver, counting: bool) -> ReduceStats {
     let mut boxes: Vec<Box<dyn Reducer>> = names.iter().filter(|n| *n != "escape").map(|n| make_reducer(n)).collect();
     let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
-    GraphReducer::new(refs).run(g, driver)
+    let mut reducer = GraphReducer::new(refs);
+    reducer.set_counting(counting);
+    reducer.run(g, driver)
 }
 
 fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {

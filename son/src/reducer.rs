@@ -38,11 +38,15 @@
 //! # Counters
 //!
 //! Per reducer and per opcode: visits (reducer calls), in-place changes, replacements,
-//! revisits enqueued and revisits that changed something ([`ReduceStats`]).
+//! revisits enqueued and revisits that changed something ([`ReduceStats`]). They live in
+//! fixed arrays (per reducer by its position, per opcode by the opcode), so counting is a few
+//! adds per step; [`GraphReducer::set_counting`] turns them off to measure that cost. A
+//! reducer answering `Replace(node)` with the node itself made an in-place change and is
+//! counted as one, as in V8.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
-use ir::ops::Opcode;
+use ir::ops::PerOpcode;
 
 use crate::graph::{Graph, NodeId};
 
@@ -71,9 +75,7 @@ impl Editor {
 
     /// Replaces `old` by `new` everywhere, revisits `old`'s users and kills `old`.
     pub fn replace(&mut self, g: &mut Graph, old: NodeId, new: NodeId) {
-        for u in g.users(old) {
-            self.revisits.push(u);
-        }
+        self.revisits.extend(g.users(old));
         g.replace_uses(old, new);
         g.kill(old);
     }
@@ -138,8 +140,8 @@ pub struct ReduceStats {
     pub revisit_changes: u64,
     /// Per reducer, in registration order.
     pub per_reducer: Vec<(&'static str, Counters)>,
-    /// Per opcode of the node reduced.
-    pub per_opcode: BTreeMap<Opcode, Counters>,
+    /// Per opcode of the node reduced (a fixed array: one slot add per event).
+    pub per_opcode: PerOpcode<Counters>,
     /// Reducer-specific counters ([`Reducer::extras`]), summed over the reducers by name.
     pub extras: Vec<(&'static str, u64)>,
 }
@@ -160,6 +162,8 @@ pub struct GraphReducer<'r> {
     revisit: VecDeque<NodeId>,
     from_revisit: Vec<bool>,
     worklist_mode: bool,
+    /// Whether the counters are kept (off only to measure what counting costs).
+    counting: bool,
     stats: ReduceStats,
 }
 
@@ -174,8 +178,15 @@ impl<'r> GraphReducer<'r> {
             revisit: VecDeque::new(),
             from_revisit: Vec::new(),
             worklist_mode: false,
+            counting: true,
             stats: ReduceStats { per_reducer, ..ReduceStats::default() },
         }
+    }
+
+    /// Turns the counters off (or back on): the benchmark of what counting costs runs the
+    /// same phase both ways. Off, every counter stays 0.
+    pub fn set_counting(&mut self, on: bool) {
+        self.counting = on;
     }
 
     /// The statistics gathered so far.
@@ -274,9 +285,10 @@ impl<'r> GraphReducer<'r> {
         if self.get(g, n) == State::Visited {
             self.set(g, n, State::Revisit);
             self.revisit.push_back(n);
-            self.stats.revisits += 1;
-            let op = g.opcode(n);
-            self.stats.per_opcode.entry(op).or_default().revisits += 1;
+            if self.counting {
+                self.stats.revisits += 1;
+                self.stats.per_opcode.get_mut(g.opcode(n)).revisits += 1;
+            }
         }
     }
 
@@ -299,15 +311,11 @@ impl<'r> GraphReducer<'r> {
         if g.is_killed(node) {
             return self.pop(g);
         }
-        let inputs = g.inputs(node).to_vec();
-        // Recurse on an input if necessary.
-        for (i, &input) in inputs.iter().enumerate().skip(start) {
-            if input != node && self.recurse(g, input) {
-                self.stack[top].1 = i + 1;
-                return;
-            }
-        }
-        for (i, &input) in inputs.iter().enumerate().take(start) {
+        // Recurse on an input if necessary (from where the last visit of this node stopped,
+        // then the ones before; the inputs are read in place, not copied).
+        let count = g.inputs(node).len();
+        for i in (start..count).chain(0..start.min(count)) {
+            let input = g.input(node, i);
             if input != node && self.recurse(g, input) {
                 self.stack[top].1 = i + 1;
                 return;
@@ -319,13 +327,14 @@ impl<'r> GraphReducer<'r> {
         match reduction {
             Reduction::NoChange => self.pop(g),
             Reduction::Changed => {
-                for u in g.users(node) {
+                for k in 0..g.uses(node).len() {
+                    let u = g.uses(node)[k].user;
                     if u != node {
                         self.revisit_node(g, u);
                     }
                 }
-                let inputs = g.inputs(node).to_vec();
-                for (i, &input) in inputs.iter().enumerate() {
+                for i in 0..g.inputs(node).len() {
+                    let input = g.input(node, i);
                     if input != node && self.recurse(g, input) {
                         self.stack[top].1 = i + 1;
                         return;
@@ -341,13 +350,17 @@ impl<'r> GraphReducer<'r> {
     }
 
     /// Runs the reducers on one node (TurboFan's `Reduce`): restart after an in-place change,
-    /// skipping the reducer that made it; stop at the first replacement.
+    /// skipping the reducer that made it; stop at the first replacement. `Replace(node)` with
+    /// the node itself is an in-place change, counted as one (as V8 does).
     fn reduce(&mut self, g: &mut Graph, node: NodeId) -> Reduction {
         self.grow(g);
         let was_revisit = std::mem::replace(&mut self.from_revisit[node.index()], false);
-        self.stats.visits += 1;
         let op = g.opcode(node);
-        self.stats.per_opcode.entry(op).or_default().visits += 1;
+        let counting = self.counting;
+        if counting {
+            self.stats.visits += 1;
+            self.stats.per_opcode.get_mut(op).visits += 1;
+        }
         let mut skip = None;
         let mut i = 0;
         let mut result = Reduction::NoChange;
@@ -355,30 +368,34 @@ impl<'r> GraphReducer<'r> {
             if Some(i) != skip {
                 let mut ed = Editor::default();
                 let r = self.reducers[i].reduce(g, node, &mut ed);
-                self.stats.per_reducer[i].1.visits += 1;
+                if counting {
+                    self.stats.per_reducer[i].1.visits += 1;
+                }
                 self.apply_editor(g, ed);
+                // A replacement by the node itself is an in-place change.
+                let r = match r {
+                    Reduction::Replace(n) if n == node => Reduction::Changed,
+                    other => other,
+                };
                 match r {
                     Reduction::NoChange => {}
                     Reduction::Changed => {
-                        self.stats.per_reducer[i].1.changes += 1;
-                        self.stats.changes += 1;
-                        self.stats.per_opcode.entry(op).or_default().changes += 1;
+                        if counting {
+                            self.stats.per_reducer[i].1.changes += 1;
+                            self.stats.changes += 1;
+                            self.stats.per_opcode.get_mut(op).changes += 1;
+                        }
                         result = Reduction::Changed;
                         skip = Some(i);
-                        i = 0;
-                        continue;
-                    }
-                    Reduction::Replace(n) if n == node => {
-                        // Same as an in-place change.
-                        skip = Some(i);
-                        result = Reduction::Changed;
                         i = 0;
                         continue;
                     }
                     Reduction::Replace(n) => {
-                        self.stats.per_reducer[i].1.replacements += 1;
-                        self.stats.replacements += 1;
-                        self.stats.per_opcode.entry(op).or_default().replacements += 1;
+                        if counting {
+                            self.stats.per_reducer[i].1.replacements += 1;
+                            self.stats.replacements += 1;
+                            self.stats.per_opcode.get_mut(op).replacements += 1;
+                        }
                         result = Reduction::Replace(n);
                         break;
                     }
@@ -386,9 +403,9 @@ impl<'r> GraphReducer<'r> {
             }
             i += 1;
         }
-        if was_revisit && result != Reduction::NoChange {
+        if counting && was_revisit && result != Reduction::NoChange {
             self.stats.revisit_changes += 1;
-            self.stats.per_opcode.entry(op).or_default().revisit_changes += 1;
+            self.stats.per_opcode.get_mut(op).revisit_changes += 1;
         }
         result
     }
@@ -401,10 +418,12 @@ impl<'r> GraphReducer<'r> {
             g.end = replacement;
         }
         if replacement <= max_id {
-            // An old node: unlink `node` and assume `replacement` was already reduced.
-            let users = g.users(node);
+            // An old node: unlink `node` and assume `replacement` was already reduced. The
+            // moved uses are the tail of the replacement's use list.
+            let base = g.uses(replacement).len();
             g.replace_uses(node, replacement);
-            for u in users {
+            for k in base..g.uses(replacement).len() {
+                let u = g.uses(replacement)[k].user;
                 if u != node {
                     self.revisit_node(g, u);
                 }
@@ -412,11 +431,13 @@ impl<'r> GraphReducer<'r> {
             g.kill(node);
         } else {
             // A new node: move only the old uses; new nodes may still use `node`.
-            let users: Vec<NodeId> = g.users(node).into_iter().filter(|&u| u <= max_id).collect();
-            g.replace_uses_if(node, replacement, |_, u| u.user <= max_id);
-            for u in users {
-                if u != node {
-                    self.revisit_node(g, u);
+            for pos in (0..g.uses(node).len()).rev() {
+                let u = g.uses(node)[pos];
+                if u.user <= max_id {
+                    g.set_input(u.user, u.index as usize, replacement);
+                    if u.user != node {
+                        self.revisit_node(g, u.user);
+                    }
                 }
             }
             if g.uses(node).is_empty() {
@@ -472,20 +493,22 @@ impl<'r> GraphReducer<'r> {
                     Reduction::NoChange => {}
                     Reduction::Changed => {
                         for u in g.users(node) {
-                            self.stats.revisits += 1;
+                            self.stats.revisits += self.counting as u64;
                             push(u, &mut list, &mut on_list);
                         }
                         push(node, &mut list, &mut on_list);
                     }
                     Reduction::Replace(rep) => {
-                        let users: Vec<NodeId> = g.users(node).into_iter().filter(|&u| u <= max_id).collect();
-                        g.replace_uses_if(node, rep, |_, u| u.user <= max_id);
+                        for pos in (0..g.uses(node).len()).rev() {
+                            let u = g.uses(node)[pos];
+                            if u.user <= max_id {
+                                g.set_input(u.user, u.index as usize, rep);
+                                self.stats.revisits += self.counting as u64;
+                                push(u.user, &mut list, &mut on_list);
+                            }
+                        }
                         if g.uses(node).is_empty() {
                             g.kill(node);
-                        }
-                        for u in users {
-                            self.stats.revisits += 1;
-                            push(u, &mut list, &mut on_list);
                         }
                         push(rep, &mut list, &mut on_list);
                         for k in max_id.0 + 1..g.node_count() as u32 {

@@ -467,6 +467,37 @@ impl OpParam for RuntimeFn {
     }
 }
 
+/// A value per opcode in a fixed array indexed by the opcode: the counters both pipelines
+/// keep on their hot paths (a visit or change adds to one slot; no map lookup), read out in
+/// opcode order when a phase ends.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PerOpcode<T>(Vec<T>);
+
+impl<T: Default + Clone> Default for PerOpcode<T> {
+    fn default() -> Self {
+        PerOpcode(vec![T::default(); Opcode::ALL.len()])
+    }
+}
+
+impl<T: Default + Clone + PartialEq> PerOpcode<T> {
+    /// The slot of `op`.
+    #[inline]
+    pub fn get_mut(&mut self, op: Opcode) -> &mut T {
+        &mut self.0[op as usize]
+    }
+
+    /// The value of `op`.
+    pub fn get(&self, op: Opcode) -> &T {
+        &self.0[op as usize]
+    }
+
+    /// The opcodes whose slot is not the default, with their values, in table order.
+    pub fn iter(&self) -> impl Iterator<Item = (Opcode, &T)> + '_ {
+        let zero = T::default();
+        Opcode::ALL.iter().zip(&self.0).filter(move |(_, v)| **v != zero).map(|(&op, v)| (op, v))
+    }
+}
+
 /// Splits `a,b,{c d}` at top-level commas.
 fn split_params(s: &str) -> Vec<&str> {
     let mut out = Vec::new();

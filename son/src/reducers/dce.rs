@@ -82,7 +82,8 @@ impl DeadCodeElimination {
         }
         let Some(c) = int32_const(g, g.input(n, 0)) else { return Reduction::NoChange };
         let taken = if c != 0 { Opcode::IfTrue } else { Opcode::IfFalse };
-        for u in g.users(n) {
+        let projections: Vec<NodeId> = g.users(n).collect();
+        for u in projections {
             let target = if g.opcode(u) == taken { control } else { g.dead() };
             ed.replace(g, u, target);
         }
