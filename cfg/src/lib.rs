@@ -60,15 +60,17 @@ use ir::compile::{Bailout, CompileInput};
 
 use crate::graph::{Graph, Input};
 
-/// The default pipeline. Its `typer` phase before lowering types loop phis to a fixed point
-/// ([`typer`]), as the sea of nodes' default `typer` phase does, and the lowerings read those
-/// types.
-pub const DEFAULT_SPEC: &str = "cfg:copy(late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
+/// The default pipeline: what V8 runs by default, as far as this pipeline has it. Escape
+/// analysis (`--turbo-escape`) shares the first copying phase with late load elimination (as
+/// Turboshaft folds its late escape analysis into another phase), so it costs no copy of its
+/// own. Its `typer` phase before lowering types loop phis to a fixed point ([`typer`]), as the
+/// sea of nodes' default `typer` phase does, and the lowerings read those types.
+pub const DEFAULT_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
 /// The default pipeline without the `typer` phase (ops typed only as they are emitted, loop
 /// phis by representation): the baseline of an A/B run on loop typing.
-pub const UNTYPED_SPEC: &str = "cfg:copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
+pub const UNTYPED_SPEC: &str = "cfg:copy(escape,late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
 /// What a phase of a spec does.

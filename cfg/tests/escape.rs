@@ -83,8 +83,8 @@ fn a_literal_that_does_not_escape_is_replaced_by_its_fields() {
         assert_eq!(count(&g, |op| op.opcode() == opcode), 0, "{opcode:?} left:\n{}", g.to_text());
     }
     assert_eq!(extra(&meter, "objects_scalar_replaced"), 2);
-    assert_eq!(extra(&meter, "loads_replaced"), 4);
-    assert_eq!(extra(&meter, "stores_removed"), 4);
+    assert_eq!(extra(&meter, "escape_loads_replaced"), 4);
+    assert_eq!(extra(&meter, "escape_stores_removed"), 4);
     let (g, _) = optimized(&program, &vm, "dist2", 5);
     assert_eq!(allocations(&g), 0);
     // Without escape analysis both allocations stay.

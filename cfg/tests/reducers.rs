@@ -326,7 +326,7 @@ fn specs_parse_and_reject_unknown_names_and_bad_orders() {
 
 #[test]
 fn specs_require_late_load_elimination_before_machine_lowering() {
-    assert_eq!(cfg::Options::default().phases[0].reducers, ["late-load-elim"]);
+    assert_eq!(cfg::Options::default().phases[0].reducers, ["escape", "late-load-elim"]);
     assert!(cfg::parse_spec("cfg:copy(late-load-elim-offset);copy(machine-lower)").is_ok());
     assert!(cfg::parse_spec("cfg:copy(late-load-elim,lower,machine-lower)").is_ok());
     let err = cfg::parse_spec("cfg:copy(machine-lower);copy(late-load-elim)").unwrap_err();
@@ -771,10 +771,10 @@ fn pipeline_with_late_load_elim_loads_less_and_reports_its_counters_and_shape_ex
         (lir.census().loads, meter.take_rows())
     };
     let (with, rows) = loads(cfg::DEFAULT_SPEC);
-    let without_spec = cfg::DEFAULT_SPEC.replace("copy(late-load-elim);", "");
+    let without_spec = cfg::DEFAULT_SPEC.replace("copy(escape,late-load-elim);", "copy(escape);");
     let (without, _) = loads(&without_spec);
     assert!(with < without, "{with} loads with late-load-elim, {without} without");
-    let row = rows.iter().find(|r| r.label.contains("copy(late-load-elim)")).expect("a load-elim row");
+    let row = rows.iter().find(|r| r.label.contains("late-load-elim)")).expect("a load-elim row");
     let get = |r: &meter::PhaseRow, k: &str| r.extra.iter().find(|(n, _)| n == k).map(|(_, n)| *n);
     assert!(get(row, "loads_replaced").unwrap() >= 2, "{:?}", row.extra);
     assert!(get(row, "checks_removed").unwrap() >= 1, "{:?}", row.extra);

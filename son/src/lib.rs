@@ -106,16 +106,19 @@ pub struct Options {
     pub spec: String,
     /// Run the graph verifier after every phase (default: in debug builds).
     pub verify: bool,
-    /// Node splitting in the scheduler (`schedule(split=on)`; default off, as V8 without
-    /// `--turbo-splitting`).
+    /// Node splitting in the scheduler (`schedule(split=on)`, in the default spec as V8's
+    /// `--turbo-splitting` is on by default; `schedule(split=off)` for A/B runs).
     pub split: bool,
     /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
     pub inline: bool,
 }
 
-/// The default pipeline spec.
-pub const DEFAULT_SPEC: &str =
-    "son:reduce(dce,common,vn);typer;reduce(load-elim,redundancy);lower;reduce(dce,machine,common,vn,redundancy);schedule";
+/// The default pipeline spec: what V8 runs by default (`node --v8-options`), as far as this
+/// pipeline has it — escape analysis (`--turbo-escape`, here first in the load-elimination
+/// phase), load elimination, redundancy elimination and node splitting in the scheduler
+/// (`--turbo-splitting`).
+pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy);lower;\
+reduce(dce,machine,common,vn,redundancy);schedule(split=on)";
 
 impl Default for Options {
     fn default() -> Self {
@@ -138,7 +141,8 @@ fn parse_driver(s: &str) -> Result<Driver, String> {
 /// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
 /// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`, `peel` (loop
 /// peeling, [`peel`]; anywhere before `schedule`),
-/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; default off),
+/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; off when not
+/// given, on in [`DEFAULT_SPEC`]),
 /// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
 /// Unknown names are errors, and so are ordering violations: `schedule` must come last,
 /// exactly once, after exactly one `lower`; the reducers of [`BEFORE_LOWER_REDUCERS`] must
@@ -478,7 +482,8 @@ mod tests {
         assert!(parse_spec("son:reduce(dce);schedule").is_err());
         assert!(parse_spec("son:frobnicate;lower;schedule").is_err());
         assert!(parse_spec("son:reduce(dce,driver=fast);lower;schedule").is_err());
-        assert!(!parse_spec(DEFAULT_SPEC).unwrap().split);
+        assert!(parse_spec(DEFAULT_SPEC).unwrap().split, "V8 splits nodes by default (--turbo-splitting)");
+        assert!(!parse_spec("son:lower;schedule").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
         assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=maybe)").unwrap_err().contains("split=maybe"));
@@ -492,7 +497,7 @@ mod tests {
             let err = parse_spec(&format!("son:typer;lower;reduce(dce,{r});schedule")).unwrap_err();
             assert!(err.contains(r) && err.contains("before 'lower'"), "{err}");
         }
-        assert!(DEFAULT_SPEC.contains("reduce(load-elim,redundancy);lower"));
+        assert!(DEFAULT_SPEC.contains("reduce(escape,load-elim,redundancy);lower"), "escape analysis runs by default, as in V8");
         assert!(parse_spec("son:lower;reduce(load-elim-offset);schedule").is_err());
     }
 }

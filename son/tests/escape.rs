@@ -73,8 +73,8 @@ fn a_literal_that_does_not_escape_is_replaced_by_its_fields() {
         assert_eq!(count(&g, op), 0, "{op:?} left:\n{}", g.dump());
     }
     assert_eq!(extra(&meter, "objects_scalar_replaced"), 2);
-    assert_eq!(extra(&meter, "loads_replaced"), 4);
-    assert_eq!(extra(&meter, "stores_removed"), 4);
+    assert_eq!(extra(&meter, "escape_loads_replaced"), 4);
+    assert_eq!(extra(&meter, "escape_stores_removed"), 4);
     // The default pipeline (without escape analysis) keeps both allocations.
     let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback };
     let mut m = meter::Meter::new(meter::RowContext::new("test.js", "dist2", son::DEFAULT_SPEC, 0));

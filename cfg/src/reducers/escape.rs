@@ -28,7 +28,7 @@
 //!
 //! The decisions apply while copying ([`Reducer::decide_input_op`] and [`Reducer::reduce`],
 //! by the input op being copied): a load maps to the copy of its field value
-//! (`loads_replaced`), a store or check is dropped (`stores_removed`,
+//! (`escape_loads_replaced`), a store or check is dropped (`escape_stores_removed`,
 //! `escape_checks_removed`); the allocation is copied as a placeholder constant that only
 //! frame states use, and a frame state mentioning it is emitted with an
 //! `ObjectState { id, shape }` of the field values in the placeholder's place (the exit
@@ -472,7 +472,7 @@ impl Reducer for EscapeAnalysis {
         self.decisions = analysis.decisions;
         // The copy counts loads, stores, checks and object states as it applies them.
         for (name, n) in analysis.stats.extras() {
-            if !matches!(name, "loads_replaced" | "stores_removed" | "escape_checks_removed" | "object_states") {
+            if !matches!(name, "escape_loads_replaced" | "escape_stores_removed" | "escape_checks_removed" | "object_states") {
                 *stats.extras.entry(name).or_default() += n;
             }
         }
@@ -480,8 +480,8 @@ impl Reducer for EscapeAnalysis {
 
     fn decide_input_op(&mut self, _input: &Graph<Input>, op: In) -> InputDecision {
         match self.decisions.get(op.ix()) {
-            Some(&Decision::ReplaceBy(x)) => InputDecision::MapTo { op: x, counter: "loads_replaced" },
-            Some(Decision::RemoveStore) => InputDecision::Drop { counter: "stores_removed" },
+            Some(&Decision::ReplaceBy(x)) => InputDecision::MapTo { op: x, counter: "escape_loads_replaced" },
+            Some(Decision::RemoveStore) => InputDecision::Drop { counter: "escape_stores_removed" },
             Some(Decision::RemoveCheck) => InputDecision::Drop { counter: "escape_checks_removed" },
             Some(Decision::DropState) => InputDecision::Drop { counter: "escape_dead_frame_states" },
             _ => InputDecision::Copy,
@@ -496,7 +496,7 @@ impl Reducer for EscapeAnalysis {
                 Reduction::Replace(asm.emit_raw(Op::TaggedConstant { bits: tagged::UNDEFINED }, &[]))
             }
             (Some(Decision::Undefined), Op::JSLoadNamed { .. }) => {
-                *asm.stats.extras.entry("loads_replaced").or_default() += 1;
+                *asm.stats.extras.entry("escape_loads_replaced").or_default() += 1;
                 Reduction::Replace(asm.tagged(tagged::UNDEFINED))
             }
             (Some(Decision::Describe(described)), Op::FrameState { .. }) => {

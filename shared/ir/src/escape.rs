@@ -262,8 +262,8 @@ impl EscapeStats {
         let mut out = vec![
             ("escape_candidates", self.candidates),
             ("objects_scalar_replaced", self.objects_scalar_replaced),
-            ("loads_replaced", self.loads_replaced),
-            ("stores_removed", self.stores_removed),
+            ("escape_loads_replaced", self.loads_replaced),
+            ("escape_stores_removed", self.stores_removed),
             ("escape_checks_removed", self.checks_removed),
             ("object_states", self.object_states),
         ];
