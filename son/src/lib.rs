@@ -58,7 +58,8 @@ use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
 /// The reducers a `reduce(...)` phase may name.
-pub const REDUCER_NAMES: &[&str] = &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset", "redundancy", "escape"];
+pub const REDUCER_NAMES: &[&str] =
+    &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset", "redundancy", "branch-elim", "escape"];
 
 /// Reducers that work on simplified ops (`LoadField`, `CheckMaps`, ...) and so must run in a
 /// `reduce(...)` phase before `lower` ([`parse_spec`] rejects them after it).
@@ -115,10 +116,11 @@ pub struct Options {
 
 /// The default pipeline spec: what V8 runs by default (`node --v8-options`), as far as this
 /// pipeline has it — escape analysis (`--turbo-escape`, here first in the load-elimination
-/// phase), load elimination, redundancy elimination and node splitting in the scheduler
-/// (`--turbo-splitting`).
-pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy);lower;\
-reduce(dce,machine,common,vn,redundancy);schedule(split=on)";
+/// phase), load elimination, redundancy and branch elimination (with load elimination and in
+/// the late optimization phase, where TurboFan runs its `BranchElimination`) and node
+/// splitting in the scheduler (`--turbo-splitting`).
+pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
 
 impl Default for Options {
     fn default() -> Self {
@@ -241,6 +243,7 @@ fn make_reducer(name: &str) -> Box<dyn Reducer> {
         "load-elim" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Type)),
         "load-elim-offset" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Offset)),
         "redundancy" => Box::new(redundancy::RedundancyElimination::new()),
+        "branch-elim" => Box::new(branch_elim::BranchElimination::new()),
         other => unreachable!("unknown reducer {other} passed the spec parser"),
     }
 }
@@ -497,7 +500,8 @@ mod tests {
             let err = parse_spec(&format!("son:typer;lower;reduce(dce,{r});schedule")).unwrap_err();
             assert!(err.contains(r) && err.contains("before 'lower'"), "{err}");
         }
-        assert!(DEFAULT_SPEC.contains("reduce(escape,load-elim,redundancy);lower"), "escape analysis runs by default, as in V8");
+        assert!(DEFAULT_SPEC.contains("reduce(escape,load-elim,redundancy,branch-elim);lower"), "escape analysis runs by default, as in V8");
+        assert_eq!(DEFAULT_SPEC.matches("branch-elim").count(), 2, "branch elimination where TurboFan runs it");
         assert!(parse_spec("son:lower;reduce(load-elim-offset);schedule").is_err());
     }
 }

@@ -15,12 +15,16 @@
 //!   offset-only (`load-elim-offset`) aliasing;
 //! - [`redundancy::RedundancyElimination`]: a check dominated on the effect chain by an
 //!   identical check is removed (`redundancy`, the mirror of the CFG side's `check-elim`);
+//! - [`branch_elim::BranchElimination`]: a branch or check whose condition is known on its
+//!   path folds (`branch-elim`, TurboFan's `BranchElimination`, the mirror of the CFG side's
+//!   `branch-elim` without its range facts);
 //! - [`escape`]: escape analysis and scalar replacement of object literals (a whole-graph
 //!   analysis over the effect chain, not a local rule set: `reduce(escape)` runs it before
 //!   the phase's other reducers).
 //!
 //! The helpers here read constants out of nodes.
 
+pub mod branch_elim;
 pub mod common;
 pub mod dce;
 pub mod escape;
