@@ -179,6 +179,11 @@ impl Stats {
         self.changes_by_reducer.iter().filter(|(k, _)| *k == name).map(|(_, n)| n).sum()
     }
 
+    /// Adds `n` to the extra counter `name`.
+    pub fn extras_add(&mut self, name: &'static str, n: u64) {
+        *self.extras.entry(name).or_default() += n;
+    }
+
     /// Adds `n` changes under `name` (looked up by name: for counts made once per phase).
     pub fn add_changes(&mut self, name: &'static str, n: u64) {
         match self.changes_by_reducer.iter_mut().find(|(k, _)| *k == name) {
@@ -224,6 +229,8 @@ pub struct Assembler<'a> {
     /// Entry values of input loop-header phis whose loop was peeled: the real header's phi
     /// takes this value (the peeled iteration's) instead of the mapped forward input.
     pub(crate) peeled_entry: IdHashMap<u32, V>,
+    /// The input graph's redundant phis (copying phases map each to its one value).
+    pub(crate) redundant_phis: Option<crate::phis::RedundantPhis>,
     /// Counters.
     pub stats: Stats,
     /// Whether the counters are kept (off only to measure what counting costs).
@@ -248,6 +255,7 @@ impl<'a> Assembler<'a> {
             carry_types: false,
             block_origin: Vec::new(),
             peeled_entry: IdHashMap::default(),
+            redundant_phis: None,
             stats: Stats::default(),
             counting: true,
         }

@@ -79,6 +79,7 @@ pub fn copy_graph_counted(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reduce
     asm.stats = stats;
     asm.name_stats_reducers();
     asm.counting = counting;
+    asm.redundant_phis = Some(crate::phis::RedundantPhis::new(input));
     asm.input = Some(input);
     asm.carry_types = input.has_refined_types();
     asm.map = vec![V::INVALID; input.op_count()];
@@ -146,6 +147,14 @@ fn visit_block(
             v
         };
         let new = match op {
+            // A phi of one value and itself (a register the loop does not change) is that
+            // value: its back edges are known in the input graph.
+            Op::Phi { .. } if asm.redundant_phis.as_ref().is_some_and(|r| r.is_redundant(old)) => {
+                let value = asm.redundant_phis.as_ref().map(|r| r.of(old)).expect("checked");
+                asm.peeled_entry.remove(&old.id());
+                asm.stats.extras_add("redundant_phis_removed", 1);
+                map_in(asm, value)
+            }
             Op::Phi { .. } => {
                 // One input per output predecessor, from the input predecessor it came from.
                 let out_preds = asm.graph().preds(out_block).to_vec();

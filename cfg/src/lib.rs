@@ -49,6 +49,7 @@ pub mod builder;
 pub mod copying;
 pub mod graph;
 pub mod lir_out;
+pub mod phis;
 pub mod reducers;
 pub mod typer;
 pub mod verify;

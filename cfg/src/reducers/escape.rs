@@ -9,7 +9,8 @@
 //!    candidate escapes at once if an op uses it in a way [`ir::escape::classify_use`]
 //!    rejects (stored as a value, passed to a call, returned, merged by a phi, ...). A
 //!    redundant phi (the builder's loop phi of a register the loop does not change, which
-//!    the sea-of-nodes side has removed by then) stands for its one value ([`Aliases`]).
+//!    the sea-of-nodes side has removed by then) stands for its one value
+//!    ([`crate::phis::RedundantPhis`]; the copying phase removes them too).
 //! 2. **Virtual objects along the blocks.** One walk over the input blocks in their order (a
 //!    reverse post-order) keeps, per block exit, the shape and field values of every virtual
 //!    object allocated so far ([`ir::escape::VirtualObject`]). A block's entry state keeps the
@@ -48,6 +49,7 @@ use ir::ops::{Op, Opcode};
 use ir::tagged;
 
 use crate::assembler::{Assembler, InputDecision, Reducer, Reduction, Stats, V};
+use crate::phis::RedundantPhis;
 use crate::graph::{BlockIndex, Graph, Input, OpIndex};
 
 /// An input-graph op.
@@ -110,63 +112,12 @@ fn site<'s>(g: &Graph<Input>, sites: &'s Sites, i: In, slot: u32) -> Option<&'s 
     sites.get(&(func, slot))
 }
 
-/// What each op stands for: itself, or for a redundant phi (every input is the phi itself
-/// or one other value, as the builder makes for registers a loop does not change) that value.
-/// The sea-of-nodes side has such phis removed before escape analysis runs (`common`).
-pub struct Aliases(Vec<In>);
-
-impl Aliases {
-    /// The aliases of `input`'s phis.
-    pub fn new(input: &Graph<Input>) -> Aliases {
-        let mut a = Aliases(input.all_ops().collect());
-        loop {
-            let mut changed = false;
-            for i in input.all_ops().filter(|&i| matches!(input.op(i), Op::Phi { .. })) {
-                let mut only = None;
-                let mut redundant = true;
-                for &v in input.inputs(i) {
-                    let r = a.of(v);
-                    if r == i || only == Some(r) {
-                        continue;
-                    }
-                    if only.is_some() {
-                        redundant = false;
-                        break;
-                    }
-                    only = Some(r);
-                }
-                if let (true, Some(x)) = (redundant, only) {
-                    if a.0[i.ix()] != x {
-                        a.0[i.ix()] = x;
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
-                return a;
-            }
-        }
-    }
-
-    /// The value `i` stands for.
-    pub fn of(&self, mut i: In) -> In {
-        for _ in 0..self.0.len() {
-            let next = self.0[i.ix()];
-            if next == i {
-                break;
-            }
-            i = next;
-        }
-        i
-    }
-}
-
 /// Runs the analysis over `input`; see the module docs.
 pub fn analyze(input: &Graph<Input>, sites: &Sites) -> Analysis {
     let mut stats = EscapeStats::default();
     let candidates: Vec<In> = input.all_ops().filter(|&i| input.opcode(i) == Opcode::JSCreateObject).collect();
     stats.candidates = candidates.len() as u64;
-    let alias = Aliases::new(input);
+    let alias = RedundantPhis::new(input);
     let mut escaped: BTreeMap<In, EscapeReason> = BTreeMap::new();
     for (k, &a) in candidates.iter().enumerate() {
         if k >= escape::MAX_OBJECTS {
@@ -218,7 +169,7 @@ pub fn analyze(input: &Graph<Input>, sites: &Sites) -> Analysis {
 }
 
 /// The objects of `set` frame state `fs` mentions (outer frame states included).
-fn mentioned(input: &Graph<Input>, alias: &Aliases, fs: In, set: &BTreeSet<In>, out: &mut BTreeSet<In>) {
+fn mentioned(input: &Graph<Input>, alias: &RedundantPhis, fs: In, set: &BTreeSet<In>, out: &mut BTreeSet<In>) {
     for &x in input.inputs(fs) {
         if set.contains(&alias.of(x)) {
             out.insert(alias.of(x));
@@ -265,7 +216,7 @@ fn walk(
     input: &Graph<Input>,
     sites: &Sites,
     set: &BTreeSet<In>,
-    alias: &Aliases,
+    alias: &RedundantPhis,
 ) -> Result<Vec<Decision>, BTreeMap<In, EscapeReason>> {
     let mut decisions = vec![Decision::Keep; input.op_count()];
     let mut found: BTreeMap<In, EscapeReason> = BTreeMap::new();

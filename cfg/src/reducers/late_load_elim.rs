@@ -24,7 +24,9 @@
 //! emits a fresh `CheckArray`/`CheckBounds` for every access, so a check that passes its input
 //! through is named by that input, and pure ops and deopt-only conversions are named by the
 //! first op with the same operation and named inputs (`CheckedTaggedToInt32(k)` twice is one
-//! index). Names only decide which facts match; replacement values are always real ops.
+//! index), and a redundant phi (`phi(x, self)`: a register the loop does not change) is named
+//! by its value `x`, so a loop that does not write a location keeps the fact across it. Names
+//! only decide which facts match; replacement values are always real ops.
 //!
 //! # The copy
 //!
@@ -41,6 +43,7 @@ use ir::ops::{AliasSet, Op, ShapeSet};
 
 use crate::assembler::{InputDecision, Reducer, Stats};
 use crate::graph::{BlockIndex, Graph, Input, OpIndex};
+use crate::phis::RedundantPhis;
 
 /// An input-graph op.
 type In = OpIndex<Input>;
@@ -77,6 +80,7 @@ pub struct Names {
 impl Names {
     /// Names every op of `input`.
     pub fn new(input: &Graph<Input>) -> Names {
+        let phis = RedundantPhis::new(input);
         let mut name: Vec<In> = input.all_ops().collect();
         let mut table: IdHashMap<(Op, Vec<In>), In> = IdHashMap::default();
         for i in input.all_ops() {
@@ -86,6 +90,9 @@ impl Names {
             let named = |x: In| if x < i { name[x.ix()] } else { x };
             let n = match op {
                 Op::CheckArray | Op::CheckBounds | Op::CheckSmi | Op::CheckNumber | Op::CheckNotHole { .. } => named(ins[0]),
+                // A redundant phi (a register the loop does not change) is its one value, so
+                // facts about that value hold for it ([`RedundantPhis`]).
+                Op::Phi { .. } if phis.is_redundant(i) => named(phis.of(i)),
                 Op::Phi { .. } | Op::FrameState { .. } => i,
                 _ if is_value_function(&op) && op.info().value_out > 0 => {
                     let key_ins: Vec<In> = ins
