@@ -262,6 +262,11 @@ impl<'a> Assembler<'a> {
         .with_named_reducers()
     }
 
+    /// Reserves output room for a copy of `input` (see [`Graph::reserve`]).
+    pub(crate) fn reserve_for(&mut self, input: &Graph<Input>) {
+        self.out.reserve(input.op_count(), input.input_count(), input.block_count());
+    }
+
     /// Names the per-reducer change slots after the stack.
     fn with_named_reducers(mut self) -> Self {
         self.name_stats_reducers();

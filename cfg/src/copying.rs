@@ -80,6 +80,7 @@ pub fn copy_graph_counted(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reduce
     asm.name_stats_reducers();
     asm.counting = counting;
     asm.redundant_phis = Some(crate::phis::RedundantPhis::new(input));
+    asm.reserve_for(input);
     asm.input = Some(input);
     asm.carry_types = input.has_refined_types();
     asm.map = vec![V::INVALID; input.op_count()];

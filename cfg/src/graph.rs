@@ -306,6 +306,22 @@ impl<G> Graph<G> {
         }
     }
 
+    /// Reserves room for `ops` ops (with their inputs) and `blocks` blocks: a copying phase
+    /// sizes its output by its input, as Turboshaft does, instead of growing by doubling.
+    pub fn reserve(&mut self, ops: usize, inputs: usize, blocks: usize) {
+        self.ops.reserve(ops);
+        self.types.reserve(ops);
+        self.origins.reserve(ops);
+        self.inputs.reserve(inputs);
+        self.blocks.reserve(blocks);
+        self.order.reserve(blocks);
+    }
+
+    /// Number of input edges of all ops.
+    pub fn input_count(&self) -> usize {
+        self.inputs.len()
+    }
+
     // ---- reading ------------------------------------------------------------------------
 
     /// Number of ops.

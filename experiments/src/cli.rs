@@ -321,7 +321,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         .map(|r| {
             let extra: Vec<String> = r.extra.iter().map(|(k, v)| format!("{k:?}: {v}")).collect();
             format!(
-                "{{\"function\": {:?}, \"label\": {:?}, \"wall_ns\": {}, \"visits\": {}, \"changes\": {}, \"replacements\": {}, \"revisits\": {}, \"nodes_in\": {}, \"nodes_out\": {}, \"bytes_allocated\": {}, \"extra\": {{{}}}}}",
+                "{{\"function\": {:?}, \"label\": {:?}, \"wall_ns\": {}, \"visits\": {}, \"changes\": {}, \"replacements\": {}, \"revisits\": {}, \"nodes_in\": {}, \"nodes_out\": {}, \"bytes_allocated\": {}, \"peak_live_bytes\": {}, \"extra\": {{{}}}}}",
                 r.context.function,
                 r.label,
                 r.wall_ns,
@@ -332,6 +332,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
                 r.nodes_in,
                 r.nodes_out,
                 r.bytes_allocated.map(|b| b.to_string()).unwrap_or_else(|| "null".into()),
+                r.peak_live_bytes.map(|b| b.to_string()).unwrap_or_else(|| "null".into()),
                 extra.join(", ")
             )
         })

@@ -11,7 +11,9 @@
 //! # The analysis
 //!
 //! Before the copy ([`Reducer::analyze`]), one walk over the input blocks in their order (a
-//! reverse post-order) keeps an abstract heap per block exit. A block's entry state is the
+//! reverse post-order) keeps an abstract heap per block exit, alive only until the block's
+//! last forward successor has read it; heaps are persistent values that share their unchanged
+//! fact lists ([`AbstractHeap`]), so a block stores only the lists it changed. A block's entry state is the
 //! merge of its predecessors' exit states. A loop header's back edges are not walked yet, so
 //! its entry state is its forward predecessors' merge minus everything any op of the loop
 //! body writes ([`loop_kills`]; kills that change shapes are applied first, so type-based
@@ -82,7 +84,9 @@ impl Names {
     pub fn new(input: &Graph<Input>) -> Names {
         let phis = RedundantPhis::new(input);
         let mut name: Vec<In> = input.all_ops().collect();
-        let mut table: IdHashMap<(Op, Vec<In>), In> = IdHashMap::default();
+        // Keyed by the op and up to four named inputs (no allocation per op); an op with more
+        // value inputs is its own name.
+        let mut table: IdHashMap<(Op, [In; 4]), In> = IdHashMap::default();
         for i in input.all_ops() {
             let op = *input.op(i);
             let ins = input.inputs(i);
@@ -95,12 +99,22 @@ impl Names {
                 Op::Phi { .. } if phis.is_redundant(i) => named(phis.of(i)),
                 Op::Phi { .. } | Op::FrameState { .. } => i,
                 _ if is_value_function(&op) && op.info().value_out > 0 => {
-                    let key_ins: Vec<In> = ins
-                        .iter()
-                        .filter(|&&x| !matches!(input.op(x), Op::FrameState { .. }))
-                        .map(|&x| named(x))
-                        .collect();
-                    *table.entry((op, key_ins)).or_insert(i)
+                    let mut key = [In::INVALID; 4];
+                    let mut k = 0;
+                    let mut fits = true;
+                    for &x in ins.iter().filter(|&&x| !matches!(input.op(x), Op::FrameState { .. })) {
+                        if k == key.len() {
+                            fits = false;
+                            break;
+                        }
+                        key[k] = named(x);
+                        k += 1;
+                    }
+                    if fits {
+                        *table.entry((op, key)).or_insert(i)
+                    } else {
+                        i
+                    }
                 }
                 _ => i,
             };
@@ -122,25 +136,22 @@ fn is_value_function(op: &Op) -> bool {
     op.is_pure() || (e.reads.is_empty() && e.writes.is_empty() && !e.can_throw && !e.control)
 }
 
-/// What `i` writes, as load elimination sees it (empty: nothing).
-fn kills_of(input: &Graph<Input>, names: &Names, i: In) -> Vec<Kill<In>> {
+/// What `i` writes, as load elimination sees it: at most two kills (none: nothing).
+fn kills_of(input: &Graph<Input>, names: &Names, i: In) -> impl Iterator<Item = Kill<In>> {
     let ins = input.inputs(i);
-    match *input.op(i) {
-        Op::StoreField { slot } => vec![Kill::Field { object: names.of(ins[0]), slot }],
+    let kills: [Option<Kill<In>>; 2] = match *input.op(i) {
+        Op::StoreField { slot } => [Some(Kill::Field { object: names.of(ins[0]), slot }), None],
         Op::StoreFieldTransition { slot, .. } => {
             let object = names.of(ins[0]);
-            vec![Kill::Shape { object }, Kill::Field { object, slot }]
+            [Some(Kill::Shape { object }), Some(Kill::Field { object, slot })]
         }
-        Op::StoreElement => vec![Kill::Element { object: names.of(ins[0]) }],
+        Op::StoreElement => [Some(Kill::Element { object: names.of(ins[0]) }), None],
         ref op => {
             let writes = op.effects().writes;
-            if writes.is_empty() {
-                Vec::new()
-            } else {
-                vec![Kill::Classes(writes)]
-            }
+            [(!writes.is_empty()).then_some(Kill::Classes(writes)), None]
         }
-    }
+    };
+    kills.into_iter().flatten()
 }
 
 /// True if applying `kill` may drop shape facts.
@@ -152,29 +163,47 @@ fn kills_shapes(kill: &Kill<In>) -> bool {
     }
 }
 
+/// Marks of visited blocks for loop walks: one array for the whole analysis, cleared by
+/// bumping an epoch (a walk costs the loop's size, not the function's).
+pub struct LoopMarks {
+    mark: Vec<u32>,
+    epoch: u32,
+}
+
+impl LoopMarks {
+    /// Marks for the blocks of `input`.
+    pub fn new(input: &Graph<Input>) -> LoopMarks {
+        LoopMarks { mark: vec![0; input.block_count()], epoch: 0 }
+    }
+}
+
 /// The blocks of the loop at `header`: those reaching one of its back edges without passing
-/// it (header included). Empty if `header` has no back edge.
-pub fn loop_blocks(input: &Graph<Input>, header: BlockIndex<Input>) -> Vec<BlockIndex<Input>> {
-    let mut in_loop = vec![false; input.block_count()];
+/// it (header included), in block order. Empty if `header` has no back edge.
+pub fn loop_blocks(input: &Graph<Input>, header: BlockIndex<Input>, marks: &mut LoopMarks) -> Vec<BlockIndex<Input>> {
     let mut work: Vec<_> = input.preds(header).iter().copied().filter(|&p| input.dominates(header, p)).collect();
     if work.is_empty() {
         return Vec::new();
     }
-    in_loop[header.ix()] = true;
+    marks.epoch += 1;
+    let epoch = marks.epoch;
+    marks.mark[header.ix()] = epoch;
+    let mut blocks = vec![header];
     while let Some(b) = work.pop() {
-        if in_loop[b.ix()] {
+        if marks.mark[b.ix()] == epoch {
             continue;
         }
-        in_loop[b.ix()] = true;
+        marks.mark[b.ix()] = epoch;
+        blocks.push(b);
         work.extend(input.preds(b).iter().copied());
     }
-    input.blocks().filter(|b| in_loop[b.ix()]).collect()
+    blocks.sort_unstable();
+    blocks
 }
 
 /// Everything the ops of the loop at `header` write, shape-changing kills first.
-pub fn loop_kills(input: &Graph<Input>, names: &Names, header: BlockIndex<Input>) -> Vec<Kill<In>> {
+pub fn loop_kills(input: &Graph<Input>, names: &Names, header: BlockIndex<Input>, marks: &mut LoopMarks) -> Vec<Kill<In>> {
     let mut kills: Vec<Kill<In>> = Vec::new();
-    for b in loop_blocks(input, header) {
+    for b in loop_blocks(input, header, marks) {
         for i in input.ops_of(b) {
             for k in kills_of(input, names, i) {
                 if !kills.contains(&k) {
@@ -183,6 +212,7 @@ pub fn loop_kills(input: &Graph<Input>, names: &Names, header: BlockIndex<Input>
             }
         }
     }
+    // Stable: the kills of one kind keep the order the walk found them in.
     kills.sort_by_key(|k| !kills_shapes(k));
     kills
 }
@@ -193,18 +223,48 @@ pub fn analyze(input: &Graph<Input>, mode: AliasMode) -> Analysis {
     let mut stats = LoadElimStats::default();
     let mut decisions = vec![Decision::Keep; input.op_count()];
     let mut exits: Vec<Option<Heap>> = vec![None; input.block_count()];
+    let mut marks = LoopMarks::new(input);
+    // How many blocks still need each block's exit state (its forward successors): a state is
+    // dropped once the last one has read it, so only the states at the frontier of the walk
+    // are alive (and those share their unchanged fact lists).
+    let is_back_edge = |p: BlockIndex<Input>, s: BlockIndex<Input>| input.is_loop(s) && input.dominates(s, p);
+    let mut readers: Vec<u32> = vec![0; input.block_count()];
+    for s in input.blocks() {
+        for &p in input.preds(s) {
+            if !is_back_edge(p, s) {
+                readers[p.ix()] += 1;
+            }
+        }
+    }
     for b in input.blocks() {
-        let mut heap = entry_state(input, &names, b, &exits, mode);
+        let mut heap = entry_state(input, &names, b, &exits, mode, &mut marks);
+        for &p in input.preds(b) {
+            if !is_back_edge(p, b) {
+                readers[p.ix()] -= 1;
+                if readers[p.ix()] == 0 {
+                    exits[p.ix()] = None;
+                }
+            }
+        }
         for i in input.ops_of(b) {
             transfer(input, &names, i, &mut heap, &mut decisions, &mut stats, mode);
         }
-        exits[b.ix()] = Some(heap);
+        if readers[b.ix()] > 0 {
+            exits[b.ix()] = Some(heap);
+        }
     }
     Analysis { decisions, stats }
 }
 
 /// The state at the start of `b`, from the exit states of the blocks walked so far.
-fn entry_state(input: &Graph<Input>, names: &Names, b: BlockIndex<Input>, exits: &[Option<Heap>], mode: AliasMode) -> Heap {
+fn entry_state(
+    input: &Graph<Input>,
+    names: &Names,
+    b: BlockIndex<Input>,
+    exits: &[Option<Heap>],
+    mode: AliasMode,
+    marks: &mut LoopMarks,
+) -> Heap {
     if b == input.entry() {
         return Heap::new();
     }
@@ -226,7 +286,7 @@ fn entry_state(input: &Graph<Input>, names: &Names, b: BlockIndex<Input>, exits:
     }
     let mut heap = Heap::merge(&states);
     if back_edges {
-        for kill in loop_kills(input, names, b) {
+        for kill in loop_kills(input, names, b, marks) {
             heap.kill(kill, mode);
         }
     }

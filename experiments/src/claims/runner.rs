@@ -39,6 +39,8 @@ pub struct PhaseStat {
     pub nodes_out: u64,
     /// Bytes allocated during the phase, when the allocator was counting.
     pub bytes_allocated: Option<u64>,
+    /// Peak live bytes during the phase above those at its start, when counted.
+    pub peak_live_bytes: Option<u64>,
     /// Pass-specific counters.
     pub extra: BTreeMap<String, u64>,
 }
@@ -136,6 +138,7 @@ impl Stats {
                 nodes_in: num("nodes_in"),
                 nodes_out: num("nodes_out"),
                 bytes_allocated: p.get("bytes_allocated").and_then(Value::as_u64),
+                peak_live_bytes: p.get("peak_live_bytes").and_then(Value::as_u64),
                 extra,
             });
         }

@@ -19,6 +19,14 @@
 //! The abstract heap is bounded: at most [`Caps::fields`] field facts, [`Caps::elements`] element
 //! facts, [`Caps::lengths`] array-length facts and [`Caps::maps`] shape facts; adding one more
 //! drops the oldest and counts a cap hit in [`LoadElimStats::cap_hits`].
+//!
+//! A heap is a persistent value: its four fact lists are shared between copies and copied only
+//! when a copy changes one ([`Rc::make_mut`]). Both sides keep one heap per program point (SoN:
+//! per effect node; CFG: per block exit), so a point that changes nothing costs four reference
+//! counts, and one that changes a field fact copies the field list alone — shared state with
+//! per-point deltas, as Turboshaft's snapshot tables give its load elimination.
+
+use std::rc::Rc;
 
 use crate::ops::{AliasSet, ShapeSet};
 
@@ -114,28 +122,60 @@ pub enum Kill<V> {
     Classes(AliasSet),
 }
 
-/// What is known about the heap at one point of the program.
+/// What is known about the heap at one point of the program (a persistent value: see the
+/// module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AbstractHeap<V> {
     /// (object, slot, value), oldest first.
-    fields: Vec<(V, u32, V)>,
+    fields: Rc<Vec<(V, u32, V)>>,
     /// (array, index, value), oldest first.
-    elements: Vec<(V, V, V)>,
+    elements: Rc<Vec<(V, V, V)>>,
     /// (array, length), oldest first.
-    lengths: Vec<(V, V)>,
+    lengths: Rc<Vec<(V, V)>>,
     /// (object, shapes), oldest first.
-    maps: Vec<(V, ShapeSet)>,
+    maps: Rc<Vec<(V, ShapeSet)>>,
 }
 
 impl<V> Default for AbstractHeap<V> {
     fn default() -> Self {
-        AbstractHeap { fields: Vec::new(), elements: Vec::new(), lengths: Vec::new(), maps: Vec::new() }
+        AbstractHeap { fields: Rc::default(), elements: Rc::default(), lengths: Rc::default(), maps: Rc::default() }
+    }
+}
+
+/// Keeps the entries of `list` for which `keep` holds, copying a shared list only if one goes.
+fn retain_shared<T: Clone>(list: &mut Rc<Vec<T>>, mut keep: impl FnMut(&T) -> bool) {
+    if list.iter().all(&mut keep) {
+        return;
+    }
+    Rc::make_mut(list).retain(keep);
+}
+
+/// True if objects `a` and `b` may be the same under `mode`, given the known shapes `maps`.
+fn may_alias<V: Copy + Eq>(maps: &[(V, ShapeSet)], a: V, b: V, mode: AliasMode) -> bool {
+    if a == b || mode == AliasMode::Offset {
+        return true;
+    }
+    let shapes = |x: V| maps.iter().find(|&&(o, _)| o == x).map(|&(_, s)| s);
+    match (shapes(a), shapes(b)) {
+        (Some(x), Some(y)) => x.as_slice().iter().any(|&s| y.contains(s)),
+        _ => true,
     }
 }
 
 /// Pushes `entry` after dropping entries with the same key; drops the oldest past `cap`.
-fn insert<T, K: PartialEq>(list: &mut Vec<T>, entry: T, key: impl Fn(&T) -> K, cap: usize, stats: &mut LoadElimStats) {
+fn insert<T: Clone + PartialEq, K: PartialEq>(
+    list: &mut Rc<Vec<T>>,
+    entry: T,
+    key: impl Fn(&T) -> K,
+    cap: usize,
+    stats: &mut LoadElimStats,
+) {
     let k = key(&entry);
+    // Recording a fact that is already the newest changes nothing (and copies nothing).
+    if list.last() == Some(&entry) {
+        return;
+    }
+    let list = Rc::make_mut(list);
     list.retain(|e| key(e) != k);
     if list.len() >= cap {
         list.remove(0);
@@ -214,13 +254,7 @@ impl<V: Copy + Eq> AbstractHeap<V> {
 
     /// True if `a` and `b` may be the same object under `mode`.
     pub fn may_alias(&self, a: V, b: V, mode: AliasMode) -> bool {
-        if a == b || mode == AliasMode::Offset {
-            return true;
-        }
-        match (self.maps(a), self.maps(b)) {
-            (Some(x), Some(y)) => x.as_slice().iter().any(|&s| y.contains(s)),
-            _ => true,
-        }
+        may_alias(&self.maps, a, b, mode)
     }
 
     /// Applies a write: drops every fact it may change. Must be called before the write's own
@@ -228,60 +262,71 @@ impl<V: Copy + Eq> AbstractHeap<V> {
     pub fn kill(&mut self, kill: Kill<V>, mode: AliasMode) {
         match kill {
             Kill::Field { object, slot } => {
-                let keep: Vec<bool> =
-                    self.fields.iter().map(|&(o, s, _)| s != slot || !self.may_alias(o, object, mode)).collect();
-                let mut keep = keep.into_iter();
-                self.fields.retain(|_| keep.next().unwrap_or(false));
+                let maps = &self.maps;
+                retain_shared(&mut self.fields, |&(o, s, _)| s != slot || !may_alias(maps, o, object, mode));
             }
             Kill::Element { object } => {
-                let keep: Vec<bool> = self.elements.iter().map(|&(o, _, _)| !self.may_alias(o, object, mode)).collect();
-                let mut keep = keep.into_iter();
-                self.elements.retain(|_| keep.next().unwrap_or(false));
+                let maps = &self.maps;
+                retain_shared(&mut self.elements, |&(o, _, _)| !may_alias(maps, o, object, mode));
                 // Element stores are in bounds: lengths stay (the op table agrees).
             }
             Kill::Shape { object } => {
-                // Another id may name the same object: its shape changes too.
-                let keep: Vec<bool> = self.maps.iter().map(|&(o, _)| !self.may_alias(o, object, mode)).collect();
-                let mut keep = keep.into_iter();
-                self.maps.retain(|_| keep.next().unwrap_or(false));
-                self.fields.retain(|&(o, _, _)| o != object);
+                // Another id may name the same object: its shape changes too. An entry may alias
+                // when its own shapes meet the object's (known before this kill).
+                let target = self.maps(object);
+                retain_shared(&mut self.maps, |&(o, s)| {
+                    let alias = o == object
+                        || mode == AliasMode::Offset
+                        || target.is_none_or(|t| s.as_slice().iter().any(|&x| t.contains(x)));
+                    !alias
+                });
+                retain_shared(&mut self.fields, |&(o, _, _)| o != object);
             }
             Kill::Classes(writes) => {
-                if writes.overlaps(AliasSet::FIELD) {
-                    self.fields.clear();
+                if writes.overlaps(AliasSet::FIELD) && !self.fields.is_empty() {
+                    self.fields = Rc::default();
                 }
-                if writes.overlaps(AliasSet::ELEMENT) {
-                    self.elements.clear();
+                if writes.overlaps(AliasSet::ELEMENT) && !self.elements.is_empty() {
+                    self.elements = Rc::default();
                 }
-                if writes.overlaps(AliasSet::ARRAY_LENGTH) {
-                    self.lengths.clear();
+                if writes.overlaps(AliasSet::ARRAY_LENGTH) && !self.lengths.is_empty() {
+                    self.lengths = Rc::default();
                 }
-                if writes.overlaps(AliasSet::SHAPE) {
-                    self.maps.clear();
+                if writes.overlaps(AliasSet::SHAPE) && !self.maps.is_empty() {
+                    self.maps = Rc::default();
                 }
             }
         }
     }
 
-    /// The facts that hold on every one of `heaps` (the state where control flow merges).
+    /// The facts that hold on every one of `heaps` (the state where control flow merges). Lists
+    /// that are the same on every input stay shared.
     pub fn merge(heaps: &[&AbstractHeap<V>]) -> AbstractHeap<V> {
         let Some((first, rest)) = heaps.split_first() else { return AbstractHeap::new() };
         let mut out = (*first).clone();
         for h in rest {
-            out.fields.retain(|e| h.fields.contains(e));
-            out.elements.retain(|e| h.elements.contains(e));
-            out.lengths.retain(|e| h.lengths.contains(e));
-            let maps: Vec<(V, ShapeSet)> = out
-                .maps
-                .iter()
-                .filter_map(|&(o, s)| {
-                    let other = h.maps(o)?;
-                    let mut union: Vec<u32> = s.as_slice().to_vec();
-                    union.extend_from_slice(other.as_slice());
-                    ShapeSet::new(&union).map(|u| (o, u))
-                })
-                .collect();
-            out.maps = maps;
+            if !Rc::ptr_eq(&out.fields, &h.fields) {
+                retain_shared(&mut out.fields, |e| h.fields.contains(e));
+            }
+            if !Rc::ptr_eq(&out.elements, &h.elements) {
+                retain_shared(&mut out.elements, |e| h.elements.contains(e));
+            }
+            if !Rc::ptr_eq(&out.lengths, &h.lengths) {
+                retain_shared(&mut out.lengths, |e| h.lengths.contains(e));
+            }
+            if !Rc::ptr_eq(&out.maps, &h.maps) && *out.maps != *h.maps {
+                let maps: Vec<(V, ShapeSet)> = out
+                    .maps
+                    .iter()
+                    .filter_map(|&(o, s)| {
+                        let other = h.maps(o)?;
+                        let mut union: Vec<u32> = s.as_slice().to_vec();
+                        union.extend_from_slice(other.as_slice());
+                        ShapeSet::new(&union).map(|u| (o, u))
+                    })
+                    .collect();
+                out.maps = Rc::new(maps);
+            }
         }
         out
     }
@@ -293,6 +338,24 @@ mod tests {
 
     fn shapes(s: &[u32]) -> ShapeSet {
         ShapeSet::new(s).unwrap()
+    }
+
+    #[test]
+    fn copies_share_their_lists_until_one_changes() {
+        let mut st = LoadElimStats::default();
+        let mut a = AbstractHeap::<u32>::new();
+        a.set_field(1, 0, 10, &mut st);
+        a.set_maps(1, shapes(&[3]), &mut st);
+        let mut b = a.clone();
+        b.set_field(1, 0, 10, &mut st); // already the newest fact: nothing copied
+        b.kill(Kill::Element { object: 1 }, AliasMode::Type); // nothing to drop: nothing copied
+        assert!(Rc::ptr_eq(&a.fields, &b.fields) && Rc::ptr_eq(&a.maps, &b.maps));
+        b.set_field(2, 1, 20, &mut st);
+        assert!(!Rc::ptr_eq(&a.fields, &b.fields), "the changed list is copied");
+        assert!(Rc::ptr_eq(&a.maps, &b.maps), "the others stay shared");
+        assert_eq!(a.field(2, 1), None);
+        let m = AbstractHeap::merge(&[&a, &a.clone()]);
+        assert!(Rc::ptr_eq(&m.fields, &a.fields) && Rc::ptr_eq(&m.maps, &a.maps), "merging equal states shares them");
     }
 
     #[test]
