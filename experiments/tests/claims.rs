@@ -23,7 +23,7 @@ const FILES: &[(&str, &[&str], bool)] = &[
     ("c1_reducer_changes.csv", &["driver", "phase", "reducer", "visits", "changes", "replacements", "revisits"], true),
     ("c2_cache_misses.csv", &["phase", "phase_kind", "dump", "Ir", "D1mr", "D1mw", "DLmr", "hw_status"], false),
     ("c3_compile_time.csv", &["midend_ns", "llvm_ns", "total_ns", "process_s"], true),
-    ("c4_load_elim_scaling.csv", &["n", "le_wall_ns", "le_bytes", "loads_replaced", "cap_hits"], false),
+    ("c4_load_elim_scaling.csv", &["n", "le_wall_ns", "le_bytes", "le_peak_bytes", "loads_replaced", "cap_hits"], false),
     ("c5_node_splitting.csv", &["kind", "split", "schedule_split", "loads_executed", "run_s"], true),
     ("c6_checks_left.csv", &["lir_exits", "lir_overflow_checks"], true),
     ("c7_chain_share.csv", &["phase", "chain_nodes", "live_nodes"], true),

@@ -5,8 +5,8 @@
 //!   `copy(late-load-elim)` as its first copy, `--hot-calls 5 --max-reopts 0` (the hot
 //!   function is compiled once, with feedback). Timing runs, serial. Per run: the
 //!   load-elimination phase's wall time and bytes allocated, its input size, its
-//!   `loads_replaced` / `checks_removed` / `stores_removed` / `cap_hits`. The largest size
-//!   runs once (not `reps` times): son's load elimination takes tens of seconds there.
+//!   `loads_replaced` / `checks_removed` / `stores_removed` / `cap_hits`, and its peak live
+//!   bytes (`le_peak_bytes`). The largest size runs once (not `reps` times).
 //! - C9 (`c9_alias_analysis.csv`): counter runs of every corpus program (`--always-opt`) and
 //!   of one generated program (N = 1000, `--hot-calls 5`) with the type-based reducer
 //!   (`load-elim`, `late-load-elim`) and the offset-only one (`load-elim-offset`,
@@ -26,8 +26,8 @@ use super::{args, fmt, opt, Ctx};
 pub const SIZES: &[usize] = &[10, 100, 1_000, 10_000, 100_000];
 /// Generated program sizes for C4 in quick mode.
 pub const QUICK_SIZES: &[usize] = &[10, 100, 1_000];
-/// Sizes from this one up run once: son's load elimination alone takes ~35 s per
-/// compilation at N = 100,000 on the reference machine (quadratic growth).
+/// Sizes from this one up run once (a whole run takes tens of seconds there; son's load
+/// elimination alone took ~35 s before its use lists became O(1)).
 pub const SINGLE_REP_FROM: usize = 100_000;
 
 /// The son spec with load elimination `reducer` in a phase of its own.
@@ -59,9 +59,10 @@ pub fn is_load_elim(p: &PhaseStat) -> bool {
     p.extra.contains_key("loads_replaced") || p.name().contains("load-elim")
 }
 
-/// Sums of one run's load-elimination rows: (rows, wall_ns, bytes, nodes_in, replaced,
-/// checks removed, stores removed, cap hits); counters absent from every row are `None`.
-fn load_elim_sums(s: &Stats) -> (usize, u64, u64, u64, [Option<u64>; 4]) {
+/// Sums of one run's load-elimination rows: (rows, wall_ns, bytes, peak live bytes (the
+/// largest of the rows'), nodes_in, replaced, checks removed, stores removed, cap hits);
+/// counters absent from every row are `None`.
+fn load_elim_sums(s: &Stats) -> (usize, u64, u64, Option<u64>, u64, [Option<u64>; 4]) {
     let rows: Vec<&PhaseStat> = s.phases.iter().filter(|p| is_load_elim(p)).collect();
     let mut facts = [None; 4];
     for (i, key) in ["loads_replaced", "checks_removed", "stores_removed", "cap_hits"].iter().enumerate() {
@@ -75,6 +76,7 @@ fn load_elim_sums(s: &Stats) -> (usize, u64, u64, u64, [Option<u64>; 4]) {
         rows.len(),
         rows.iter().map(|p| p.wall_ns).sum(),
         rows.iter().filter_map(|p| p.bytes_allocated).sum(),
+        rows.iter().filter_map(|p| p.peak_live_bytes).max(),
         rows.iter().map(|p| p.nodes_in).sum(),
         facts,
     )
@@ -102,6 +104,7 @@ pub fn run_c4(ctx: &Ctx) -> Result<(), String> {
         "le_rows",
         "le_wall_ns",
         "le_bytes",
+        "le_peak_bytes",
         "le_nodes_in",
         "loads_replaced",
         "checks_removed",
@@ -128,7 +131,7 @@ pub fn run_c4(ctx: &Ctx) -> Result<(), String> {
                     continue;
                 }
             };
-            let (rows, wall, bytes, nodes_in, facts) = load_elim_sums(&s);
+            let (rows, wall, bytes, peak, nodes_in, facts) = load_elim_sums(&s);
             if rows == 0 {
                 eprintln!("claims: C4 N={n} {pipeline}: no load-elimination phase ran");
             }
@@ -142,7 +145,8 @@ pub fn run_c4(ctx: &Ctx) -> Result<(), String> {
                 counter_backend: "meter".into(),
                 rep,
             };
-            let mut values = vec![n.to_string(), variant.to_string(), rows.to_string(), wall.to_string(), bytes.to_string(), nodes_in.to_string()];
+            let mut values =
+                vec![n.to_string(), variant.to_string(), rows.to_string(), wall.to_string(), bytes.to_string(), opt(peak), nodes_in.to_string()];
             values.extend(facts.iter().map(|f| opt(*f)));
             values.push(midend.to_string());
             values.push(fmt(s.process_s));
@@ -176,7 +180,7 @@ pub fn run_c9(ctx: &Ctx) -> Result<(), String> {
             continue;
         }
         let (pipeline, variant, spec) = &configs[ci];
-        let (rows, _, _, _, facts) = load_elim_sums(&s);
+        let (rows, _, _, _, _, facts) = load_elim_sums(&s);
         let rc = RowContext {
             experiment: "C9".into(),
             program,
