@@ -32,7 +32,7 @@ function $ERROR(message) {
 }
 
 function $DONOTEVALUATE() {
-  throw "Test262: This statement should not be evaluated.";
+  throw "$DONOTEVALUATE: this statement should not be evaluated";
 }
 
 // SameValue(a, b) of the specification (7.2.10): like ===, except that NaN is the same value

@@ -231,6 +231,8 @@ fn judging_reads_seabeds_exit_status_and_error_line() {
     assert_eq!(exec::judge(&raw(1, "a.js:1:1\nReferenceError: x is not defined\n"), runtime.as_ref()), Outcome::pass());
     assert_eq!(exec::judge(&raw(1, "a.js:1:1\nTypeError: x\n"), runtime.as_ref()).kind, Kind::Fail);
     assert_eq!(exec::judge(&RawRun { timed_out: true, ..raw(0, "") }, None).kind, Kind::Timeout);
+    let nul = exec::judge(&raw(3, "UnsupportedFeature: storing property '\0' at a.js:1:1\n"), None);
+    assert_eq!(nul.detail, "UnsupportedFeature: storing property '\\u{0}'", "control characters are escaped");
     assert_eq!(exec::judge(&RawRun { status: None, ..raw(0, "") }, None).kind, Kind::Crash);
 }
 

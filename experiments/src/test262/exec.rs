@@ -118,9 +118,11 @@ impl Outcome {
 /// The most characters of a detail kept (messages can be long).
 const DETAIL_CHARS: usize = 160;
 
-/// Collapses a detail to one line of at most [`DETAIL_CHARS`] characters.
+/// Collapses a detail to one line of at most [`DETAIL_CHARS`] characters, with control
+/// characters written as `\u{..}` (the expectations file stays text).
 fn one_line(s: &str) -> String {
     let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat: String = flat.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect();
     if flat.chars().count() <= DETAIL_CHARS {
         flat
     } else {
