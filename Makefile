@@ -3,6 +3,8 @@
 #   make experiments   the main job: measure and write results/ (installs what is missing)
 #   make plots         regenerate results/REPORT.md, tables and figures from the CSVs
 #   make test          every test CI runs (installs what is missing)
+#   make test262 TEST262=DIR   the Tier-1 part of a test262 checkout against the committed
+#                      expectations (UPDATE=1 rewrites them); test262 is not committed
 #
 # Other targets: setup, build, golden, bench-interp, test-all, clean.
 
@@ -14,7 +16,7 @@ CLAIM_REPS   ?= 3
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all golden experiments plots bench-interp bench-code clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code clean
 
 all: build
 
@@ -57,6 +59,22 @@ test: setup-llvm setup-libclang
 test-all: test setup-node
 	bash shared/meter/tests/callgrind.sh
 	bash experiments/scripts/check_generated.sh
+
+## test262: our conformance runner over a test262 checkout (seabed test262, README.md): the
+## Tier-1 selection under the interpreter and every compiled tier, compared with
+## experiments/test262/expectations.txt. TEST262 is the checkout; UPDATE=1 rewrites the file.
+TEST262      ?=
+test262: test262-suite build
+	time $(SEABED) test262 "$(TEST262)" $(if $(UPDATE),--update)
+
+test262-suite:
+	@if [ -z "$(TEST262)" ] || [ ! -d "$(TEST262)/test" ] || [ ! -f "$(TEST262)/harness/assert.js" ]; then \
+	  echo "test262: TEST262 must name a test262 checkout (got '$(TEST262)'). Get one with"; \
+	  echo "  git clone --depth 1 https://github.com/tc39/test262 ../test262"; \
+	  echo "then run"; \
+	  echo "  make test262 TEST262=../test262"; \
+	  exit 2; \
+	fi
 
 ## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle).
 golden: setup-node

@@ -1,4 +1,5 @@
-//! Argument parsing and the `run`, `check` and `bytecode` commands.
+//! Argument parsing and the `run`, `check` and `bytecode` commands (the others dispatch to their
+//! modules: `experiment`, `report`, `ab`, `test262`).
 
 use std::io::Write;
 use std::rc::Rc;
@@ -44,9 +45,14 @@ usage:
   seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
   seabed ab --a SPEC --b SPEC [--corpus DIR] [--metric M,...] [--reps N]
             [--backend lir|llvm] [--out FILE.csv]   two pipeline specs side by side
+  seabed test262 DIR [--tier T,...|all] [--expectations FILE] [--update] [--jobs N]
+                 [--filter SUBSTR] [--timeout SECS] [--out DIR]
+                                      the Tier-1 part of a test262 checkout, against
+                                      experiments/test262/expectations.txt
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
-3 unsupported feature, 4 mismatch found (ab, fuzz), 70 internal error (a compiler bug)";
+3 unsupported feature, 4 a mismatch found (ab, fuzz) or a test262 regression, 70 internal error
+(a compiler bug)";
 
 /// Runs the CLI with `args` (without the program name) and returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -64,6 +70,7 @@ pub fn main(args: &[String]) -> u8 {
         "experiment" => experiment(rest),
         "report" => crate::report::cli(rest),
         "ab" => crate::ab::main(rest),
+        "test262" => crate::test262::cli(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             EXIT_OK

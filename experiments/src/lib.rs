@@ -9,5 +9,6 @@ pub mod experiment;
 pub mod generate;
 pub mod plot;
 pub mod report;
+pub mod test262;
 pub mod tiers;
 pub mod v8stats;

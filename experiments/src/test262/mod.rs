@@ -1,0 +1,619 @@
+//! `seabed test262`: our own test262 conformance runner, for the Tier-1 part of the suite.
+//!
+//! 1. Every `*.js` under the suite's `test/` (except `_FIXTURE` files) is read and its
+//!    frontmatter parsed ([`frontmatter`]).
+//! 2. The classifier ([`classify`]) selects the tests Tier 1 can run and the modes to run them
+//!    in (sloppy, strict, or both); the composed program is our harness
+//!    (`experiments/test262/harness.js`, written for seabed, not test262's) plus the test,
+//!    with `"use strict";` prepended in strict mode.
+//! 3. Each selected (test, mode) runs under every requested tier as a `seabed run` process
+//!    with a time limit, in parallel ([`exec`]); the outcome is judged against the test's
+//!    `negative:` expectation.
+//! 4. The outcomes are compared with the committed expectations file ([`expectations`]): a
+//!    failure it does not list is a regression, a listed test that passes is newly passing,
+//!    and a compiled tier whose outcome differs from the interpreter's is a tier divergence
+//!    (a compiler bug). Either of the first and the last fails the run (exit status 4).
+//!
+//! Outputs: a summary on stdout, `OUT/results.csv` (path, mode, tier, outcome, detail),
+//! `OUT/selection.csv` (path, mode, selected, reason) and the composed programs under
+//! `OUT/work/{sloppy,strict}/PATH`, which reproduce any run with `seabed run`.
+
+pub mod classify;
+pub mod exec;
+pub mod expectations;
+pub mod frontmatter;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::cli::{EXIT_OK, EXIT_USAGE};
+use classify::{Decision, Mode};
+use exec::{Kind, Outcome, TierSpec};
+use expectations::{Entry, Expectations};
+use frontmatter::Negative;
+
+/// Our harness (see the file's header comment).
+pub const HARNESS: &str = include_str!("../../test262/harness.js");
+
+/// The committed expectations file.
+pub const EXPECTATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/test262/expectations.txt");
+
+/// Exit status when a test regressed or a compiled tier differs from the interpreter.
+pub const EXIT_REGRESSION: u8 = 4;
+
+/// The usage text of `seabed test262`.
+pub const USAGE: &str = "seabed test262 DIR [--tier T,...|all] [--expectations FILE] [--update]
+               [--jobs N] [--filter SUBSTR] [--timeout SECS] [--out DIR]
+  DIR is a test262 checkout; tiers: interp, baseline, son-lir, cfg-lir, son-llvm, cfg-llvm
+  (default all); exit status: 0 as expected, 4 a regression or a tier divergence,
+  2 usage or I/O error";
+
+/// How to get the suite, printed when DIR is not a test262 checkout.
+pub const HOW_TO_GET: &str = "test262 is not committed; fetch it next to the repository with
+  git clone --depth 1 https://github.com/tc39/test262 ../test262
+then run
+  make test262 TEST262=../test262";
+
+/// The options of one run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The test262 checkout.
+    pub suite: PathBuf,
+    /// The tiers to run, in report order.
+    pub tiers: Vec<TierSpec>,
+    /// The expectations file.
+    pub expectations: PathBuf,
+    /// Rewrite the expectations file from this run's outcomes.
+    pub update: bool,
+    /// Parallel jobs.
+    pub jobs: usize,
+    /// Only tests whose path (relative to `test/`) contains this.
+    pub filter: Option<String>,
+    /// The time limit of one `seabed run`.
+    pub timeout: Duration,
+    /// Where the CSVs and composed programs go.
+    pub out: PathBuf,
+    /// The seabed binary to run.
+    pub seabed: PathBuf,
+    /// Show a progress bar.
+    pub progress: bool,
+}
+
+/// `seabed test262 ...`: returns the exit status.
+pub fn cli(args: &[String]) -> u8 {
+    let opts = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("seabed test262: {e}\nusage: {USAGE}");
+            return EXIT_USAGE;
+        }
+    };
+    if !is_suite(&opts.suite) {
+        eprintln!("seabed test262: {} is not a test262 checkout (no test/ and harness/assert.js)\n{HOW_TO_GET}", opts.suite.display());
+        return EXIT_USAGE;
+    }
+    match run(&opts) {
+        Ok(report) => {
+            print!("{}", report.text);
+            report.status
+        }
+        Err(e) => {
+            eprintln!("seabed test262: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Parses the command line (after `test262`).
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut suite = None;
+    let mut opts = Options {
+        suite: PathBuf::new(),
+        tiers: exec::DEFAULT_TIERS.iter().filter_map(|t| exec::tier(t)).collect(),
+        expectations: EXPECTATIONS.into(),
+        update: false,
+        jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+        filter: None,
+        timeout: Duration::from_secs(10),
+        out: "target/test262".into(),
+        seabed: std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?,
+        progress: true,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
+        match a.as_str() {
+            "--tier" => opts.tiers = parse_tiers(&value("--tier")?)?,
+            "--expectations" => opts.expectations = value("--expectations")?.into(),
+            "--update" => opts.update = true,
+            "--jobs" => opts.jobs = positive(&value("--jobs")?, "--jobs")?,
+            "--filter" => opts.filter = Some(value("--filter")?),
+            "--timeout" => opts.timeout = Duration::from_secs(positive(&value("--timeout")?, "--timeout")? as u64),
+            "--out" => opts.out = value("--out")?.into(),
+            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
+            s => {
+                if suite.replace(PathBuf::from(s)).is_some() {
+                    return Err("more than one suite directory given".into());
+                }
+            }
+        }
+    }
+    opts.suite = suite.ok_or("no test262 directory given")?;
+    Ok(opts)
+}
+
+fn positive(v: &str, flag: &str) -> Result<usize, String> {
+    v.parse().ok().filter(|&n| n > 0).ok_or(format!("{flag}: '{v}' is not a positive number"))
+}
+
+/// Parses `--tier`: comma-separated tier names, or `all`.
+pub fn parse_tiers(list: &str) -> Result<Vec<TierSpec>, String> {
+    if list == "all" {
+        return Ok(exec::TIERS.to_vec());
+    }
+    let names: Vec<&str> = list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Err("--tier needs at least one tier".into());
+    }
+    let all: Vec<&str> = exec::TIERS.iter().map(|t| t.name).collect();
+    names.iter().map(|n| exec::tier(n).ok_or(format!("unknown tier '{n}' (available: {}, all)", all.join(", ")))).collect()
+}
+
+/// Whether `dir` looks like a test262 checkout.
+pub fn is_suite(dir: &Path) -> bool {
+    dir.join("test").is_dir() && dir.join("harness/assert.js").is_file()
+}
+
+/// Every test file under `test_dir`, relative to it, sorted (`_FIXTURE` files are module
+/// helpers, not tests).
+pub fn discover(test_dir: &Path) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    let mut stack = vec![test_dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "js") && !path.to_string_lossy().contains("_FIXTURE") {
+                let rel = path.strip_prefix(test_dir).map_err(|e| e.to_string())?;
+                files.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The classifier's verdict on one test file.
+#[derive(Clone, Debug)]
+pub struct Classified {
+    /// The path relative to `test/`.
+    pub path: String,
+    /// The test's `negative:` expectation.
+    pub negative: Option<Negative>,
+    /// One decision per mode; a single `Err` decision when the frontmatter is unreadable.
+    pub decisions: Vec<Decision>,
+}
+
+impl Classified {
+    /// The modes selected to run, with their composed programs.
+    pub fn selected(&self) -> impl Iterator<Item = (Mode, &str)> {
+        self.decisions.iter().filter_map(|d| d.program.as_ref().ok().map(|p| (d.mode, p.as_str())))
+    }
+
+    /// The reason the test is skipped in its first skipped mode.
+    pub fn skip_reason(&self) -> Option<&str> {
+        self.decisions.iter().find_map(|d| d.program.as_ref().err().map(String::as_str))
+    }
+}
+
+/// Reads and classifies one test file.
+pub fn classify_file(test_dir: &Path, path: &str, harness: &str) -> Classified {
+    let bytes = std::fs::read(test_dir.join(path)).unwrap_or_default();
+    let source = String::from_utf8_lossy(&bytes);
+    match frontmatter::parse(&source) {
+        Ok(fm) => Classified { path: path.to_string(), negative: fm.negative.clone(), decisions: classify::classify(path, &fm, &source, harness) },
+        Err(e) => Classified {
+            path: path.to_string(),
+            negative: None,
+            decisions: vec![Decision { mode: Mode::Sloppy, program: Err(format!("frontmatter: {e}")) }],
+        },
+    }
+}
+
+/// One run's result.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    /// The test, relative to `test/`.
+    pub path: String,
+    /// The mode.
+    pub mode: Mode,
+    /// The tier's name.
+    pub tier: &'static str,
+    /// The judged outcome.
+    pub outcome: Outcome,
+}
+
+/// A failure the expectations do not account for.
+#[derive(Clone, Debug)]
+pub struct Regression {
+    /// The run.
+    pub result: RunResult,
+    /// The listed outcome, if the test was listed with another kind.
+    pub listed: Option<Outcome>,
+}
+
+/// A compiled tier whose outcome differs from the interpreter's on the same test and mode.
+#[derive(Clone, Debug)]
+pub struct Divergence {
+    /// The test, relative to `test/`.
+    pub path: String,
+    /// The mode.
+    pub mode: Mode,
+    /// The compiled tier.
+    pub tier: &'static str,
+    /// The interpreter's outcome.
+    pub interp: Outcome,
+    /// The compiled tier's outcome.
+    pub compiled: Outcome,
+    /// Whether an expectations line names this tier for this test (a known difference).
+    pub listed: bool,
+}
+
+/// The result of comparing a run with the expectations.
+#[derive(Clone, Debug, Default)]
+pub struct Comparison {
+    /// Failures not listed (or listed with another kind), divergences excluded.
+    pub regressions: Vec<Regression>,
+    /// Listed runs that passed.
+    pub newly_passing: Vec<RunResult>,
+    /// Listed runs that failed the listed way with another detail.
+    pub changed_detail: usize,
+    /// Every tier divergence.
+    pub divergences: Vec<Divergence>,
+}
+
+impl Comparison {
+    /// Whether the run is as expected: no regression, no unlisted divergence.
+    pub fn ok(&self) -> bool {
+        self.regressions.is_empty() && self.divergences.iter().all(|d| d.listed)
+    }
+}
+
+/// Compares the results with the expectations.
+pub fn compare(results: &[RunResult], expect: &Expectations) -> Comparison {
+    let mut cmp = Comparison { divergences: divergences(results, expect), ..Comparison::default() };
+    let divergent: HashSet<(&str, Mode, &str)> = cmp.divergences.iter().map(|d| (d.path.as_str(), d.mode, d.tier)).collect();
+    for r in results {
+        let entry = expect.lookup(&r.path, r.mode, r.tier);
+        match (r.outcome.kind, entry) {
+            (Kind::Pass, Some(_)) => cmp.newly_passing.push(r.clone()),
+            (Kind::Pass, None) => {}
+            (kind, Some(e)) if e.outcome.kind == kind => {
+                let known = e.outcome.detail.starts_with(KNOWN_DIFFERENCE);
+                cmp.changed_detail += usize::from(!known && e.outcome.detail != r.outcome.detail);
+            }
+            (_, listed) if !divergent.contains(&(r.path.as_str(), r.mode, r.tier)) => {
+                cmp.regressions.push(Regression { result: r.clone(), listed: listed.map(|e| e.outcome.clone()) })
+            }
+            _ => {}
+        }
+    }
+    cmp
+}
+
+/// Every compiled-tier outcome that differs from the interpreter's (none when the interpreter
+/// did not run).
+pub fn divergences(results: &[RunResult], expect: &Expectations) -> Vec<Divergence> {
+    let interp: HashMap<(&str, Mode), &Outcome> =
+        results.iter().filter(|r| r.tier == "interp").map(|r| ((r.path.as_str(), r.mode), &r.outcome)).collect();
+    results
+        .iter()
+        .filter(|r| r.tier != "interp")
+        .filter_map(|r| {
+            let i = interp.get(&(r.path.as_str(), r.mode))?;
+            (**i != r.outcome).then(|| Divergence {
+                path: r.path.clone(),
+                mode: r.mode,
+                tier: r.tier,
+                interp: (*i).clone(),
+                compiled: r.outcome.clone(),
+                listed: expect.lookup(&r.path, r.mode, r.tier).is_some_and(|e| e.tiers.is_some()),
+            })
+        })
+        .collect()
+}
+
+/// The expectations after this run. Entries of tests not run are kept, and so are explicit
+/// `tiers=` lines of tests that still fail on one of those tiers. Every test run gets one line
+/// per failing mode (one line without a mode when all its modes fail alike) with the reference
+/// outcome: the interpreter's, or the first tier's when the interpreter did not run. A listed
+/// detail that starts with `known difference` is kept while the kind stays the same.
+pub fn updated(results: &[RunResult], old: &Expectations, tiers: &[TierSpec]) -> Vec<Entry> {
+    let reference = tiers.iter().find(|t| t.name == "interp").unwrap_or(&tiers[0]).name;
+    let mut by_test: BTreeMap<&str, Vec<(Mode, &Outcome)>> = BTreeMap::new();
+    let mut failing: HashSet<(&str, Mode, &str)> = HashSet::new();
+    for r in results {
+        if r.tier == reference {
+            by_test.entry(&r.path).or_default().push((r.mode, &r.outcome));
+        }
+        if r.outcome.kind != Kind::Pass {
+            failing.insert((&r.path, r.mode, r.tier));
+        }
+    }
+    let still_failing = |e: &Entry| {
+        let tiers = e.tiers.as_deref().unwrap_or_default();
+        [Mode::Sloppy, Mode::Strict].iter().any(|&m| tiers.iter().any(|t| e.covers(m, t) && failing.contains(&(e.path.as_str(), m, t.as_str()))))
+    };
+    let mut entries: Vec<Entry> =
+        old.entries.iter().filter(|e| !by_test.contains_key(e.path.as_str()) || (e.tiers.is_some() && still_failing(e))).cloned().collect();
+    for (path, modes) in by_test {
+        for (mode, outcome) in merge_modes(&modes) {
+            let outcome = kept_known_difference(old, path, mode, outcome, reference).unwrap_or_else(|| outcome.clone());
+            entries.push(Entry { path: path.to_string(), mode, tiers: None, outcome });
+        }
+    }
+    entries
+}
+
+/// The failing modes of one test: a single `(None, outcome)` when every mode failed alike.
+fn merge_modes<'a>(modes: &[(Mode, &'a Outcome)]) -> Vec<(Option<Mode>, &'a Outcome)> {
+    let failing: Vec<(Mode, &Outcome)> = modes.iter().copied().filter(|(_, o)| o.kind != Kind::Pass).collect();
+    match failing.first() {
+        Some(&(_, first)) if failing.len() == modes.len() && failing.iter().all(|(_, o)| *o == first) => vec![(None, first)],
+        _ => failing.into_iter().map(|(m, o)| (Some(m), o)).collect(),
+    }
+}
+
+/// The listed outcome of `path` when it is a hand-written `known difference` of the same kind.
+fn kept_known_difference(old: &Expectations, path: &str, mode: Option<Mode>, outcome: &Outcome, tier: &str) -> Option<Outcome> {
+    let e = old.lookup(path, mode.unwrap_or(Mode::Sloppy), tier)?;
+    (e.outcome.kind == outcome.kind && e.outcome.detail.starts_with(KNOWN_DIFFERENCE)).then(|| e.outcome.clone())
+}
+
+/// The prefix of a hand-written reason that `--update` keeps.
+pub const KNOWN_DIFFERENCE: &str = "known difference";
+
+/// What a finished run reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The summary text.
+    pub text: String,
+    /// The exit status.
+    pub status: u8,
+}
+
+/// Runs the whole pipeline: discover, classify, run, compare, report.
+pub fn run(opts: &Options) -> Result<Report, String> {
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).stack_size(64 << 20).build().map_err(|e| e.to_string())?;
+    let test_dir = opts.suite.join("test");
+    let mut files = discover(&test_dir)?;
+    let total = files.len();
+    if let Some(f) = &opts.filter {
+        files.retain(|p| p.contains(f.as_str()));
+    }
+    let expect = match std::fs::read_to_string(&opts.expectations) {
+        Ok(text) => Expectations::parse(&text).map_err(|e| format!("{}: {e}", opts.expectations.display()))?,
+        Err(_) if opts.update => Expectations::default(),
+        Err(e) => return Err(format!("cannot read {}: {e}", opts.expectations.display())),
+    };
+    let classified: Vec<Classified> = pool.install(|| files.par_iter().map(|p| classify_file(&test_dir, p, HARNESS)).collect());
+    let classify_s = start.elapsed().as_secs_f64();
+    let work = write_programs(&opts.out, &classified)?;
+    write_selection_csv(&opts.out.join("selection.csv"), &classified)?;
+    let results = pool.install(|| run_selected(opts, &classified, &work));
+    write_results_csv(&opts.out.join("results.csv"), &results)?;
+    let cmp = compare(&results, &expect);
+    let mut text = String::new();
+    summarize(&mut text, opts, total, &classified, &results, &cmp);
+    if opts.update {
+        let entries = updated(&results, &expect, &opts.tiers);
+        std::fs::write(&opts.expectations, expectations::format(&entries)).map_err(|e| format!("cannot write {}: {e}", opts.expectations.display()))?;
+        let _ = writeln!(text, "updated {} ({} lines)", opts.expectations.display(), entries.len());
+    }
+    let _ = writeln!(text, "time: {:.1} s ({classify_s:.1} s classifying)", start.elapsed().as_secs_f64());
+    let status = if cmp.ok() || (opts.update && cmp.divergences.iter().all(|d| d.listed)) { EXIT_OK } else { EXIT_REGRESSION };
+    Ok(Report { text, status })
+}
+
+/// The composed program of a (test, mode): `OUT/work/MODE/PATH`.
+fn program_path(work: &Path, path: &str, mode: Mode) -> PathBuf {
+    work.join(mode.name()).join(path)
+}
+
+/// Writes every selected composed program under `OUT/work`; returns that directory.
+fn write_programs(out: &Path, classified: &[Classified]) -> Result<PathBuf, String> {
+    let work = out.join("work");
+    let _ = std::fs::remove_dir_all(&work);
+    for c in classified {
+        for (mode, program) in c.selected() {
+            let file = program_path(&work, &c.path, mode);
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            std::fs::write(&file, program).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        }
+    }
+    Ok(work)
+}
+
+/// Runs every selected (test, mode) under every tier, in parallel, in a stable order.
+fn run_selected(opts: &Options, classified: &[Classified], work: &Path) -> Vec<RunResult> {
+    let jobs: Vec<(&Classified, Mode, &TierSpec)> =
+        classified.iter().flat_map(|c| c.selected().flat_map(move |(mode, _)| opts.tiers.iter().map(move |t| (c, mode, t)))).collect();
+    let bar = progress_bar(opts.progress, jobs.len());
+    let results = jobs
+        .par_iter()
+        .map(|&(c, mode, tier)| {
+            let file = program_path(work, &c.path, mode);
+            let outcome = match exec::run(&opts.seabed, &file, tier, opts.timeout) {
+                Ok(raw) => exec::judge(&raw, c.negative.as_ref()),
+                Err(e) => Outcome { kind: Kind::Crash, detail: e },
+            };
+            bar.inc(1);
+            RunResult { path: c.path.clone(), mode, tier: tier.name, outcome }
+        })
+        .collect();
+    bar.finish_and_clear();
+    results
+}
+
+fn progress_bar(show: bool, len: usize) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len as u64);
+    if let Ok(style) = ProgressStyle::with_template("test262 [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// A CSV field, quoted when needed.
+fn csv(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// `results.csv`: one row per run.
+fn write_results_csv(path: &Path, results: &[RunResult]) -> Result<(), String> {
+    let mut text = String::from("path,mode,tier,outcome,detail\n");
+    for r in results {
+        let _ = writeln!(text, "{},{},{},{},{}", csv(&r.path), r.mode.name(), r.tier, r.outcome.kind.name(), csv(&r.outcome.detail));
+    }
+    write_file(path, &text)
+}
+
+/// `selection.csv`: the classifier's decision per test and mode.
+fn write_selection_csv(path: &Path, classified: &[Classified]) -> Result<(), String> {
+    let mut text = String::from("path,mode,selected,reason\n");
+    for c in classified {
+        for d in &c.decisions {
+            let reason = d.program.as_ref().err().map(String::as_str).unwrap_or("");
+            let _ = writeln!(text, "{},{},{},{}", csv(&c.path), d.mode.name(), d.program.is_ok(), csv(reason));
+        }
+    }
+    write_file(path, &text)
+}
+
+/// Counts of `items`, most frequent first (ties by name).
+fn ranked<'a>(items: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for i in items {
+        *counts.entry(i).or_default() += 1;
+    }
+    let mut v: Vec<(&str, usize)> = counts.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    v
+}
+
+/// How many ranked lines a summary shows.
+const TOP: usize = 25;
+
+/// Writes the summary: selection, per-tier counts, categories, comparison.
+fn summarize(text: &mut String, opts: &Options, total: usize, classified: &[Classified], results: &[RunResult], cmp: &Comparison) {
+    let _ = writeln!(text, "test262 at {}: {total} test files", opts.suite.display());
+    summarize_selection(text, opts, classified);
+    summarize_tiers(text, opts, results);
+    summarize_comparison(text, cmp);
+    let _ = writeln!(text, "results: {}, selection: {}", opts.out.join("results.csv").display(), opts.out.join("selection.csv").display());
+}
+
+fn summarize_selection(text: &mut String, opts: &Options, classified: &[Classified]) {
+    let selected_files = classified.iter().filter(|c| c.selected().next().is_some()).count();
+    let runs: Vec<Mode> = classified.iter().flat_map(|c| c.selected().map(|(m, _)| m)).collect();
+    let strict = runs.iter().filter(|&&m| m == Mode::Strict).count();
+    if let Some(f) = &opts.filter {
+        let _ = writeln!(text, "filter '{f}': {} files", classified.len());
+    }
+    let _ = writeln!(
+        text,
+        "selected for Tier 1: {selected_files} files, {} runs per tier ({strict} strict + {} sloppy); skipped: {} files",
+        runs.len(),
+        runs.len() - strict,
+        classified.len() - selected_files
+    );
+    let skipped = classified.iter().filter(|c| c.selected().next().is_none()).filter_map(|c| c.skip_reason());
+    let _ = writeln!(text, "skipped files by reason (top {TOP}):");
+    for (reason, n) in ranked(skipped).into_iter().take(TOP) {
+        let _ = writeln!(text, "  {n:6}  {reason}");
+    }
+    let partial = classified.iter().filter(|c| c.selected().next().is_some()).filter_map(|c| c.skip_reason());
+    for (reason, n) in ranked(partial).into_iter().take(TOP) {
+        let _ = writeln!(text, "  {n:6}  (one mode only) {reason}");
+    }
+}
+
+fn summarize_tiers(text: &mut String, opts: &Options, results: &[RunResult]) {
+    let _ = writeln!(text, "{:<10} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7}", "tier", "pass", "fail", "trap", "timeout", "crash", "runs");
+    for t in &opts.tiers {
+        let mine: Vec<&RunResult> = results.iter().filter(|r| r.tier == t.name).collect();
+        let n = |k: Kind| mine.iter().filter(|r| r.outcome.kind == k).count();
+        let _ = writeln!(
+            text,
+            "{:<10} {:>6} {:>6} {:>6} {:>8} {:>6} {:>7}",
+            t.name,
+            n(Kind::Pass),
+            n(Kind::Fail),
+            n(Kind::Trap),
+            n(Kind::Timeout),
+            n(Kind::Crash),
+            mine.len()
+        );
+    }
+    let reference = opts.tiers.iter().find(|t| t.name == "interp").unwrap_or(&opts.tiers[0]).name;
+    let categories: Vec<String> = results.iter().filter(|r| r.tier == reference && r.outcome.kind != Kind::Pass).map(|r| r.outcome.category()).collect();
+    let _ = writeln!(text, "failures and traps by category ({reference}, top {TOP}):");
+    for (category, n) in ranked(categories.iter().map(String::as_str)).into_iter().take(TOP) {
+        let _ = writeln!(text, "  {n:6}  {category}");
+    }
+}
+
+/// How many regressions and newly passing runs the summary names.
+const LISTED: usize = 50;
+
+fn summarize_comparison(text: &mut String, cmp: &Comparison) {
+    let unlisted = cmp.divergences.iter().filter(|d| !d.listed).count();
+    let _ = writeln!(
+        text,
+        "expectations: {} regressions, {} newly passing, {} with a changed detail; tier divergences: {unlisted} (+{} listed)",
+        cmp.regressions.len(),
+        cmp.newly_passing.len(),
+        cmp.changed_detail,
+        cmp.divergences.len() - unlisted
+    );
+    for r in cmp.regressions.iter().take(LISTED) {
+        let listed = r.listed.as_ref().map(|o| format!(" (listed: {})", o.text())).unwrap_or_default();
+        let _ = writeln!(text, "  REGRESSION {} {} {}: {}{listed}", r.result.path, r.result.mode.name(), r.result.tier, r.result.outcome.text());
+    }
+    if cmp.regressions.len() > LISTED {
+        let _ = writeln!(text, "  ... and {} more regressions (results.csv)", cmp.regressions.len() - LISTED);
+    }
+    for r in cmp.newly_passing.iter().take(LISTED) {
+        let _ = writeln!(text, "  newly passing {} {} {}", r.path, r.mode.name(), r.tier);
+    }
+    if cmp.newly_passing.len() > LISTED {
+        let _ = writeln!(text, "  ... and {} more newly passing", cmp.newly_passing.len() - LISTED);
+    }
+    for d in &cmp.divergences {
+        let tag = if d.listed { "known tier difference" } else { "TIER DIVERGENCE (compiler bug)" };
+        let _ = writeln!(text, "  {tag} {} {} {}: {} (interp: {})", d.path, d.mode.name(), d.tier, d.compiled.text(), d.interp.text());
+    }
+}
