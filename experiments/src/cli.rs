@@ -36,6 +36,9 @@ usage:
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
+  seabed fuzz [--seeds A..B] [--seconds N] [--jobs N] [--out DIR] [--configs quick|all]
+              [--no-reduce]           differential fuzzing against node (exit status 4 if
+                                      any run differed; see seabed fuzz --help)
   seabed experiment interp|bench-interp|tiers|v8|all [--out DIR] [--reps N] [--corpus DIR]
   seabed experiment claims [--out DIR] [--reps N] [--only C1,C4,...] [--quick] [--corpus DIR]
   seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
@@ -43,7 +46,7 @@ usage:
             [--backend lir|llvm] [--out FILE.csv]   two pipeline specs side by side
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
-3 unsupported feature";
+3 unsupported feature (seabed fuzz: 4 when a run differed from node)";
 
 /// Runs the CLI with `args` (without the program name) and returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -57,6 +60,7 @@ pub fn main(args: &[String]) -> u8 {
         "bytecode" => bytecode(rest),
         "ir" => ir_dump(rest),
         "generate" => generate(rest),
+        "fuzz" => crate::fuzz::cli(rest),
         "experiment" if rest.first().is_some_and(|a| a == "claims") => crate::claims::cli(&rest[1..]),
         "experiment" => experiment(rest),
         "report" => crate::report::cli(rest),
