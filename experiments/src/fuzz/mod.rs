@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub use run::{classify, Outcome};
+pub use run::{classify, node_available, Outcome};
 
 use crate::cli::{EXIT_OK, EXIT_USAGE};
 

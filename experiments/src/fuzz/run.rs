@@ -122,17 +122,18 @@ pub fn node_available() -> bool {
     Command::new("node").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
-/// `node FILE` (stdin from /dev/null, TZ=UTC, LC_ALL=C).
+/// `node FILE` (stdin from /dev/null, TZ=UTC, LC_ALL=C, no NODE_OPTIONS).
 pub fn node(file: &Path, timeout: Duration) -> Outcome {
     let mut cmd = Command::new("node");
-    cmd.arg(file);
+    cmd.arg(file).env_remove("NODE_OPTIONS");
     execute(cmd, file, timeout)
 }
 
 /// `seabed run FILE CONFIG...`.
 pub fn seabed(seabed: &Path, file: &Path, config: &Config, timeout: Duration) -> Outcome {
     let mut cmd = Command::new(seabed);
-    cmd.arg("run").arg(file).args(config.args());
+    // No backtraces: symbolizing one takes seconds, and the panic line is what is compared.
+    cmd.arg("run").arg(file).args(config.args()).env("RUST_BACKTRACE", "0");
     execute(cmd, file, timeout)
 }
 
