@@ -72,7 +72,7 @@ impl Rng {
 const WORK_LIMIT: u64 = 250_000;
 
 /// Property names of generated objects: none is a prototype member seabed traps on.
-const PROPS: &[&str] = &["x", "y", "z", "w", "v", "u"];
+const PROPS: &[&str] = &["x", "y", "z", "w", "v", "u", "k", "m", "s", "t"];
 
 /// Number literals at the edges of int32, uint32 and double.
 const INT_EDGES: &[&str] = &[
@@ -197,7 +197,8 @@ pub fn generate(seed: u64) -> Program {
             4..=5 => g.boundary(),
             6..=8 => g.elements(),
             9..=11 => g.shapes(),
-            12..=14 => g.chain(),
+            12..=13 => g.chain(),
+            14 => g.recursion(),
             15..=18 => g.osr(),
             _ => g.constants(),
         }
@@ -400,6 +401,35 @@ impl Gen {
             *args.last_mut().expect("a value parameter") = num(1);
             self.finale.push(Stmt::Print(vec![show(Expr::Call(f.name.clone(), args))]));
         }
+    }
+
+    /// A self-recursive function (depth up to 15) with an accumulator whose type drifts.
+    fn recursion(&mut self) {
+        let calls = self.rng.range(150, 250);
+        let name = self.name("rec");
+        let params = vec!["n".to_string(), "acc".to_string()];
+        let vars = self.function_vars(&params, &[Cat::Val, Cat::Val]);
+        let mut cx = Ctx::new(vars, true, calls * 8, Bias::General);
+        let n = || bx(Expr::Var("n".into()));
+        // `!(n > 0)` also ends the recursion when `n` is not a number.
+        let stop = Expr::Unary("!", bx(Expr::Binary(">", n(), bx(num(0)))));
+        let mut body = vec![Stmt::If(stop, vec![Stmt::Return(Some(Expr::Var("acc".into())))], Vec::new())];
+        let k = self.rng.range(0, 2) as usize;
+        body.extend(self.stmts(&mut cx, k));
+        let step = self.rich(&cx, 1);
+        let op = *self.rng.pick(&["+", "-", "*", "^"]);
+        let acc = Expr::Binary(op, bx(Expr::Var("acc".into())), bx(Expr::Unary("+", bx(step))));
+        let call = Expr::Call(name.clone(), vec![Expr::Binary("-", n(), bx(num(1))), acc]);
+        let result = if self.rng.chance(50) { Expr::Binary("+", bx(call), bx(Expr::Unary("-", n()))) } else { call };
+        body.push(Stmt::Return(Some(result)));
+        let mut f = self.add_function(name, params, body, &[Cat::Val, Cat::Val]);
+        // The cost of a call: up to 16 levels of the body (`cost_of` did not know f).
+        f.cost *= 16;
+        self.funcs.last_mut().expect("just added").cost = f.cost;
+        let i = self.name("i");
+        let depth = Expr::Binary("&", bx(Expr::Var(i.clone())), bx(num(15)));
+        let acc = self.phased(&i, calls as u32);
+        self.driver(&f, &i, calls, vec![depth, acc]);
     }
 
     /// A chain of 3–5 functions, each calling the next; the innermost changes type.
@@ -941,7 +971,19 @@ impl Gen {
         let second = if others.is_empty() { first.clone() } else { self.pick_preferring_locals(&others) };
         let (a, b) = (Expr::Var(first), Expr::Var(second));
         let binary = |op: &'static str, x: &Expr, y: Expr| Expr::Binary(op, bx(x.clone()), bx(y));
-        let (test, value) = match self.rng.below(5) {
+        let (test, value) = match self.rng.below(7) {
+            // Arithmetic that the test keeps in (or just out of) int32 range: a typer or
+            // control-dependent fact may drop its overflow check only when that is right.
+            5 | 6 => {
+                let edge = num(self.rng.pick(&["2147483647", "2147483646", "2147483000", "1073741824", "65536", "100"]));
+                let small = num(self.rng.range(1, 3));
+                if self.rng.chance(50) {
+                    (binary("<", &b, edge), Expr::Binary(*self.rng.pick(&["+", "*"]), bx(b.clone()), bx(small)))
+                } else {
+                    let low = Expr::Unary("-", bx(edge));
+                    (binary(">", &b, low), Expr::Binary("-", bx(b.clone()), bx(small)))
+                }
+            }
             0 => (binary("!==", &b, num(0)), binary(*self.rng.pick(&["/", "%"]), &a, b.clone())),
             1 => (binary(">", &b, num(0)), binary("%", &a, b.clone())),
             2 => {
@@ -1071,7 +1113,8 @@ impl Gen {
             67..=72 => self.member(cx, d),
             73..=78 => self.element(cx, d),
             79..=80 => self.some_array(cx).map(|a| Expr::Member(bx(a), "length".into())),
-            81..=82 => Some(Expr::StringOf(bx(self.val(cx, d - 1)))),
+            81 => Some(Expr::StringOf(bx(self.val(cx, d - 1)))),
+            82 => Some(Expr::Member(bx(Expr::StringOf(bx(self.rich(cx, d - 1)))), "length".into())),
             83 => {
                 let n = Expr::Binary(*self.rng.pick(&["|", "*", "-"]), bx(self.val(cx, d - 1)), bx(self.small_int()));
                 Some(Expr::Method(bx(n), "toString", vec![]))
@@ -1270,6 +1313,15 @@ impl Gen {
                 Cat::Arr => self.arr_expr(cx),
             });
         }
+        // Sometimes the wrong arity: a missing value argument reads as `undefined`, an
+        // extra one is ignored.
+        match self.rng.below(10) {
+            0 if f.params.last() == Some(&Cat::Val) => {
+                args.pop();
+            }
+            1 => args.push(self.literal()),
+            _ => {}
+        }
         self.work += cx.mult * f.cost;
         Some(Expr::Call(f.name, args))
     }
@@ -1466,7 +1518,7 @@ impl Gen {
             let j = self.rng.below(k as u64 + 1) as usize;
             props.swap(k, j);
         }
-        let n = self.rng.range(1, 4) as usize;
+        let n = if self.rng.chance(15) { self.rng.range(6, 9) } else { self.rng.range(1, 4) } as usize;
         let fields = props[..n].iter().map(|p| (p.to_string(), self.literal())).collect();
         Expr::Object(fields)
     }
