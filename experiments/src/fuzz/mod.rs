@@ -599,10 +599,12 @@ impl Shared<'_> {
             format!("configuration: seabed run FILE.js {}", m.config.args().join(" ")),
         ];
         if let Some((node, seabed)) = outputs {
+            // From a few lines before the first difference.
+            let from = run::first_differing_line(&node.stdout, &seabed.stdout).unwrap_or(1).saturating_sub(3).max(1);
             h.push(format!("node printed (exit status {}):", node.status_text()));
-            h.extend(run::excerpt(&node.stdout, 12).into_iter().map(|l| format!("  {l}")));
+            h.extend(run::excerpt(&node.stdout, from, 10).into_iter().map(|l| format!("  {l}")));
             h.push(format!("seabed printed (exit status {}):", seabed.status_text()));
-            h.extend(run::excerpt(&seabed.stdout, 12).into_iter().map(|l| format!("  {l}")));
+            h.extend(run::excerpt(&seabed.stdout, from, 10).into_iter().map(|l| format!("  {l}")));
             let detail = run::describe(node, seabed, classify(node, seabed).unwrap_or(m.kind));
             h.push(format!("difference: {detail}"));
         }

@@ -91,27 +91,36 @@ pub fn describe(node: &Outcome, run: &Outcome, kind: Kind) -> String {
 
 /// `line N: seabed "..", node ".."` for the first line where the outputs differ.
 pub fn first_difference(node: &[u8], seabed: &[u8]) -> String {
-    let (n, s) = (String::from_utf8_lossy(node), String::from_utf8_lossy(seabed));
-    let (nl, sl): (Vec<&str>, Vec<&str>) = (n.lines().collect(), s.lines().collect());
-    for k in 0..nl.len().max(sl.len()) {
-        let (a, b) = (nl.get(k), sl.get(k));
-        if a != b {
-            let show = |l: Option<&&str>| l.map_or("(no line)".to_string(), |l| format!("{:?}", l.chars().take(80).collect::<String>()));
-            return format!("line {}: seabed {}, node {}", k + 1, show(b), show(a));
-        }
-    }
-    "same lines, different bytes".into()
+    let Some(k) = first_differing_line(node, seabed) else { return "same lines, different bytes".into() };
+    let line = |out: &[u8]| {
+        let text = String::from_utf8_lossy(out);
+        text.lines().nth(k - 1).map_or("(no line)".to_string(), |l| format!("{:?}", l.chars().take(80).collect::<String>()))
+    };
+    format!("line {k}: seabed {}, node {}", line(seabed), line(node))
 }
 
-/// The first `max` lines of an output, with a count of the rest.
-pub fn excerpt(out: &[u8], max: usize) -> Vec<String> {
+/// The 1-based number of the first line where the outputs differ (`None`: same lines).
+pub fn first_differing_line(a: &[u8], b: &[u8]) -> Option<usize> {
+    let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+    let (al, bl): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
+    (0..al.len().max(bl.len())).find(|&k| al.get(k) != bl.get(k)).map(|k| k + 1)
+}
+
+/// Up to `max` lines of an output from line `from` (1-based), marking what is left out.
+pub fn excerpt(out: &[u8], from: usize, max: usize) -> Vec<String> {
     let text = String::from_utf8_lossy(out);
     let lines: Vec<&str> = text.lines().collect();
-    let mut v: Vec<String> = lines.iter().take(max).map(|l| l.chars().take(100).collect()).collect();
-    if lines.len() > max {
-        v.push(format!("... ({} more lines)", lines.len() - max));
+    let start = from.saturating_sub(1).min(lines.len());
+    let mut v = Vec::new();
+    if start > 0 {
+        v.push(format!("... ({start} lines before)"));
     }
-    if v.is_empty() {
+    v.extend(lines[start..].iter().take(max).map(|l| l.chars().take(100).collect::<String>()));
+    let rest = lines.len() - start - (lines.len() - start).min(max);
+    if rest > 0 {
+        v.push(format!("... ({rest} more lines)"));
+    }
+    if lines.is_empty() {
         v.push("(nothing)".into());
     }
     v
