@@ -162,6 +162,11 @@ impl Config {
         format!("{tier}/{}/{tiering}", if self.llvm { "llvm" } else { "lir" })
     }
 
+    /// The same compiler and tiering on the LIR evaluator (itself for a LIR configuration).
+    pub fn lir_counterpart(&self) -> Config {
+        Config { llvm: false, ..*self }
+    }
+
     /// The compiler a mismatch here is blamed on before the LLVM rule (`Interp` for the
     /// interpreter).
     fn compiler(&self) -> Component {
@@ -465,8 +470,16 @@ impl Shared<'_> {
                 break;
             }
         }
-        let runs = outcomes.len() as u64;
-        let mismatches = blame(&node, &outcomes)
+        // The LIR counterparts of failing LLVM runs that the set lacks (for the blame).
+        let mut extra = Vec::new();
+        for (config, outcome) in &outcomes {
+            let lir = config.lir_counterpart();
+            if config.llvm && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
+                extra.push((lir, run::seabed(&self.opts.seabed, &file, &lir, self.opts.timeout)));
+            }
+        }
+        let runs = (outcomes.len() + extra.len()) as u64;
+        let mut mismatches: Vec<Mismatch> = blame(&node, &outcomes, &extra)
             .into_iter()
             .map(|(config, component, kind, outcome)| Mismatch {
                 seed,
@@ -479,6 +492,7 @@ impl Shared<'_> {
                 file: None,
             })
             .collect();
+        merge_symptoms(&mut mismatches);
         Verdict::Compared { runs, mismatches, node }
     }
 
@@ -501,6 +515,9 @@ impl Shared<'_> {
             Verdict::Compared { runs, mismatches, node } => (runs, mismatches, node),
         };
         let mut reductions = Vec::new();
+        // Reduced programs of this seed so far: a later component starts from one that
+        // still shows its mismatch.
+        let mut reduced: Vec<ast::Program> = Vec::new();
         let mut components: Vec<Component> = mismatches.iter().map(|m| m.component).collect();
         components.sort();
         components.dedup();
@@ -515,7 +532,7 @@ impl Shared<'_> {
                 if others.is_empty() { String::new() } else { format!(" (and {})", others.join(", ")) },
                 first.detail
             ));
-            let file = self.write_failure(program, &first, &node, dir, &mut reductions);
+            let file = self.write_failure(program, &first, &node, dir, &mut reductions, &mut reduced);
             for m in mismatches.iter_mut().filter(|m| m.component == component) {
                 m.file = file.clone();
             }
@@ -559,6 +576,7 @@ impl Shared<'_> {
         node: &Outcome,
         dir: &Path,
         reductions: &mut Vec<(String, usize, usize, usize)>,
+        reduced: &mut Vec<ast::Program>,
     ) -> Option<String> {
         let name = format!("fuzz_{}_{}", m.component.name(), m.seed);
         let signature = (m.component, m.kind, m.config.label());
@@ -569,14 +587,23 @@ impl Shared<'_> {
             *n <= self.opts.max_reductions
         };
         let original = program.to_js();
-        let (best, note) = if reduce_this {
-            let mut check = run::Reproducer::new(&self.opts.seabed, m, node, &self.configs, dir, self.opts.timeout);
-            let r = reduce::reduce(program, self.opts.reduce_tests, &mut |p| check.still_fails(p));
+        let mut check = reduce_this.then(|| run::Reproducer::new(&self.opts.seabed, m, node, &self.configs, dir, self.opts.timeout));
+        // A mismatch the predicate does not see on the original (it depends on timing, or on
+        // another configuration's run) is written unreduced.
+        let start = check.as_mut().and_then(|c| {
+            let earlier = reduced.iter().find(|p| c.still_fails(p)).cloned();
+            earlier.or_else(|| c.still_fails(program).then(|| program.clone()))
+        });
+        let (best, note) = if let (Some(check), Some(start)) = (check.as_mut(), start) {
+            let r = reduce::reduce(&start, self.opts.reduce_tests, &mut |p| check.still_fails(p));
+            reduced.push(r.program.clone());
             let reduced = r.program.to_js();
             reductions.push((format!("{name}.js"), original.len(), reduced.len(), r.tests));
             let _ = std::fs::write(self.opts.out.join(format!("{name}.orig.js")), with_header(program, &self.header(m, None), None));
             let note = format!("reduced from {} to {} bytes in {} tests (original: {name}.orig.js)", original.len(), reduced.len(), r.tests);
             (r.program, note)
+        } else if reduce_this {
+            (program.clone(), "not reduced: the reduction predicate does not hold on the original".to_string())
         } else {
             (program.clone(), "not reduced".to_string())
         };
@@ -640,31 +667,40 @@ pub fn static_problem(file: &Path, text: &str) -> Option<String> {
     }
 }
 
-/// Blames each mismatching run: `interp` if the interpreter differs; a compiler's own
-/// name for its LIR-evaluator runs; `llvm` for an LLVM run when the same compiler's LIR run
-/// with the same tiering (or, without one, every LIR run of that compiler) agrees with
-/// node; otherwise the compiler.
-fn blame<'a>(node: &Outcome, outcomes: &'a [(Config, Outcome)]) -> Vec<(Config, Component, Kind, &'a Outcome)> {
-    let failed = |c: &Config| outcomes.iter().find(|(x, _)| x == c).map(|(_, o)| classify(node, o).is_some());
+/// Blames each mismatching run of `outcomes`: `interp` if the interpreter differs; a
+/// compiler's own name for its LIR-evaluator runs; `llvm` for an LLVM run when the same
+/// compiler's LIR run with the same tiering ([`Config::lir_counterpart`], found in
+/// `outcomes` or `extra`) agrees with node; otherwise the compiler.
+fn blame<'a>(
+    node: &Outcome,
+    outcomes: &'a [(Config, Outcome)],
+    extra: &[(Config, Outcome)],
+) -> Vec<(Config, Component, Kind, &'a Outcome)> {
+    let agrees = |c: &Config| {
+        outcomes.iter().chain(extra).find(|(x, _)| x == c).is_some_and(|(_, o)| classify(node, o).is_none())
+    };
     let mut out = Vec::new();
     for (config, outcome) in outcomes {
         let Some(kind) = classify(node, outcome) else { continue };
-        let mut component = config.compiler();
-        if config.llvm {
-            let lir_fine = match failed(&Config { llvm: false, ..*config }) {
-                Some(f) => !f,
-                None => outcomes
-                    .iter()
-                    .filter(|(c, _)| c.tier == config.tier && !c.llvm)
-                    .all(|(_, o)| classify(node, o).is_none()),
-            };
-            if lir_fine {
-                component = Component::Llvm;
-            }
-        }
+        let llvm_only = config.llvm && agrees(&config.lir_counterpart());
+        let component = if llvm_only { Component::Llvm } else { config.compiler() };
         out.push((*config, component, kind, outcome));
     }
     out
+}
+
+/// Gives runs with the same symptom (kind and description) the first component among
+/// theirs in the order interp, baseline, son, cfg, llvm: one difference that the baseline
+/// compiler shows and the optimizing ones inherit is the baseline's.
+fn merge_symptoms(mismatches: &mut [Mismatch]) {
+    let mut first: HashMap<(Kind, String), Component> = HashMap::new();
+    for m in mismatches.iter() {
+        let c = first.entry((m.kind, m.detail.clone())).or_insert(m.component);
+        *c = (*c).min(m.component);
+    }
+    for m in mismatches.iter_mut() {
+        m.component = first[&(m.kind, m.detail.clone())];
+    }
 }
 
 fn csv_field(s: &str) -> String {
@@ -806,6 +842,24 @@ mod tests {
     }
 
     #[test]
+    fn one_symptom_goes_to_the_first_component() {
+        let m = |component, detail: &str, tier| Mismatch {
+            seed: 1,
+            config: Config { tier, llvm: false, tiering: Tiering::AlwaysOpt },
+            component,
+            kind: Kind::WrongOutput,
+            node_status: 0,
+            status: 0,
+            detail: detail.into(),
+            file: None,
+        };
+        let mut ms = vec![m(Component::Son, "line 2", Tier::Son), m(Component::Baseline, "line 2", Tier::Baseline), m(Component::Cfg, "line 9", Tier::Cfg)];
+        merge_symptoms(&mut ms);
+        let components: Vec<Component> = ms.iter().map(|m| m.component).collect();
+        assert_eq!(components, [Component::Baseline, Component::Baseline, Component::Cfg]);
+    }
+
+    #[test]
     fn blame_prefers_llvm_when_lir_agrees() {
         let node = outcome(0, "1\n");
         let son_lir = Config { tier: Tier::Son, llvm: false, tiering: Tiering::AlwaysOpt };
@@ -817,7 +871,14 @@ mod tests {
             (son_llvm, outcome(0, "2\n")),
             (cfg_lir, outcome(101, "1\n")),
         ];
-        let blamed: Vec<(Component, Kind)> = blame(&node, &outcomes).into_iter().map(|(_, c, k, _)| (c, k)).collect();
+        let blamed: Vec<(Component, Kind)> = blame(&node, &outcomes, &[]).into_iter().map(|(_, c, k, _)| (c, k)).collect();
         assert_eq!(blamed, [(Component::Llvm, Kind::WrongOutput), (Component::Cfg, Kind::Crash)]);
+        // Without the LIR counterpart's run, an LLVM mismatch is the compiler's; with a
+        // failing one too.
+        let cfg_llvm = Config { llvm: true, ..cfg_lir };
+        let failing = [(cfg_llvm, outcome(0, "2\n"))];
+        assert_eq!(blame(&node, &failing, &[])[0].1, Component::Cfg);
+        assert_eq!(blame(&node, &failing, &[(cfg_lir, outcome(0, "1\n"))])[0].1, Component::Llvm);
+        assert_eq!(blame(&node, &failing, &[(cfg_lir, outcome(0, "3\n"))])[0].1, Component::Cfg);
     }
 }

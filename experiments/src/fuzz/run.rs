@@ -210,14 +210,7 @@ impl Reproducer {
         let _ = std::fs::write(&file, "");
         // A crash must stay at the same panic site (`describe` keeps the panic line).
         let panic_site = matches!(m.kind, Kind::Crash | Kind::Verifier).then(|| parse_panic_site(&m.detail)).flatten();
-        let counterpart = (m.component == Component::Llvm).then(|| {
-            let same = Config { llvm: false, ..m.config };
-            if configs.contains(&same) {
-                same
-            } else {
-                Config { llvm: false, tiering: super::Tiering::AlwaysOpt, ..m.config }
-            }
-        });
+        let counterpart = (m.component == Component::Llvm).then(|| m.config.lir_counterpart());
         Reproducer {
             seabed: seabed.to_path_buf(),
             config: m.config,
