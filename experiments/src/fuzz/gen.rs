@@ -408,11 +408,14 @@ impl Gen {
         let calls = self.rng.range(150, 250);
         let name = self.name("rec");
         let params = vec!["n".to_string(), "acc".to_string()];
-        let vars = self.function_vars(&params, &[Cat::Val, Cat::Val]);
+        let mut vars = self.function_vars(&params, &[Cat::Val, Cat::Val]);
+        vars[0].assignable = false;
         let mut cx = Ctx::new(vars, true, calls * 8, Bias::General);
         let n = || bx(Expr::Var("n".into()));
-        // `!(n > 0)` also ends the recursion when `n` is not a number.
-        let stop = Expr::Unary("!", bx(Expr::Binary(">", n(), bx(num(0)))));
+        // At most 16 levels whatever a caller passes (other code may call it too; node's
+        // and seabed's stack limits differ): `!(0 < n && n < 16)` also stops on NaN.
+        let inside = Expr::Binary("&&", bx(Expr::Binary(">", n(), bx(num(0)))), bx(Expr::Binary("<", n(), bx(num(16)))));
+        let stop = Expr::Unary("!", bx(inside));
         let mut body = vec![Stmt::If(stop, vec![Stmt::Return(Some(Expr::Var("acc".into())))], Vec::new())];
         let k = self.rng.range(0, 2) as usize;
         body.extend(self.stmts(&mut cx, k));
@@ -531,7 +534,14 @@ impl Gen {
         }
         let n = self.rng.range(2, 5) as usize;
         body.extend(self.stmts(&mut cx, n));
-        let result = self.rich(&cx, 2);
+        // Element and property functions often return what they read (a hole, a missing
+        // property) for the driver to store in a global.
+        let read = match bias {
+            Bias::Elements if self.rng.chance(40) => self.element(&cx, 0),
+            Bias::Shapes if self.rng.chance(30) => self.member(&cx, 0),
+            _ => None,
+        };
+        let result = read.unwrap_or_else(|| self.rich(&cx, 2));
         body.push(Stmt::Return(Some(result)));
         self.add_function(name, params, body, cats)
     }
