@@ -1,11 +1,12 @@
-//! A fixed seed range of `seabed fuzz` with every configuration: each generated program
-//! must print what node prints in all 19 of them. Needs node (the oracle); without it the
-//! test passes after saying so.
+//! `seabed fuzz`: a fixed seed range with every configuration — each generated program must
+//! print what node prints in all 19 of them — and the command's contract (usage errors,
+//! `--print`). The seed range needs node (the oracle); without it the test passes after
+//! saying so.
 //!
-//! The range is split in two tests (so the harness runs them side by side); each takes
-//! about half a minute on the 2-core reference machine in release mode. A failure lists
-//! every mismatching run; `seabed fuzz --seeds A..B` reproduces it and reduces the
-//! programs (README.md, "Fuzzing").
+//! The range, seeds 0..24, is split in two tests that the harness runs side by side: about
+//! a minute together on the 2-core reference machine in release mode (75 s measured while
+//! the machine was busy with other work). A failure lists every mismatching run;
+//! `seabed fuzz --seeds A..B` reproduces it and reduces the programs (README.md, "Fuzzing").
 
 use std::path::PathBuf;
 
@@ -55,4 +56,36 @@ fn fuzz_seeds_0_to_12_match_node() {
 #[test]
 fn fuzz_seeds_12_to_24_match_node() {
     seed_range(12, 24);
+}
+
+fn seabed(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_seabed")).args(args).stdin(std::process::Stdio::null()).output().expect("runs")
+}
+
+#[test]
+fn fuzz_usage_errors_exit_2() {
+    for args in [
+        &["fuzz", "--seeds", "5..5"][..],
+        &["fuzz", "--seeds", "x"],
+        &["fuzz", "--seeds", "3.."],
+        &["fuzz", "--configs", "some"],
+        &["fuzz", "--jobs"],
+        &["fuzz", "--frobnicate"],
+    ] {
+        assert_eq!(seabed(args).status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(seabed(&["fuzz", "--help"]).status.code(), Some(0));
+}
+
+#[test]
+fn fuzz_print_shows_the_seed_s_program_and_seabed_checks_it() {
+    let a = seabed(&["fuzz", "--print", "42"]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, seabed(&["fuzz", "--print", "42"]).stdout);
+    let dir = std::env::temp_dir().join(format!("seabed-fuzz-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seed42.js");
+    std::fs::write(&file, &a.stdout).unwrap();
+    let check = seabed(&["check", file.to_str().unwrap()]);
+    assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stdout));
 }

@@ -566,9 +566,8 @@ impl Shared<'_> {
         }
     }
 
-    /// Writes `fuzz_<component>_<seed>.js`: reduced when reduction is on and this
-    /// signature has not been reduced often enough yet (then the original goes beside it as
-    /// `.orig.js`). Returns the file name.
+    /// Writes `fuzz_<component>_<seed>.js`, reduced when [`Shared::may_reduce`] allows (the
+    /// original then goes beside it as `.orig.js`). Returns the file name.
     fn write_failure(
         &self,
         program: &ast::Program,
@@ -579,44 +578,64 @@ impl Shared<'_> {
         reduced: &mut Vec<ast::Program>,
     ) -> Option<String> {
         let name = format!("fuzz_{}_{}", m.component.name(), m.seed);
-        let signature = (m.component, m.kind, m.config.label());
-        let reduce_this = self.opts.reduce && {
-            let mut counts = self.reductions.lock().unwrap();
-            let n = counts.entry(signature).or_default();
-            *n += 1;
-            *n <= self.opts.max_reductions
-        };
-        let original = program.to_js();
-        let mut check = reduce_this.then(|| run::Reproducer::new(&self.opts.seabed, m, node, &self.configs, dir, self.opts.timeout));
-        // A mismatch the predicate does not see on the original (it depends on timing, or on
-        // another configuration's run) is written unreduced.
-        let start = check.as_mut().and_then(|c| {
-            let earlier = reduced.iter().find(|p| c.still_fails(p)).cloned();
-            earlier.or_else(|| c.still_fails(program).then(|| program.clone()))
-        });
-        let (best, note) = if let (Some(check), Some(start)) = (check.as_mut(), start) {
-            let r = reduce::reduce(&start, self.opts.reduce_tests, &mut |p| check.still_fails(p));
-            reduced.push(r.program.clone());
-            let reduced = r.program.to_js();
-            reductions.push((format!("{name}.js"), original.len(), reduced.len(), r.tests));
-            let _ = std::fs::write(self.opts.out.join(format!("{name}.orig.js")), with_header(program, &self.header(m, None), None));
-            let note = format!("reduced from {} to {} bytes in {} tests (original: {name}.orig.js)", original.len(), reduced.len(), r.tests);
-            (r.program, note)
-        } else if reduce_this {
-            (program.clone(), "not reduced: the reduction predicate does not hold on the original".to_string())
+        let (best, note) = if self.may_reduce(m) {
+            match self.reduce_failure(program, m, node, dir, reduced) {
+                Some((r, from_original)) => {
+                    let (before, after) = (program.to_js().len(), r.program.to_js().len());
+                    reductions.push((format!("{name}.js"), before, after, r.tests));
+                    let orig = with_header(program, &self.header(m, None), None);
+                    let _ = std::fs::write(self.opts.out.join(format!("{name}.orig.js")), orig);
+                    let from = if from_original { "" } else { " (from an earlier component's reduced program)" };
+                    (r.program, format!("reduced from {before} to {after} bytes in {} tests{from} (original: {name}.orig.js)", r.tests))
+                }
+                None => (program.clone(), "not reduced: the reduction predicate does not hold on the original".into()),
+            }
         } else {
-            (program.clone(), "not reduced".to_string())
+            (program.clone(), "not reduced".into())
         };
-        // The outputs of the program as written.
+        // The header shows what the program as written prints.
         let file = dir.join(format!("{name}.final.js"));
-        let text = best.to_js();
-        let _ = std::fs::write(&file, &text);
+        std::fs::write(&file, best.to_js()).ok()?;
         let node_now = run::node(&file, self.opts.timeout);
         let seabed_now = run::seabed(&self.opts.seabed, &file, &m.config, self.opts.timeout);
         let header = self.header(m, Some((&node_now, &seabed_now)));
-        let out = self.opts.out.join(format!("{name}.js"));
-        std::fs::write(out, with_header(&best, &header, Some(&note))).ok()?;
+        std::fs::write(self.opts.out.join(format!("{name}.js")), with_header(&best, &header, Some(&note))).ok()?;
         Some(format!("{name}.js"))
+    }
+
+    /// Whether reduction is on and `m`'s (component, kind, configuration) has been reduced
+    /// fewer than `--max-reductions` times; counts this one.
+    fn may_reduce(&self, m: &Mismatch) -> bool {
+        if !self.opts.reduce {
+            return false;
+        }
+        let mut counts = self.reductions.lock().unwrap();
+        let n = counts.entry((m.component, m.kind, m.config.label())).or_default();
+        *n += 1;
+        *n <= self.opts.max_reductions
+    }
+
+    /// Reduces `m`'s program, starting from an earlier component's reduced program of the
+    /// same seed when that still fails (the flag, "from the original", is then false).
+    /// `None` when the predicate does not hold on the original (a mismatch that depends on
+    /// timing, say).
+    fn reduce_failure(
+        &self,
+        program: &ast::Program,
+        m: &Mismatch,
+        node: &Outcome,
+        dir: &Path,
+        reduced: &mut Vec<ast::Program>,
+    ) -> Option<(reduce::Reduction, bool)> {
+        let mut check = run::Reproducer::new(&self.opts.seabed, m, node, self.configs[0], dir, self.opts.timeout);
+        let (start, original) = match reduced.iter().find(|p| check.still_fails(p)) {
+            Some(p) => (p.clone(), false),
+            None if check.still_fails(program) => (program.clone(), true),
+            None => return None,
+        };
+        let r = reduce::reduce(&start, self.opts.reduce_tests, &mut |p| check.still_fails(p));
+        reduced.push(r.program.clone());
+        Some((r, original))
     }
 
     /// The comment lines naming the seed, configuration and outputs.

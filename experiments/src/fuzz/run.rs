@@ -204,8 +204,9 @@ pub struct Reproducer {
 }
 
 impl Reproducer {
-    /// The predicate for `m`, whose node run was `node`; candidates are written in `dir`.
-    pub fn new(seabed: &Path, m: &Mismatch, node: &Outcome, configs: &[Config], dir: &Path, timeout: Duration) -> Reproducer {
+    /// The predicate for `m`, whose node run was `node`; `interp` is the interpreter's
+    /// configuration; candidates are written in `dir`.
+    pub fn new(seabed: &Path, m: &Mismatch, node: &Outcome, interp: Config, dir: &Path, timeout: Duration) -> Reproducer {
         let file = dir.join(format!("reduce_{}_{}.js", m.component.name(), m.seed));
         let _ = std::fs::write(&file, "");
         // A crash must stay at the same panic site (`describe` keeps the panic line).
@@ -219,7 +220,7 @@ impl Reproducer {
             node_status: node.status,
             panic_site,
             counterpart,
-            interp: configs[0],
+            interp,
             file,
             timeout,
         }
