@@ -34,11 +34,6 @@ impl Outcome {
             (false, None) => "signal".into(),
         }
     }
-
-    /// The panic location (`path:line:col`) in stderr, if seabed panicked.
-    fn panic_site(&self) -> Option<String> {
-        parse_panic_site(&String::from_utf8_lossy(&self.stderr))
-    }
 }
 
 /// How `run` differs from node's `node`, if it does: a timeout is a hang; exit status
@@ -91,6 +86,9 @@ pub fn describe(node: &Outcome, run: &Outcome, kind: Kind) -> String {
 
 /// `line N: seabed "..", node ".."` for the first line where the outputs differ.
 pub fn first_difference(node: &[u8], seabed: &[u8]) -> String {
+    if node == seabed {
+        return "same output".into();
+    }
     let Some(k) = first_differing_line(node, seabed) else { return "same lines, different bytes".into() };
     let line = |out: &[u8]| {
         let text = String::from_utf8_lossy(out);
@@ -188,7 +186,8 @@ fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outcome {
 /// The reduction predicate for one mismatch: a variant still fails if node still exits
 /// with the original status, the interpreter still agrees with node (unless the
 /// interpreter is what is blamed) and runs no unsupported construct, the configuration
-/// still shows the same kind of mismatch (a crash at the same panic site), and, for an
+/// still shows the same kind of mismatch (a crash with the same panic site and message:
+/// "divide by zero" does not turn into "remainder with a divisor of zero"), and, for an
 /// `llvm` mismatch, the same compiler on the LIR evaluator still agrees with node.
 pub struct Reproducer {
     seabed: PathBuf,
@@ -196,7 +195,8 @@ pub struct Reproducer {
     component: Component,
     kind: Kind,
     node_status: Option<i32>,
-    panic_site: Option<String>,
+    /// For a crash: its description (panic site and message), which must stay the same.
+    crash: Option<String>,
     counterpart: Option<Config>,
     interp: Config,
     file: PathBuf,
@@ -209,8 +209,7 @@ impl Reproducer {
     pub fn new(seabed: &Path, m: &Mismatch, node: &Outcome, interp: Config, dir: &Path, timeout: Duration) -> Reproducer {
         let file = dir.join(format!("reduce_{}_{}.js", m.component.name(), m.seed));
         let _ = std::fs::write(&file, "");
-        // A crash must stay at the same panic site (`describe` keeps the panic line).
-        let panic_site = matches!(m.kind, Kind::Crash | Kind::Verifier).then(|| parse_panic_site(&m.detail)).flatten();
+        let crash = matches!(m.kind, Kind::Crash | Kind::Verifier).then(|| m.detail.clone());
         let counterpart = (m.component == Component::Llvm).then(|| m.config.lir_counterpart());
         Reproducer {
             seabed: seabed.to_path_buf(),
@@ -218,7 +217,7 @@ impl Reproducer {
             component: m.component,
             kind: m.kind,
             node_status: node.status,
-            panic_site,
+            crash,
             counterpart,
             interp,
             file,
@@ -248,7 +247,7 @@ impl Reproducer {
         if classify(&node, &run) != Some(self.kind) {
             return false;
         }
-        if self.panic_site.is_some() && run.panic_site() != self.panic_site {
+        if self.crash.as_ref().is_some_and(|c| *c != describe(&node, &run, self.kind)) {
             return false;
         }
         match self.counterpart {
