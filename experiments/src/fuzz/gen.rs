@@ -12,10 +12,16 @@
 //! - `shapes`: objects with properties in different orders, properties added later, one
 //!   function seeing 1–6 shapes, missing properties;
 //! - `chain`: 3–5 small functions calling each other (inlining), the type change in the
-//!   innermost;
+//!   innermost; `recursion`: a self-recursive function at most 16 deep with a drifting
+//!   accumulator;
 //! - `osr`: loops of 1,000–5,000 iterations, at top level or in a function, whose operand
 //!   types change partway, with nested loops, labels, `break` and `continue`;
 //! - `constants`: straight-line arithmetic over the special values.
+//!
+//! Inside them, besides random statements and expressions over every Tier-1 construct,
+//! *guarded operations*: a division behind a zero test, an element read behind a length
+//! test, int32 arithmetic behind a range test, in small loops (code motion must respect
+//! the guard; a typer or a control-dependent fact may drop a check only when it is right).
 //!
 //! Every program terminates quickly whatever the reducer later removes: loops are counted
 //! ([`Loop`]), calls only go to functions generated earlier (no recursion), and a work
@@ -34,12 +40,12 @@ impl Rng {
     /// A generator seeded with `seed` (any value, 0 included).
     pub fn new(seed: u64) -> Rng {
         let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03 | 1);
-        r.next();
+        r.next_u64();
         r
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -48,7 +54,7 @@ impl Rng {
 
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 
     /// A number in `lo..=hi`.
@@ -64,6 +70,11 @@ impl Rng {
     /// One element of a non-empty slice.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len() as u64) as usize]
+    }
+
+    /// A copy of one element of a non-empty slice.
+    pub fn choose<T: Copy>(&mut self, items: &[T]) -> T {
+        *self.pick(items)
     }
 }
 
@@ -420,7 +431,7 @@ impl Gen {
         let k = self.rng.range(0, 2) as usize;
         body.extend(self.stmts(&mut cx, k));
         let step = self.rich(&cx, 1);
-        let op = *self.rng.pick(&["+", "-", "*", "^"]);
+        let op = self.rng.choose(&["+", "-", "*", "^"]);
         let acc = Expr::Binary(op, bx(Expr::Var("acc".into())), bx(Expr::Unary("+", bx(step))));
         let call = Expr::Call(name.clone(), vec![Expr::Binary("-", n(), bx(num(1))), acc]);
         let result = if self.rng.chance(50) { Expr::Binary("+", bx(call), bx(Expr::Unary("-", n()))) } else { call };
@@ -453,7 +464,7 @@ impl Gen {
                     let a = self.val(&cx, 1);
                     let b = self.val(&cx, 1);
                     let call = Expr::Call(next.name.clone(), vec![a, b]);
-                    let op = *self.rng.pick(&["+", "-", "*", "|"]);
+                    let op = self.rng.choose(&["+", "-", "*", "|"]);
                     let other = self.val(&cx, 1);
                     let other = self.non_carrying(&cx, op, &call, other);
                     Expr::Binary(op, bx(call), bx(other))
@@ -524,7 +535,7 @@ impl Gen {
         let mut body = Vec::new();
         for _ in 0..self.rng.range(1, 3) {
             let init = self.rich(&cx, 2);
-            let kind = *self.rng.pick(&[DeclKind::Var, DeclKind::Let, DeclKind::Const]);
+            let kind = self.rng.choose(&[DeclKind::Var, DeclKind::Let, DeclKind::Const]);
             let v = self.name("v");
             cx.vars.push(VarInfo { local: true, ..var(&v, Cat::Val, kind != DeclKind::Const) });
             body.push(Stmt::Decl(kind, v, Some(init)));
@@ -586,14 +597,14 @@ impl Gen {
         }
         self.work += calls * (f.cost + 2);
         let call = Expr::Call(callee, args);
-        let every = *self.rng.pick(&[1, 1, 3, 7, 20]);
+        let every = self.rng.choose(&[1, 1, 3, 7, 20]);
         let test = Expr::Binary("===", bx(Expr::Binary("%", bx(Expr::Var(i.into())), bx(num(every)))), bx(num(0)));
         let print = Stmt::Print(vec![Expr::Str(f.name.clone()), Expr::Var(i.into()), show(Expr::Var(r.clone()))]);
         let body = vec![
             Stmt::Expr(Expr::Assign(None, Box::new(Place::Var(r.clone())), bx(call))),
             if every == 1 { print } else { Stmt::If(test, vec![print], vec![]) },
         ];
-        let kind = *self.rng.pick(&[LoopKind::For(false), LoopKind::For(false), LoopKind::While]);
+        let kind = self.rng.choose(&[LoopKind::For(false), LoopKind::For(false), LoopKind::While]);
         Loop { kind, label: None, counter: i.into(), count: calls as u32, body }
     }
 
@@ -695,7 +706,7 @@ impl Gen {
             bx(Expr::Var(i.clone())),
             bx(step),
         );
-        let op = *self.rng.pick(&["+", "-", "^", "+"]);
+        let op = self.rng.choose(&["+", "-", "^", "+"]);
         // acc = (+acc) op value: the unary plus keeps a string phase from growing it.
         let combined = Expr::Binary(op, bx(Expr::Unary("+", bx(Expr::Var(acc.into())))), bx(value));
         let update = Stmt::Expr(Expr::Assign(None, Box::new(Place::Var(acc.into())), bx(combined)));
@@ -708,7 +719,7 @@ impl Gen {
         let print = Stmt::Print(vec![Expr::Var(i.clone()), show(Expr::Var(acc.into()))]);
         body.insert(0, Stmt::If(test, vec![print], vec![]));
         self.work += cx.mult * count as u64 * 2;
-        let kind = *self.rng.pick(&[LoopKind::For(false), LoopKind::For(true), LoopKind::While, LoopKind::DoWhile]);
+        let kind = self.rng.choose(&[LoopKind::For(false), LoopKind::For(true), LoopKind::While, LoopKind::DoWhile]);
         Loop { kind, label, counter: i, count, body }
     }
 
@@ -739,7 +750,7 @@ impl Gen {
 
     /// Declares a global at top level (before the code that uses it).
     fn global_decl(&mut self, name: &str, cat: Cat, init: Expr) {
-        let kind = *self.rng.pick(&[DeclKind::Var, DeclKind::Var, DeclKind::Let]);
+        let kind = self.rng.choose(&[DeclKind::Var, DeclKind::Var, DeclKind::Let]);
         self.top(Stmt::Decl(kind, name.into(), Some(init)));
         self.globals.push(var(name, cat, true));
     }
@@ -831,7 +842,7 @@ impl Gen {
     /// may both come from variables.
     fn assignment(&mut self, cx: &Ctx, place: Place, value: Expr) -> Expr {
         if self.rng.chance(45) {
-            let op = *self.rng.pick(COMPOUND);
+            let op = self.rng.choose(COMPOUND);
             let value = if op == "+" && self.carrying(cx, &value) { Expr::Unary("+", bx(value)) } else { value };
             return Expr::Assign(Some(op), Box::new(place), bx(value));
         }
@@ -852,7 +863,7 @@ impl Gen {
             2 => (Cat::Arr, self.array_literal()),
             _ => (Cat::Val, self.rich(cx, 2)),
         };
-        let kind = *self.rng.pick(&[DeclKind::Var, DeclKind::Let, DeclKind::Let, DeclKind::Const]);
+        let kind = self.rng.choose(&[DeclKind::Var, DeclKind::Let, DeclKind::Let, DeclKind::Const]);
         let name = self.name(match cat {
             Cat::Obj => "o",
             Cat::Arr => "a",
@@ -903,7 +914,7 @@ impl Gen {
         inner.vars.push(counter(&i, count as u32));
         let n = self.rng.range(1, 4) as usize;
         let body = self.stmts(&mut inner, n);
-        let kind = *self.rng.pick(&[LoopKind::For(false), LoopKind::For(true), LoopKind::While, LoopKind::DoWhile]);
+        let kind = self.rng.choose(&[LoopKind::For(false), LoopKind::For(true), LoopKind::While, LoopKind::DoWhile]);
         Some(Stmt::Loop(Loop { kind, label, counter: i, count: count as u32, body }))
     }
 
@@ -920,7 +931,7 @@ impl Gen {
             Some(c) if self.rng.chance(60) => {
                 let bound = c.counter.unwrap_or(2) as u64;
                 let at = self.rng.range(bound / 2, bound.max(1));
-                let op = *self.rng.pick(&["===", ">", "==="]);
+                let op = self.rng.choose(&["===", ">", "==="]);
                 Expr::Binary(op, bx(Expr::Var(c.name.clone())), bx(num(at)))
             }
             _ => self.test_expr(cx),
@@ -988,13 +999,13 @@ impl Gen {
                 let edge = num(self.rng.pick(&["2147483647", "2147483646", "2147483000", "1073741824", "65536", "100"]));
                 let small = num(self.rng.range(1, 3));
                 if self.rng.chance(50) {
-                    (binary("<", &b, edge), Expr::Binary(*self.rng.pick(&["+", "*"]), bx(b.clone()), bx(small)))
+                    (binary("<", &b, edge), Expr::Binary(self.rng.choose(&["+", "*"]), bx(b.clone()), bx(small)))
                 } else {
                     let low = Expr::Unary("-", bx(edge));
                     (binary(">", &b, low), Expr::Binary("-", bx(b.clone()), bx(small)))
                 }
             }
-            0 => (binary("!==", &b, num(0)), binary(*self.rng.pick(&["/", "%"]), &a, b.clone())),
+            0 => (binary("!==", &b, num(0)), binary(self.rng.choose(&["/", "%"]), &a, b.clone())),
             1 => (binary(">", &b, num(0)), binary("%", &a, b.clone())),
             2 => {
                 let shift = binary("<<", &a, b.clone());
@@ -1017,7 +1028,7 @@ impl Gen {
         let target = self.name("v");
         let init = Stmt::Decl(DeclKind::Var, target.clone(), Some(num(0)));
         cx.vars.push(VarInfo { local: true, ..var(&target, Cat::Val, true) });
-        let op = *self.rng.pick(&["+", "+", "-", "|", "^"]);
+        let op = self.rng.choose(&["+", "+", "-", "|", "^"]);
         let value = if op == "+" { Expr::Unary("+", bx(value)) } else { value };
         let update = Stmt::Expr(Expr::Assign(Some(op), Box::new(Place::Var(target)), bx(value)));
         let guarded = Stmt::If(test, vec![update], Vec::new());
@@ -1111,7 +1122,7 @@ impl Gen {
             0..=19 => None,
             20..=44 => Some(self.binary(cx, d)),
             45..=49 => {
-                let op = *self.rng.pick(&["-", "-", "+", "!", "~"]);
+                let op = self.rng.choose(&["-", "-", "+", "!", "~"]);
                 Some(Expr::Unary(op, bx(self.val(cx, d - 1))))
             }
             50..=54 => {
@@ -1126,7 +1137,7 @@ impl Gen {
             81 => Some(Expr::StringOf(bx(self.val(cx, d - 1)))),
             82 => Some(Expr::Member(bx(Expr::StringOf(bx(self.rich(cx, d - 1)))), "length".into())),
             83 => {
-                let n = Expr::Binary(*self.rng.pick(&["|", "*", "-"]), bx(self.val(cx, d - 1)), bx(self.small_int()));
+                let n = Expr::Binary(self.rng.choose(&["|", "*", "-"]), bx(self.val(cx, d - 1)), bx(self.small_int()));
                 Some(Expr::Method(bx(n), "toString", vec![]))
             }
             84..=86 => self.place(cx).map(|p| {
@@ -1177,7 +1188,7 @@ impl Gen {
         match self.rng.below(20) {
             0..=5 => read(self),
             6..=16 if d > 0 => {
-                let op = *self.rng.pick(&["+", "+", "-", "*", "/", "%", "|", "&", "^", "<<", ">>", ">>>", "<", "==", "==="]);
+                let op = self.rng.choose(&["+", "+", "-", "*", "/", "%", "|", "&", "^", "<<", ">>", ">>>", "<", "==", "==="]);
                 let a = read(self);
                 let b = self.val(cx, d - 1);
                 let b = self.non_carrying(cx, op, &a, b);
@@ -1188,7 +1199,7 @@ impl Gen {
                     Expr::Binary(op, bx(a), bx(b))
                 }
             }
-            17 if d > 0 => Expr::Math(*self.rng.pick(MATH1), vec![self.rich(cx, d - 1)]),
+            17 if d > 0 => Expr::Math(self.rng.choose(MATH1), vec![self.rich(cx, d - 1)]),
             18 if d > 0 => {
                 let t = self.test_expr(cx);
                 Expr::Cond(bx(t), bx(self.rich(cx, d - 1)), bx(self.val(cx, d - 1)))
@@ -1196,7 +1207,7 @@ impl Gen {
             _ => {
                 let a = read(self);
                 let b = read(self);
-                let op = *self.rng.pick(&["+", "-", "*", "|"]);
+                let op = self.rng.choose(&["+", "-", "*", "|"]);
                 let b = self.non_carrying(cx, op, &a, b);
                 Expr::Binary(op, bx(a), bx(b))
             }
@@ -1217,7 +1228,7 @@ impl Gen {
                     Expr::Null
                 }
             }
-            _ => Expr::MathConst(*self.rng.pick(MATH_CONSTS)),
+            _ => Expr::MathConst(self.rng.choose(MATH_CONSTS)),
         }
     }
 
@@ -1227,10 +1238,10 @@ impl Gen {
 
     fn binary(&mut self, cx: &Ctx, d: u32) -> Expr {
         let op = match self.rng.below(10) {
-            0..=3 => *self.rng.pick(ARITH),
-            4..=5 => *self.rng.pick(BITWISE),
-            6..=8 => *self.rng.pick(COMPARE),
-            _ => *self.rng.pick(&["&&", "||"]),
+            0..=3 => self.rng.choose(ARITH),
+            4..=5 => self.rng.choose(BITWISE),
+            6..=8 => self.rng.choose(COMPARE),
+            _ => self.rng.choose(&["&&", "||"]),
         };
         let a = self.val(cx, d - 1);
         let b = if matches!(op, "<<" | ">>" | ">>>") && self.rng.chance(50) {
@@ -1260,7 +1271,7 @@ impl Gen {
     /// joins too (either side may be the result).
     fn carrying(&self, cx: &Ctx, e: &Expr) -> bool {
         match e {
-            Expr::Var(v) => cx.vars.iter().find(|x| x.name == *v).map_or(true, |x| x.cat == Cat::Val && x.counter.is_none()),
+            Expr::Var(v) => cx.vars.iter().find(|x| x.name == *v).is_none_or(|x| x.cat == Cat::Val && x.counter.is_none()),
             Expr::Member(_, p) => p != "length",
             Expr::Index(..) | Expr::Call(..) => true,
             Expr::Method(r, m, _) => *m == "pop" || (*m == "toString" && self.carrying(cx, r)),
@@ -1286,7 +1297,7 @@ impl Gen {
     /// A condition: a comparison mostly, sometimes any value (truthiness).
     fn test_expr(&mut self, cx: &Ctx) -> Expr {
         if self.rng.chance(70) {
-            let op = *self.rng.pick(COMPARE);
+            let op = self.rng.choose(COMPARE);
             let a = self.rich(cx, 1);
             let b = if self.rng.chance(50) { self.literal() } else { self.val(cx, 1) };
             Expr::Binary(op, bx(a), bx(b))
@@ -1297,9 +1308,9 @@ impl Gen {
 
     fn math(&mut self, cx: &Ctx, d: u32) -> Expr {
         match self.rng.below(10) {
-            0..=5 => Expr::Math(*self.rng.pick(MATH1), vec![self.val(cx, d - 1)]),
+            0..=5 => Expr::Math(self.rng.choose(MATH1), vec![self.val(cx, d - 1)]),
             6..=8 => {
-                let f = *self.rng.pick(MATH2);
+                let f = self.rng.choose(MATH2);
                 let n = if matches!(f, "max" | "min") { self.rng.range(0, 3) } else { 2 };
                 Expr::Math(f, (0..n).map(|_| self.val(cx, d - 1)).collect())
             }
@@ -1430,7 +1441,7 @@ impl Gen {
         if counters.is_empty() {
             return None;
         }
-        let c = (*self.rng.pick(&counters)).clone();
+        let c = (self.rng.choose(&counters)).clone();
         let bound = c.counter.unwrap_or(2) as u64;
         let at = self.rng.range(bound / 3, bound.max(1));
         let i = || bx(Expr::Var(c.name.clone()));
@@ -1447,7 +1458,7 @@ impl Gen {
         };
         let a = special(self);
         let b = if self.rng.chance(50) { special(self) } else { self.val(cx, 1) };
-        let op = *self.rng.pick(&["+", "-", "*", "/", "%", "|", "&", "^", "<<", ">>", ">>>", "<", "==", "==="]);
+        let op = self.rng.choose(&["+", "-", "*", "/", "%", "|", "&", "^", "<<", ">>", ">>>", "<", "==", "==="]);
         let b = self.non_carrying(cx, op, &a, b);
         Expr::Binary(op, bx(a), bx(b))
     }
@@ -1479,7 +1490,7 @@ impl Gen {
     /// `**` with literal operands whose result is an exact integer (seabed's `pow` may
     /// differ from V8's by one ulp elsewhere: docs/known-differences.md).
     fn exact_pow(&mut self) -> Expr {
-        let base = *self.rng.pick(&["2", "-2", "3", "10", "0", "1", "-1"]);
+        let base = self.rng.choose(&["2", "-2", "3", "10", "0", "1", "-1"]);
         let exp = self.rng.range(0, 20);
         Expr::Binary("**", bx(num(base)), bx(num(exp)))
     }

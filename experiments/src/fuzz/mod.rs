@@ -561,7 +561,7 @@ impl Shared<'_> {
         s.reductions.extend(reductions);
         let done = s.generated;
         drop(s);
-        if done % 25 == 0 {
+        if done.is_multiple_of(25) {
             self.note(&format!("{done} programs, {:.0} s", self.start.elapsed().as_secs_f64()));
         }
     }
@@ -762,12 +762,24 @@ pub fn cli(args: &[String]) -> u8 {
             "--reduce-tests" => value("--reduce-tests").and_then(|v| number(&v, "--reduce-tests").map(|n| opts.reduce_tests = n as usize)),
             "--out" => value("--out").map(|v| opts.out = v.into()),
             "--configs" => value("--configs").and_then(|v| match v.as_str() {
-                "quick" => Ok(opts.configs = ConfigSet::Quick),
-                "all" => Ok(opts.configs = ConfigSet::All),
+                "quick" => {
+                    opts.configs = ConfigSet::Quick;
+                    Ok(())
+                }
+                "all" => {
+                    opts.configs = ConfigSet::All;
+                    Ok(())
+                }
                 _ => Err(format!("--configs: '{v}' is not quick or all")),
             }),
-            "--no-reduce" => Ok(opts.reduce = false),
-            "--quiet" => Ok(opts.verbose = false),
+            "--no-reduce" => {
+                opts.reduce = false;
+                Ok(())
+            }
+            "--quiet" => {
+                opts.verbose = false;
+                Ok(())
+            }
             "--print" => {
                 return match value("--print").and_then(|v| number(&v, "--print")) {
                     Ok(seed) => {
