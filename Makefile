@@ -6,6 +6,8 @@
 #   make test262 TEST262=DIR   the Tier-1 part of a test262 checkout against the committed
 #                      expectations (UPDATE=1 rewrites them); test262 is not committed
 #
+#   make fuzz          differential fuzzing against node (SECONDS=300 by default)
+#
 # Other targets: setup, build, golden, bench-interp, test-all, clean.
 
 SHELL        := /bin/bash
@@ -13,10 +15,12 @@ CARGO        ?= cargo
 SEABED       := target/release/seabed
 REPS         ?= 5
 CLAIM_REPS   ?= 3
+SECONDS      ?= 300
+SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code fuzz clean
 
 all: build
 
@@ -106,6 +110,12 @@ plots:
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build
 	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+
+## fuzz: generated programs (seeds from $(SEED) on) under node and every seabed configuration
+## for $(SECONDS) seconds; reduced failing programs and summary.csv in target/fuzz (README.md,
+## "Fuzzing"). Exit status 4 if any run differed from node.
+fuzz: build setup-node
+	$(SEABED) fuzz --seeds $(SEED).. --seconds $(SECONDS) --configs all --out target/fuzz
 
 clean:
 	$(CARGO) clean

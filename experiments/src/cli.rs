@@ -40,6 +40,9 @@ usage:
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
+  seabed fuzz [--seeds A..B] [--seconds N] [--jobs N] [--out DIR] [--configs quick|all]
+              [--no-reduce]           differential fuzzing against node (exit status 4 if
+                                      any run differed; see seabed fuzz --help)
   seabed experiment interp|bench-interp|tiers|v8|all [--out DIR] [--reps N] [--corpus DIR]
   seabed experiment claims [--out DIR] [--reps N] [--only C1,C4,...] [--quick] [--corpus DIR]
   seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
@@ -66,6 +69,7 @@ pub fn main(args: &[String]) -> u8 {
         "bytecode" => bytecode(rest),
         "ir" => ir_dump(rest),
         "generate" => generate(rest),
+        "fuzz" => crate::fuzz::cli(rest),
         "experiment" if rest.first().is_some_and(|a| a == "claims") => crate::claims::cli(&rest[1..]),
         "experiment" => experiment(rest),
         "report" => crate::report::cli(rest),

@@ -6,6 +6,7 @@ pub mod code_quality;
 pub mod cli;
 pub mod compile_thread;
 pub mod experiment;
+pub mod fuzz;
 pub mod generate;
 pub mod plot;
 pub mod report;

@@ -1,0 +1,480 @@
+//! The fuzzer's own small AST of Tier-1 JavaScript and its printer.
+//!
+//! The generator builds programs in this form and the reducer edits them; [`Program::to_js`]
+//! prints the text that node and seabed run. Every composite expression is printed inside
+//! parentheses, so the printer needs no precedence table and an edit can never change how the
+//! text parses. Loops are structural ([`Loop`]): the printer writes their counter, test and
+//! increment, and no other code assigns the counter, so every loop (also after any reduction)
+//! runs at most [`Loop::count`] times.
+
+use std::fmt::Write as _;
+
+/// An expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A number literal, as JavaScript source (`2147483647`, `0.5`, `NaN`, `-0`, `1e21`);
+    /// printed in parentheses when it starts with `-`.
+    Num(String),
+    /// A string literal (printed with double quotes; the generator uses no characters that
+    /// need escaping).
+    Str(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `undefined`.
+    Undefined,
+    /// `null`.
+    Null,
+    /// A variable (or function) name.
+    Var(String),
+    /// A prefix operator: `-`, `+`, `!`, `~`.
+    Unary(&'static str, Box<Expr>),
+    /// A binary operator, including `&&`, `||`, comparisons and `,` (the comma operator).
+    Binary(&'static str, Box<Expr>, Box<Expr>),
+    /// `test ? then : else`.
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `place = value`, or `place op= value` with the operator (`+`, `<<`, ...).
+    Assign(Option<&'static str>, Box<Place>, Box<Expr>),
+    /// `++place`, `place--`, ...
+    Update {
+        /// `++x` rather than `x++`.
+        prefix: bool,
+        /// `++` rather than `--`.
+        increment: bool,
+        /// What is updated.
+        place: Box<Place>,
+    },
+    /// A call of a top-level function (or of a variable that holds one).
+    Call(String, Vec<Expr>),
+    /// `Math.NAME(args)`.
+    Math(&'static str, Vec<Expr>),
+    /// `Math.NAME` (a constant such as `PI`).
+    MathConst(&'static str),
+    /// `object.name`.
+    Member(Box<Expr>, String),
+    /// `object[index]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `receiver.name(args)`: `push`, `pop` and `toString`.
+    Method(Box<Expr>, &'static str, Vec<Expr>),
+    /// `String(value)`.
+    StringOf(Box<Expr>),
+    /// An array literal; `None` is a hole (`[1, , 3]`).
+    Array(Vec<Option<Expr>>),
+    /// An object literal with static keys.
+    Object(Vec<(String, Expr)>),
+    /// `new Array(n)` (or `Array(n)` without `new`).
+    NewArray(bool, Box<Expr>),
+}
+
+/// Something an assignment or update writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// A variable.
+    Var(String),
+    /// `object.name`.
+    Member(Expr, String),
+    /// `object[index]`.
+    Index(Expr, Expr),
+}
+
+/// How a variable is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclKind {
+    /// `var`
+    Var,
+    /// `let`
+    Let,
+    /// `const` (needs an initializer)
+    Const,
+}
+
+/// The loop forms a [`Loop`] prints as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    /// `for (var i = 0; i < n; i++)`, or with `let` when the flag is set.
+    For(bool),
+    /// `var i = 0; while (i < n) { i++; ... }`
+    While,
+    /// `var i = 0; do { i++; ... } while (i < n);`
+    DoWhile,
+}
+
+/// A counted loop: its body runs at most `count` times, whatever the body does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    /// Which loop statement it prints as.
+    pub kind: LoopKind,
+    /// A label (`outer: for ...`) for labelled `break` and `continue`.
+    pub label: Option<String>,
+    /// The counter: readable in the body, never assigned there.
+    pub counter: String,
+    /// The number of iterations.
+    pub count: u32,
+    /// The body.
+    pub body: Vec<Stmt>,
+}
+
+/// One clause of a `switch`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// `case test:`, or `default:` when `None`.
+    pub test: Option<Expr>,
+    /// The clause's statements (they may end with `break`).
+    pub body: Vec<Stmt>,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `var|let|const name = init;`
+    Decl(DeclKind, String, Option<Expr>),
+    /// An expression statement.
+    Expr(Expr),
+    /// `console.log(args);`
+    Print(Vec<Expr>),
+    /// `if (test) { then } else { else }` (no `else` when it is empty).
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// A counted loop.
+    Loop(Loop),
+    /// `break;` or `break label;`
+    Break(Option<String>),
+    /// `continue;` or `continue label;`
+    Continue(Option<String>),
+    /// `return;` or `return value;`
+    Return(Option<Expr>),
+    /// `{ ... }`
+    Block(Vec<Stmt>),
+    /// `switch (value) { case ...: ... }`
+    Switch(Expr, Vec<Case>),
+    /// `throw value;`
+    Throw(Expr),
+}
+
+/// A top-level function declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// Its name.
+    pub name: String,
+    /// Its parameter names.
+    pub params: Vec<String>,
+    /// Its body.
+    pub body: Vec<Stmt>,
+}
+
+/// A whole program: comment lines, function declarations, then the top-level statements.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Program {
+    /// Lines printed as `// ...` comments at the top.
+    pub header: Vec<String>,
+    /// The function declarations, printed before the top-level code (they are hoisted).
+    pub functions: Vec<Function>,
+    /// The top-level statements.
+    pub body: Vec<Stmt>,
+}
+
+impl Program {
+    /// The program as JavaScript source.
+    pub fn to_js(&self) -> String {
+        let mut p = Printer { out: String::new(), indent: 0 };
+        for line in &self.header {
+            let _ = writeln!(p.out, "// {line}");
+        }
+        for f in &self.functions {
+            let _ = writeln!(p.out, "function {}({}) {{", f.name, f.params.join(", "));
+            p.indent += 1;
+            p.stmts(&f.body);
+            p.indent -= 1;
+            p.out.push_str("}\n");
+        }
+        p.stmts(&self.body);
+        p.out
+    }
+
+    /// The number of AST nodes (statements, expressions, places and functions): the size the
+    /// reducer shrinks.
+    pub fn size(&self) -> usize {
+        self.functions.iter().map(|f| 1 + f.params.len() + stmts_size(&f.body)).sum::<usize>() + stmts_size(&self.body)
+    }
+
+    /// The function called `name`, if declared.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+}
+
+/// The number of nodes in a statement list.
+pub fn stmts_size(stmts: &[Stmt]) -> usize {
+    stmts.iter().map(stmt_size).sum()
+}
+
+fn stmt_size(s: &Stmt) -> usize {
+    1 + match s {
+        Stmt::Decl(_, _, init) => init.as_ref().map_or(0, expr_size),
+        Stmt::Expr(e) | Stmt::Throw(e) => expr_size(e),
+        Stmt::Print(args) => args.iter().map(expr_size).sum(),
+        Stmt::If(c, t, e) => expr_size(c) + stmts_size(t) + stmts_size(e),
+        Stmt::Loop(l) => stmts_size(&l.body),
+        Stmt::Break(_) | Stmt::Continue(_) => 0,
+        Stmt::Return(v) => v.as_ref().map_or(0, expr_size),
+        Stmt::Block(b) => stmts_size(b),
+        Stmt::Switch(v, cases) => {
+            expr_size(v) + cases.iter().map(|c| 1 + c.test.as_ref().map_or(0, expr_size) + stmts_size(&c.body)).sum::<usize>()
+        }
+    }
+}
+
+/// The number of nodes in an expression.
+pub fn expr_size(e: &Expr) -> usize {
+    1 + match e {
+        Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::Var(_) | Expr::MathConst(_) => 0,
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => expr_size(a),
+        Expr::Binary(_, a, b) | Expr::Index(a, b) => expr_size(a) + expr_size(b),
+        Expr::Cond(a, b, c) => expr_size(a) + expr_size(b) + expr_size(c),
+        Expr::Assign(_, p, v) => place_size(p) + expr_size(v),
+        Expr::Update { place, .. } => place_size(place),
+        Expr::Call(_, args) | Expr::Math(_, args) => args.iter().map(expr_size).sum(),
+        Expr::Method(r, _, args) => expr_size(r) + args.iter().map(expr_size).sum::<usize>(),
+        Expr::Array(items) => items.iter().map(|i| i.as_ref().map_or(1, expr_size)).sum(),
+        Expr::Object(props) => props.iter().map(|(_, v)| expr_size(v)).sum(),
+    }
+}
+
+fn place_size(p: &Place) -> usize {
+    match p {
+        Place::Var(_) => 1,
+        Place::Member(o, _) => 1 + expr_size(o),
+        Place::Index(o, i) => 1 + expr_size(o) + expr_size(i),
+    }
+}
+
+/// Writes statements with two-space indentation.
+struct Printer {
+    out: String,
+    indent: usize,
+}
+
+impl Printer {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            self.stmt(s);
+        }
+    }
+
+    /// `head {`, the body indented, then `tail` (normally `}`).
+    fn block(&mut self, head: &str, body: &[Stmt], tail: &str) {
+        self.line(&format!("{head}{{"));
+        self.indent += 1;
+        self.stmts(body);
+        self.indent -= 1;
+        self.line(tail);
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Decl(kind, name, init) => {
+                let kw = match kind {
+                    DeclKind::Var => "var",
+                    DeclKind::Let => "let",
+                    DeclKind::Const => "const",
+                };
+                match init {
+                    Some(e) => self.line(&format!("{kw} {name} = {};", top(e))),
+                    None => self.line(&format!("{kw} {name};")),
+                }
+            }
+            Stmt::Expr(e) => self.line(&format!("{};", top(e))),
+            Stmt::Print(args) => {
+                let args: Vec<String> = args.iter().map(top).collect();
+                self.line(&format!("console.log({});", args.join(", ")));
+            }
+            Stmt::If(c, t, e) => {
+                let head = format!("if ({}) ", top(c));
+                if e.is_empty() {
+                    self.block(&head, t, "}");
+                } else {
+                    self.block(&head, t, "} else {");
+                    self.indent += 1;
+                    self.stmts(e);
+                    self.indent -= 1;
+                    self.line("}");
+                }
+            }
+            Stmt::Loop(l) => self.looped(l),
+            Stmt::Break(None) => self.line("break;"),
+            Stmt::Break(Some(l)) => self.line(&format!("break {l};")),
+            Stmt::Continue(None) => self.line("continue;"),
+            Stmt::Continue(Some(l)) => self.line(&format!("continue {l};")),
+            Stmt::Return(None) => self.line("return;"),
+            Stmt::Return(Some(e)) => self.line(&format!("return {};", top(e))),
+            Stmt::Block(b) => self.block("", b, "}"),
+            Stmt::Switch(v, cases) => {
+                self.line(&format!("switch ({}) {{", top(v)));
+                self.indent += 1;
+                for c in cases {
+                    match &c.test {
+                        Some(t) => self.line(&format!("case {}:", top(t))),
+                        None => self.line("default:"),
+                    }
+                    self.indent += 1;
+                    self.stmts(&c.body);
+                    self.indent -= 1;
+                }
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Throw(e) => self.line(&format!("throw {};", top(e))),
+        }
+    }
+
+    fn looped(&mut self, l: &Loop) {
+        let label = l.label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default();
+        let (i, n) = (&l.counter, l.count);
+        match l.kind {
+            LoopKind::For(lexical) => {
+                let kw = if lexical { "let" } else { "var" };
+                self.block(&format!("{label}for ({kw} {i} = 0; {i} < {n}; {i}++) "), &l.body, "}");
+            }
+            LoopKind::While => {
+                self.line(&format!("var {i} = 0;"));
+                self.line(&format!("{label}while ({i} < {n}) {{"));
+                self.indent += 1;
+                self.line(&format!("{i}++;"));
+                self.stmts(&l.body);
+                self.indent -= 1;
+                self.line("}");
+            }
+            LoopKind::DoWhile => {
+                self.line(&format!("var {i} = 0;"));
+                self.line(&format!("{label}do {{"));
+                self.indent += 1;
+                self.line(&format!("{i}++;"));
+                self.stmts(&l.body);
+                self.indent -= 1;
+                self.line(&format!("}} while ({i} < {n});"));
+            }
+        }
+    }
+}
+
+/// An expression in a position that needs no parentheses (a statement, an argument).
+fn top(e: &Expr) -> String {
+    let mut s = String::new();
+    write_expr(&mut s, e, false);
+    s
+}
+
+/// An expression as an operand: composite expressions in parentheses.
+fn operand(e: &Expr) -> String {
+    let mut s = String::new();
+    write_expr(&mut s, e, true);
+    s
+}
+
+/// The object of a member access: a number literal needs parentheses (`(5).toString()`).
+fn receiver(e: &Expr) -> String {
+    match e {
+        Expr::Num(n) => format!("({n})"),
+        _ => operand(e),
+    }
+}
+
+fn args(list: &[Expr]) -> String {
+    list.iter().map(top).collect::<Vec<_>>().join(", ")
+}
+
+fn place(p: &Place) -> String {
+    match p {
+        Place::Var(v) => v.clone(),
+        Place::Member(o, name) => format!("{}.{name}", receiver(o)),
+        Place::Index(o, i) => format!("{}[{}]", receiver(o), top(i)),
+    }
+}
+
+fn write_expr(out: &mut String, e: &Expr, nested: bool) {
+    let wrap = |s: String| if nested { format!("({s})") } else { s };
+    let text = match e {
+        Expr::Num(n) if n.starts_with('-') => format!("({n})"),
+        Expr::Num(n) => n.clone(),
+        Expr::Str(s) => format!("{s:?}"),
+        Expr::Bool(b) => b.to_string(),
+        Expr::Undefined => "undefined".into(),
+        Expr::Null => "null".into(),
+        Expr::Var(v) => v.clone(),
+        Expr::Unary(op, a) => wrap(format!("{op}{}", operand(a))),
+        Expr::Binary(",", a, b) => format!("({}, {})", top(a), top(b)),
+        Expr::Binary(op, a, b) => wrap(format!("{} {op} {}", operand(a), operand(b))),
+        Expr::Cond(c, t, f) => wrap(format!("{} ? {} : {}", operand(c), operand(t), operand(f))),
+        Expr::Assign(op, p, v) => wrap(format!("{} {}= {}", place(p), op.unwrap_or(""), operand(v))),
+        Expr::Update { prefix, increment, place: p } => {
+            let op = if *increment { "++" } else { "--" };
+            wrap(if *prefix { format!("{op}{}", place(p)) } else { format!("{}{op}", place(p)) })
+        }
+        Expr::Call(f, a) => format!("{f}({})", args(a)),
+        Expr::Math(f, a) => format!("Math.{f}({})", args(a)),
+        Expr::MathConst(c) => format!("Math.{c}"),
+        Expr::Member(o, name) => format!("{}.{name}", receiver(o)),
+        Expr::Index(o, i) => format!("{}[{}]", receiver(o), top(i)),
+        Expr::Method(r, m, a) => format!("{}.{m}({})", receiver(r), args(a)),
+        Expr::StringOf(a) => format!("String({})", top(a)),
+        Expr::Array(items) => {
+            let items: Vec<String> = items.iter().map(|i| i.as_ref().map(top).unwrap_or_default()).collect();
+            // A trailing hole needs a second comma: `[1, ,]` has length 2.
+            let trailing_hole = items.last().is_some_and(|i| i.is_empty());
+            format!("[{}{}]", items.join(", "), if trailing_hole { "," } else { "" })
+        }
+        Expr::Object(props) => {
+            let props: Vec<String> = props.iter().map(|(k, v)| format!("{k}: {}", top(v))).collect();
+            format!("{{{}}}", props.join(", "))
+        }
+        Expr::NewArray(true, n) => format!("new Array({})", top(n)),
+        Expr::NewArray(false, n) => format!("Array({})", top(n)),
+    };
+    out.push_str(&text);
+}
+
+/// The number literal `n` as an expression (helper for the generator and reducer).
+pub fn num(n: impl ToString) -> Expr {
+    Expr::Num(n.to_string())
+}
+
+/// A boxed expression (helper).
+pub fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prints_fully_parenthesized_javascript() {
+        let e = Expr::Binary("+", bx(num(1)), bx(Expr::Binary("*", bx(Expr::Var("x".into())), bx(num("-0")))));
+        let p = Program {
+            header: vec!["seed 1".into()],
+            functions: vec![Function { name: "f".into(), params: vec!["x".into()], body: vec![Stmt::Return(Some(e))] }],
+            body: vec![
+                Stmt::Loop(Loop {
+                    kind: LoopKind::While,
+                    label: Some("outer".into()),
+                    counter: "i0".into(),
+                    count: 3,
+                    body: vec![Stmt::Print(vec![Expr::Call("f".into(), vec![Expr::Var("i0".into())])])],
+                }),
+                Stmt::Expr(Expr::Assign(None, Box::new(Place::Var("a".into())), bx(Expr::Array(vec![Some(num(1)), None])))),
+            ],
+        };
+        assert_eq!(
+            p.to_js(),
+            "// seed 1\nfunction f(x) {\n  return 1 + (x * (-0));\n}\nvar i0 = 0;\nouter: while (i0 < 3) {\n  i0++;\n  console.log(f(i0));\n}\na = [1, ,];\n"
+        );
+        // f: 1 + 1 param + return 1 + 5; the loop 1 + print 3; the assignment 1 + 5.
+        assert_eq!(p.size(), 18);
+    }
+}
