@@ -181,10 +181,32 @@ fn unsupported_builtins_and_prototype_mutation_trap() {
         ("array_map.js", "console.log([1].map === undefined);\n", "array method or property 'map'"),
         ("string_split.js", "console.log('a,b'.split === undefined);\n", "string method or property 'split'"),
         ("object_has_own.js", "var o = {};\nconsole.log(o.hasOwnProperty === undefined);\n", "object method or property 'hasOwnProperty'"),
+        // Found by the test262 runner: none of these may take an ordinary path.
+        ("annex_b_if.js", "var x = 1;\nif (x) function g() { return 2; }\nconsole.log(g());\n", "function declaration as the body of a statement"),
+        ("eval_inc.js", "eval++;\nconsole.log(eval);\n", "builtin 'eval'"),
+        ("arguments.js", "var arguments = 1;\nfunction f() { return arguments; }\nconsole.log(f() === 1);\n", "the arguments object"),
     ] {
         let o = seabed(&["run", &script(name, src)]);
         assert_eq!(o.status.code(), Some(3), "{name}: {}", stderr(&o));
         assert!(stderr(&o).contains(what), "{name}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn functions_too_large_to_compile_stay_in_the_interpreter() {
+    // 3,000 array literals in one script: over the register budget of every compiler.
+    let mut src = String::from("var m = [\n");
+    for _ in 0..3000 {
+        src.push_str("  [1, 2],\n");
+    }
+    src.push_str("];\nconsole.log(m.length);\n");
+    let f = script("big.js", &src);
+    let stats = script("big.json", "");
+    for tier in ["baseline", "son", "cfg"] {
+        let o = seabed(&["run", &f, "--tier", tier, "--backend", "lir", "--always-opt", "--stats", &stats]);
+        assert_eq!(stdout(&o), "3000\n", "{tier}: {}", stderr(&o));
+        let json = std::fs::read_to_string(&stats).unwrap();
+        assert_eq!(tiering_stat(&json, "too_large"), 1, "{tier}: {json}");
     }
 }
 

@@ -48,7 +48,7 @@ pub const BUILTIN_GLOBALS: &[&str] =
 /// trap `builtin 'NAME'` (listed by `seabed check`) instead of the ReferenceError an unknown
 /// name throws, unless the program declares the name at top level or assigns it as a global
 /// somewhere (then it is an ordinary global). `arguments` always traps: in node every function
-/// and the module wrapper bind it, so no assignment makes it a global. The CommonJS wrapper's
+/// and the module wrapper bind it, so no assignment makes it a global, and neither does one make `eval` a global. The CommonJS wrapper's
 /// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
 pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     // ECMAScript
@@ -69,6 +69,11 @@ pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     "BroadcastChannel", "Blob", "File", "FormData", "Headers", "Request", "Response",
     "DOMException",
 ];
+
+/// The unimplemented globals a program's own assignment never turns into ordinary globals:
+/// `arguments` (every function and the module wrapper bind it) and `eval` (node's global
+/// function: `eval++` reads it before it writes it).
+const ALWAYS_BUILTIN: &[&str] = &["arguments", "eval"];
 
 /// Parses, checks and compiles a script.
 pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
@@ -563,8 +568,20 @@ impl Compiler {
         Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
     }
 
+    /// True if `name` is a function's own `arguments` object (Tier 3): inside a function that
+    /// does not declare a binding of that name, `arguments` never means a global.
+    fn is_arguments_object(&mut self, name: &str) -> bool {
+        name == "arguments"
+            && self.ctxs.len() > 1
+            && !self.ctxs.last().is_some_and(|c| c.scopes.iter().any(|s| s.bindings.contains_key(name)))
+    }
+
     /// Reads a name into a register (a local's own register when possible).
     fn read_name(&mut self, name: &str, offset: u32, dst: Option<Reg>) -> Reg {
+        if self.is_arguments_object(name) {
+            self.trap("the arguments object", offset);
+            return dst.unwrap_or_else(|| self.temp());
+        }
         match self.resolve(name) {
             Resolved::Local(local) => {
                 if local.in_switch || offset < local.init_end {
@@ -610,7 +627,7 @@ impl Compiler {
         let g = &self.globals[global.0 as usize];
         g.kind == GlobalKind::Implicit
             && UNIMPLEMENTED_GLOBALS.contains(&g.name.as_str())
-            && (g.name == "arguments" || !self.assigned_globals.contains(&g.name))
+            && (ALWAYS_BUILTIN.contains(&g.name.as_str()) || !self.assigned_globals.contains(&g.name))
     }
 
     /// True if `e` is a name bound to a declared function (`function f() {}`).
@@ -625,6 +642,9 @@ impl Compiler {
 
     /// Stores `src` to a name (assignment, not declaration).
     fn write_name(&mut self, name: &str, offset: u32, src: Reg) {
+        if self.is_arguments_object(name) {
+            return self.trap("the arguments object", offset);
+        }
         match self.resolve(name) {
             Resolved::Local(local) => {
                 if local.in_switch || offset < local.init_end {
@@ -861,6 +881,11 @@ impl Compiler {
     /// A statement in a position that can hold a single statement (loop body, if branch):
     /// a lexical declaration there is a syntax error in JS, so only blocks open scopes.
     fn nested_statement(&mut self, stmt: &Statement<'_>) {
+        if let Statement::FunctionDeclaration(f) = stmt {
+            // `if (x) function f() {}` (sloppy mode only): Annex B's function-in-statement
+            // semantics, not implemented.
+            return self.trap("function declaration as the body of a statement (Annex B)", f.span.start);
+        }
         self.statement(stmt);
     }
 

@@ -74,6 +74,13 @@ pub trait OptimizingCompiler {
     }
 }
 
+/// The most bytecode instructions a function may have to be compiled (a size budget in the
+/// spirit of V8's `--max-optimized-bytecode-size`, 60 KiB of its bytecode).
+pub const MAX_COMPILED_INSTRUCTIONS: usize = 20_000;
+
+/// The most registers a function may have to be compiled.
+pub const MAX_COMPILED_REGISTERS: usize = 1_000;
+
 /// Tiering knobs.
 #[derive(Clone, Copy, Debug)]
 pub struct TieringOptions {
@@ -158,6 +165,9 @@ pub struct TieringStats {
     pub inlined_frame_exits: u64,
     /// The most frames one exit rebuilt.
     pub max_exit_frames: u64,
+    /// Compilations not attempted because the function was too large
+    /// ([`MAX_COMPILED_INSTRUCTIONS`], [`MAX_COMPILED_REGISTERS`]).
+    pub too_large: u64,
 }
 
 /// One interpreter frame rebuilt at an exit.
@@ -202,6 +212,11 @@ impl Vm {
         }
         if state.compiles > self.tiering.max_reopts {
             self.tier[f.0 as usize].disabled = Some("too many reoptimizations".into());
+            return None;
+        }
+        if let Some(why) = self.too_large_to_compile(f) {
+            self.tier_stats.too_large += 1;
+            self.tier[f.0 as usize].disabled = Some(why);
             return None;
         }
         let mut compiler = self.compiler.take().expect("compiler present");
@@ -262,6 +277,11 @@ impl Vm {
         }
         if state.osr_compiles > self.tiering.max_reopts {
             self.tier[f.0 as usize].osr_disabled = Some("too many OSR compilations".into());
+            return None;
+        }
+        if let Some(why) = self.too_large_to_compile(f) {
+            self.tier_stats.too_large += 1;
+            self.tier[f.0 as usize].osr_disabled = Some(why);
             return None;
         }
         let mut compiler = self.compiler.take().expect("compiler present");
@@ -358,6 +378,22 @@ impl Vm {
         match self.tiering.deopt_every {
             Some(n) if n > 0 => self.tier_stats.checks.is_multiple_of(n as u64),
             _ => false,
+        }
+    }
+
+    /// Why `f` is too large to compile, if it is: more than [`MAX_COMPILED_INSTRUCTIONS`]
+    /// bytecode instructions or [`MAX_COMPILED_REGISTERS`] registers (V8 likewise leaves
+    /// functions over `--max-optimized-bytecode-size` to its lower tiers). Every compiler's
+    /// analyses (liveness: a register set per instruction; LLVM's register allocation across
+    /// thousands of live values) grow faster than linearly in these sizes.
+    fn too_large_to_compile(&self, f: FuncId) -> Option<String> {
+        let func = self.program.function(f);
+        if func.code.len() > MAX_COMPILED_INSTRUCTIONS {
+            Some(format!("too large to compile ({} bytecode instructions, at most {MAX_COMPILED_INSTRUCTIONS})", func.code.len()))
+        } else if func.register_count as usize > MAX_COMPILED_REGISTERS {
+            Some(format!("too large to compile ({} registers, at most {MAX_COMPILED_REGISTERS})", func.register_count))
+        } else {
+            None
         }
     }
 
