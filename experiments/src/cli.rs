@@ -30,7 +30,7 @@ usage:
                     [--llvm none|ftl|O2]
                     [--dump-lir] [--dump-llvm] [--dump-asm] [--always-opt]
                     [--deopt-every N] [--deopt-after-calls] [--hot-calls N] [--max-reopts K]
-                    [--osr-back-edges N]
+                    [--osr-back-edges N] [--max-compiled-size INSTRUCTIONS[,REGISTERS]]
                     [--verify] [--stats OUT.json] [--compile-thread on|off]
                     (son and cfg run on LLVM unless --backend lir is given; LLVM
                     compiles on a background thread unless --compile-thread off or
@@ -114,6 +114,7 @@ const RUN_OPTIONS: &[&str] = &[
     "--always-opt",
     "--deopt-every",
     "--deopt-after-calls",
+    "--max-compiled-size",
     "--hot-calls",
     "--max-reopts",
     "--osr-back-edges",
@@ -183,6 +184,13 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--dump-lir" => opts.dump_lir = true,
             "--always-opt" => opts.tiering.always_opt = true,
             "--deopt-after-calls" => opts.tiering.deopt_after_calls = true,
+            "--max-compiled-size" => {
+                let v = it.next().ok_or("--max-compiled-size needs a value")?.clone();
+                let (code, regs) = v.split_once(',').unwrap_or((v.as_str(), ""));
+                let parse = |s: &str| s.parse::<usize>().map_err(|_| format!("--max-compiled-size: '{v}' is not INSTRUCTIONS[,REGISTERS] (0: no limit)"));
+                opts.tiering.max_compiled_instructions = parse(code)?;
+                opts.tiering.max_compiled_registers = if regs.is_empty() { opts.tiering.max_compiled_instructions / 20 } else { parse(regs)? };
+            }
             "--deopt-every" => {
                 let n = number("--deopt-every")?;
                 if n == 0 {

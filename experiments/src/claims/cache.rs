@@ -107,7 +107,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     std::fs::create_dir_all(&gen_dir).map_err(|e| e.to_string())?;
     let gen = gen_dir.join(format!("gen-{n}.js"));
     std::fs::write(&gen, crate::generate::program(n, 1).0).map_err(|e| e.to_string())?;
-    programs.insert(0, (format!("gen-{n}"), gen, vec!["--hot-calls".into(), "5".into(), "--max-reopts".into(), "0".into()]));
+    programs.insert(0, (format!("gen-{n}"), gen, vec!["--hot-calls".into(), "5".into(), "--max-reopts".into(), "0".into(), "--max-compiled-size".into(), "0".into()]));
     let mut jobs: Vec<(usize, &str, u32)> = Vec::new();
     for i in 0..programs.len() {
         for pipeline in ["son", "cfg"] {

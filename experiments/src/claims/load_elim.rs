@@ -90,8 +90,9 @@ fn generated(dir: &Path, n: usize) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// Flags of C4's runs.
-const C4_TIERING: &[&str] = &["--hot-calls", "5", "--max-reopts", "0"];
+/// Flags of C4's runs (the generated function is compiled whatever its size: the experiment
+/// measures how compilers scale).
+const C4_TIERING: &[&str] = &["--hot-calls", "5", "--max-reopts", "0", "--max-compiled-size", "0"];
 
 /// Runs C4 and writes `c4_load_elim_scaling.csv`.
 pub fn run_c4(ctx: &Ctx) -> Result<(), String> {
@@ -170,7 +171,7 @@ pub fn run_c9(ctx: &Ctx) -> Result<(), String> {
         }
     }
     let gen = generated(&ctx.runner.scratch.join("gen"), 1000)?;
-    let gen_args: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, &["--hot-calls", "5"])).collect();
+    let gen_args: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, &["--hot-calls", "5", "--max-compiled-size", "0"])).collect();
     for (ci, s) in ctx.counter_runs(&[gen], &gen_args, "C9 generated").into_iter().enumerate() {
         runs.push(("gen-1000".into(), ci, s));
     }

@@ -74,11 +74,12 @@ pub trait OptimizingCompiler {
     }
 }
 
-/// The most bytecode instructions a function may have to be compiled (a size budget in the
-/// spirit of V8's `--max-optimized-bytecode-size`, 60 KiB of its bytecode).
+/// The default of [`TieringOptions::max_compiled_instructions`]: the most bytecode
+/// instructions a function may have to be compiled (a size budget in the spirit of V8's
+/// `--max-optimized-bytecode-size`, 60 KiB of its bytecode).
 pub const MAX_COMPILED_INSTRUCTIONS: usize = 20_000;
 
-/// The most registers a function may have to be compiled.
+/// The default of [`TieringOptions::max_compiled_registers`].
 pub const MAX_COMPILED_REGISTERS: usize = 1_000;
 
 /// Tiering knobs.
@@ -98,6 +99,11 @@ pub struct TieringOptions {
     /// Loop back edges taken in one interpreted activation after which the running loop is
     /// compiled and entered (on-stack replacement); 0 disables OSR.
     pub osr_back_edges: u32,
+    /// Functions with more bytecode instructions stay interpreted (`--max-compiled-size`;
+    /// 0: no limit, as the scaling experiments on generated programs need).
+    pub max_compiled_instructions: usize,
+    /// Functions with more registers stay interpreted (0: no limit).
+    pub max_compiled_registers: usize,
 }
 
 impl Default for TieringOptions {
@@ -109,6 +115,8 @@ impl Default for TieringOptions {
             deopt_after_calls: false,
             max_reopts: 8,
             osr_back_edges: 1000,
+            max_compiled_instructions: MAX_COMPILED_INSTRUCTIONS,
+            max_compiled_registers: MAX_COMPILED_REGISTERS,
         }
     }
 }
@@ -166,7 +174,7 @@ pub struct TieringStats {
     /// The most frames one exit rebuilt.
     pub max_exit_frames: u64,
     /// Compilations not attempted because the function was too large
-    /// ([`MAX_COMPILED_INSTRUCTIONS`], [`MAX_COMPILED_REGISTERS`]).
+    /// ([`TieringOptions::max_compiled_instructions`], `max_compiled_registers`).
     pub too_large: u64,
 }
 
@@ -381,17 +389,18 @@ impl Vm {
         }
     }
 
-    /// Why `f` is too large to compile, if it is: more than [`MAX_COMPILED_INSTRUCTIONS`]
-    /// bytecode instructions or [`MAX_COMPILED_REGISTERS`] registers (V8 likewise leaves
-    /// functions over `--max-optimized-bytecode-size` to its lower tiers). Every compiler's
-    /// analyses (liveness: a register set per instruction; LLVM's register allocation across
-    /// thousands of live values) grow faster than linearly in these sizes.
+    /// Why `f` is too large to compile, if it is: more bytecode instructions or registers
+    /// than the tiering options allow (V8 likewise leaves functions over
+    /// `--max-optimized-bytecode-size` to its lower tiers). Every compiler's analyses
+    /// (liveness: a register set per instruction; LLVM's register allocation across thousands
+    /// of live values) grow faster than linearly in these sizes.
     fn too_large_to_compile(&self, f: FuncId) -> Option<String> {
         let func = self.program.function(f);
-        if func.code.len() > MAX_COMPILED_INSTRUCTIONS {
-            Some(format!("too large to compile ({} bytecode instructions, at most {MAX_COMPILED_INSTRUCTIONS})", func.code.len()))
-        } else if func.register_count as usize > MAX_COMPILED_REGISTERS {
-            Some(format!("too large to compile ({} registers, at most {MAX_COMPILED_REGISTERS})", func.register_count))
+        let (max_code, max_regs) = (self.tiering.max_compiled_instructions, self.tiering.max_compiled_registers);
+        if max_code > 0 && func.code.len() > max_code {
+            Some(format!("too large to compile ({} bytecode instructions, at most {max_code})", func.code.len()))
+        } else if max_regs > 0 && func.register_count as usize > max_regs {
+            Some(format!("too large to compile ({} registers, at most {max_regs})", func.register_count))
         } else {
             None
         }
