@@ -43,6 +43,7 @@ pub mod graph;
 pub mod late_lowering;
 pub mod lowering;
 pub mod peel;
+pub mod persistent;
 pub mod reducer;
 pub mod reducers;
 pub mod schedule;

@@ -20,105 +20,61 @@
 //!
 //! # States
 //!
-//! Two side tables of persistent fact lists (shared tails), as TurboFan's
-//! `ControlPathConditions`, newest first:
+//! Two side tables of persistent fact sets, as TurboFan's `ControlPathConditions`:
 //!
 //! - **control nodes**: `Start` knows nothing; `IfTrue`/`IfFalse` add their branch's condition
 //!   to the facts of the branch's control input; a `Branch` passes its control input's facts
-//!   on; a `Merge` waits for all its inputs and keeps their longest common tail; a `Loop`
+//!   on; a `Merge` waits for all its inputs and keeps the facts all of them hold; a `Loop`
 //!   takes its entry edge's facts (the back edges are never assumed).
 //! - **effect nodes**: the facts of passed checks along the effect chain (a check adds its
 //!   own; every other effect node passes its input's on; an `EffectPhi` merges like a
 //!   `Merge`). A check is decided by the facts of its control input and of its effect input.
 //!
+//! Both tables hold persistent hash maps ([`crate::persistent::PersistentMap`]) rather than
+//! TurboFan's linked lists: versions share structure as lists share tails, a lookup is
+//! O(log n) instead of a walk of the list (the CFG side's table is O(1)), and a merge costs
+//! what its inputs do not share. A node's state records the input versions it was computed
+//! from, so recomputing it from the same ones changes nothing.
+//!
 //! A branch is decided by its control path's facts only: in this sea of nodes a `Branch` is
 //! not on the effect chain (TurboFan's late graph has its checks on the control chain after
 //! effect-control linearization), so a fact learned from a check does not reach a later
 //! branch — the CFG side's does (see `docs/optimizations.md`). A recorded list that changes
-//! reports an in-place change, so the driver revisits the node's users. There is no cap: a
-//! lookup walks the list, as in TurboFan (the CFG side looks facts up in a dominator-scoped
-//! table).
-
-use std::rc::Rc;
+//! reports an in-place change, so the driver revisits the node's users. There is no cap, on
+//! either side.
 
 use ir::ops::{Op, Opcode};
 
 use crate::graph::{Graph, NodeId};
+use crate::persistent::{hash_of, PersistentMap};
 use crate::reducer::{Editor, Reducer, Reduction};
 
-/// One cell of a persistent fact list.
-#[derive(Debug)]
-struct Cell {
-    cond: NodeId,
-    value: bool,
-    next: Facts,
-    len: usize,
-}
-
-/// The facts that hold at one point, newest first (tails shared).
-type Facts = Option<Rc<Cell>>;
-
-fn len(f: &Facts) -> usize {
-    f.as_ref().map_or(0, |c| c.len)
-}
+/// The facts that hold at one point: (condition, value), by the condition's hash.
+type Facts = PersistentMap<(NodeId, bool)>;
 
 fn push(f: &Facts, cond: NodeId, value: bool) -> Facts {
-    Some(Rc::new(Cell { cond, value, next: f.clone(), len: len(f) + 1 }))
-}
-
-fn same(a: &Facts, b: &Facts) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(x), Some(y)) => {
-            Rc::ptr_eq(x, y) || (x.len == y.len && x.cond == y.cond && x.value == y.value && same(&x.next, &y.next))
-        }
-        _ => false,
-    }
+    f.insert(hash_of(&cond), (cond, value))
 }
 
 /// The value `facts` give `cond`, if any.
 fn lookup(facts: &Facts, cond: NodeId) -> Option<bool> {
-    let mut f = facts;
-    while let Some(cell) = f {
-        if cell.cond == cond {
-            return Some(cell.value);
-        }
-        f = &cell.next;
-    }
-    None
+    facts.get_all(hash_of(&cond)).find(|(c, _)| *c == cond).map(|&(_, v)| v)
 }
 
-/// The longest common tail of `a` and `b` (cells compared by condition and value).
-fn common_tail(a: &Facts, b: &Facts) -> Facts {
-    let (mut a, mut b) = (a.clone(), b.clone());
-    while len(&a) > len(&b) {
-        a = a.and_then(|c| c.next.clone());
-    }
-    while len(&b) > len(&a) {
-        b = b.and_then(|c| c.next.clone());
-    }
-    let mut result = a.clone();
-    let (mut x, mut y) = (a, b);
-    while let (Some(cx), Some(cy)) = (x, y) {
-        if Rc::ptr_eq(&cx, &cy) {
-            break;
-        }
-        if cx.cond != cy.cond || cx.value != cy.value {
-            result = cx.next.clone();
-        }
-        x = cx.next.clone();
-        y = cy.next.clone();
-    }
-    result
+/// One node's facts and the input versions they were computed from.
+#[derive(Clone, Debug)]
+struct State {
+    facts: Facts,
+    from: Vec<Facts>,
 }
 
 /// The branch-elimination reducer (`branch-elim`; see the module docs).
 #[derive(Default)]
 pub struct BranchElimination {
     /// Facts after each control node (`None` inside: not computed yet).
-    control: Vec<Option<Facts>>,
+    control: Vec<Option<State>>,
     /// Facts of passed checks after each effect node.
-    effect: Vec<Option<Facts>>,
+    effect: Vec<Option<State>>,
     branches_folded: u64,
     checks_removed: u64,
 }
@@ -129,53 +85,53 @@ impl BranchElimination {
         BranchElimination::default()
     }
 
-    fn get(table: &[Option<Facts>], n: NodeId) -> Option<Facts> {
-        table.get(n.index()).and_then(|s| s.clone())
+    fn get(table: &[Option<State>], n: NodeId) -> Option<Facts> {
+        table.get(n.index()).and_then(|s| s.as_ref()).map(|s| s.facts.clone())
     }
 
-    fn set(table: &mut Vec<Option<Facts>>, n: NodeId, facts: Facts) -> bool {
+    /// True if `n`'s entry in `table` was computed from exactly these input versions.
+    fn unchanged(table: &[Option<State>], n: NodeId, from: &[Facts]) -> bool {
+        table.get(n.index()).and_then(|s| s.as_ref()).is_some_and(|s| {
+            s.from.len() == from.len() && s.from.iter().zip(from).all(|(a, b)| a.ptr_eq(b))
+        })
+    }
+
+    fn set(table: &mut Vec<Option<State>>, n: NodeId, facts: Facts, from: Vec<Facts>) -> bool {
         if table.len() <= n.index() {
             table.resize(n.index() + 1, None);
         }
         let slot = &mut table[n.index()];
-        if slot.as_ref().is_some_and(|old| same(old, &facts)) {
-            return false;
-        }
-        *slot = Some(facts);
-        true
+        let changed = !slot.as_ref().is_some_and(|old| old.facts.ptr_eq(&facts));
+        *slot = Some(State { facts, from });
+        changed
     }
 
-    fn update_control(&mut self, n: NodeId, facts: Facts) -> Reduction {
-        if Self::set(&mut self.control, n, facts) {
+    fn update_control(&mut self, n: NodeId, facts: Facts, from: Vec<Facts>) -> Reduction {
+        if Self::set(&mut self.control, n, facts, from) {
             Reduction::Changed
         } else {
             Reduction::NoChange
         }
     }
 
-    fn update_effect(&mut self, n: NodeId, facts: Facts) -> Reduction {
-        if Self::set(&mut self.effect, n, facts) {
+    fn update_effect(&mut self, n: NodeId, facts: Facts, from: Vec<Facts>) -> Reduction {
+        if Self::set(&mut self.effect, n, facts, from) {
             Reduction::Changed
         } else {
             Reduction::NoChange
         }
     }
 
-    /// The merged facts of `inputs` in `table` (a loop takes its entry), or `None` while one
-    /// is not computed yet.
-    fn merge(table: &[Option<Facts>], inputs: &[NodeId], is_loop: bool) -> Option<Facts> {
-        if is_loop {
-            return inputs.first().and_then(|&i| Self::get(table, i));
-        }
-        let mut merged: Option<Facts> = None;
-        for &i in inputs {
-            let f = Self::get(table, i)?;
-            merged = Some(match merged {
-                None => f,
-                Some(m) => common_tail(&m, &f),
-            });
-        }
-        merged
+    /// The facts of `inputs` in `table` (a loop takes its entry's), or `None` while one is
+    /// not computed yet.
+    fn inputs_of(table: &[Option<State>], inputs: &[NodeId], is_loop: bool) -> Option<Vec<Facts>> {
+        let inputs = if is_loop { &inputs[..inputs.len().min(1)] } else { inputs };
+        inputs.iter().map(|&i| Self::get(table, i)).collect()
+    }
+
+    /// The facts every one of `from` holds.
+    fn merge(from: &[Facts]) -> Facts {
+        from[1..].iter().fold(from[0].clone(), |m, f| m.intersect(f))
     }
 
     fn reduce_if(&mut self, g: &Graph, n: NodeId, value: bool) -> Reduction {
@@ -183,15 +139,19 @@ impl BranchElimination {
         let Some(before) = g.control_input(branch).and_then(|c| Self::get(&self.control, c)) else {
             return Reduction::NoChange;
         };
+        let from = vec![before.clone()];
+        if Self::unchanged(&self.control, n, &from) {
+            return Reduction::NoChange;
+        }
         let cond = g.input(branch, 0);
-        self.update_control(n, push(&before, cond, value))
+        self.update_control(n, push(&before, cond, value), from)
     }
 
     fn reduce_branch(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
         let Some(control) = g.control_input(n) else { return Reduction::NoChange };
         let Some(facts) = Self::get(&self.control, control) else { return Reduction::NoChange };
         let cond = g.input(n, 0);
-        let Some(value) = lookup(&facts, cond) else { return self.update_control(n, facts) };
+        let Some(value) = lookup(&facts, cond) else { return self.update_control(n, facts.clone(), vec![facts]) };
         let taken = if value { Opcode::IfTrue } else { Opcode::IfFalse };
         let projections: Vec<NodeId> = g.users(n).collect();
         for p in projections {
@@ -208,6 +168,10 @@ impl BranchElimination {
         let (Some(on_chain), Some(on_path)) = (Self::get(&self.effect, effect), Self::get(&self.control, control)) else {
             return Reduction::NoChange;
         };
+        let from = vec![on_chain.clone(), on_path.clone()];
+        if Self::unchanged(&self.effect, n, &from) {
+            return Reduction::NoChange;
+        }
         let cond = g.input(n, 0);
         match lookup(&on_chain, cond).or_else(|| lookup(&on_path, cond)) {
             Some(v) if v != fires_when => {
@@ -220,7 +184,7 @@ impl BranchElimination {
                 Reduction::Replace(effect)
             }
             // Always fires (kept), or undecided: what passes it knows the condition.
-            _ => self.update_effect(n, push(&on_chain, cond, !fires_when)),
+            _ => self.update_effect(n, push(&on_chain, cond, !fires_when), from),
         }
     }
 }
@@ -236,8 +200,8 @@ impl Reducer for BranchElimination {
         }
         match g.op(n) {
             Op::Start => {
-                let c = self.update_control(n, None);
-                let e = self.update_effect(n, None);
+                let c = self.update_control(n, Facts::new(), Vec::new());
+                let e = self.update_effect(n, Facts::new(), Vec::new());
                 if c == Reduction::Changed || e == Reduction::Changed {
                     Reduction::Changed
                 } else {
@@ -250,16 +214,20 @@ impl Reducer for BranchElimination {
             Op::Branch { .. } => self.reduce_branch(g, n, ed),
             Op::Merge | Op::Loop => {
                 let is_loop = g.opcode(n) == Opcode::Loop;
-                match Self::merge(&self.control, g.control_inputs(n), is_loop) {
-                    Some(f) => self.update_control(n, f),
-                    None => Reduction::NoChange,
+                match Self::inputs_of(&self.control, g.control_inputs(n), is_loop) {
+                    Some(from) if !from.is_empty() && !Self::unchanged(&self.control, n, &from) => {
+                        self.update_control(n, Self::merge(&from), from)
+                    }
+                    _ => Reduction::NoChange,
                 }
             }
             Op::EffectPhi => {
                 let is_loop = g.control_input(n).is_some_and(|c| g.opcode(c) == Opcode::Loop);
-                match Self::merge(&self.effect, g.effect_inputs(n), is_loop) {
-                    Some(f) => self.update_effect(n, f),
-                    None => Reduction::NoChange,
+                match Self::inputs_of(&self.effect, g.effect_inputs(n), is_loop) {
+                    Some(from) if !from.is_empty() && !Self::unchanged(&self.effect, n, &from) => {
+                        self.update_effect(n, Self::merge(&from), from)
+                    }
+                    _ => Reduction::NoChange,
                 }
             }
             Op::DeoptimizeIf { .. } => self.reduce_check(g, n, true, ed),
@@ -270,7 +238,7 @@ impl Reducer for BranchElimination {
                     return Reduction::NoChange;
                 }
                 match Self::get(&self.effect, g.effect_inputs(n)[0]) {
-                    Some(f) => self.update_effect(n, f),
+                    Some(f) => self.update_effect(n, f.clone(), vec![f]),
                     None => Reduction::NoChange,
                 }
             }

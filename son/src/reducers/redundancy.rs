@@ -14,86 +14,50 @@
 //!
 //! # States
 //!
-//! Every effect node gets, in a side table, the checks that hold *after* it: a persistent
-//! list (shared tails, reference-counted), as TurboFan's `EffectPathChecks`.
+//! Every effect node gets, in a side table, the checks that hold *after* it: a persistent map
+//! from the hash of a check's key to the check ([`crate::persistent::PersistentMap`]), which
+//! shares structure between versions as TurboFan's `EffectPathChecks` lists share tails, but
+//! looks a check up in O(log n) where a list walk costs its length (a chain of thousands of
+//! checks made the phase quadratic; the CFG side's table is O(1)).
 //!
-//! - `Start` has the empty list.
-//! - A check takes its effect input's list (none yet: no change; the GraphReducer comes back
-//!   when the input's list appears); if an identical check is on it, the check is removed,
-//!   else the list grows by the check.
-//! - Any other effect node with one effect input passes its input's list on: checks are facts
+//! - `Start` has the empty map.
+//! - A check takes its effect input's map (none yet: no change; the GraphReducer comes back
+//!   when the input's map appears); if an identical check is in it, the check is removed,
+//!   else the map grows by the check.
+//! - Any other effect node with one effect input passes its input's map on: checks are facts
 //!   about values, which no write can invalidate.
-//! - `EffectPhi` of a `Merge` waits for all its inputs and keeps their *longest common tail*:
-//!   the checks made before the paths diverged. (A check repeated on every arm is kept: it
-//!   would need a phi of the arms' values, and the CFG side's dominator-scoped table does not
-//!   remove it either.)
-//! - `EffectPhi` of a `Loop` takes the entry edge's list (the loop entry dominates the
+//! - `EffectPhi` of a `Merge` waits for all its inputs and keeps the checks in *all* of them
+//!   (the same check node on every path: one made before the paths diverged). (A check
+//!   repeated on every arm is kept: it would need a phi of the arms' values, and the CFG
+//!   side's dominator-scoped table does not remove it either.)
+//! - `EffectPhi` of a `Loop` takes the entry edge's map (the loop entry dominates the
 //!   header): conservative, the back edges' checks are never assumed.
 //!
-//! A recorded list that changes reports an in-place change, so the driver revisits the
-//! node's users (the next nodes of the effect chain).
+//! A node's state records the input versions it was computed from; recomputing from the same
+//! versions changes nothing, and a recorded state that changes reports an in-place change, so
+//! the driver revisits the node's users (the next nodes of the effect chain).
 //!
 //! The reducer works at both levels: before `lower` on the simplified checks (where TurboFan
 //! runs it, with load elimination), after it on `DeoptimizeIf/Unless` (where the CFG side's
-//! second `check-elim` runs). There is no cap, as on the CFG side: a lookup walks the list.
-
-use std::rc::Rc;
+//! second `check-elim` runs). There is no cap, as on the CFG side.
 
 use ir::ops::Op;
 
 use crate::graph::{Graph, NodeId};
+use crate::persistent::{hash_of, PersistentMap};
 use crate::reducer::{Editor, Reducer, Reduction};
 
-/// One cell of a persistent check list.
-#[derive(Debug)]
-struct Cell {
-    check: NodeId,
-    next: Checks,
-    len: usize,
-}
+/// The checks that hold at one program point, by the hash of their key.
+type Checks = PersistentMap<NodeId>;
 
-/// The checks that hold at one program point, newest first (tails shared).
-type Checks = Option<Rc<Cell>>;
-
-fn len(c: &Checks) -> usize {
-    c.as_ref().map_or(0, |c| c.len)
-}
-
-fn push(c: &Checks, check: NodeId) -> Checks {
-    Some(Rc::new(Cell { check, next: c.clone(), len: len(c) + 1 }))
-}
-
-fn same(a: &Checks, b: &Checks) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(x), Some(y)) => Rc::ptr_eq(x, y) || (x.len == y.len && x.check == y.check && same(&x.next, &y.next)),
-        _ => false,
-    }
-}
-
-/// The longest common tail of `a` and `b` (cells compared by check node).
-fn common_tail(a: &Checks, b: &Checks) -> Checks {
-    let (mut a, mut b) = (a.clone(), b.clone());
-    while len(&a) > len(&b) {
-        a = a.and_then(|c| c.next.clone());
-    }
-    while len(&b) > len(&a) {
-        b = b.and_then(|c| c.next.clone());
-    }
-    // Equal lengths: walk down together; the tail starts where they agree from there on.
-    let mut result = a.clone();
-    let (mut x, mut y) = (a, b);
-    while let (Some(cx), Some(cy)) = (x, y) {
-        if Rc::ptr_eq(&cx, &cy) {
-            break;
-        }
-        if cx.check != cy.check {
-            result = cx.next.clone();
-        }
-        x = cx.next.clone();
-        y = cy.next.clone();
-    }
-    result
+/// One effect node's checks and the input versions they were computed from.
+#[derive(Clone, Debug)]
+struct State {
+    checks: Checks,
+    from: Vec<Checks>,
+    /// The hash of the node's own check key when the state was computed (a key changes when
+    /// another reducer edits the check's inputs).
+    key: Option<u64>,
 }
 
 /// The key of a check: its op and value inputs but the frame state.
@@ -109,8 +73,8 @@ fn key(g: &Graph, n: NodeId) -> Option<(Op, &[NodeId])> {
 /// The redundancy-elimination reducer (`redundancy`; see the module docs).
 #[derive(Default)]
 pub struct RedundancyElimination {
-    /// The list after each effect node (`None` inside: not computed yet).
-    states: Vec<Option<Checks>>,
+    /// The checks after each effect node (`None` inside: not computed yet).
+    states: Vec<Option<State>>,
     removed: u64,
 }
 
@@ -126,56 +90,48 @@ impl RedundancyElimination {
     }
 
     fn get(&self, n: NodeId) -> Option<Checks> {
-        self.states.get(n.index()).and_then(|s| s.clone())
+        self.states.get(n.index()).and_then(|s| s.as_ref()).map(|s| s.checks.clone())
     }
 
-    fn update(&mut self, n: NodeId, checks: Checks) -> Reduction {
+    /// True if `n`'s state was computed from exactly these input versions and key.
+    fn unchanged(&self, n: NodeId, from: &[Checks], key: Option<u64>) -> bool {
+        self.states.get(n.index()).and_then(|s| s.as_ref()).is_some_and(|s| {
+            s.key == key && s.from.len() == from.len() && s.from.iter().zip(from).all(|(a, b)| a.ptr_eq(b))
+        })
+    }
+
+    fn update(&mut self, n: NodeId, checks: Checks, from: Vec<Checks>, key: Option<u64>) -> Reduction {
         if self.states.len() <= n.index() {
             self.states.resize(n.index() + 1, None);
         }
         let slot = &mut self.states[n.index()];
-        if slot.as_ref().is_some_and(|old| same(old, &checks)) {
+        if slot.as_ref().is_some_and(|old| old.checks.ptr_eq(&checks)) {
             return Reduction::NoChange;
         }
-        *slot = Some(checks);
+        *slot = Some(State { checks, from, key });
         Reduction::Changed
     }
 
     fn reduce_effect_phi(&mut self, g: &Graph, n: NodeId) -> Reduction {
         let Some(control) = g.control_input(n) else { return Reduction::NoChange };
         let inputs = g.effect_inputs(n);
-        if g.op(control) == Op::Loop {
-            return match inputs.first().and_then(|&e| self.get(e)) {
-                Some(entry) => self.update(n, entry),
-                None => Reduction::NoChange,
-            };
-        }
-        let mut merged: Option<Checks> = None;
+        let inputs = if g.op(control) == Op::Loop { &inputs[..inputs.len().min(1)] } else { inputs };
+        let mut from = Vec::with_capacity(inputs.len());
         for &e in inputs {
             let Some(s) = self.get(e) else { return Reduction::NoChange };
-            merged = Some(match merged {
-                None => s,
-                Some(m) => common_tail(&m, &s),
-            });
+            from.push(s);
         }
-        match merged {
-            Some(m) => self.update(n, m),
-            None => Reduction::NoChange,
+        if from.is_empty() || self.unchanged(n, &from, None) {
+            return Reduction::NoChange;
         }
+        let merged = from[1..].iter().fold(from[0].clone(), |m, s| m.intersect(s));
+        self.update(n, merged, from, None)
     }
 
-    /// An identical check on `checks`, if any.
+    /// An identical check in `checks`, if any.
     fn find(g: &Graph, checks: &Checks, n: NodeId) -> Option<NodeId> {
-        let (op, values) = key(g, n)?;
-        let mut c = checks.clone();
-        while let Some(cell) = c {
-            let other = cell.check;
-            if other != n && !g.is_dead(other) && key(g, other) == Some((op, values)) {
-                return Some(other);
-            }
-            c = cell.next.clone();
-        }
-        None
+        let k = key(g, n)?;
+        checks.get_all(hash_of(&k)).copied().find(|&other| other != n && !g.is_dead(other) && key(g, other) == Some(k))
     }
 }
 
@@ -190,7 +146,7 @@ impl Reducer for RedundancyElimination {
         }
         let op = g.op(n);
         match op {
-            Op::Start => return self.update(n, None),
+            Op::Start => return self.update(n, Checks::new(), Vec::new(), None),
             Op::EffectPhi => return self.reduce_effect_phi(g, n),
             Op::Dead => return Reduction::NoChange,
             _ => {}
@@ -200,9 +156,13 @@ impl Reducer for RedundancyElimination {
         }
         let effect = g.effect_inputs(n)[0];
         let Some(checks) = self.get(effect) else { return Reduction::NoChange };
-        if key(g, n).is_none() {
-            return self.update(n, checks);
+        let from = vec![checks.clone()];
+        let k = key(g, n);
+        let kh = k.map(|k| hash_of(&k));
+        if self.unchanged(n, &from, kh) {
+            return Reduction::NoChange;
         }
+        let (Some(_), Some(kh)) = (k, kh) else { return self.update(n, checks, from, None) };
         if let Some(earlier) = Self::find(g, &checks, n) {
             self.removed += 1;
             for u in g.users(n) {
@@ -213,8 +173,8 @@ impl Reducer for RedundancyElimination {
             g.replace_with_value(n, value, Some(effect), control);
             return Reduction::Replace(value.unwrap_or(effect));
         }
-        let grown = push(&checks, n);
-        self.update(n, grown)
+        let grown = checks.insert(kh, n);
+        self.update(n, grown, from, Some(kh))
     }
 
     fn extras(&self) -> Vec<(&'static str, u64)> {
@@ -345,16 +305,5 @@ mod tests {
         let _ = ret(&mut g, p[0], ephi, f);
         assert_eq!(run(&mut g), 2, "x is checked before the loop; the second y check is dominated");
         assert!(g.is_killed(in_loop_x) && g.is_killed(in_loop_y2) && !g.is_killed(in_loop_y));
-    }
-
-    #[test]
-    fn common_tail_of_lists_that_diverge_is_the_shared_part() {
-        let (a, b, c, d) = (NodeId(10), NodeId(11), NodeId(12), NodeId(13));
-        let base = push(&push(&None, a), b);
-        let left = push(&push(&base, c), d);
-        let right = push(&base, d);
-        let tail = common_tail(&left, &right);
-        assert!(same(&tail, &base), "the shared tail, not the repeated d");
-        assert_eq!(len(&common_tail(&left, &None)), 0);
     }
 }
