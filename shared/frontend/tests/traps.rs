@@ -54,7 +54,9 @@ fn reading_a_global_seabed_lacks_traps_at_the_reference() {
 fn every_listed_name_traps() {
     for name in UNIMPLEMENTED_GLOBALS {
         let p = compiled(&format!("function f() {{ return {name}; }}"));
-        assert_eq!(traps(function(&p, "f")), [format!("builtin '{name}'")], "{name}");
+        // Inside a function `arguments` is that function's own object, not a global.
+        let expected = if *name == "arguments" { "the arguments object".to_string() } else { format!("builtin '{name}'") };
+        assert_eq!(traps(function(&p, "f")), [expected], "{name}");
     }
 }
 
@@ -89,9 +91,13 @@ fn declared_or_assigned_names_are_ordinary() {
 
 #[test]
 fn arguments_always_traps() {
-    // Every function binds `arguments` in node; assigning it never makes a global.
+    // Every function binds `arguments` in node; assigning it never makes a global, and both
+    // the write and the read trap at their own positions.
     let p = compiled("function f(a) { arguments = 1; return arguments; }");
-    assert_eq!(traps(function(&p, "f")), ["builtin 'arguments'"]);
+    assert_eq!(traps(function(&p, "f")), ["the arguments object", "the arguments object"]);
+    // At top level (outside every function) it is the module wrapper's: a builtin name.
+    let p = compiled("var x = arguments;");
+    assert_eq!(features(&p).iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["builtin 'arguments'"]);
 }
 
 #[test]
