@@ -41,18 +41,17 @@ enum Node<V> {
 #[derive(Debug)]
 pub struct PersistentMap<V> {
     root: Option<Rc<Node<V>>>,
-    len: usize,
 }
 
 impl<V> Clone for PersistentMap<V> {
     fn clone(&self) -> Self {
-        PersistentMap { root: self.root.clone(), len: self.len }
+        PersistentMap { root: self.root.clone() }
     }
 }
 
 impl<V> Default for PersistentMap<V> {
     fn default() -> Self {
-        PersistentMap { root: None, len: 0 }
+        PersistentMap { root: None }
     }
 }
 
@@ -70,14 +69,14 @@ impl<V: Clone + PartialEq> PersistentMap<V> {
         Self::default()
     }
 
-    /// Entries held.
+    /// Entries held (walks the whole map: for tests and statistics, not the hot path).
     pub fn len(&self) -> usize {
-        self.len
+        self.root.as_deref().map_or(0, count)
     }
 
     /// True if nothing is held.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.root.is_none()
     }
 
     /// True if both are the same version (or both empty).
@@ -108,8 +107,7 @@ impl<V: Clone + PartialEq> PersistentMap<V> {
 
     /// This map with `value` added under `hash`.
     pub fn insert(&self, hash: u64, value: V) -> Self {
-        let root = insert_at(self.root.as_ref(), hash, value, 0);
-        PersistentMap { root: Some(root), len: self.len + 1 }
+        PersistentMap { root: Some(insert_at(self.root.as_ref(), hash, value, 0)) }
     }
 
     /// The entries of both maps (same hash, equal value); subtrees the two share are kept
@@ -122,8 +120,7 @@ impl<V: Clone + PartialEq> PersistentMap<V> {
             (Some(a), Some(b)) => intersect_nodes(a, b, 0),
             _ => None,
         };
-        let len = root.as_deref().map_or(0, count);
-        PersistentMap { root, len }
+        PersistentMap { root }
     }
 }
 
