@@ -24,15 +24,16 @@
 //!    its frame state (registers live at its pc; tagged constants are recorded as constants,
 //!    `TagInt32`/`TagFloat64`/`TagBit` values as the untagged value, boxed only on exit).
 //!
-//! 8. **Node splitting** (the `schedule(split=on)` knob, off by default; V8's
-//!    `--turbo-splitting`): a pure node that is not hoisted and whose late block does not
-//!    reach a use on every path (it is partially dead there) is sunk or duplicated. Blocks
-//!    are marked backwards from the use blocks (a block is marked when all its successors
-//!    are, or when it lies at another loop depth than the late block); each use goes to the
-//!    highest block of its dominator chain whose dominator is unmarked, and every such
-//!    partition root gets one copy of the node (the first keeps the original), placed at the
-//!    common dominator of its uses and hoisted no higher than the root. Projections, nodes
-//!    read through projections and frame states are never split.
+//! 8. **Node splitting** (the `schedule(split=on)` knob, on in the default spec as V8's
+//!    `--turbo-splitting` is on by default; `split=off` for A/B runs): a pure node that is
+//!    not hoisted and whose late block does not reach a use on every path (it is partially
+//!    dead there) is sunk or duplicated. Blocks are marked backwards from the use blocks (a
+//!    block is marked when all its successors are, or when it lies at another loop depth
+//!    than the late block); each use goes to the highest block of its dominator chain whose
+//!    dominator is unmarked, and every such partition root gets one copy of the node (the
+//!    first keeps the original), placed at the common dominator of its uses and hoisted no
+//!    higher than the root. Projections, nodes read through projections and frame states are
+//!    never split.
 //!
 //! Load anti-dependences are not needed: loads are pinned on the effect chain.
 
