@@ -8,7 +8,7 @@
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
-# Other targets: setup, build, golden, bench-interp, test-all, clean.
+# Other targets: setup, build, golden, bench-interp, bench-counting, test-all, clean.
 
 SHELL        := /bin/bash
 CARGO        ?= cargo
@@ -20,7 +20,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code fuzz clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean
 
 all: build
 
@@ -110,6 +110,11 @@ plots:
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build
 	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+
+## bench-counting: what the meter's counting costs each side (SoN reduce, CFG copy), counted
+## and uncounted in alternating batches; prints median cost and its IQR (experiments/benches/phases.rs).
+bench-counting: setup-llvm setup-libclang
+	$(CARGO) bench -p experiments --bench phases -- --counting-cost 801
 
 ## fuzz: generated programs (seeds from $(SEED) on) under node and every seabed configuration
 ## for $(SECONDS) seconds; reduced failing programs and summary.csv in target/fuzz (README.md,

@@ -21,10 +21,17 @@
 //!
 //! Run `cargo bench -p experiments` (about a minute), or `-- --test` for a smoke run that
 //! executes every benchmark once. Results go to `target/criterion/`.
+//!
+//! `-- --counting-cost [ROUNDS]` (`make bench-counting`) measures instead what the meter's
+//! counting costs on each side: the same two phases as `reduce`/`copy`, counted and uncounted
+//! in alternating batches of about 10 ms (the order swapped every round, so drift on a shared
+//! machine falls on both arms alike), and prints the median of the per-round ratios
+//! counted/uncounted with its interquartile range. Criterion's separate runs of
+//! `reduce`/`reduce-uncounted` differ by more than the cost itself on a noisy VM.
 
 use std::hint::black_box;
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use frontend::bytecode::{FuncId, Program};
@@ -213,5 +220,87 @@ fn config() -> Criterion {
     Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2)).sample_size(30)
 }
 
+/// The counted/uncounted comparison of `--counting-cost` (module doc), one line per phase.
+fn counting_cost(rounds: usize) {
+    println!("{:<24} {:>14} {:>16} {:>28}", "phase", "counted (µs)", "uncounted (µs)", "counting cost [IQR]");
+    for f in fixtures() {
+        let input = f.input();
+        let bytecode = f.vm.program.function(f.func);
+        let liveness = frontend::liveness::analyze(bytecode);
+        let son_options = son::Options::default();
+        let Some(son::Phase::Reduce { reducers, driver }) = son_options.phases.first().cloned() else {
+            fail("the default sea-of-nodes spec no longer starts with a reduce phase");
+        };
+        let build = || son::builder::build(&input, &liveness).unwrap_or_else(|e| fail(&e.to_string()));
+        report_counting_cost(&format!("son/{}/reduce", f.name), rounds, |counted, k| {
+            let mut graphs: Vec<_> = (0..k).map(|_| build()).collect();
+            let start = Instant::now();
+            for g in &mut graphs {
+                black_box(son::run_reduce_counted(g, &reducers, driver, counted));
+            }
+            start.elapsed()
+        });
+        let cfg_options = cfg::Options::default();
+        let Some(phase) = cfg_options.phases.get(1).cloned() else {
+            fail("the default CFG spec has fewer than two phases");
+        };
+        let before = cfg::optimize(&input, &cfg_options, &mut f.meter(), Some(1))
+            .unwrap_or_else(|e| fail(&e.to_string()));
+        report_counting_cost(&format!("cfg/{}/copy", f.name), rounds, |counted, k| {
+            let start = Instant::now();
+            for _ in 0..k {
+                black_box(cfg::run_phase_counted(black_box(&before), &phase, counted));
+            }
+            start.elapsed()
+        });
+    }
+}
+
+/// Times `run(counted, k)` (k iterations, counted or not) in alternating batches and prints
+/// the medians and the median per-round ratio.
+fn report_counting_cost(name: &str, rounds: usize, mut run: impl FnMut(bool, usize) -> Duration) {
+    run(true, 20); // warm-up
+    let one = run(true, 20).as_secs_f64() / 20.0;
+    let k = ((0.010 / one.max(1e-9)) as usize).clamp(1, 100_000);
+    let (mut on, mut off, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let (counted, uncounted) = if round % 2 == 0 {
+            let c = run(true, k);
+            (c, run(false, k))
+        } else {
+            let u = run(false, k);
+            (run(true, k), u)
+        };
+        on.push(counted.as_secs_f64() / k as f64);
+        off.push(uncounted.as_secs_f64() / k as f64);
+        ratios.push(counted.as_secs_f64() / uncounted.as_secs_f64());
+    }
+    let quantile = |v: &mut Vec<f64>, q: f64| {
+        v.sort_by(f64::total_cmp);
+        v[((v.len() - 1) as f64 * q).round() as usize]
+    };
+    let (c, u) = (quantile(&mut on, 0.5), quantile(&mut off, 0.5));
+    let (lo, mid, hi) = (quantile(&mut ratios, 0.25), quantile(&mut ratios, 0.5), quantile(&mut ratios, 0.75));
+    let pct = |r: f64| (r - 1.0) * 100.0;
+    println!(
+        "{name:<24} {:>14.2} {:>16.2} {:>+9.2}% [{:+.2}%, {:+.2}%]",
+        c * 1e6,
+        u * 1e6,
+        pct(mid),
+        pct(lo),
+        pct(hi)
+    );
+}
+
 criterion_group! { name = phases; config = config(); targets = benches }
-criterion_main!(phases);
+
+/// Criterion's benchmarks, or the counting-cost comparison with `--counting-cost [ROUNDS]`.
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--counting-cost") {
+        let rounds = args.get(i + 1).and_then(|r| r.parse().ok()).unwrap_or(41);
+        return counting_cost(rounds);
+    }
+    phases();
+    Criterion::default().configure_from_args().final_summary();
+}
