@@ -73,6 +73,21 @@ impl Editor {
         self.revisits.push(n);
     }
 
+    /// Rewires `n`'s uses by kind ([`Graph::replace_with_value`]: value uses to `value`,
+    /// effect uses to `effect`, control uses to `control`) and revisits `n`'s users, as
+    /// TurboFan's `AdvancedReducer::ReplaceWithValue`.
+    pub fn replace_with_value(
+        &mut self,
+        g: &mut Graph,
+        n: NodeId,
+        value: Option<NodeId>,
+        effect: Option<NodeId>,
+        control: Option<NodeId>,
+    ) {
+        self.revisits.extend(g.users(n));
+        g.replace_with_value(n, value, effect, control);
+    }
+
     /// Replaces `old` by `new` everywhere, revisits `old`'s users and kills `old`.
     pub fn replace(&mut self, g: &mut Graph, old: NodeId, new: NodeId) {
         self.revisits.extend(g.users(old));

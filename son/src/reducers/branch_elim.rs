@@ -96,26 +96,15 @@ impl BranchElimination {
         })
     }
 
-    fn set(table: &mut Vec<Option<State>>, n: NodeId, facts: Facts, from: Vec<Facts>) -> bool {
+    /// Records `n`'s facts in `table`: `Changed` if they differ from the recorded ones.
+    fn update(table: &mut Vec<Option<State>>, n: NodeId, facts: Facts, from: Vec<Facts>) -> Reduction {
         if table.len() <= n.index() {
             table.resize(n.index() + 1, None);
         }
         let slot = &mut table[n.index()];
         let changed = !slot.as_ref().is_some_and(|old| old.facts.ptr_eq(&facts));
         *slot = Some(State { facts, from });
-        changed
-    }
-
-    fn update_control(&mut self, n: NodeId, facts: Facts, from: Vec<Facts>) -> Reduction {
-        if Self::set(&mut self.control, n, facts, from) {
-            Reduction::Changed
-        } else {
-            Reduction::NoChange
-        }
-    }
-
-    fn update_effect(&mut self, n: NodeId, facts: Facts, from: Vec<Facts>) -> Reduction {
-        if Self::set(&mut self.effect, n, facts, from) {
+        if changed {
             Reduction::Changed
         } else {
             Reduction::NoChange
@@ -144,14 +133,14 @@ impl BranchElimination {
             return Reduction::NoChange;
         }
         let cond = g.input(branch, 0);
-        self.update_control(n, push(&before, cond, value), from)
+        Self::update(&mut self.control, n, push(&before, cond, value), from)
     }
 
     fn reduce_branch(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
         let Some(control) = g.control_input(n) else { return Reduction::NoChange };
         let Some(facts) = Self::get(&self.control, control) else { return Reduction::NoChange };
         let cond = g.input(n, 0);
-        let Some(value) = lookup(&facts, cond) else { return self.update_control(n, facts.clone(), vec![facts]) };
+        let Some(value) = lookup(&facts, cond) else { return Self::update(&mut self.control, n, facts.clone(), vec![facts]) };
         let taken = if value { Opcode::IfTrue } else { Opcode::IfFalse };
         let projections: Vec<NodeId> = g.users(n).collect();
         for p in projections {
@@ -177,14 +166,11 @@ impl BranchElimination {
             Some(v) if v != fires_when => {
                 // Never fires here: unlink it.
                 self.checks_removed += 1;
-                for u in g.users(n) {
-                    ed.revisit(u);
-                }
-                g.replace_with_value(n, None, Some(effect), Some(control));
+                ed.replace_with_value(g, n, None, Some(effect), Some(control));
                 Reduction::Replace(effect)
             }
             // Always fires (kept), or undecided: what passes it knows the condition.
-            _ => self.update_effect(n, push(&on_chain, cond, !fires_when), from),
+            _ => Self::update(&mut self.effect, n, push(&on_chain, cond, !fires_when), from),
         }
     }
 }
@@ -200,8 +186,8 @@ impl Reducer for BranchElimination {
         }
         match g.op(n) {
             Op::Start => {
-                let c = self.update_control(n, Facts::new(), Vec::new());
-                let e = self.update_effect(n, Facts::new(), Vec::new());
+                let c = Self::update(&mut self.control, n, Facts::new(), Vec::new());
+                let e = Self::update(&mut self.effect, n, Facts::new(), Vec::new());
                 if c == Reduction::Changed || e == Reduction::Changed {
                     Reduction::Changed
                 } else {
@@ -216,7 +202,7 @@ impl Reducer for BranchElimination {
                 let is_loop = g.opcode(n) == Opcode::Loop;
                 match Self::inputs_of(&self.control, g.control_inputs(n), is_loop) {
                     Some(from) if !from.is_empty() && !Self::unchanged(&self.control, n, &from) => {
-                        self.update_control(n, Self::merge(&from), from)
+                        Self::update(&mut self.control, n, Self::merge(&from), from)
                     }
                     _ => Reduction::NoChange,
                 }
@@ -225,7 +211,7 @@ impl Reducer for BranchElimination {
                 let is_loop = g.control_input(n).is_some_and(|c| g.opcode(c) == Opcode::Loop);
                 match Self::inputs_of(&self.effect, g.effect_inputs(n), is_loop) {
                     Some(from) if !from.is_empty() && !Self::unchanged(&self.effect, n, &from) => {
-                        self.update_effect(n, Self::merge(&from), from)
+                        Self::update(&mut self.effect, n, Self::merge(&from), from)
                     }
                     _ => Reduction::NoChange,
                 }
@@ -238,7 +224,7 @@ impl Reducer for BranchElimination {
                     return Reduction::NoChange;
                 }
                 match Self::get(&self.effect, g.effect_inputs(n)[0]) {
-                    Some(f) => self.update_effect(n, f.clone(), vec![f]),
+                    Some(f) => Self::update(&mut self.effect, n, f.clone(), vec![f]),
                     None => Reduction::NoChange,
                 }
             }
@@ -254,7 +240,7 @@ impl Reducer for BranchElimination {
 mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
-    use ir::ops::{BranchHint, DeoptReason, Rep};
+    use ir::ops::{BranchHint, DeoptReason};
 
     fn run(g: &mut Graph) -> (u64, u64) {
         let mut be = BranchElimination::new();
@@ -320,7 +306,6 @@ mod tests {
         assert!(g.is_killed(k1) && g.is_killed(k3) && !g.is_killed(k2));
         assert_eq!(g.effect_input(r1), Some(k2));
         assert_eq!(g.effect_input(k2), Some(s));
-        let _ = Rep::Tagged;
     }
 
     /// Facts do not cross a merge unless every path has them, nor a loop's back edge.

@@ -124,10 +124,7 @@ impl Reducer for DeadCodeElimination {
                 let fires_on = matches!(g.op(n), Op::DeoptimizeIf { .. });
                 match int32_const(g, g.input(n, 0)) {
                     Some(c) if (c != 0) != fires_on => {
-                        for u in g.users(n) {
-                            ed.revisit(u);
-                        }
-                        g.replace_with_value(n, None, Some(effect), Some(control));
+                        ed.replace_with_value(g, n, None, Some(effect), Some(control));
                         Reduction::Replace(effect)
                     }
                     _ => Reduction::NoChange,

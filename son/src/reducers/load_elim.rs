@@ -112,10 +112,7 @@ impl LoadElimination {
     /// Replaces a load by `value`: value uses → `value`, effect uses → the load's effect input.
     fn replace_load(&mut self, g: &mut Graph, n: NodeId, value: NodeId, ed: &mut Editor) -> Reduction {
         let effect = g.effect_input(n).expect("loads have an effect input");
-        for u in g.users(n) {
-            ed.revisit(u);
-        }
-        g.replace_with_value(n, Some(value), Some(effect), None);
+        ed.replace_with_value(g, n, Some(value), Some(effect), None);
         self.stats.loads_replaced += 1;
         Reduction::Replace(value)
     }
@@ -125,10 +122,7 @@ impl LoadElimination {
     fn remove(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
         let effect = g.effect_input(n).expect("effect node");
         let control = g.control_input(n);
-        for u in g.users(n) {
-            ed.revisit(u);
-        }
-        g.replace_with_value(n, None, Some(effect), control);
+        ed.replace_with_value(g, n, None, Some(effect), control);
         Reduction::Replace(effect)
     }
 

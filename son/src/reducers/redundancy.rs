@@ -165,12 +165,9 @@ impl Reducer for RedundancyElimination {
         let (Some(_), Some(kh)) = (k, kh) else { return self.update(n, checks, from, None) };
         if let Some(earlier) = Self::find(g, &checks, n) {
             self.removed += 1;
-            for u in g.users(n) {
-                ed.revisit(u);
-            }
             let control = g.control_input(n);
             let value = (op.info().value_out > 0).then_some(earlier);
-            g.replace_with_value(n, value, Some(effect), control);
+            ed.replace_with_value(g, n, value, Some(effect), control);
             return Reduction::Replace(value.unwrap_or(effect));
         }
         let grown = checks.insert(kh, n);
