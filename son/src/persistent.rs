@@ -90,19 +90,7 @@ impl<V: Clone + PartialEq> PersistentMap<V> {
 
     /// The values stored under `hash`.
     pub fn get_all(&self, hash: u64) -> impl Iterator<Item = &V> {
-        let mut node = self.root.as_deref();
-        let mut level = 0;
-        let found: &[(u64, V)] = loop {
-            match node {
-                None => break &[],
-                Some(Node::Leaf(entries)) => break entries,
-                Some(Node::Branch(children)) => {
-                    node = children[slot(hash, level)].as_deref();
-                    level += 1;
-                }
-            }
-        };
-        found.iter().filter(move |(h, _)| *h == hash).map(|(_, v)| v)
+        bucket(self.root.as_deref(), hash, 0).map(|(_, v)| v)
     }
 
     /// This map with `value` added under `hash`.
@@ -122,6 +110,21 @@ impl<V: Clone + PartialEq> PersistentMap<V> {
         };
         PersistentMap { root }
     }
+}
+
+/// The entries under `hash` in the subtree `node` at `level`, in their stored order.
+fn bucket<V>(mut node: Option<&Node<V>>, hash: u64, mut level: u32) -> impl Iterator<Item = &(u64, V)> {
+    let found: &[(u64, V)] = loop {
+        match node {
+            None => break &[],
+            Some(Node::Leaf(entries)) => break entries,
+            Some(Node::Branch(children)) => {
+                node = children[slot(hash, level)].as_deref();
+                level += 1;
+            }
+        }
+    };
+    found.iter().filter(move |(h, _)| *h == hash)
 }
 
 /// Entries below `node`.
@@ -178,26 +181,27 @@ fn intersect_nodes<V: Clone + PartialEq>(a: &Rc<Node<V>>, b: &Rc<Node<V>>, level
             }
             any.then(|| Rc::new(Node::Branch(children)))
         }
-        _ => {
-            // A leaf on either side: compare entries (a leaf is small).
-            let mut left = Vec::new();
-            collect(a, &mut left);
-            let mut right = Vec::new();
-            collect(b, &mut right);
-            let kept: Vec<(u64, V)> = left.into_iter().filter(|e| right.contains(e)).collect();
+        (Node::Leaf(leaf), _) | (_, Node::Leaf(leaf)) => {
+            // A leaf on at least one side: look each of its hashes up in the other side, which
+            // may be a large branch and is never walked whole. The entries of one hash keep
+            // their order in `a` (the only order a lookup sees; the trie's shape depends on the
+            // set of entries alone).
+            let mut hashes: Vec<u64> = Vec::new();
+            for (h, _) in leaf {
+                if !hashes.contains(h) {
+                    hashes.push(*h);
+                }
+            }
             let mut node: Option<Rc<Node<V>>> = None;
-            for (h, v) in kept {
-                node = Some(insert_at(node.as_ref(), h, v, level));
+            for &h in &hashes {
+                for (_, v) in bucket(Some(&**a), h, level) {
+                    if bucket(Some(&**b), h, level).any(|(_, w)| w == v) {
+                        node = Some(insert_at(node.as_ref(), h, v.clone(), level));
+                    }
+                }
             }
             node
         }
-    }
-}
-
-fn collect<V: Clone>(node: &Node<V>, out: &mut Vec<(u64, V)>) {
-    match node {
-        Node::Leaf(entries) => out.extend(entries.iter().cloned()),
-        Node::Branch(children) => children.iter().flatten().for_each(|c| collect(c, out)),
     }
 }
 
@@ -244,6 +248,21 @@ mod tests {
         }
         assert_eq!(both.get_all(hash_of(&210u64)).count(), 0);
         assert!(base.intersect(&base.clone()).ptr_eq(&base));
+    }
+
+    #[test]
+    fn a_small_version_intersects_a_large_one_either_way() {
+        let mut large = PersistentMap::new();
+        for i in 0..1000u64 {
+            large = large.insert(hash_of(&i), i);
+        }
+        let small = PersistentMap::new().insert(hash_of(&3u64), 3).insert(hash_of(&5000u64), 5000).insert(hash_of(&7u64), 7);
+        for both in [small.intersect(&large), large.intersect(&small)] {
+            assert_eq!(both.len(), 2);
+            assert_eq!(both.get_all(hash_of(&3u64)).collect::<Vec<_>>(), [&3]);
+            assert_eq!(both.get_all(hash_of(&7u64)).collect::<Vec<_>>(), [&7]);
+            assert_eq!(both.get_all(hash_of(&5000u64)).count(), 0);
+        }
     }
 
     #[test]
