@@ -38,6 +38,7 @@ use ir::ops::{BranchHint, DeoptReason, Op, Opcode, PerOpcode, Rep};
 use ir::types::Type;
 
 use crate::graph::{BlockIndex, Graph, Input, OpIndex, Output};
+use crate::phis::RedundantPhis;
 
 /// An output-graph op.
 pub type V = OpIndex<Output>;
@@ -85,8 +86,9 @@ pub trait Reducer {
     fn name(&self) -> &'static str;
 
     /// Runs once on the input graph before the copy (analyses, e.g. liveness, load
-    /// elimination); counters of the analysis go to `stats.extras`.
-    fn analyze(&mut self, _input: &Graph<Input>, _stats: &mut Stats) {}
+    /// elimination); `phis` are the input's redundant phis, found once per copy for every
+    /// analysis and the copy itself; counters of the analysis go to `stats.extras`.
+    fn analyze(&mut self, _input: &Graph<Input>, _phis: &RedundantPhis, _stats: &mut Stats) {}
 
     /// Asked (copying phases) for every input op that is neither a phi nor a terminator,
     /// before it is copied: the first reducer of the stack answering other than
@@ -230,7 +232,7 @@ pub struct Assembler<'a> {
     /// takes this value (the peeled iteration's) instead of the mapped forward input.
     pub(crate) peeled_entry: IdHashMap<u32, V>,
     /// The input graph's redundant phis (copying phases map each to its one value).
-    pub(crate) redundant_phis: Option<crate::phis::RedundantPhis>,
+    pub(crate) redundant_phis: Option<RedundantPhis>,
     /// Counters.
     pub stats: Stats,
     /// Whether the counters are kept (off only to measure what counting costs).

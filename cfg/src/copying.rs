@@ -72,14 +72,15 @@ pub fn copy_graph(input: &Graph<Input>, reducers: Vec<Box<dyn Reducer>>) -> Copy
 /// what counting costs).
 pub fn copy_graph_counted(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reducer>>, counting: bool) -> Copy {
     let mut stats = Stats::default();
+    let phis = crate::phis::RedundantPhis::new(input);
     for r in &mut reducers {
-        r.analyze(input, &mut stats);
+        r.analyze(input, &phis, &mut stats);
     }
     let mut asm = Assembler::new(&input.name, input.func, reducers);
     asm.stats = stats;
     asm.name_stats_reducers();
     asm.counting = counting;
-    asm.redundant_phis = Some(crate::phis::RedundantPhis::new(input));
+    asm.redundant_phis = Some(phis);
     asm.reserve_for(input);
     asm.input = Some(input);
     asm.carry_types = input.has_refined_types();

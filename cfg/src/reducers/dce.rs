@@ -13,6 +13,7 @@ use ir::ops::AliasSet;
 
 use crate::assembler::{Reducer, Stats};
 use crate::graph::{is_terminator, Graph, Input, OpIndex};
+use crate::phis::RedundantPhis;
 
 /// The dead-code reducer (`dce`).
 #[derive(Default)]
@@ -35,7 +36,7 @@ impl Reducer for DeadCodeElimination {
         "dce"
     }
 
-    fn analyze(&mut self, input: &Graph<Input>, _stats: &mut Stats) {
+    fn analyze(&mut self, input: &Graph<Input>, _phis: &RedundantPhis, _stats: &mut Stats) {
         self.live = vec![false; input.op_count()];
         let mut work: Vec<OpIndex<Input>> = Vec::new();
         for i in input.all_ops() {

@@ -112,12 +112,11 @@ fn site<'s>(g: &Graph<Input>, sites: &'s Sites, i: In, slot: u32) -> Option<&'s 
     sites.get(&(func, slot))
 }
 
-/// Runs the analysis over `input`; see the module docs.
-pub fn analyze(input: &Graph<Input>, sites: &Sites) -> Analysis {
+/// Runs the analysis over `input`, whose redundant phis are `alias`; see the module docs.
+pub fn analyze(input: &Graph<Input>, alias: &RedundantPhis, sites: &Sites) -> Analysis {
     let mut stats = EscapeStats::default();
     let candidates: Vec<In> = input.all_ops().filter(|&i| input.opcode(i) == Opcode::JSCreateObject).collect();
     stats.candidates = candidates.len() as u64;
-    let alias = RedundantPhis::new(input);
     let mut escaped: BTreeMap<In, EscapeReason> = BTreeMap::new();
     for (k, &a) in candidates.iter().enumerate() {
         if k >= escape::MAX_OBJECTS {
@@ -418,8 +417,8 @@ impl Reducer for EscapeAnalysis {
         "escape"
     }
 
-    fn analyze(&mut self, input: &Graph<Input>, stats: &mut Stats) {
-        let analysis = analyze(input, &self.sites);
+    fn analyze(&mut self, input: &Graph<Input>, phis: &RedundantPhis, stats: &mut Stats) {
+        let analysis = analyze(input, phis, &self.sites);
         self.decisions = analysis.decisions;
         // The copy counts loads, stores, checks and object states as it applies them.
         for (name, n) in analysis.stats.extras() {

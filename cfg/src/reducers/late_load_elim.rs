@@ -80,9 +80,8 @@ pub struct Names {
 }
 
 impl Names {
-    /// Names every op of `input`.
-    pub fn new(input: &Graph<Input>) -> Names {
-        let phis = RedundantPhis::new(input);
+    /// Names every op of `input`, whose redundant phis are `phis`.
+    pub fn new(input: &Graph<Input>, phis: &RedundantPhis) -> Names {
         let mut name: Vec<In> = input.all_ops().collect();
         // Keyed by the op and up to four named inputs (no allocation per op); an op with more
         // value inputs is its own name.
@@ -217,9 +216,9 @@ pub fn loop_kills(input: &Graph<Input>, names: &Names, header: BlockIndex<Input>
     kills
 }
 
-/// Runs the analysis over `input`; see the module docs.
-pub fn analyze(input: &Graph<Input>, mode: AliasMode) -> Analysis {
-    let names = Names::new(input);
+/// Runs the analysis over `input`, whose redundant phis are `phis`; see the module docs.
+pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> Analysis {
+    let names = Names::new(input, phis);
     let mut stats = LoadElimStats::default();
     let mut decisions = vec![Decision::Keep; input.op_count()];
     let mut exits: Vec<Option<Heap>> = vec![None; input.block_count()];
@@ -407,8 +406,8 @@ impl Reducer for LateLoadElimination {
         }
     }
 
-    fn analyze(&mut self, input: &Graph<Input>, stats: &mut Stats) {
-        let analysis = analyze(input, self.mode);
+    fn analyze(&mut self, input: &Graph<Input>, phis: &RedundantPhis, stats: &mut Stats) {
+        let analysis = analyze(input, phis, self.mode);
         self.decisions = analysis.decisions;
         // Every counter appears in the row, applied or not; cap hits are the analysis's.
         let counters = LoadElimStats { cap_hits: analysis.stats.cap_hits, ..LoadElimStats::default() };
