@@ -33,7 +33,7 @@ use std::hint::black_box;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, BatchSize, Criterion};
 use frontend::bytecode::{FuncId, Program};
 use ir::compile::CompileInput;
 use meter::{Meter, RowContext};
@@ -106,6 +106,25 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
+/// The phase `son/reduce` runs: the spec's first, a reduce phase (its reducers and driver).
+fn son_reduce_phase(options: &son::Options) -> (Vec<String>, son::reducer::Driver) {
+    let Some(son::Phase::Reduce { reducers, driver }) = options.phases.first().cloned() else {
+        fail("the default sea-of-nodes spec no longer starts with a reduce phase");
+    };
+    (reducers, driver)
+}
+
+/// The phase `cfg/copy` runs (the spec's second, the first lowering one) and the graph it
+/// gets; copying phases read their input and build a new graph, so one input serves every
+/// iteration.
+fn cfg_copy_phase(f: &Fixture, options: &cfg::Options) -> (cfg::PhaseSpec, cfg::graph::Graph<cfg::graph::Input>) {
+    let Some(phase) = options.phases.get(1).cloned() else {
+        fail("the default CFG spec has fewer than two phases");
+    };
+    let before = cfg::optimize(&f.input(), options, &mut f.meter(), Some(1)).unwrap_or_else(|e| fail(&e.to_string()));
+    (phase, before)
+}
+
 /// Benchmarks of the sea-of-nodes phases.
 fn son_phases(c: &mut Criterion, f: &Fixture) {
     let options = son::Options::default();
@@ -118,9 +137,7 @@ fn son_phases(c: &mut Criterion, f: &Fixture) {
         b.iter(|| son::builder::build(black_box(&input), &liveness).unwrap_or_else(|e| fail(&e.to_string())))
     });
 
-    let Some(son::Phase::Reduce { reducers, driver }) = options.phases.first().cloned() else {
-        fail("the default sea-of-nodes spec no longer starts with a reduce phase");
-    };
+    let (reducers, driver) = son_reduce_phase(&options);
     group.bench_function("reduce", |b| {
         b.iter_batched(
             || son::builder::build(&input, &liveness).unwrap_or_else(|e| fail(&e.to_string())),
@@ -170,13 +187,7 @@ fn cfg_phases(c: &mut Criterion, f: &Fixture) {
         b.iter(|| cfg::builder::build(black_box(&input)).unwrap_or_else(|e| fail(&e.to_string())))
     });
 
-    // The graph the second phase (the first lowering one) gets; copying phases read their
-    // input and build a new graph, so one input serves every iteration.
-    let Some(phase) = options.phases.get(1).cloned() else {
-        fail("the default CFG spec has fewer than two phases");
-    };
-    let before =
-        cfg::optimize(&input, &options, &mut f.meter(), Some(1)).unwrap_or_else(|e| fail(&e.to_string()));
+    let (phase, before) = cfg_copy_phase(f, &options);
     group.bench_function("copy", |b| b.iter(|| cfg::run_phase(black_box(&before), &phase)));
     group.bench_function("copy-uncounted", |b| b.iter(|| cfg::run_phase_counted(black_box(&before), &phase, false)));
 
@@ -227,10 +238,7 @@ fn counting_cost(rounds: usize) {
         let input = f.input();
         let bytecode = f.vm.program.function(f.func);
         let liveness = frontend::liveness::analyze(bytecode);
-        let son_options = son::Options::default();
-        let Some(son::Phase::Reduce { reducers, driver }) = son_options.phases.first().cloned() else {
-            fail("the default sea-of-nodes spec no longer starts with a reduce phase");
-        };
+        let (reducers, driver) = son_reduce_phase(&son::Options::default());
         let build = || son::builder::build(&input, &liveness).unwrap_or_else(|e| fail(&e.to_string()));
         report_counting_cost(&format!("son/{}/reduce", f.name), rounds, |counted, k| {
             let mut graphs: Vec<_> = (0..k).map(|_| build()).collect();
@@ -240,12 +248,7 @@ fn counting_cost(rounds: usize) {
             }
             start.elapsed()
         });
-        let cfg_options = cfg::Options::default();
-        let Some(phase) = cfg_options.phases.get(1).cloned() else {
-            fail("the default CFG spec has fewer than two phases");
-        };
-        let before = cfg::optimize(&input, &cfg_options, &mut f.meter(), Some(1))
-            .unwrap_or_else(|e| fail(&e.to_string()));
+        let (phase, before) = cfg_copy_phase(&f, &cfg::Options::default());
         report_counting_cost(&format!("cfg/{}/copy", f.name), rounds, |counted, k| {
             let start = Instant::now();
             for _ in 0..k {
