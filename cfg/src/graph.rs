@@ -479,6 +479,12 @@ impl<G> Graph<G> {
         self.blocks[b.ix()].is_loop
     }
 
+    /// True if the edge `from -> to` is a loop back edge: `to` is a loop header that
+    /// dominates `from`.
+    pub fn is_back_edge(&self, from: BlockIndex<G>, to: BlockIndex<G>) -> bool {
+        self.is_loop(to) && self.dominates(to, from)
+    }
+
     /// True once `b` is bound.
     pub fn is_bound(&self, b: BlockIndex<G>) -> bool {
         self.blocks[b.ix()].bound

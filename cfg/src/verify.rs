@@ -109,7 +109,7 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
             }
         }
         for &s in g.succs(b) {
-            if s <= b && !(g.is_loop(s) && g.dominates(s, b)) {
+            if s <= b && !g.is_back_edge(b, s) {
                 err(format!("{b} -> {s}: backward edge that is not a loop back edge"));
             }
         }

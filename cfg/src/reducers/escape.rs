@@ -189,7 +189,7 @@ fn entry_state(
     }
     let mut states: Vec<&State> = Vec::new();
     for &p in input.preds(b) {
-        if input.is_loop(b) && input.dominates(b, p) {
+        if input.is_back_edge(p, b) {
             continue;
         }
         match &exits[p.ix()] {

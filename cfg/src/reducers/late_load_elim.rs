@@ -226,11 +226,10 @@ pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> A
     // How many blocks still need each block's exit state (its forward successors): a state is
     // dropped once the last one has read it, so only the states at the frontier of the walk
     // are alive (and those share their unchanged fact lists).
-    let is_back_edge = |p: BlockIndex<Input>, s: BlockIndex<Input>| input.is_loop(s) && input.dominates(s, p);
     let mut readers: Vec<u32> = vec![0; input.block_count()];
     for s in input.blocks() {
         for &p in input.preds(s) {
-            if !is_back_edge(p, s) {
+            if !input.is_back_edge(p, s) {
                 readers[p.ix()] += 1;
             }
         }
@@ -238,7 +237,7 @@ pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> A
     for b in input.blocks() {
         let mut heap = entry_state(input, &names, b, &exits, mode, &mut marks);
         for &p in input.preds(b) {
-            if !is_back_edge(p, b) {
+            if !input.is_back_edge(p, b) {
                 readers[p.ix()] -= 1;
                 if readers[p.ix()] == 0 {
                     exits[p.ix()] = None;
@@ -270,7 +269,7 @@ fn entry_state(
     let mut states: Vec<&Heap> = Vec::new();
     let mut back_edges = false;
     for &p in input.preds(b) {
-        if input.is_loop(b) && input.dominates(b, p) {
+        if input.is_back_edge(p, b) {
             back_edges = true;
             continue;
         }
