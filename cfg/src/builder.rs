@@ -9,7 +9,7 @@
 //! meet in phis, loop headers get pending phis completed by their back edges.
 //!
 //! Each instruction becomes ops at the level its feedback allows, with the same speculation
-//! decisions as the baseline compiler (`backend::baseline`):
+//! decisions as the baseline compiler (`engine::baseline`):
 //!
 //! - arithmetic, bitwise and comparisons: `SignedSmall` → `Speculative*[SignedSmall]`,
 //!   `Number` (or `SignedSmall` for `**`) → `Speculative*[Number]`, no feedback → an
@@ -34,7 +34,7 @@
 //! instruction's side effects, so an exit re-executes the instruction in the interpreter.
 //! Branch counts become the branch's weights.
 //!
-//! Calls whose feedback passes the shared inlining policy ([`ir::inlining`]) are inlined: a
+//! Calls whose feedback passes the shared inlining policy ([`midend::inlining`]) are inlined: a
 //! target check (`TaggedEqual` with the function constant, `DeoptimizeUnless[WrongCallTarget]`
 //! at the call's frame state), then a nested builder on the same assembler translates the
 //! callee with its own register variables, liveness and feedback (parameters bound to the
@@ -49,8 +49,8 @@ use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Reg, 
 use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
-use ir::inlining::{self, InlineBudget};
-use ir::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
+use midend::inlining::{self, InlineBudget};
+use midend::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
 use ir::ops::{Access, BinaryOperator, CompareOperator, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet};
 use ir::tagged;
 
@@ -64,8 +64,8 @@ pub fn build(input: &CompileInput<'_>) -> Result<(Graph<Output>, crate::assemble
 
 /// Builds the CFG of `input.func`, or with `osr = Some(header)` the CFG of its on-stack
 /// replacement entry at that loop header: the entry block binds `Parameter i` to the `i`-th
-/// register live there (`ir::osr::parameters`) and jumps to the header, the header's forward
-/// predecessor; loops enclosing it are peeled (`ir::osr::OsrPlan`: blocks of a segment that
+/// register live there (`midend::osr::parameters`) and jumps to the header, the header's forward
+/// predecessor; loops enclosing it are peeled (`midend::osr::OsrPlan`: blocks of a segment that
 /// an earlier segment already bound get fresh labels).
 pub fn build_at(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
     build_with(input, osr, true)
@@ -164,8 +164,8 @@ impl Builder<'_, '_> {
         let (leaders, is_loop) = leaders(func);
         let (param_count, register_count, code_len) = (func.param_count, func.register_count, func.code.len() as Pc);
         let plan = match osr {
-            None => ir::osr::OsrPlan::whole(func),
-            Some(h) => ir::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?,
+            None => midend::osr::OsrPlan::whole(func),
+            Some(h) => midend::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?,
         };
         if osr.is_some() && !leaders.contains(&plan.header) {
             return Err(Bailout { reason: "OSR entry at an unreachable loop header".into() });
@@ -183,7 +183,7 @@ impl Builder<'_, '_> {
         // Parameters: the function's, or (OSR) the registers live at the loop header.
         let params: Vec<Reg> = match osr {
             None => (0..param_count).map(Reg).collect(),
-            Some(h) => ir::osr::parameters(&self.liveness, h),
+            Some(h) => midend::osr::parameters(&self.liveness, h),
         };
         for (i, r) in params.into_iter().enumerate() {
             let v = self.asm.emit(Op::Parameter { index: i as u32 }, &[]);
@@ -202,7 +202,7 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
-    /// Builds the blocks starting in `lo..hi` (one segment of `ir::osr::OsrPlan`).
+    /// Builds the blocks starting in `lo..hi` (one segment of `midend::osr::OsrPlan`).
     fn segment(&mut self, leaders: &[Pc], lo: Pc, hi: Pc, code_len: Pc, bound: &mut IdHashSet<Pc>) {
         for (i, &start) in leaders.iter().enumerate() {
             if start < lo || start >= hi {
@@ -562,7 +562,7 @@ impl Builder<'_, '_> {
         self.regs.first().map_or(0, |v| v.index())
     }
 
-    /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check
+    /// Inlines the call at `pc` if the shared policy (`midend::inlining`) says so: a target check
     /// (the callee must be the function the feedback saw, else exit before the call), the
     /// arguments bound to the callee's parameters (missing ones `undefined`), the callee's
     /// bytecode translated in place by a builder whose frame states have the call's frame
@@ -580,7 +580,7 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
+    /// A call that always reached one `Math` function (`midend::speculation::math_call`): checks
     /// the target (exit before the call otherwise), converts each argument with
     /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
     /// float64 values — the same ops as the sea-of-nodes builder.

@@ -152,7 +152,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
                 None => None,
                 Some(a) => Some(a.strip_prefix('(').and_then(|a| a.strip_suffix(')')).ok_or_else(|| format!("malformed '{phase}'"))?),
             };
-            inline = ir::inlining::parse_build_options(args)?;
+            inline = midend::inlining::parse_build_options(args)?;
             continue;
         }
         if phase == "typer" {
@@ -364,13 +364,13 @@ pub fn optimize_at(
     let (graph, stats) = builder::build_with(input, osr, options.inline)?;
     if let Some(header) = osr {
         let func = input.program.function(input.func);
-        for (name, n) in ir::osr::extras(func, &frontend::liveness::analyze(func), header) {
+        for (name, n) in midend::osr::extras(func, &frontend::liveness::analyze(func), header) {
             guard.add_extra(name, n);
         }
     }
     guard.nodes_out = graph.op_count() as u64;
     guard.add_extra("emitted", stats.emitted);
-    // The builder's own counters: the inlining decisions (`ir::inlining`).
+    // The builder's own counters: the inlining decisions (`midend::inlining`).
     for (name, n) in &stats.extras {
         guard.add_extra(name, *n);
     }
@@ -421,7 +421,7 @@ pub fn compile(
 }
 
 /// Compiles the on-stack replacement entry of `input.func` at the loop header `header`: LIR
-/// whose parameters are the registers live there (ascending, `ir::osr::parameters`), which
+/// whose parameters are the registers live there (ascending, `midend::osr::parameters`), which
 /// continues the running activation from that header and returns the function's result.
 pub fn compile_osr(
     input: &CompileInput<'_>,

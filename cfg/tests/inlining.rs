@@ -1,7 +1,7 @@
 //! Inlining on the CFG side: a small monomorphic callee is translated in place (no call left
 //! for it, frame states inside it carry the caller's as outer state, its exits rebuild two
 //! frames), a too-large or polymorphic one stays a call, and the build row counts the
-//! decisions (`ir::inlining`).
+//! decisions (`midend::inlining`).
 
 use std::rc::Rc;
 
@@ -78,7 +78,7 @@ fn build_row(meter: &meter::Meter, name: &str) -> u64 {
 fn a_small_monomorphic_callee_is_inlined_and_a_large_one_is_not() {
     let (program, feedback) = program_and_feedback();
     let (caller, small, big) = (function_named(&program, "caller"), function_named(&program, "small"), function_named(&program, "big"));
-    assert!(program.function(big).code.len() > ir::inlining::MAX_INLINED_BYTECODE_SIZE);
+    assert!(program.function(big).code.len() > midend::inlining::MAX_INLINED_BYTECODE_SIZE);
     let input = CompileInput { program: &program, func: caller, feedback: &feedback };
     let (g, stats) = cfg::builder::build(&input).expect("builds");
     let calls = g.all_ops().filter(|&i| matches!(g.op(i), Op::JSCall { .. })).count();

@@ -1,5 +1,5 @@
 //! On-stack replacement entries of the CFG builder: the same design as the sea-of-nodes
-//! builder (`ir::osr`): parameters are the registers live at the loop header, code before
+//! builder (`midend::osr`): parameters are the registers live at the loop header, code before
 //! the loop is not built, loops enclosing the entry are peeled; the graph verifies and the
 //! OSR compile verifies down to LIR.
 
@@ -64,7 +64,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
 
     let (outer, inner) = (headers[0], headers[1]);
     let g = built(&input, Some(outer));
-    let params = ir::osr::parameters(&liveness, outer).len();
+    let params = midend::osr::parameters(&liveness, outer).len();
     assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), params);
     for i in 0..params as u32 {
         assert_eq!(count(&g, |op| *op == Op::Parameter { index: i }), 1);
@@ -75,7 +75,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
     // The inner loop: peeled rest of the outer iteration, then the whole outer loop.
     let g = built(&input, Some(inner));
     assert_eq!(loops(&g), 3);
-    assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), ir::osr::parameters(&liveness, inner).len());
+    assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), midend::osr::parameters(&liveness, inner).len());
 
     assert!(cfg::builder::build_at(&input, Some(0)).is_err(), "not a loop header");
 }

@@ -9,7 +9,7 @@ use cfg::reducers;
 use frontend::bytecode::{FuncId, SlotKind};
 use ir::compile::CompileInput;
 use ir::feedback::{OperandHint, SlotFeedback};
-use ir::load_elim::CAPS;
+use midend::load_elim::CAPS;
 use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep, ShapeSet};
 
 fn stack(names: &[&str]) -> Vec<Box<dyn Reducer>> {

@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::experiment::{git_revision, machine};
-use crate::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Tier, TierCompiler};
 
 /// Exit status of `seabed ab` when some output of A or B differed from node's.
 pub const EXIT_MISMATCH: u8 = 4;

@@ -10,7 +10,7 @@ use vm::{Throw, Vm};
 
 use backend::llvm::Pipeline;
 
-use crate::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Tier, TierCompiler};
 use meter::PhaseRow;
 
 /// Exit status: success.
@@ -386,7 +386,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         opts.tier.name(),
         opts.backend.name(),
         opts.compile_thread,
-        opts.spec.clone().unwrap_or_else(|| crate::tiers::default_spec(opts.tier)),
+        opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
         s.compiles,
         s.compile_failures,
         s.compiled_calls,
@@ -587,7 +587,7 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
         }
         _ => {
             let lir = compiler.lower(vm, func, None)?;
-            crate::tiers::verify_lir(vm, &lir)?;
+            engine::tiers::verify_lir(vm, &lir)?;
             Ok(ir::lir_text::print(&lir))
         }
     }

@@ -26,12 +26,12 @@ fn main() -> ExitCode {
         Ok(Ok(code)) => {
             // A background LLVM compilation still running must not meet LLVM's static
             // destructors: leave without them (nothing waits for it).
-            experiments::compile_thread::exit_if_compiling(code);
+            engine::compile_thread::exit_if_compiling(code);
             ExitCode::from(code)
         }
         _ => {
             eprintln!("seabed: internal error");
-            experiments::compile_thread::exit_if_compiling(70);
+            engine::compile_thread::exit_if_compiling(70);
             ExitCode::from(70)
         }
     }

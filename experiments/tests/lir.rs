@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use experiments::tiers::{compile_baseline, verify_lir};
+use engine::tiers::{compile_baseline, verify_lir};
 use frontend::bytecode::FuncId;
 
 #[test]

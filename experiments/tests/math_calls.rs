@@ -1,5 +1,5 @@
 //! Calls that always reached one `Math` builtin become direct float64 calls in both
-//! pipelines (`ir::speculation::math_call`): a target check, `CheckedTaggedToFloat64` of
+//! pipelines (`midend::speculation::math_call`): a target check, `CheckedTaggedToFloat64` of
 //! each argument and `CallRuntime[Math.i]` instead of a generic call. The corpus program
 //! `feat_math_calls.js` checks the results against node in every configuration.
 

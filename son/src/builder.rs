@@ -25,7 +25,7 @@
 //!   tagged boolean made from a bit (`ChangeBitToTagged`, or the negating `Select`) branches on
 //!   the bit directly. Taken / not-taken counts become the branch hint and weights.
 //!
-//! - **Inlining.** A call whose feedback passes the shared policy ([`ir::inlining`]: one
+//! - **Inlining.** A call whose feedback passes the shared policy ([`midend::inlining`]: one
 //!   monomorphic bytecode target, small, not recursive, within the depth cap and the
 //!   compilation's budget) becomes a target check (`TaggedEqual` with the function constant,
 //!   `DeoptimizeUnless[WrongCallTarget]` at the call's frame state) and the callee's bytecode,
@@ -44,8 +44,8 @@ use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Instr, Pc, Reg, 
 use frontend::liveness::{analyze, Liveness};
 use ir::compile::{Bailout, CompileInput};
 use ir::feedback::SlotFeedback;
-use ir::inlining::{self, InlineBudget};
-use ir::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
+use midend::inlining::{self, InlineBudget};
+use midend::speculation::{self, KeyedPlan, MathForm, NamedPlan, NumberPlan};
 use ir::frame::frame_state_registers;
 use ir::ops::{BranchHint, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
@@ -94,13 +94,13 @@ pub fn build(input: &CompileInput<'_>, liveness: &Liveness) -> Result<Graph, Bai
 
 /// Builds the graph of `input.func`, or with `osr = Some(header)` the graph of its on-stack
 /// replacement entry at that loop header: `Parameter i` is the `i`-th register live there
-/// (`ir::osr::parameters`), the header's forward predecessor is the entry, and loops
-/// enclosing it are peeled (`ir::osr::OsrPlan`).
+/// (`midend::osr::parameters`), the header's forward predecessor is the entry, and loops
+/// enclosing it are peeled (`midend::osr::OsrPlan`).
 pub fn build_at(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<Graph, Bailout> {
     build_counted(input, liveness, osr).map(|(g, _)| g)
 }
 
-/// [`build_at`], also returning the inlining decisions taken (`ir::inlining`).
+/// [`build_at`], also returning the inlining decisions taken (`midend::inlining`).
 pub fn build_counted(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<(Graph, InlineBudget), Bailout> {
     build_with(input, liveness, osr, true)
 }
@@ -329,11 +329,11 @@ impl<'i, 'a> Builder<'i, 'a> {
                 for r in 0..func.param_count {
                     regs[r as usize] = Some(self.g.add(Op::Parameter { index: r }, &[start]));
                 }
-                ir::osr::OsrPlan::whole(func)
+                midend::osr::OsrPlan::whole(func)
             }
             Some(h) => {
-                let plan = ir::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?;
-                for (i, r) in ir::osr::parameters(self.liveness, h).into_iter().enumerate() {
+                let plan = midend::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?;
+                for (i, r) in midend::osr::parameters(self.liveness, h).into_iter().enumerate() {
                     regs[r.0 as usize] = Some(self.g.add(Op::Parameter { index: i as u32 }, &[start]));
                 }
                 plan
@@ -352,7 +352,7 @@ impl<'i, 'a> Builder<'i, 'a> {
         Ok(())
     }
 
-    /// Builds the instructions of the pcs `lo..hi` (one segment of `ir::osr::OsrPlan`).
+    /// Builds the instructions of the pcs `lo..hi` (one segment of `midend::osr::OsrPlan`).
     fn segment(&mut self, lo: Pc, hi: Pc, n: Pc, leader: &[bool], header: &[bool]) -> Result<(), Bailout> {
         for pc in lo..hi {
             if leader[pc as usize] || pc == lo {
@@ -702,7 +702,7 @@ impl<'i, 'a> Builder<'i, 'a> {
         }
     }
 
-    /// A call that always reached one `Math` function (`ir::speculation::math_call`): checks
+    /// A call that always reached one `Math` function (`midend::speculation::math_call`): checks
     /// the target (exit before the call otherwise), converts each argument with
     /// `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function directly on
     /// float64 values. The call has no effect, so it floats (effect and control `Start`).
@@ -739,7 +739,7 @@ impl<'i, 'a> Builder<'i, 'a> {
         }
     }
 
-    /// Inlines the call at `pc` if the shared policy (`ir::inlining`) says so: a target check
+    /// Inlines the call at `pc` if the shared policy (`midend::inlining`) says so: a target check
     /// (the callee must be the function the feedback saw, else exit before the call), the
     /// arguments bound to the callee's parameters (missing ones `undefined`), the callee's
     /// bytecode translated in place by a builder whose frame states have the call's frame

@@ -13,14 +13,14 @@
 //! 3. puts the diamond between `B`'s start and that merge: `Branch(a < b)`, the true arm
 //!    yields an operand, the false arm resolves the other cases with `Select`s, and a
 //!    `Phi[Float64]` of the merge replaces `m`. The ops are the shared sequence
-//!    ([`ir::machine_lowering::float64_min_max_not_less`]) the CFG side's `machine-lower`
+//!    ([`midend::machine_lowering::float64_min_max_not_less`]) the CFG side's `machine-lower`
 //!    emits, so both pipelines produce the same LIR for the same kernel.
 //!
 //! The final schedule then places the pure arm ops in the false arm (their only use is the
 //! phi's input from that arm). The arms write nothing, so the effect chain passes the
 //! diamond without an `EffectPhi`. Counted as `minmax_diamonds` on the schedule row.
 
-use ir::machine_lowering::{self, MachineEmitter};
+use midend::machine_lowering::{self, MachineEmitter};
 use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
 
 use crate::graph::{EdgeKind, Graph, NodeId};

@@ -165,7 +165,7 @@ pub fn parse_spec(spec: &str) -> Result<Options, String> {
             if !phases.is_empty() {
                 return Err("'build(...)' must come first: the graph is built before any phase".into());
             }
-            inline = ir::inlining::parse_build_options(args)?;
+            inline = midend::inlining::parse_build_options(args)?;
             continue;
         }
         let phase = match (name, args) {
@@ -241,8 +241,8 @@ fn make_reducer(name: &str) -> Box<dyn Reducer> {
         "machine" => Box::new(machine::MachineOperatorReducer),
         "vn" => Box::<vn::ValueNumbering>::default(),
         "typer" => Box::new(typer::Typer),
-        "load-elim" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Type)),
-        "load-elim-offset" => Box::new(load_elim::LoadElimination::new(ir::load_elim::AliasMode::Offset)),
+        "load-elim" => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Type)),
+        "load-elim-offset" => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Offset)),
         "redundancy" => Box::new(redundancy::RedundancyElimination::new()),
         "branch-elim" => Box::new(branch_elim::BranchElimination::new()),
         other => unreachable!("unknown reducer {other} passed the spec parser"),
@@ -336,7 +336,7 @@ pub fn build_and_optimize_at(
             guard.add_extra(name, n);
         }
         if let Some(header) = osr {
-            for (name, n) in ir::osr::extras(func, &liveness, header) {
+            for (name, n) in midend::osr::extras(func, &liveness, header) {
                 guard.add_extra(name, n);
             }
         }
@@ -402,7 +402,7 @@ pub fn compile(input: &CompileInput<'_>, options: &Options, meter: &mut meter::M
 }
 
 /// Compiles the on-stack replacement entry of `input.func` at the loop header `header`: LIR
-/// whose parameters are the registers live there (ascending, `ir::osr::parameters`), which
+/// whose parameters are the registers live there (ascending, `midend::osr::parameters`), which
 /// continues the running activation from that header and returns the function's result.
 pub fn compile_osr(
     input: &CompileInput<'_>,

@@ -2,7 +2,7 @@
 //! `DeoptimizeUnless` on the effect chain.
 //!
 //! Each speculative or checked op expands into exactly the machine-op sequence the baseline
-//! compiler emits for the same feedback (`backend::baseline`), so the pipelines differ in IR
+//! compiler emits for the same feedback (`engine::baseline`), so the pipelines differ in IR
 //! shape only, never in semantics:
 //!
 //! - `CheckedTaggedToInt32(v)`: `IsInt32(v)`, `DeoptimizeUnless[NotInt32]`,
@@ -38,7 +38,7 @@
 
 use frontend::bytecode::{BinaryOp, CompareOp};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Opcode, Rep, RuntimeFn};
-use ir::machine_lowering::{self, MachineEmitter};
+use midend::machine_lowering::{self, MachineEmitter};
 use ir::tagged;
 use ir::types::{op as tyop, Type};
 
@@ -53,7 +53,7 @@ pub struct LoweringStats {
     pub checks_removed: u64,
 }
 
-/// The shared machine sequences (`ir::machine_lowering`) emit into a [`Seq`]: pure ops float,
+/// The shared machine sequences (`midend::machine_lowering`) emit into a [`Seq`]: pure ops float,
 /// exits go on the effect chain with the lowered node's frame state.
 impl MachineEmitter for Seq<'_> {
     type Value = NodeId;

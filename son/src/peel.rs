@@ -44,7 +44,7 @@
 use ir::hash::IdHashMap;
 use ir::ops::Opcode;
 
-pub use ir::peeling::MAX_PEEL_OPS;
+pub use midend::peeling::MAX_PEEL_OPS;
 
 use crate::graph::{EdgeKind, Graph, NodeId};
 use crate::verify::block_exits;

@@ -1,7 +1,7 @@
 //! Inlining on the sea-of-nodes side: a small monomorphic callee is translated in place (no
 //! call left for it, frame states inside it carry the caller's as outer state, its exits
 //! rebuild two frames), a too-large or polymorphic one stays a call, and the build row counts
-//! the decisions (`ir::inlining`).
+//! the decisions (`midend::inlining`).
 
 use std::rc::Rc;
 
@@ -78,7 +78,7 @@ fn build_row(meter: &meter::Meter, name: &str) -> u64 {
 fn a_small_monomorphic_callee_is_inlined_and_a_large_one_is_not() {
     let (program, feedback) = program_and_feedback();
     let (caller, small, big) = (function_named(&program, "caller"), function_named(&program, "small"), function_named(&program, "big"));
-    assert!(program.function(big).code.len() > ir::inlining::MAX_INLINED_BYTECODE_SIZE);
+    assert!(program.function(big).code.len() > midend::inlining::MAX_INLINED_BYTECODE_SIZE);
     let input = CompileInput { program: &program, func: caller, feedback: &feedback };
     let liveness = frontend::liveness::analyze(program.function(caller));
     let (g, budget) = son::builder::build_counted(&input, &liveness, None).expect("builds");
@@ -92,7 +92,7 @@ fn a_small_monomorphic_callee_is_inlined_and_a_large_one_is_not() {
     assert!(inner_states > 0, "frame states inside small have an outer state");
     assert_eq!(budget.inlined, 1);
     assert_eq!(budget.used, program.function(small).code.len());
-    assert_eq!(budget.not_inlined[&ir::inlining::NotInlined::Size], 1);
+    assert_eq!(budget.not_inlined[&midend::inlining::NotInlined::Size], 1);
 
     let options = son::Options::default();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "caller", son::DEFAULT_SPEC, 0));
@@ -118,5 +118,5 @@ fn a_polymorphic_call_is_not_inlined() {
     let (g, budget) = son::builder::build_counted(&input, &liveness, None).expect("builds");
     assert_eq!(g.live_nodes().iter().filter(|&&n| g.opcode(n) == Opcode::JSCall).count(), 1);
     assert_eq!(budget.inlined, 0);
-    assert_eq!(budget.not_inlined[&ir::inlining::NotInlined::Polymorphic], 1);
+    assert_eq!(budget.not_inlined[&midend::inlining::NotInlined::Polymorphic], 1);
 }

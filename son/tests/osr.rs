@@ -1,5 +1,5 @@
 //! On-stack replacement entries of the sea-of-nodes builder: parameters are the registers
-//! live at the loop header (the convention of `ir::osr`), code before the loop is not built,
+//! live at the loop header (the convention of `midend::osr`), code before the loop is not built,
 //! and loops enclosing the entry are peeled; the OSR compile verifies down to LIR.
 
 use std::rc::Rc;
@@ -53,7 +53,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
     let (outer, inner) = (headers[0], headers[1]);
     // Entering the outer loop: one loop nest, parameters = registers live at the header.
     let g = son::builder::build_at(&input, &liveness, Some(outer)).unwrap();
-    let params = ir::osr::parameters(&liveness, outer).len();
+    let params = midend::osr::parameters(&liveness, outer).len();
     assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), params);
     for i in 0..params as u32 {
         assert_eq!(count(&g, |op| op == Op::Parameter { index: i }), 1);
@@ -66,7 +66,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
     // outer loop (with the inner one again) follows.
     let g = son::builder::build_at(&input, &liveness, Some(inner)).unwrap();
     assert_eq!(count(&g, |op| op == Op::Loop), 3);
-    assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), ir::osr::parameters(&liveness, inner).len());
+    assert_eq!(count(&g, |op| matches!(op, Op::Parameter { .. })), midend::osr::parameters(&liveness, inner).len());
     g.verify().unwrap();
 
     // Not a loop header: a clean bailout.

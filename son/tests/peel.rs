@@ -134,5 +134,5 @@ fn peeling_is_opt_in_and_parses_anywhere_before_schedule() {
     assert!(son::parse_spec("son:lower;peel;schedule").is_ok());
     assert!(son::parse_spec("son:lower;schedule;peel").is_err());
     assert!(son::parse_spec("son:peel(cap=9);lower;schedule").is_err());
-    assert_eq!(son::peel::MAX_PEEL_OPS, ir::peeling::MAX_PEEL_OPS);
+    assert_eq!(son::peel::MAX_PEEL_OPS, midend::peeling::MAX_PEEL_OPS);
 }

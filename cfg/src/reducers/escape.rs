@@ -1,24 +1,24 @@
 //! Escape analysis and scalar replacement on the CFG (`escape`), the mirror of the
-//! sea-of-nodes `reduce(escape)` with the policy of [`ir::escape`].
+//! sea-of-nodes `reduce(escape)` with the policy of [`midend::escape`].
 //!
 //! # The analysis
 //!
 //! Before the copy ([`Reducer::analyze`]):
 //!
-//! 1. **Candidates** are the `JSCreateObject` ops (at most [`ir::escape::MAX_OBJECTS`]). A
-//!    candidate escapes at once if an op uses it in a way [`ir::escape::classify_use`]
+//! 1. **Candidates** are the `JSCreateObject` ops (at most [`midend::escape::MAX_OBJECTS`]). A
+//!    candidate escapes at once if an op uses it in a way [`midend::escape::classify_use`]
 //!    rejects (stored as a value, passed to a call, returned, merged by a phi, ...). A
 //!    redundant phi (the builder's loop phi of a register the loop does not change, which
 //!    the sea-of-nodes side has removed by then) stands for its one value
 //!    ([`crate::phis::RedundantPhis`]; the copying phase removes them too).
 //! 2. **Virtual objects along the blocks.** One walk over the input blocks in their order (a
 //!    reverse post-order) keeps, per block exit, the shape and field values of every virtual
-//!    object allocated so far ([`ir::escape::VirtualObject`]). A block's entry state keeps the
+//!    object allocated so far ([`midend::escape::VirtualObject`]). A block's entry state keeps the
 //!    objects all its forward predecessors hold, which must agree (else `escaped.merge`); a
 //!    loop header takes its forward entry, and after the walk every back edge must bring the
 //!    same state back (else `escaped.loop`). `JSCreateObject` adds an empty object, a generic
 //!    `JSStoreNamed` applies the store its feedback recorded for the object's shape
-//!    ([`ir::escape::store_effect`]), `StoreField` overwrites a field, `LoadField` (or a generic
+//!    ([`midend::escape::store_effect`]), `StoreField` overwrites a field, `LoadField` (or a generic
 //!    `JSLoadNamed` whose feedback knows the shape) reads one, `CheckMaps` passes when the
 //!    shape is among the checked ones. A `FrameState` mentioning an object records its state
 //!    at the frame state; every op that uses the frame state must see the same state (else
@@ -43,7 +43,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 use ir::compile::CompileInput;
-use ir::escape::{self, EscapeReason, EscapeStats, LoadEffect, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, VirtualObject};
 use ir::feedback::{ShapeId, SlotFeedback};
 use ir::ops::{Op, Opcode};
 use ir::tagged;

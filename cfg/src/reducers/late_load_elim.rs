@@ -40,7 +40,7 @@
 
 use ir::hash::IdHashMap;
 
-use ir::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
+use midend::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
 use ir::ops::{AliasSet, Op, ShapeSet};
 
 use crate::assembler::{InputDecision, Reducer, Stats};

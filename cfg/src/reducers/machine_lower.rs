@@ -2,7 +2,7 @@
 //! (TurboFan's `EffectControlLinearizer` / Turboshaft's `MachineLoweringReducer`).
 //!
 //! Contract: every simplified op becomes the machine ops the baseline compiler
-//! (`backend::baseline`) emits for the same check, in the same order, so that both pipelines
+//! (`engine::baseline`) emits for the same check, in the same order, so that both pipelines
 //! and the baseline differ only in which checks they keep, never in what a check is:
 //!
 //! | op | machine sequence |
@@ -25,7 +25,7 @@
 //! only computed where the value is really needed.
 
 use frontend::bytecode::BinaryOp;
-use ir::machine_lowering::{self, MachineEmitter};
+use midend::machine_lowering::{self, MachineEmitter};
 use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 
@@ -64,7 +64,7 @@ fn checked_float64(asm: &mut Assembler<'_>, v: V, fs: V) -> V {
 }
 
 /// The assembler with the frame state of the op being lowered: the shared machine sequences
-/// (`ir::machine_lowering`) emit into it.
+/// (`midend::machine_lowering`) emit into it.
 struct WithFrameState<'a, 'b> {
     asm: &'a mut Assembler<'b>,
     fs: V,

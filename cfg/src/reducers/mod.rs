@@ -10,9 +10,9 @@
 //! | `branch-elim` | [`branch_elim::BranchElimination`] | conditions known on the dominating path fold; checked int32 arithmetic proven by dominating range checks becomes plain |
 //! | `dce` | [`dce::DeadCodeElimination`] | ops whose values nothing effectful needs are not copied |
 //! | `peel` | [`peel::LoopPeeling`] | the first iteration of a small innermost loop is copied before the loop (not in the default spec) |
-//! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`ir::load_elim`] heap) |
+//! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`midend::load_elim`] heap) |
 //! | `late-load-elim-offset` | [`late_load_elim::LateLoadElimination`] (offset-only aliasing) | the same with offset-only aliasing (claim C9's baseline) |
-//! | `escape` | [`escape::EscapeAnalysis`] | object literals that do not escape are scalar replaced: loads become field values, stores and maps checks go, frame states describe the object with `ObjectState` (shared [`ir::escape`] policy) |
+//! | `escape` | [`escape::EscapeAnalysis`] | object literals that do not escape are scalar replaced: loads become field values, stores and maps checks go, frame states describe the object with `ObjectState` (shared [`midend::escape`] policy) |
 //!
 //! Not a reducer but a phase of its own: `typer` ([`crate::typer`]) retypes every op of the
 //! graph to a fixed point (loop phis widened) in place, without copying; the copying phases
@@ -29,7 +29,7 @@ pub mod peel;
 pub mod simplified_lower;
 pub mod value_numbering;
 
-use ir::load_elim::AliasMode;
+use midend::load_elim::AliasMode;
 use ir::ops::Op;
 use ir::tagged;
 

@@ -15,7 +15,7 @@ use crate::copying::peelable_loop;
 use crate::graph::{BlockIndex, Graph, Input};
 
 /// The largest loop (in ops, all its blocks) that is peeled: the cap both pipelines share.
-pub use ir::peeling::MAX_PEEL_OPS;
+pub use midend::peeling::MAX_PEEL_OPS;
 
 /// The loop-peeling reducer (`peel`).
 #[derive(Default)]

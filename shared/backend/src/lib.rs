@@ -1,9 +1,7 @@
-//! Backends that execute LIR, and the baseline compiler that produces LIR straight from
-//! bytecode and feedback.
+//! Backends that execute LIR: the evaluator and LLVM.
 //!
 //! - [`eval`]: the LIR evaluator (`--backend lir`), the reference backend.
-//! - [`baseline`]: the non-optimizing compiler (`--tier baseline`).
+//! - [`llvm`]: LIR → LLVM IR → machine code, with patchpoint exits and stack maps (FTL style).
 
-pub mod baseline;
 pub mod eval;
 pub mod llvm;

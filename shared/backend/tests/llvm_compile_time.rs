@@ -6,7 +6,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
 
-use backend::baseline;
+use engine::baseline;
 use backend::llvm::{self, LlvmOptions, Pipeline};
 use frontend::bytecode::FuncId;
 use ir::compile::CompileInput;

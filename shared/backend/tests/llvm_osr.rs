@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
-use backend::baseline;
+use engine::baseline;
 use backend::llvm::{self, LlvmOptions};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::CompileInput;

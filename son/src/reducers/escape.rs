@@ -1,19 +1,19 @@
 //! Escape analysis and scalar replacement on the sea of nodes (TurboFan's `EscapeAnalysis`
-//! plus `EscapeAnalysisReducer`, simplified), with the policy of [`ir::escape`].
+//! plus `EscapeAnalysisReducer`, simplified), with the policy of [`midend::escape`].
 //!
 //! # Analysis
 //!
 //! 1. **Candidates** are the live `JSCreateObject` nodes (at most
-//!    [`ir::escape::MAX_OBJECTS`]). A candidate escapes at once if one of its value uses is
-//!    not a use [`ir::escape::classify_use`] accepts (stored as a value, passed to a call,
+//!    [`midend::escape::MAX_OBJECTS`]). A candidate escapes at once if one of its value uses is
+//!    not a use [`midend::escape::classify_use`] accepts (stored as a value, passed to a call,
 //!    returned, merged by a phi, ...), or if a frame state mentioning it is read by a node
 //!    off the effect chain.
 //! 2. **Virtual objects along the effect chain.** The live effect nodes are visited in
 //!    topological order from `Start` (loop back edges ignored). Each gets the state *after*
 //!    it: for every virtual object allocated so far, its shape and field values
-//!    ([`ir::escape::VirtualObject`]). `JSCreateObject` adds an empty object; a generic
+//!    ([`midend::escape::VirtualObject`]). `JSCreateObject` adds an empty object; a generic
 //!    `JSStoreNamed` into one applies the store its feedback recorded for the object's
-//!    shape ([`ir::escape::store_effect`]); `StoreField` overwrites a field. `LoadField` (and
+//!    shape ([`midend::escape::store_effect`]); `StoreField` overwrites a field. `LoadField` (and
 //!    a generic `JSLoadNamed` whose feedback knows the shape) read a field; `CheckMaps`
 //!    passes when the known shape is among the checked ones. An `EffectPhi` of a `Merge`
 //!    keeps the objects every input has, and requires them equal (else `escaped.merge`);
@@ -35,7 +35,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use ir::compile::CompileInput;
-use ir::escape::{self, EscapeReason, EscapeStats, LoadEffect, UseKind, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, UseKind, VirtualObject};
 use ir::feedback::ShapeId;
 use ir::ops::{Op, Opcode};
 use ir::tagged;

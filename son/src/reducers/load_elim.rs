@@ -4,7 +4,7 @@
 //! # States
 //!
 //! Every effect node (a node with an effect output) gets, in a side table, the abstract heap
-//! ([`ir::load_elim::AbstractHeap`], shared by both pipelines) that holds *after* it. States are
+//! ([`midend::load_elim::AbstractHeap`], shared by both pipelines) that holds *after* it. States are
 //! reference-counted: a node that writes nothing shares its effect input's state.
 //!
 //! - `Start` has the empty state.
@@ -43,7 +43,7 @@
 use ir::hash::IdHashSet;
 use std::rc::Rc;
 
-use ir::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
+use midend::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
 use ir::ops::{AliasSet, Op, Opcode, ShapeSet};
 
 use crate::graph::{Graph, NodeId};
@@ -372,7 +372,7 @@ mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
     use crate::reducers::matcher::{assert_matches, Pattern};
-    use ir::load_elim::CAPS;
+    use midend::load_elim::CAPS;
 
     /// A function skeleton: `Start`, three parameters, a frame state.
     struct Fixture {

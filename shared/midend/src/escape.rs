@@ -11,15 +11,15 @@
 //! values are tracked along the effect chain (sea of nodes) or the copy (CFG), its loads
 //! become the tracked values, its stores and maps checks disappear, and a frame state that
 //! mentions it describes it with an `ObjectState` (the exit allocates it,
-//! [`crate::frame::ExitValue::Object`]).
+//! [`ir::frame::ExitValue::Object`]).
 //!
 //! The shape after a generic store that adds a property is taken from the site's feedback:
 //! the vm's transitions are deterministic (the same shape plus the same name always give
 //! the same child shape), so an observed `(shape, Transition { to, slot })` pair is a fact,
 //! not a guess, and needs no check.
 
-use crate::feedback::{PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback};
-use crate::ops::Op;
+use ir::feedback::{PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback};
+use ir::ops::Op;
 
 /// The most fields a virtual object may have; an object that would grow past it escapes.
 pub const MAX_FIELDS: usize = 16;
@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(classify_use(&Op::StoreField { slot: 0 }, 1), Err(EscapeReason::Stored));
         assert_eq!(classify_use(&Op::JSCall { argc: 1, slot: 0 }, 2), Err(EscapeReason::Call));
         assert_eq!(classify_use(&Op::Return, 0), Err(EscapeReason::Returned));
-        assert_eq!(classify_use(&Op::Phi { rep: crate::ops::Rep::Tagged }, 0), Err(EscapeReason::Phi));
+        assert_eq!(classify_use(&Op::Phi { rep: ir::ops::Rep::Tagged }, 0), Err(EscapeReason::Phi));
         assert_eq!(classify_use(&Op::ReferenceEqual, 0), Err(EscapeReason::Other));
         let names: std::collections::HashSet<_> = EscapeReason::ALL.iter().map(|r| r.counter()).collect();
         assert_eq!(names.len(), EscapeReason::ALL.len());

@@ -11,7 +11,7 @@
 
 use frontend::bytecode::{BinaryOp, CompareOp};
 
-use crate::ops::{DeoptReason, Op, Rep};
+use ir::ops::{DeoptReason, Op, Rep};
 
 /// What an IR offers the shared sequences.
 pub trait MachineEmitter {
@@ -162,7 +162,7 @@ pub fn float64_min_max_not_less<E: MachineEmitter>(e: &mut E, max: bool, a: E::V
     let pick_gt = if max { a } else { b };
     let gt = e.pure(Op::Float64LessThan, &[b, a], Rep::Bit);
     let eq = e.pure(Op::Float64Equal, &[a, b], Rep::Bit);
-    let zero = e.pure(Op::Float64Constant { value: crate::ops::F64(0.0) }, &[], Rep::Float64);
+    let zero = e.pure(Op::Float64Constant { value: ir::ops::F64(0.0) }, &[], Rep::Float64);
     let a_zero = e.pure(Op::Float64Equal, &[a, zero], Rep::Bit);
     let sum = e.pure(Op::Float64Add, &[a, b], Rep::Float64);
     // Zeros: max(+0, -0) = +0 = +0 + -0; min(+0, -0) = -0 = -((-a) + (-b)).

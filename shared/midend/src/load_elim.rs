@@ -28,7 +28,7 @@
 
 use std::rc::Rc;
 
-use crate::ops::{AliasSet, ShapeSet};
+use ir::ops::{AliasSet, ShapeSet};
 
 /// Which facts a store kills.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

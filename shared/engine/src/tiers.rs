@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use backend::baseline;
+use crate::baseline;
 use backend::eval::LirCode;
 use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
 use frontend::bytecode::{FuncId, Pc};

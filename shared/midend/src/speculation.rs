@@ -6,8 +6,8 @@
 
 use frontend::bytecode::BinaryOp;
 
-use crate::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
-use crate::ops::{NumberHint, Op};
+use ir::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
+use ir::ops::{NumberHint, Op};
 
 /// How to compile an arithmetic, bitwise, comparison or unary operation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -148,7 +148,7 @@ pub enum MathForm {
 impl MathCall {
     /// The tagged bits of the builtin function value (the call target to check).
     pub fn target_bits(self) -> u64 {
-        crate::tagged::tagged(crate::tagged::TAG_BUILTIN, self.builtin.0 as u64)
+        ir::tagged::tagged(ir::tagged::TAG_BUILTIN, self.builtin.0 as u64)
     }
 }
 
@@ -173,7 +173,7 @@ pub fn math_call(fb: &SlotFeedback, argc: u32) -> Option<MathCall> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feedback::{ElementFeedback, ElementsKind};
+    use ir::feedback::{ElementFeedback, ElementsKind};
 
     #[test]
     fn monomorphic_math_calls_are_direct() {

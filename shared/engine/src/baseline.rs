@@ -25,10 +25,10 @@ use ir::compile::CompileInput;
 use frontend::blocks::BytecodeBlocks;
 use frontend::liveness::{analyze, Liveness};
 use ir::feedback::SlotFeedback;
-use ir::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
+use midend::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
-use ir::machine_lowering::{self, MachineEmitter};
+use midend::machine_lowering::{self, MachineEmitter};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 
@@ -129,7 +129,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             self.regs.insert(Reg(r), undefined);
         }
         let (params, start): (Vec<Reg>, Pc) = match self.osr {
-            Some(header) => (ir::osr::parameters(&self.liveness, header), header),
+            Some(header) => (midend::osr::parameters(&self.liveness, header), header),
             None => ((0..self.bytecode().param_count).map(Reg).collect(), 0),
         };
         for (index, r) in params.into_iter().enumerate() {

@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use frontend::bytecode::{Constant, FuncId, Function, Instr, Program};
 
-use crate::feedback::{CallTarget, Callee, SlotFeedback};
+use ir::feedback::{CallTarget, Callee, SlotFeedback};
 
 /// The largest callee inlined, in bytecode instructions.
 pub const MAX_INLINED_BYTECODE_SIZE: usize = 40;
@@ -114,7 +114,7 @@ pub fn inlineable(f: &Function) -> bool {
 /// The tagged value of function `f` (what `LoadFunction` loads): the constant an inlined
 /// call's target check compares the callee with.
 pub fn function_bits(f: FuncId) -> u64 {
-    crate::tagged::tagged(crate::tagged::TAG_FUNCTION, f.0 as u64)
+    ir::tagged::tagged(ir::tagged::TAG_FUNCTION, f.0 as u64)
 }
 
 /// The inlining state of one compilation: the budget spent and every decision taken.
@@ -216,7 +216,7 @@ pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feedback::BuiltinId;
+    use ir::feedback::BuiltinId;
 
     fn program(src: &str) -> Program {
         frontend::compile("t.js", src).expect("compiles")

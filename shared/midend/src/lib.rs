@@ -1,0 +1,19 @@
+//! The mid-end: the decisions both optimizing pipelines (and the baseline compiler) make the
+//! same way, kept in one place so that the experiments compare IR shape, not policy.
+//!
+//! `ir` owns the data (ops, types, frame states, LIR); this crate owns the policies over it:
+//!
+//! - [`speculation`]: what to speculate on from feedback;
+//! - [`inlining`]: which calls are inlined (caps and budget);
+//! - [`osr`]: on-stack-replacement entry plans;
+//! - [`load_elim`]: the abstract heap of load elimination;
+//! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
+//! - [`machine_lowering`]: the machine sequences of speculative number operations;
+//! - [`peeling`]: the loop-peeling cap.
+pub mod escape;
+pub mod inlining;
+pub mod load_elim;
+pub mod machine_lowering;
+pub mod osr;
+pub mod peeling;
+pub mod speculation;
