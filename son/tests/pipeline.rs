@@ -94,7 +94,7 @@ fn son_code_is_no_larger_than_baseline_code() {
     let options = son::Options::default();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", &options.spec, 0));
     let lir = son::compile(&input, &options, &mut meter).unwrap();
-    let base = engine::baseline::compile(&input);
+    let base = engine::baseline::compile(&input).expect("the baseline compiles it");
     if std::env::var("SON_PRINT").is_ok() {
         eprintln!("{}\n---- baseline ----\n{}", ir::lir_text::print(&lir), ir::lir_text::print(&base));
     }

@@ -36,7 +36,7 @@ fn compile_time_per_pipeline() {
                 continue;
             }
             let input = CompileInput { program: &program, func: FuncId(f.id.0), feedback: &vm.feedback };
-            let lir = baseline::compile(&input);
+            let lir = baseline::compile(&input).expect("the baseline compiles it");
             for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
                 let opts = LlvmOptions { pipeline, verify: true, ..LlvmOptions::default() };
                 let runs: Vec<llvm::LlvmStats> = (0..reps).map(|_| llvm::compile(&lir, &opts).unwrap().stats.clone()).collect();

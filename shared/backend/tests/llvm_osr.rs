@@ -34,12 +34,12 @@ impl BaselineOnLlvm {
 impl OptimizingCompiler for BaselineOnLlvm {
     fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-        self.install(baseline::compile(&input))
+        self.install(baseline::compile(&input).map_err(|b| b.to_string())?)
     }
 
     fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-        self.install(baseline::compile_osr(&input, loop_header))
+        self.install(baseline::compile_osr(&input, loop_header).map_err(|b| b.to_string())?)
     }
 }
 

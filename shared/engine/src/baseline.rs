@@ -1,76 +1,82 @@
-//! The baseline compiler (`--tier baseline`): bytecode → LIR with no optimization, speculating
-//! directly from feedback like a simple non-optimizing JIT tier.
+//! The baseline compiler (`--tier baseline`): bytecode → LIR with no optimization, like a
+//! simple non-optimizing JIT tier.
 //!
 //! It is the experiments' no-optimization control and the first client of the LIR, the
-//! evaluator and the exit machinery. Every bytecode register lives in a tagged SSA value;
-//! each bytecode block becomes a LIR block whose parameters are the registers live on entry.
-//! Each instruction is translated on its own:
+//! evaluator and the exit machinery. What each instruction becomes is decided by the walker
+//! every compiler shares ([`midend::walker`]), so the baseline speculates exactly as the
+//! optimizing pipelines do; this module is its [`Construction`]: each simplified op the walker
+//! emits is lowered on the spot, on its own, to machine LIR:
 //!
-//! - arithmetic and comparisons with SignedSmall feedback untag, compute in int32 with
-//!   overflow and `-0` checks, and retag; with Number feedback they compute in float64; other
-//!   feedback calls the runtime's generic operation;
-//! - monomorphic named loads and stores of fields check the shape and access the slot;
-//!   array lengths and in-bounds element accesses check kind and bounds;
-//! - an operation that never ran (no feedback) ends the block with a soft deoptimization;
-//! - everything else (calls, allocation, generic paths) calls the runtime.
+//! - speculative number ops untag their operands (`IsInt32`/`IsNumber` checks), compute in
+//!   int32 with overflow and `-0` checks or in float64 ([`midend::machine_lowering`], the
+//!   sequences both pipelines' lowerings use too), and retag; a check of a constant operand
+//!   folds to the constant;
+//! - `CheckMaps`, `CheckArray`, `CheckBounds`, `CheckNotHole` become tests and exits;
+//!   `LoadField`, `LoadElement`, … become `Load`/`Store` of the access;
+//! - generic JS ops become runtime calls (a call records its lazy exit after the return).
 //!
-//! Every check exits to the interpreter *at the bytecode instruction being translated*, with
-//! the registers live there: checks come before an instruction's side effects, so the
-//! interpreter may simply execute the instruction again.
+//! Every register lives in a tagged SSA value; each bytecode block becomes a LIR block whose
+//! parameters are the registers live on entry. Every check exits to the interpreter *at the
+//! bytecode instruction being translated*, with the registers live there: checks come before
+//! an instruction's side effects, so the interpreter may simply execute the instruction again.
+//! An OSR compilation enters the whole function's code at the loop header directly (LIR blocks
+//! take their registers as parameters, so nothing needs to be peeled).
 
-
-use frontend::hash::IdHashMap;
-use frontend::bytecode::{BinaryOp, CompareOp, Constant, Instr, Pc, Reg, UnaryOp};
-use ir::compile::CompileInput;
 use frontend::blocks::BytecodeBlocks;
-use frontend::liveness::{analyze, Liveness};
-use ir::feedback::SlotFeedback;
-use midend::speculation::{self, KeyedPlan, NamedPlan, NumberPlan};
+use frontend::bytecode::{BinaryOp, FuncId, Pc, Reg};
+use frontend::hash::IdHashMap;
+use frontend::liveness::{analyze, Liveness, RegSet};
+use ir::compile::{Bailout, CompileInput};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
-use midend::machine_lowering::{self, MachineEmitter};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
+use midend::machine_lowering::{self, MachineEmitter};
+use midend::walker::{self, Branch, Construction, InlinedCall, OsrEntry, WalkOptions};
 
 /// Compiles one function to LIR.
-pub fn compile(input: &CompileInput<'_>) -> Function {
+pub fn compile(input: &CompileInput<'_>) -> Result<Function, Bailout> {
     build(input, None)
 }
 
 /// Compiles one function for on-stack replacement at `loop_header`: the LIR's parameters are
 /// the registers live at the loop header (ascending), and it starts there.
-pub fn compile_osr(input: &CompileInput<'_>, loop_header: Pc) -> Function {
+pub fn compile_osr(input: &CompileInput<'_>, loop_header: Pc) -> Result<Function, Bailout> {
     build(input, Some(loop_header))
 }
 
-fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Function {
+fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout> {
     let bytecode = input.program.function(input.func);
     let liveness = analyze(bytecode);
     let mut b = Builder {
-        input,
-        osr,
-        liveness,
+        func: input.func,
+        liveness: liveness.clone(),
         lir: Function::new(bytecode.name.clone(), input.func),
         current: None,
         regs: IdHashMap::default(),
-        bit_source: IdHashMap::default(),
         block_of_pc: IdHashMap::default(),
+        tagged_constants: IdHashMap::default(),
+        unsupported: None,
     };
-    b.build();
-    b.finish()
+    let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false };
+    walker::walk_with(input, liveness, &mut b, options)?;
+    if let Some(op) = b.unsupported {
+        return Err(Bailout { reason: format!("the baseline compiler has no lowering of {op}") });
+    }
+    Ok(b.finish())
 }
 
 /// The builder at one bytecode instruction: the shared machine sequences exit there.
-struct AtPc<'b, 'i, 'a> {
-    b: &'b mut Builder<'i, 'a>,
+struct AtPc<'b> {
+    b: &'b mut Builder,
     pc: Pc,
 }
 
-impl MachineEmitter for AtPc<'_, '_, '_> {
+impl MachineEmitter for AtPc<'_> {
     type Value = Value;
 
     fn pure(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
-        self.b.emit(op, args, rep)
+        self.b.machine(op, args, rep)
     }
 
     fn int32_constant(&mut self, value: i32) -> Value {
@@ -86,87 +92,26 @@ impl MachineEmitter for AtPc<'_, '_, '_> {
     }
 }
 
-struct Builder<'i, 'a> {
-    input: &'i CompileInput<'a>,
-    /// For OSR code: the loop header where execution enters.
-    osr: Option<Pc>,
+struct Builder {
+    func: FuncId,
     liveness: Liveness,
     lir: Function,
     /// The block being filled (instructions, then a terminator when it ends).
     current: Option<(BlockId, Vec<Value>, Vec<Inst>)>,
     /// Current SSA value of each bytecode register.
     regs: IdHashMap<Reg, Value>,
-    /// Tagged booleans made by `TagBit(bit)` (possibly negated): branches use the bit.
-    bit_source: IdHashMap<Value, (Value, bool)>,
     /// The LIR block of each bytecode block leader.
     block_of_pc: IdHashMap<Pc, BlockId>,
+    /// The bits of values that are `TaggedConstant`s (a check of a constant folds).
+    tagged_constants: IdHashMap<Value, u64>,
+    /// The first op the walker emitted that has no lowering here (the compile bails out).
+    unsupported: Option<Op>,
 }
 
-
-impl<'i, 'a> Builder<'i, 'a> {
-    fn bytecode(&self) -> &'a frontend::bytecode::Function {
-        self.input.program.function(self.input.func)
-    }
-
+impl Builder {
     fn new_block(&mut self) -> BlockId {
         self.lir.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Deoptimize(ExitId(u32::MAX)) });
         BlockId(self.lir.blocks.len() as u32 - 1)
-    }
-
-    fn build(&mut self) {
-        let code = &self.bytecode().code;
-        let leaders = BytecodeBlocks::of(self.bytecode()).reachable_leaders();
-        let entry = self.new_block();
-        for &pc in &leaders {
-            let id = self.new_block();
-            self.block_of_pc.insert(pc, id);
-        }
-        // Entry: the function's parameters (or, for OSR, the registers live at the loop
-        // header) and `undefined` for every other register.
-        self.current = Some((entry, Vec::new(), Vec::new()));
-        let undefined = self.tagged_const(tagged::UNDEFINED);
-        for r in 0..self.bytecode().register_count {
-            self.regs.insert(Reg(r), undefined);
-        }
-        let (params, start): (Vec<Reg>, Pc) = match self.osr {
-            Some(header) => (midend::osr::parameters(&self.liveness, header), header),
-            None => ((0..self.bytecode().param_count).map(Reg).collect(), 0),
-        };
-        for (index, r) in params.into_iter().enumerate() {
-            let v = self.emit(Op::Parameter { index: index as u32 }, &[], Rep::Tagged);
-            self.regs.insert(r, v);
-        }
-        let first = self.jump_to(start);
-        self.end_block(Terminator::Goto(first));
-
-        for (i, &start) in leaders.iter().enumerate() {
-            let end = leaders.get(i + 1).copied().unwrap_or(code.len() as Pc);
-            self.start_block(start);
-            let mut pc = start;
-            while pc < end && self.current.is_some() {
-                self.instruction(pc);
-                pc += 1;
-            }
-            if self.current.is_some() {
-                // Falls through into the next leader.
-                let j = self.jump_to(end);
-                self.end_block(Terminator::Goto(j));
-            }
-        }
-    }
-
-    fn start_block(&mut self, pc: Pc) {
-        let id = self.block_of_pc[&pc];
-        self.regs.clear();
-        self.bit_source.clear();
-        let live: Vec<Reg> = self.liveness.live_in(pc).iter().collect();
-        let mut params = Vec::new();
-        for r in live {
-            let v = self.lir.new_value(Rep::Tagged);
-            params.push(v);
-            self.regs.insert(r, v);
-        }
-        self.current = Some((id, params, Vec::new()));
     }
 
     fn end_block(&mut self, term: Terminator) {
@@ -185,37 +130,34 @@ impl<'i, 'a> Builder<'i, 'a> {
         self.current.as_mut().expect("an open block").2.push(inst);
     }
 
-    fn emit(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
+    /// Emits a machine op with a result of representation `rep`.
+    fn machine(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
         let v = self.lir.new_value(rep);
         self.push(Inst { result: Some(v), op, args: args.to_vec(), exit: None });
         v
     }
 
-    fn emit_void(&mut self, op: Op, args: &[Value]) {
+    /// Emits a machine op without a result; returns a fresh value nothing uses.
+    fn machine_void(&mut self, op: Op, args: &[Value]) -> Value {
         self.push(Inst { result: None, op, args: args.to_vec(), exit: None });
+        self.lir.new_value(Rep::Tagged)
     }
 
     fn tagged_const(&mut self, bits: u64) -> Value {
-        self.emit(Op::TaggedConstant { bits }, &[], Rep::Tagged)
+        let v = self.machine(Op::TaggedConstant { bits }, &[], Rep::Tagged);
+        self.tagged_constants.insert(v, bits);
+        v
     }
 
     fn i32_const(&mut self, value: i32) -> Value {
-        self.emit(Op::Int32Constant { value }, &[], Rep::Int32)
+        self.machine(Op::Int32Constant { value }, &[], Rep::Int32)
     }
 
     /// An exit at `pc` recording the registers live there.
     fn exit(&mut self, pc: Pc, reason: DeoptReason) -> ExitId {
-        let registers = self
-            .liveness
-            .live_in(pc)
-            .iter()
-            .map(|r| {
-                let v = self.regs[&r];
-                (r, ExitValue::Value(v.0, Rep::Tagged))
-            })
-            .collect();
+        let registers = self.liveness.live_in(pc).iter().map(|r| (r, ExitValue::Value(self.regs[&r].0, Rep::Tagged))).collect();
         let id = ExitId(self.lir.exits.len() as u32);
-        self.lir.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func: self.input.func, pc, registers }] });
+        self.lir.exits.push(ExitDesc { id, reason, frames: vec![FrameDesc { func: self.func, pc, registers }] });
         id
     }
 
@@ -229,376 +171,167 @@ impl<'i, 'a> Builder<'i, 'a> {
         self.push(Inst { result: None, op: Op::DeoptimizeUnless { reason }, args: vec![cond], exit: Some(exit) });
     }
 
-    /// Ends the block with an unconditional exit at `pc`.
-    fn deopt_here(&mut self, pc: Pc, reason: DeoptReason) {
-        let exit = self.exit(pc, reason);
-        self.end_block(Terminator::Deoptimize(exit));
-    }
-
     fn runtime(&mut self, function: RuntimeFn, args: &[Value]) -> Value {
-        self.emit(Op::CallRuntime { function, argc: args.len() as u32 }, args, Rep::Tagged)
+        self.machine(Op::CallRuntime { function, argc: args.len() as u32 }, args, Rep::Tagged)
     }
 
+    /// The int32 in a tagged value; exits at `pc` if it is none. A constant folds.
     fn checked_int32(&mut self, v: Value, pc: Pc) -> Value {
-        let is = self.emit(Op::IsInt32, &[v], Rep::Bit);
+        if let Some(&bits) = self.tagged_constants.get(&v) {
+            if tagged::is_int32(bits) {
+                return self.i32_const(tagged::to_int32(bits));
+            }
+        }
+        let is = self.machine(Op::IsInt32, &[v], Rep::Bit);
         self.deopt_unless(is, DeoptReason::NotInt32, pc);
-        self.emit(Op::UntagInt32, &[v], Rep::Int32)
+        self.machine(Op::UntagInt32, &[v], Rep::Int32)
     }
 
+    /// The float64 of a tagged number; exits at `pc` if it is none. A constant folds.
     fn checked_float64(&mut self, v: Value, pc: Pc) -> Value {
-        let is = self.emit(Op::IsNumber, &[v], Rep::Bit);
+        if let Some(&bits) = self.tagged_constants.get(&v) {
+            if tagged::is_int32(bits) {
+                let value = F64(tagged::to_int32(bits) as f64);
+                return self.machine(Op::Float64Constant { value }, &[], Rep::Float64);
+            }
+        }
+        let is = self.machine(Op::IsNumber, &[v], Rep::Bit);
         self.deopt_unless(is, DeoptReason::NotNumber, pc);
-        self.emit(Op::UntagNumber, &[v], Rep::Float64)
-    }
-
-    /// A tagged boolean from a bit (negated if asked), remembered for branches.
-    fn tag_bit(&mut self, bit: Value, negated: bool) -> Value {
-        let v = if negated {
-            let t = self.tagged_const(tagged::TRUE);
-            let f = self.tagged_const(tagged::FALSE);
-            self.emit(Op::Select { rep: Rep::Tagged }, &[bit, f, t], Rep::Tagged)
-        } else {
-            self.emit(Op::TagBit, &[bit], Rep::Tagged)
-        };
-        self.bit_source.insert(v, (bit, negated));
-        v
-    }
-
-    /// ToBoolean of a tagged value as (bit, negated).
-    fn truthiness(&mut self, v: Value) -> (Value, bool) {
-        if let Some(&src) = self.bit_source.get(&v) {
-            return src;
-        }
-        let b = self.runtime(RuntimeFn::ToBoolean, &[v]);
-        let t = self.tagged_const(tagged::TRUE);
-        (self.emit(Op::TaggedEqual, &[b, t], Rep::Bit), false)
-    }
-
-    fn reg(&self, r: Reg) -> Value {
-        self.regs[&r]
-    }
-
-    fn set(&mut self, r: Reg, v: Value) {
-        self.regs.insert(r, v);
-    }
-
-    fn feedback(&self, slot: frontend::bytecode::SlotId) -> &'a SlotFeedback {
-        &self.input.feedback_of(self.input.func)[slot.0 as usize]
-    }
-
-    fn instruction(&mut self, pc: Pc) {
-        let instr = self.bytecode().code[pc as usize];
-        match instr {
-            Instr::LoadConst { dst, k } => {
-                let v = match &self.bytecode().constants[k.0 as usize] {
-                    Constant::Number(x) => self.emit(Op::NumberConstant { value: F64(*x) }, &[], Rep::Tagged),
-                    Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
-                    Constant::String(_) => {
-                        self.emit(Op::StringConstant { func: self.input.func.0, index: k.0 }, &[], Rep::Tagged)
-                    }
-                };
-                self.set(dst, v);
-            }
-            Instr::LoadInt { .. }
-            | Instr::LoadUndefined { .. }
-            | Instr::LoadNull { .. }
-            | Instr::LoadBool { .. }
-            | Instr::LoadHole { .. }
-            | Instr::LoadFunction { .. } => {
-                let (dst, bits) = tagged::constant_load(&instr).expect("a constant load");
-                let v = self.tagged_const(bits);
-                self.set(dst, v)
-            }
-            Instr::Move { dst, src } => {
-                let v = self.reg(src);
-                self.set(dst, v);
-                if let Some(&s) = self.bit_source.get(&v) {
-                    self.bit_source.insert(v, s);
-                }
-            }
-            Instr::LoadGlobal { dst, global } => {
-                let v = self.emit(Op::Load { access: Access::Global(global.0) }, &[], Rep::Tagged);
-                let hole = self.tagged_const(tagged::HOLE);
-                let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
-                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
-                self.set(dst, v);
-            }
-            Instr::StoreGlobal { global, src, .. } => {
-                let old = self.emit(Op::Load { access: Access::Global(global.0) }, &[], Rep::Tagged);
-                let hole = self.tagged_const(tagged::HOLE);
-                let is_hole = self.emit(Op::TaggedEqual, &[old, hole], Rep::Bit);
-                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
-                let v = self.reg(src);
-                self.emit_void(Op::Store { access: Access::Global(global.0) }, &[v]);
-            }
-            Instr::InitGlobal { global, src } => {
-                let v = self.reg(src);
-                self.emit_void(Op::Store { access: Access::Global(global.0) }, &[v]);
-            }
-            Instr::CheckInitialized { reg, .. } => {
-                let v = self.reg(reg);
-                let hole = self.tagged_const(tagged::HOLE);
-                let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
-                self.deopt_if(is_hole, DeoptReason::Uninitialized, pc);
-            }
-            Instr::Binary { op, dst, lhs, rhs, slot } => {
-                let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let v = match speculation::binary_plan(self.feedback(slot), op) {
-                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    NumberPlan::Speculate(NumberHint::SignedSmall) => self.int32_binary(op, a, b, pc),
-                    NumberPlan::Speculate(_) => self.float64_binary(op, a, b, pc),
-                    NumberPlan::Generic => self.runtime(RuntimeFn::Binary(op), &[a, b]),
-                };
-                self.set(dst, v);
-            }
-            Instr::Compare { op, dst, lhs, rhs, slot } => {
-                let (a, b) = (self.reg(lhs), self.reg(rhs));
-                let v = match speculation::number_plan(self.feedback(slot)) {
-                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    NumberPlan::Speculate(NumberHint::SignedSmall) => {
-                        let (x, y) = (self.checked_int32(a, pc), self.checked_int32(b, pc));
-                        self.number_compare(op, x, y, pc, false)
-                    }
-                    NumberPlan::Speculate(_) => {
-                        let (x, y) = (self.checked_float64(a, pc), self.checked_float64(b, pc));
-                        self.number_compare(op, x, y, pc, true)
-                    }
-                    NumberPlan::Generic => self.runtime(RuntimeFn::Compare(op), &[a, b]),
-                };
-                self.set(dst, v);
-            }
-            Instr::Unary { op, dst, src, slot } => {
-                let a = self.reg(src);
-                let v = match speculation::number_plan(self.feedback(slot)) {
-                    NumberPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    NumberPlan::Speculate(NumberHint::SignedSmall) => self.int32_unary(op, a, pc),
-                    NumberPlan::Speculate(_) => self.float64_unary(op, a, pc),
-                    NumberPlan::Generic => self.runtime(RuntimeFn::Unary(op), &[a]),
-                };
-                self.set(dst, v);
-            }
-            Instr::LogicalNot { dst, src } => {
-                let v = self.reg(src);
-                let (bit, negated) = self.truthiness(v);
-                let r = self.tag_bit(bit, !negated);
-                self.set(dst, r);
-            }
-            Instr::Jump { target } | Instr::JumpLoop { target } => {
-                let j = self.jump_to(target);
-                self.end_block(Terminator::Goto(j));
-            }
-            Instr::JumpIfTrue { cond, target, slot } | Instr::JumpIfFalse { cond, target, slot } => {
-                let jump_if = matches!(instr, Instr::JumpIfTrue { .. });
-                let v = self.reg(cond);
-                let (bit, negated) = self.truthiness(v);
-                let taken = self.jump_to(target);
-                let fall = self.jump_to(pc + 1);
-                let weights = match self.feedback(slot) {
-                    SlotFeedback::Branch { taken, not_taken } => Some((*taken, *not_taken)),
-                    _ => None,
-                };
-                // The jump is taken when bit == (jump_if != negated).
-                let (if_true, if_false, weights) = if jump_if != negated {
-                    (taken, fall, weights)
-                } else {
-                    (fall, taken, weights.map(|(t, n)| (n, t)))
-                };
-                self.end_block(Terminator::Branch { cond: bit, if_true, if_false, weights });
-            }
-            Instr::LoadNamed { dst, obj, name, slot } => {
-                let o = self.reg(obj);
-                let v = match speculation::named_load_plan(self.feedback(slot)) {
-                    NamedPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    NamedPlan::Field { shape, slot } => {
-                        self.check_shape(o, shape.0, pc);
-                        self.emit(Op::Load { access: Access::Field(slot) }, &[o], Rep::Tagged)
-                    }
-                    NamedPlan::ArrayLength => {
-                        let is = self.emit(Op::IsArray, &[o], Rep::Bit);
-                        self.deopt_unless(is, DeoptReason::WrongKind, pc);
-                        let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
-                        self.emit(Op::TagInt32, &[len], Rep::Tagged)
-                    }
-                    NamedPlan::Generic => self.runtime(RuntimeFn::LoadNamed(name.0), &[o]),
-                };
-                self.set(dst, v);
-            }
-            Instr::StoreNamed { obj, name, src, slot } => {
-                let (o, v) = (self.reg(obj), self.reg(src));
-                match speculation::named_store_plan(self.feedback(slot)) {
-                    NamedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    NamedPlan::Field { shape, slot } => {
-                        self.check_shape(o, shape.0, pc);
-                        self.emit_void(Op::Store { access: Access::Field(slot) }, &[o, v]);
-                    }
-                    NamedPlan::ArrayLength | NamedPlan::Generic => {
-                        self.runtime(RuntimeFn::StoreNamed(name.0), &[o, v]);
-                    }
-                }
-            }
-            Instr::LoadKeyed { dst, obj, key, slot } => {
-                let (o, k) = (self.reg(obj), self.reg(key));
-                let v = match speculation::keyed_plan(self.feedback(slot)) {
-                    KeyedPlan::NeverRan => return self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    KeyedPlan::InBounds { holey } => {
-                        let index = self.checked_index(o, k, pc);
-                        let v = self.emit(Op::Load { access: Access::Element }, &[o, index], Rep::Tagged);
-                        let hole = self.tagged_const(tagged::HOLE);
-                        let is_hole = self.emit(Op::TaggedEqual, &[v, hole], Rep::Bit);
-                        if holey {
-                            // A hole reads as undefined.
-                            let undefined = self.tagged_const(tagged::UNDEFINED);
-                            self.emit(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v], Rep::Tagged)
-                        } else {
-                            // Speculated packed: a hole exits.
-                            self.deopt_if(is_hole, DeoptReason::Hole, pc);
-                            v
-                        }
-                    }
-                    KeyedPlan::Generic => self.runtime(RuntimeFn::LoadKeyed, &[o, k]),
-                };
-                self.set(dst, v);
-            }
-            Instr::StoreKeyed { obj, key, src, slot } => {
-                let (o, k, v) = (self.reg(obj), self.reg(key), self.reg(src));
-                match speculation::keyed_plan(self.feedback(slot)) {
-                    KeyedPlan::NeverRan => self.deopt_here(pc, DeoptReason::InsufficientFeedback),
-                    KeyedPlan::InBounds { .. } => {
-                        let index = self.checked_index(o, k, pc);
-                        self.emit_void(Op::Store { access: Access::Element }, &[o, index, v]);
-                    }
-                    KeyedPlan::Generic => {
-                        self.runtime(RuntimeFn::StoreKeyed, &[o, k, v]);
-                    }
-                }
-            }
-            Instr::CreateObject { dst } => {
-                let v = self.runtime(RuntimeFn::CreateObject, &[]);
-                self.set(dst, v)
-            }
-            Instr::CreateArray { dst, first, count } => {
-                let elements: Vec<Value> = (0..count).map(|i| self.reg(Reg(first.0 + i))).collect();
-                let v = self.runtime(RuntimeFn::CreateArray, &elements);
-                self.set(dst, v)
-            }
-            Instr::Call { dst, callee, args, argc, slot } => {
-                if speculation::call_never_ran(self.feedback(slot)) {
-                    return self.deopt_here(pc, DeoptReason::InsufficientFeedback);
-                }
-                let mut call_args = vec![self.reg(callee)];
-                call_args.extend((0..=argc).map(|i| self.reg(Reg(args.0 + i))));
-                let v = self.runtime(RuntimeFn::Call, &call_args);
-                self.set(dst, v);
-                // The call's lazy exit: after it returns, the interpreter resumes at the next
-                // pc with the result in `dst` (as `ir::frame::after_call` describes it).
-                let exit = self.exit(pc + 1, DeoptReason::AfterCall);
-                self.current.as_mut().expect("an open block").2.last_mut().expect("the call").exit = Some(exit);
-            }
-            Instr::Construct { dst, callee, args, argc, .. } => {
-                let mut call_args = vec![self.reg(callee)];
-                call_args.extend((1..=argc).map(|i| self.reg(Reg(args.0 + i))));
-                let v = self.runtime(RuntimeFn::Construct, &call_args);
-                self.set(dst, v)
-            }
-            Instr::Return { src } => {
-                let v = self.reg(src);
-                self.end_block(Terminator::Return(v));
-            }
-            Instr::Throw { src } => {
-                let v = self.reg(src);
-                self.end_block(Terminator::Throw(v));
-            }
-            Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
-        }
+        self.machine(Op::UntagNumber, &[v], Rep::Float64)
     }
 
     fn check_shape(&mut self, o: Value, shape: u32, pc: Pc) {
-        let is = self.emit(Op::IsObject, &[o], Rep::Bit);
+        let is = self.machine(Op::IsObject, &[o], Rep::Bit);
         self.deopt_unless(is, DeoptReason::WrongKind, pc);
-        let actual = self.emit(Op::Load { access: Access::Shape }, &[o], Rep::Int32);
+        let actual = self.machine(Op::Load { access: Access::Shape }, &[o], Rep::Int32);
         let expected = self.i32_const(shape as i32);
-        let same = self.emit(Op::Word32Equal, &[actual, expected], Rep::Bit);
+        let same = self.machine(Op::Word32Equal, &[actual, expected], Rep::Bit);
         self.deopt_unless(same, DeoptReason::WrongMap, pc);
     }
 
-    /// Checks that `o` is an array and `k` an int32 index in bounds; returns the index.
-    fn checked_index(&mut self, o: Value, k: Value, pc: Pc) -> Value {
-        let is = self.emit(Op::IsArray, &[o], Rep::Bit);
-        self.deopt_unless(is, DeoptReason::WrongKind, pc);
-        let index = self.checked_int32(k, pc);
-        let len = self.emit(Op::Load { access: Access::ArrayLength }, &[o], Rep::Int32);
-        let in_bounds = self.emit(Op::Uint32LessThan, &[index, len], Rep::Bit);
-        self.deopt_unless(in_bounds, DeoptReason::OutOfBounds, pc);
-        index
+    /// A speculative binary number op: int32 with overflow checks, or float64.
+    fn number_binary(&mut self, op: BinaryOp, hint: NumberHint, a: Value, b: Value, pc: Pc) -> Value {
+        if hint == NumberHint::SignedSmall && op != BinaryOp::Exp {
+            let x = self.checked_int32(a, pc);
+            let y = self.checked_int32(b, pc);
+            let r = machine_lowering::int32_binary(&mut AtPc { b: self, pc }, op, x, y);
+            self.machine(Op::TagInt32, &[r], Rep::Tagged)
+        } else {
+            let x = self.checked_float64(a, pc);
+            let y = self.checked_float64(b, pc);
+            machine_lowering::float64_binary(&mut AtPc { b: self, pc }, op, x, y)
+        }
     }
 
-    fn int32_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
-        let x = self.checked_int32(a, pc);
-        let y = self.checked_int32(b, pc);
-        let r = machine_lowering::int32_binary(&mut AtPc { b: self, pc }, op, x, y);
-        self.emit(Op::TagInt32, &[r], Rep::Tagged)
-    }
-
-    fn float64_binary(&mut self, op: BinaryOp, a: Value, b: Value, pc: Pc) -> Value {
-        let x = self.checked_float64(a, pc);
-        let y = self.checked_float64(b, pc);
-        machine_lowering::float64_binary(&mut AtPc { b: self, pc }, op, x, y)
-    }
-
-    /// A comparison of two int32 or float64 values as a tagged boolean.
-    fn number_compare(&mut self, op: CompareOp, x: Value, y: Value, pc: Pc, float: bool) -> Value {
-        let (bit, negated) = machine_lowering::compare(&mut AtPc { b: self, pc }, op, x, y, float);
-        self.tag_bit(bit, negated)
-    }
-
-    fn int32_unary(&mut self, op: UnaryOp, a: Value, pc: Pc) -> Value {
-        let x = self.checked_int32(a, pc);
-        let r = match op {
-            UnaryOp::ToNumber => return a,
-            UnaryOp::BitNot => {
-                let minus_one = self.i32_const(-1);
-                self.emit(Op::Word32Xor, &[x, minus_one], Rep::Int32)
-            }
-            UnaryOp::Negate | UnaryOp::Increment | UnaryOp::Decrement => {
-                let (machine, lhs, rhs) = match op {
-                    UnaryOp::Negate => {
-                        // -0 is not an int32.
-                        let zero = self.i32_const(0);
-                        let is_zero = self.emit(Op::Word32Equal, &[x, zero], Rep::Bit);
-                        self.deopt_if(is_zero, DeoptReason::MinusZero, pc);
-                        (Op::Int32SubWithOverflow, zero, x)
-                    }
-                    UnaryOp::Increment => (Op::Int32AddWithOverflow, x, self.i32_const(1)),
-                    _ => (Op::Int32SubWithOverflow, x, self.i32_const(1)),
+    /// Lowers one simplified op the walker emitted; `None` if there is no lowering here.
+    fn lower(&mut self, op: Op, a: &[Value], fs: Option<Pc>) -> Option<Value> {
+        let pc = fs.unwrap_or(0);
+        let v = match op {
+            Op::Load { access } => self.machine(op, a, if access == Access::ArrayLength { Rep::Int32 } else { Rep::Tagged }),
+            Op::Store { .. } | Op::StoreField { .. } | Op::StoreElement => {
+                let machine = match op {
+                    Op::StoreField { slot } => Op::Store { access: Access::Field(slot) },
+                    Op::StoreElement => Op::Store { access: Access::Element },
+                    other => other,
                 };
-                let pair = self.emit(machine, &[lhs, rhs], Rep::Int32);
-                let r = self.emit(Op::Projection { index: 0 }, &[pair], Rep::Int32);
-                let overflow = self.emit(Op::Projection { index: 1 }, &[pair], Rep::Bit);
+                self.machine_void(machine, a)
+            }
+            Op::CheckNotHole { reason } => {
+                let hole = self.tagged_const(tagged::HOLE);
+                let is_hole = self.machine(Op::TaggedEqual, &[a[0], hole], Rep::Bit);
+                self.deopt_if(is_hole, reason, pc);
+                a[0]
+            }
+            Op::SpeculativeNumberAdd { hint } => self.number_binary(BinaryOp::Add, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberSubtract { hint } => self.number_binary(BinaryOp::Sub, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberMultiply { hint } => self.number_binary(BinaryOp::Mul, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberDivide { hint } => self.number_binary(BinaryOp::Div, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberModulus { hint } => self.number_binary(BinaryOp::Mod, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberBitwise { op, hint } => self.number_binary(op, hint, a[0], a[1], pc),
+            Op::SpeculativeNumberCompare { op, hint } => {
+                let float = hint != NumberHint::SignedSmall;
+                let (x, y) = if float {
+                    (self.checked_float64(a[0], pc), self.checked_float64(a[1], pc))
+                } else {
+                    (self.checked_int32(a[0], pc), self.checked_int32(a[1], pc))
+                };
+                let (bit, negated) = machine_lowering::compare(&mut AtPc { b: self, pc }, op, x, y, float);
+                if negated {
+                    // The walker builds `!=` as a negated `==`; nothing else negates.
+                    return None;
+                }
+                bit
+            }
+            Op::CheckedTaggedToInt32 => self.checked_int32(a[0], pc),
+            Op::CheckedTaggedToFloat64 => self.checked_float64(a[0], pc),
+            Op::CheckSmi => {
+                self.checked_int32(a[0], pc);
+                a[0]
+            }
+            Op::CheckNumber => {
+                self.checked_float64(a[0], pc);
+                a[0]
+            }
+            Op::CheckedInt32Sub => {
+                let pair = self.machine(Op::Int32SubWithOverflow, a, Rep::Int32);
+                let r = self.machine(Op::Projection { index: 0 }, &[pair], Rep::Int32);
+                let overflow = self.machine(Op::Projection { index: 1 }, &[pair], Rep::Bit);
                 self.deopt_if(overflow, DeoptReason::Overflow, pc);
                 r
             }
-        };
-        self.emit(Op::TagInt32, &[r], Rep::Tagged)
-    }
-
-    fn float64_unary(&mut self, op: UnaryOp, a: Value, pc: Pc) -> Value {
-        let x = self.checked_float64(a, pc);
-        let r = match op {
-            UnaryOp::ToNumber => return a,
-            UnaryOp::BitNot => {
-                let xi = self.emit(Op::TruncateFloat64ToWord32, &[x], Rep::Int32);
-                let minus_one = self.i32_const(-1);
-                let r = self.emit(Op::Word32Xor, &[xi, minus_one], Rep::Int32);
-                return self.emit(Op::TagInt32, &[r], Rep::Tagged);
+            Op::DeoptimizeIf { reason } => {
+                self.deopt_if(a[0], reason, pc);
+                a[0]
             }
-            UnaryOp::Negate => self.emit(Op::Float64Neg, &[x], Rep::Float64),
-            UnaryOp::Increment | UnaryOp::Decrement => {
-                let one = self.emit(Op::Float64Constant { value: F64(1.0) }, &[], Rep::Float64);
-                let machine = if op == UnaryOp::Increment { Op::Float64Add } else { Op::Float64Sub };
-                self.emit(machine, &[x, one], Rep::Float64)
+            Op::DeoptimizeUnless { reason } => {
+                self.deopt_unless(a[0], reason, pc);
+                a[0]
             }
+            Op::Float64Pow | Op::Float64Neg => self.machine(op, a, Rep::Float64),
+            Op::TruncateFloat64ToWord32 | Op::Int32Mul => self.machine(op, a, Rep::Int32),
+            Op::Word32Equal | Op::TaggedEqual => self.machine(op, a, Rep::Bit),
+            Op::Select { rep: Rep::Tagged } => self.machine(op, a, Rep::Tagged),
+            Op::ChangeFloat64ToTagged => self.machine(Op::TagFloat64, a, Rep::Tagged),
+            Op::ChangeInt32ToTagged => self.machine(Op::TagInt32, a, Rep::Tagged),
+            Op::ChangeBitToTagged => self.machine(Op::TagBit, a, Rep::Tagged),
+            Op::ChangeTaggedToBit => {
+                let t = self.tagged_const(tagged::TRUE);
+                self.machine(Op::TaggedEqual, &[a[0], t], Rep::Bit)
+            }
+            Op::CheckMaps { shapes } => {
+                let &[shape] = shapes.as_slice() else { return None };
+                self.check_shape(a[0], shape, pc);
+                a[0]
+            }
+            Op::LoadField { slot } => self.machine(Op::Load { access: Access::Field(slot) }, a, Rep::Tagged),
+            Op::CheckArray => {
+                let is = self.machine(Op::IsArray, a, Rep::Bit);
+                self.deopt_unless(is, DeoptReason::WrongKind, pc);
+                a[0]
+            }
+            Op::LoadArrayLength => self.machine(Op::Load { access: Access::ArrayLength }, a, Rep::Int32),
+            Op::CheckBounds => {
+                let in_bounds = self.machine(Op::Uint32LessThan, a, Rep::Bit);
+                self.deopt_unless(in_bounds, DeoptReason::OutOfBounds, pc);
+                a[0]
+            }
+            Op::LoadElement => self.machine(Op::Load { access: Access::Element }, a, Rep::Tagged),
+            Op::CallRuntime { function: RuntimeFn::MathFunction(_), .. } => self.machine(op, a, Rep::Float64),
+            Op::JSToBoolean => self.runtime(RuntimeFn::ToBoolean, a),
+            Op::JSBinary { op, .. } => self.runtime(RuntimeFn::Binary(op), a),
+            Op::JSCompare { op, .. } => self.runtime(RuntimeFn::Compare(op), a),
+            Op::JSUnary { op, .. } => self.runtime(RuntimeFn::Unary(op), a),
+            Op::JSLoadNamed { name, .. } => self.runtime(RuntimeFn::LoadNamed(name), a),
+            Op::JSStoreNamed { name, .. } => self.runtime(RuntimeFn::StoreNamed(name), a),
+            Op::JSLoadKeyed { .. } => self.runtime(RuntimeFn::LoadKeyed, a),
+            Op::JSStoreKeyed { .. } => self.runtime(RuntimeFn::StoreKeyed, a),
+            Op::JSCreateObject => self.runtime(RuntimeFn::CreateObject, a),
+            Op::JSCreateArray { .. } => self.runtime(RuntimeFn::CreateArray, a),
+            Op::JSCall { .. } => self.runtime(RuntimeFn::Call, a),
+            Op::JSConstruct { .. } => self.runtime(RuntimeFn::Construct, a),
+            _ => return None,
         };
-        self.emit(Op::TagFloat64, &[r], Rep::Tagged)
+        Some(v)
     }
 
     /// Drops blocks that became unreachable (after soft deoptimizations) and renumbers.
@@ -644,14 +377,10 @@ impl<'i, 'a> Builder<'i, 'a> {
         let mut exit_map: IdHashMap<ExitId, ExitId> = IdHashMap::default();
         let old_exits = std::mem::take(&mut self.lir.exits);
         for block in &mut self.lir.blocks {
-            let uses = block
-                .insts
-                .iter_mut()
-                .filter_map(|i| i.exit.as_mut())
-                .chain(match &mut block.term {
-                    Terminator::Deoptimize(e) => Some(e),
-                    _ => None,
-                });
+            let uses = block.insts.iter_mut().filter_map(|i| i.exit.as_mut()).chain(match &mut block.term {
+                Terminator::Deoptimize(e) => Some(e),
+                _ => None,
+            });
             for e in uses {
                 let next = ExitId(exit_map.len() as u32);
                 let new = *exit_map.entry(*e).or_insert_with(|| {
@@ -665,5 +394,127 @@ impl<'i, 'a> Builder<'i, 'a> {
         }
         self.lir.compact_values();
         self.lir
+    }
+}
+
+impl Construction for Builder {
+    type Value = Value;
+    type FrameState = Pc;
+
+    fn begin_function(&mut self, blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc) {
+        let entry_block = self.new_block();
+        for pc in blocks.reachable_leaders() {
+            let id = self.new_block();
+            self.block_of_pc.insert(pc, id);
+        }
+        // Entry: the function's parameters (or, for OSR, the registers live at the loop
+        // header) and `undefined` for every other register.
+        self.current = Some((entry_block, Vec::new(), Vec::new()));
+        let undefined = self.tagged_const(tagged::UNDEFINED);
+        for r in 0..register_count {
+            self.regs.insert(Reg(r), undefined);
+        }
+        for (index, &r) in params.iter().enumerate() {
+            let v = self.machine(Op::Parameter { index: index as u32 }, &[], Rep::Tagged);
+            self.regs.insert(r, v);
+        }
+        let first = self.jump_to(entry);
+        self.end_block(Terminator::Goto(first));
+    }
+
+    fn begin_segment(&mut self, _lo: Pc, _hi: Pc, _rebuilt: &[Pc]) {}
+
+    fn begin_block(&mut self, pc: Pc, _loop_header: bool, live: &RegSet) -> bool {
+        let id = self.block_of_pc[&pc];
+        self.regs.clear();
+        let mut params = Vec::new();
+        for r in live.iter() {
+            let v = self.lir.new_value(Rep::Tagged);
+            params.push(v);
+            self.regs.insert(r, v);
+        }
+        self.current = Some((id, params, Vec::new()));
+        true
+    }
+
+    fn is_open(&self) -> bool {
+        self.current.is_some()
+    }
+
+    fn reg(&self, r: Reg) -> Value {
+        self.regs[&r]
+    }
+
+    fn set(&mut self, r: Reg, v: Value) {
+        self.regs.insert(r, v);
+    }
+
+    fn constant(&mut self, op: Op) -> Value {
+        match op {
+            Op::TaggedConstant { bits } => self.tagged_const(bits),
+            Op::Int32Constant { .. } => self.machine(op, &[], Rep::Int32),
+            Op::Float64Constant { .. } => self.machine(op, &[], Rep::Float64),
+            _ => self.machine(op, &[], Rep::Tagged),
+        }
+    }
+
+    fn is_constant(&self, v: Value, op: &Op) -> bool {
+        matches!(op, Op::TaggedConstant { bits } if self.tagged_constants.get(&v) == Some(bits))
+    }
+
+    fn emit(&mut self, op: Op, inputs: &[Value], fs: Option<Pc>) -> Value {
+        match self.lower(op, inputs, fs) {
+            Some(v) => v,
+            None => {
+                self.unsupported.get_or_insert(op);
+                self.lir.new_value(Rep::Tagged)
+            }
+        }
+    }
+
+    fn frame_state(&mut self, _func: FuncId, pc: Pc, _registers: &[Reg]) -> Pc {
+        pc
+    }
+
+    fn deoptimize(&mut self, reason: DeoptReason, pc: Pc) {
+        let exit = self.exit(pc, reason);
+        self.end_block(Terminator::Deoptimize(exit));
+    }
+
+    fn jump(&mut self, target: Pc, _from: Pc) {
+        let j = self.jump_to(target);
+        self.end_block(Terminator::Goto(j));
+    }
+
+    fn branch(&mut self, b: Branch<Value>, _from: Pc) {
+        let if_true = self.jump_to(b.if_true);
+        let if_false = self.jump_to(b.if_false);
+        self.end_block(Terminator::Branch { cond: b.cond, if_true, if_false, weights: b.weights });
+    }
+
+    fn ret(&mut self, v: Value) {
+        self.end_block(Terminator::Return(v));
+    }
+
+    fn throw(&mut self, v: Value) {
+        self.end_block(Terminator::Throw(v));
+    }
+
+    fn call_returned(&mut self, pc: Pc, _dst: Reg) {
+        // The call's lazy exit: after it returns, the interpreter resumes at the next pc with
+        // the result in `dst` (as `ir::frame::after_call` describes it).
+        let exit = self.exit(pc + 1, DeoptReason::AfterCall);
+        if let Some(call) = self.current.as_mut().and_then(|c| c.2.last_mut()) {
+            call.exit = Some(exit);
+        }
+    }
+
+    fn begin_inlined(&mut self, _call: InlinedCall<'_, Value, Pc>) {
+        // The walk never inlines for the baseline (`WalkOptions::inline` is off).
+        self.unsupported.get_or_insert(Op::JSCall { argc: 0, slot: 0 });
+    }
+
+    fn end_inlined(&mut self, _dst: Reg) -> bool {
+        false
     }
 }

@@ -152,8 +152,8 @@ impl TierCompiler {
         let ctx = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
         let mut meter = Meter::new(ctx);
         let lir = match (self.tier, osr) {
-            (Tier::Baseline, None) => meter.measure("baseline", "compile", |_| baseline::compile(&input)),
-            (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc)),
+            (Tier::Baseline, None) => meter.measure("baseline", "compile", |_| baseline::compile(&input)).map_err(|b| b.to_string())?,
+            (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc)).map_err(|b| b.to_string())?,
             (Tier::Son, None) => son::compile(&input, &self.son, &mut meter).map_err(|b| b.to_string())?,
             (Tier::Son, Some(pc)) => son::compile_osr(&input, pc, &self.son, &mut meter).map_err(|b| b.to_string())?,
             (Tier::Cfg, None) => cfg::compile(&input, &self.cfg, &mut meter).map_err(|b| b.to_string())?,
@@ -295,7 +295,7 @@ pub fn default_spec(tier: Tier) -> String {
 /// Compiles `func` with the baseline compiler, verifying the result when asked.
 pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, String> {
     let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-    let lir = baseline::compile(&input);
+    let lir = baseline::compile(&input).map_err(|b| b.to_string())?;
     if verify {
         verify_lir(vm, &lir)?;
     }

@@ -309,6 +309,11 @@ pub struct ShapeSet {
 }
 
 impl ShapeSet {
+    /// The set of one shape.
+    pub const fn one(shape: u32) -> ShapeSet {
+        ShapeSet { len: 1, ids: [shape, 0, 0, 0] }
+    }
+
     /// A set from up to four shapes (sorted, deduplicated); `None` if more.
     pub fn new(shapes: &[u32]) -> Option<ShapeSet> {
         let mut v = shapes.to_vec();

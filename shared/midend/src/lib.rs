@@ -9,7 +9,9 @@
 //! - [`load_elim`]: the abstract heap of load elimination;
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
-//! - [`peeling`]: the loop-peeling cap.
+//! - [`peeling`]: the loop-peeling cap;
+//! - [`walker`]: the one translation of bytecode + feedback that drives every compiler's
+//!   construction (sea of nodes, CFG, baseline).
 pub mod escape;
 pub mod inlining;
 pub mod load_elim;
@@ -17,3 +19,4 @@ pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;
 pub mod speculation;
+pub mod walker;

@@ -1,0 +1,753 @@
+//! The bytecode walker: one translation of bytecode + feedback into IR-neutral steps, shared by
+//! every compiler (TurboFan's `BytecodeGraphBuilder` and Turboshaft's graph builder do this
+//! walk once each; here it is written once for all three of seabed's compilers).
+//!
+//! The walker decides *what* each bytecode instruction becomes — from the feedback, through
+//! the shared policies ([`crate::speculation`], [`crate::inlining`], [`crate::osr`]) — and
+//! emits it as simplified ops (`SpeculativeNumberAdd[SignedSmall]`, `CheckMaps` + `LoadField`,
+//! `JSCall`, …) through the [`Construction`] trait. A compiler implements the trait with only
+//! its own construction code:
+//!
+//! - the sea of nodes makes nodes and threads effectful ones on the effect chain
+//!   (`son/src/builder.rs`);
+//! - the CFG emits ops into the current block of its assembler (`cfg/src/builder.rs`);
+//! - the baseline compiler lowers each op on the spot to machine LIR
+//!   (`shared/engine/src/baseline.rs`).
+//!
+//! So the same feedback always leads to the same ops on every side, and adding a bytecode
+//! means writing its speculation once, here.
+//!
+//! ## The walk
+//! Blocks start at the bytecode's reachable block leaders, in bytecode order
+//! ([`frontend::blocks`]); `JumpLoop` targets are loop headers. The walk goes segment by
+//! segment of the OSR plan ([`crate::osr::OsrPlan`]: one segment for a whole function; for an
+//! OSR entry the loops enclosing the entry header are built again, peeled, in later segments).
+//! For each block the compiler is told the registers live on entry (bytecode liveness); the
+//! instructions are translated while the block stays open; a block that runs into the next
+//! leader jumps there. Register state, merges and phis are the compiler's business.
+//!
+//! ## Steps per instruction
+//! - Every check and every generic JS op takes the frame state of the instruction's pc (the
+//!   registers live there, [`ir::frame::frame_state_registers`]), made at most once per
+//!   instruction and before any register is written, so an exit re-executes the instruction.
+//! - No feedback → an unconditional `Deoptimize[InsufficientFeedback]`; the block ends.
+//! - Numbers: `SignedSmall` → `Speculative*[SignedSmall]`, `Number` → `[Number]` (`**` in
+//!   float64: `CheckedTaggedToFloat64` twice and `Float64Pow`), else the generic `JS*` op.
+//!   `!=`/`!==` are a negated `==`/`===`: a `Select` of the bit that branches see through.
+//!   Unary ops are built from the binary ones (`++x` is `x + 1`, `~x` is `x ^ -1`), except
+//!   `+x` (a `CheckSmi`/`CheckNumber` that passes `x` through) and `-x` (int32: exits on 0,
+//!   whose negation is `-0`; float64: `Float64Neg`).
+//! - Truthiness: a tagged boolean made from a bit (`ChangeBitToTagged`, or the negating
+//!   `Select`) is remembered, and a branch or `!` on it uses the bit directly; anything else
+//!   is `JSToBoolean` + `ChangeTaggedToBit`.
+//! - Globals: `Load[global]` with `CheckNotHole[Uninitialized]` (the TDZ).
+//! - Properties: a monomorphic field → `CheckMaps` + `LoadField`/`StoreField`; `array.length`
+//!   → `CheckArray` + `LoadArrayLength`; in-bounds elements → `CheckArray`,
+//!   `CheckedTaggedToInt32`, `LoadArrayLength`, `CheckBounds`, then `LoadElement` (a holey
+//!   load reads a hole as `undefined` with a `Select`, a packed one exits on a hole with
+//!   `CheckNotHole[Hole]`) or `StoreElement`; else the generic op.
+//! - Calls: a call that always reached one `Math` function checks the target and calls it on
+//!   float64 operands ([`crate::speculation::math_call`]); a call the inlining policy accepts
+//!   checks the target and translates the callee in place ([`Construction::begin_inlined`]);
+//!   any other call is `JSCall`.
+
+use frontend::blocks::BytecodeBlocks;
+use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
+use frontend::liveness::{analyze, Liveness, RegSet};
+use ir::compile::{Bailout, CompileInput};
+use ir::feedback::SlotFeedback;
+use ir::hash::IdHashMap;
+use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
+use ir::tagged;
+
+use crate::inlining::{self, InlineBudget};
+use crate::osr::{self, OsrPlan};
+use crate::speculation::{self, KeyedPlan, MathCall, MathForm, NamedPlan, NumberPlan};
+
+/// How control enters an OSR compilation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OsrEntry {
+    /// The loops enclosing the entry header are peeled ([`OsrPlan::of`]): the graph has one
+    /// entry, as the optimizing pipelines need.
+    Peeled,
+    /// The entry block jumps straight to the header of the whole function's code (the
+    /// baseline compiler: LIR blocks take their registers as parameters, so any block can be
+    /// entered).
+    Direct,
+}
+
+/// What the walk does besides the speculation every compiler shares.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WalkOptions {
+    /// Compile for on-stack replacement at this loop header.
+    pub osr: Option<Pc>,
+    /// How an OSR compilation is entered.
+    pub osr_entry: OsrEntry,
+    /// Inline calls the shared policy accepts.
+    pub inline: bool,
+    /// Build `Math.max/min/imul` as machine ops (`Float64Max`, `Int32Mul`, …); when false
+    /// they are direct runtime calls like every other `Math` function.
+    pub math_machine_ops: bool,
+}
+
+/// A block-ending two-way branch, in bytecode terms.
+#[derive(Clone, Copy, Debug)]
+pub struct Branch<V> {
+    /// The bit branched on.
+    pub cond: V,
+    /// Where control goes when the bit is 1.
+    pub if_true: Pc,
+    /// Where control goes when the bit is 0.
+    pub if_false: Pc,
+    /// The bytecode jump's target (the other successor is the fall-through `pc + 1`).
+    pub jump_target: Pc,
+    /// Observed counts as (true, false), if the branch has feedback.
+    pub weights: Option<(u32, u32)>,
+}
+
+/// An inlined call, as the compiler needs it to enter the callee.
+pub struct InlinedCall<'a, V, F> {
+    /// The callee.
+    pub func: FuncId,
+    /// The callee's bytecode.
+    pub code: &'a Function,
+    /// The callee's registers' entry values: parameters bound to the arguments (missing ones
+    /// `undefined`), every other register `undefined`.
+    pub registers: Vec<V>,
+    /// The caller's frame state at the call: the outer state of every frame state inside.
+    pub outer: F,
+    /// The caller's registers live after the call, besides the call's destination.
+    pub live_after: Vec<Reg>,
+    /// The callee's reachable block leaders and loop headers.
+    pub blocks: &'a BytecodeBlocks,
+}
+
+/// What a compiler implements to be driven by the walker: only its own construction code.
+///
+/// `Value` is an SSA value of the compiler's IR; `FrameState` what a check needs to exit (a
+/// frame-state node, or the pc for the baseline, which records the exit itself).
+pub trait Construction {
+    /// A value of the compiler's IR.
+    type Value: Copy + Eq + std::hash::Hash + std::fmt::Debug;
+    /// What a check or a generic op takes to be able to exit.
+    type FrameState: Copy;
+
+    /// Starts the compiled function: `registers[r]` is register `r`'s entry value, where
+    /// `Parameter i` binds `params[i]` and every other register is `undefined` (made with
+    /// [`Construction::constant`]); then control enters the block of `entry`.
+    fn begin_function(&mut self, blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc);
+
+    /// Starts a segment of the OSR plan (`lo..hi`); `rebuilt` are the leaders in it that an
+    /// earlier segment already built (a peeled loop is built again).
+    fn begin_segment(&mut self, lo: Pc, hi: Pc, rebuilt: &[Pc]);
+
+    /// Starts the block of leader `pc` with the registers `live` on entry; false if no edge
+    /// reaches it (the walk skips it).
+    fn begin_block(&mut self, pc: Pc, loop_header: bool, live: &RegSet) -> bool;
+
+    /// True while the current block is open (no terminator yet).
+    fn is_open(&self) -> bool;
+
+    /// The value of register `r`.
+    fn reg(&self, r: Reg) -> Self::Value;
+
+    /// Sets register `r`.
+    fn set(&mut self, r: Reg, v: Self::Value);
+
+    /// A constant op (`TaggedConstant`, `NumberConstant`, `Int32Constant`, `Float64Constant`,
+    /// `StringConstant`).
+    fn constant(&mut self, op: Op) -> Self::Value;
+
+    /// True if `v` is the constant `op` (the call-target check is left out for a callee that
+    /// is the expected function's constant).
+    fn is_constant(&self, v: Self::Value, op: &Op) -> bool;
+
+    /// Emits `op` on `inputs`, with the frame state `fs` if it can exit.
+    fn emit(&mut self, op: Op, inputs: &[Self::Value], fs: Option<Self::FrameState>) -> Self::Value;
+
+    /// The frame state at `pc` of `func` (the function being translated, maybe inlined):
+    /// `registers` are those live there, in order.
+    fn frame_state(&mut self, func: FuncId, pc: Pc, registers: &[Reg]) -> Self::FrameState;
+
+    /// Ends the block with an unconditional exit.
+    fn deoptimize(&mut self, reason: DeoptReason, fs: Self::FrameState);
+
+    /// Ends the block with a jump to the block of `target` from the instruction at `from`
+    /// (a back edge when `target <= from` and `target` is a loop header being built).
+    fn jump(&mut self, target: Pc, from: Pc);
+
+    /// Ends the block with a two-way branch.
+    fn branch(&mut self, branch: Branch<Self::Value>, from: Pc);
+
+    /// Ends the block returning `v` (from an inlined callee: into its caller).
+    fn ret(&mut self, v: Self::Value);
+
+    /// Ends the block throwing `v`.
+    fn throw(&mut self, v: Self::Value);
+
+    /// The call at `pc` set `dst` (a compiler that records lazy exits after calls does so
+    /// here, with `dst` already holding the result).
+    fn call_returned(&mut self, _pc: Pc, _dst: Reg) {}
+
+    /// Enters an inlined callee: from now on registers, blocks and frame states are the
+    /// callee's until [`Construction::end_inlined`].
+    fn begin_inlined(&mut self, call: InlinedCall<'_, Self::Value, Self::FrameState>);
+
+    /// Leaves the inlined callee: its returns merge into `dst`; false if none returns (every
+    /// path exits or throws: the caller's block is closed).
+    fn end_inlined(&mut self, dst: Reg) -> bool;
+}
+
+/// The function being walked (the compiled one, or an inlined callee).
+struct Frame<'a> {
+    func: FuncId,
+    code: &'a Function,
+    liveness: Liveness,
+    feedback: &'a [SlotFeedback],
+}
+
+/// The walker's state over one compilation.
+struct Walker<'c, 'a, C: Construction> {
+    input: &'c CompileInput<'a>,
+    c: &'c mut C,
+    options: WalkOptions,
+    /// The functions being walked, the compiled one first.
+    frames: Vec<Frame<'a>>,
+    budget: InlineBudget,
+    /// Tagged booleans made from a bit, with the bit and whether it is negated.
+    bits: IdHashMap<C::Value, (C::Value, bool)>,
+    /// The frame state of the instruction being translated, once made.
+    fs: Option<C::FrameState>,
+}
+
+/// Walks `input.func` (or its OSR entry) and drives `c`; returns the inlining decisions taken.
+pub fn walk<C: Construction>(input: &CompileInput<'_>, c: &mut C, options: WalkOptions) -> Result<InlineBudget, Bailout> {
+    let liveness = analyze(input.program.function(input.func));
+    walk_with(input, liveness, c, options)
+}
+
+/// [`walk`] with the compiled function's bytecode liveness already computed.
+pub fn walk_with<C: Construction>(
+    input: &CompileInput<'_>,
+    liveness: Liveness,
+    c: &mut C,
+    options: WalkOptions,
+) -> Result<InlineBudget, Bailout> {
+    let code = input.program.function(input.func);
+    if code.code.is_empty() {
+        return Err(Bailout { reason: "empty function".into() });
+    }
+    let frame = Frame { func: input.func, code, liveness, feedback: input.feedback_of(input.func) };
+    let mut w = Walker {
+        input,
+        c,
+        options,
+        frames: vec![frame],
+        budget: InlineBudget::with_inlining(options.inline),
+        bits: IdHashMap::default(),
+        fs: None,
+    };
+    w.function()?;
+    Ok(w.budget)
+}
+
+impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
+    fn frame(&self) -> &Frame<'a> {
+        self.frames.last().expect("a function is being walked")
+    }
+
+    fn code(&self) -> &'a Function {
+        self.frame().code
+    }
+
+    fn feedback(&self, slot: SlotId) -> &'a SlotFeedback {
+        &self.frame().feedback[slot.0 as usize]
+    }
+
+    /// The compiled function: entry, then its segments.
+    fn function(&mut self) -> Result<(), Bailout> {
+        let code = self.code();
+        let blocks = BytecodeBlocks::of(code);
+        let leaders = blocks.reachable_leaders();
+        let n = code.code.len() as Pc;
+        let (plan, params, entry) = match (self.options.osr, self.options.osr_entry) {
+            (None, _) => (OsrPlan::whole(code), (0..code.param_count).map(Reg).collect(), 0),
+            (Some(h), entry) => {
+                if !leaders.contains(&h) || !blocks.is_loop_header[h as usize] {
+                    return Err(Bailout { reason: "OSR entry at an unreachable loop header".into() });
+                }
+                let params = osr::parameters(&self.frame().liveness, h);
+                match entry {
+                    OsrEntry::Peeled => (OsrPlan::of(code, h).map_err(|reason| Bailout { reason })?, params, h),
+                    OsrEntry::Direct => (OsrPlan::whole(code), params, h),
+                }
+            }
+        };
+        self.c.begin_function(&blocks, &params, code.register_count, entry);
+        let mut built: Vec<bool> = vec![false; n as usize];
+        for &(lo, hi) in &plan.segments {
+            let rebuilt: Vec<Pc> = leaders.iter().copied().filter(|&pc| pc >= lo && pc < hi && built[pc as usize]).collect();
+            self.c.begin_segment(lo, hi, &rebuilt);
+            self.segment(&blocks, &leaders, lo, hi, &mut built)?;
+        }
+        Ok(())
+    }
+
+    /// Translates the blocks starting in `lo..hi` of the current function.
+    fn segment(&mut self, blocks: &BytecodeBlocks, leaders: &[Pc], lo: Pc, hi: Pc, built: &mut [bool]) -> Result<(), Bailout> {
+        let n = self.code().code.len() as Pc;
+        for (i, &start) in leaders.iter().enumerate() {
+            if start < lo || start >= hi {
+                continue;
+            }
+            let end = leaders.get(i + 1).copied().unwrap_or(n);
+            let live = self.frame().liveness.live_in(start).clone();
+            if !self.c.begin_block(start, blocks.is_loop_header[start as usize], &live) {
+                continue;
+            }
+            built[start as usize] = true;
+            let mut pc = start;
+            while pc < end && self.c.is_open() {
+                self.fs = None;
+                self.instruction(pc)?;
+                pc += 1;
+            }
+            if self.c.is_open() {
+                if end >= n {
+                    return Err(Bailout { reason: "control falls off the end of the bytecode".into() });
+                }
+                self.c.jump(end, end - 1);
+            }
+        }
+        Ok(())
+    }
+
+    /// The frame state of the instruction at `pc`, made once.
+    fn frame_state(&mut self, pc: Pc) -> C::FrameState {
+        if let Some(fs) = self.fs {
+            return fs;
+        }
+        let registers = ir::frame::frame_state_registers(&self.frame().liveness, pc);
+        let fs = self.c.frame_state(self.frame().func, pc, &registers);
+        self.fs = Some(fs);
+        fs
+    }
+
+    /// The frame state at `pc` for an operation that ran; for one that never ran (no
+    /// feedback) a soft deoptimization ends the block and there is nothing to build.
+    fn unless_never_ran(&mut self, pc: Pc, never_ran: bool) -> Option<C::FrameState> {
+        if never_ran {
+            self.deopt_here(pc, DeoptReason::InsufficientFeedback);
+            return None;
+        }
+        Some(self.frame_state(pc))
+    }
+
+    fn deopt_here(&mut self, pc: Pc, reason: DeoptReason) {
+        let fs = self.frame_state(pc);
+        self.c.deoptimize(reason, fs);
+    }
+
+    fn tagged(&mut self, bits: u64) -> C::Value {
+        self.c.constant(Op::TaggedConstant { bits })
+    }
+
+    fn pure(&mut self, op: Op, inputs: &[C::Value]) -> C::Value {
+        self.c.emit(op, inputs, None)
+    }
+
+    fn check(&mut self, op: Op, inputs: &[C::Value], fs: C::FrameState) -> C::Value {
+        self.c.emit(op, inputs, Some(fs))
+    }
+
+    /// A tagged boolean from a bit (negated if asked), remembered for branches.
+    fn tag_bit(&mut self, bit: C::Value, negated: bool) -> C::Value {
+        let v = if negated {
+            let (t, f) = (self.tagged(tagged::TRUE), self.tagged(tagged::FALSE));
+            self.pure(Op::Select { rep: Rep::Tagged }, &[bit, f, t])
+        } else {
+            self.pure(Op::ChangeBitToTagged, &[bit])
+        };
+        self.bits.insert(v, (bit, negated));
+        v
+    }
+
+    /// ToBoolean of a value as (bit, negated).
+    fn truthiness(&mut self, v: C::Value) -> (C::Value, bool) {
+        if let Some(&source) = self.bits.get(&v) {
+            return source;
+        }
+        let b = self.pure(Op::JSToBoolean, &[v]);
+        (self.pure(Op::ChangeTaggedToBit, &[b]), false)
+    }
+
+    fn instruction(&mut self, pc: Pc) -> Result<(), Bailout> {
+        let instr = self.code().code[pc as usize];
+        let func = self.frame().func;
+        match instr {
+            Instr::LoadConst { dst, k } => {
+                let v = match &self.code().constants[k.0 as usize] {
+                    Constant::Number(x) => self.c.constant(Op::NumberConstant { value: F64(*x) }),
+                    Constant::String(_) => self.c.constant(Op::StringConstant { func: func.0, index: k.0 }),
+                    Constant::Text(_) => return Err(Bailout { reason: "text constant".into() }),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::LoadInt { .. }
+            | Instr::LoadUndefined { .. }
+            | Instr::LoadNull { .. }
+            | Instr::LoadBool { .. }
+            | Instr::LoadHole { .. }
+            | Instr::LoadFunction { .. } => {
+                let Some((dst, bits)) = tagged::constant_load(&instr) else {
+                    return Err(Bailout { reason: format!("no constant for {instr:?}") });
+                };
+                let v = self.tagged(bits);
+                self.c.set(dst, v)
+            }
+            Instr::Move { dst, src } => {
+                let v = self.c.reg(src);
+                self.c.set(dst, v);
+            }
+            Instr::LoadGlobal { dst, global } => {
+                let fs = self.frame_state(pc);
+                let v = self.pure(Op::Load { access: Access::Global(global.0) }, &[]);
+                self.check(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v], fs);
+                self.c.set(dst, v);
+            }
+            Instr::StoreGlobal { global, src, .. } => {
+                let fs = self.frame_state(pc);
+                let old = self.pure(Op::Load { access: Access::Global(global.0) }, &[]);
+                self.check(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[old], fs);
+                let v = self.c.reg(src);
+                self.pure(Op::Store { access: Access::Global(global.0) }, &[v]);
+            }
+            Instr::InitGlobal { global, src } => {
+                let v = self.c.reg(src);
+                self.pure(Op::Store { access: Access::Global(global.0) }, &[v]);
+            }
+            Instr::CheckInitialized { reg, .. } => {
+                let fs = self.frame_state(pc);
+                let v = self.c.reg(reg);
+                self.check(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v], fs);
+            }
+            Instr::Binary { op, dst, lhs, rhs, slot } => {
+                let (a, b) = (self.c.reg(lhs), self.c.reg(rhs));
+                let plan = speculation::binary_plan(self.feedback(slot), op);
+                let Some(fs) = self.unless_never_ran(pc, plan == NumberPlan::NeverRan) else { return Ok(()) };
+                let v = match plan {
+                    NumberPlan::Speculate(_) if op == BinaryOp::Exp => {
+                        let x = self.check(Op::CheckedTaggedToFloat64, &[a], fs);
+                        let y = self.check(Op::CheckedTaggedToFloat64, &[b], fs);
+                        let r = self.pure(Op::Float64Pow, &[x, y]);
+                        self.pure(Op::ChangeFloat64ToTagged, &[r])
+                    }
+                    NumberPlan::Speculate(hint) => self.check(speculative(op, hint), &[a, b], fs),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.check(Op::JSBinary { op, slot: slot.0 }, &[a, b], fs),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::Compare { op, dst, lhs, rhs, slot } => {
+                let (a, b) = (self.c.reg(lhs), self.c.reg(rhs));
+                let plan = speculation::number_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == NumberPlan::NeverRan) else { return Ok(()) };
+                let v = match plan {
+                    NumberPlan::Speculate(hint) => {
+                        let (op, negated) = match op {
+                            CompareOp::Ne => (CompareOp::Eq, true),
+                            CompareOp::StrictNe => (CompareOp::StrictEq, true),
+                            other => (other, false),
+                        };
+                        let bit = self.check(Op::SpeculativeNumberCompare { op, hint }, &[a, b], fs);
+                        self.tag_bit(bit, negated)
+                    }
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.check(Op::JSCompare { op, slot: slot.0 }, &[a, b], fs),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::Unary { op, dst, src, slot } => {
+                let a = self.c.reg(src);
+                let plan = speculation::number_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == NumberPlan::NeverRan) else { return Ok(()) };
+                let v = match plan {
+                    NumberPlan::Speculate(hint) => self.number_unary(op, hint, a, fs),
+                    NumberPlan::NeverRan | NumberPlan::Generic => self.check(Op::JSUnary { op, slot: slot.0 }, &[a], fs),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::LogicalNot { dst, src } => {
+                let v = self.c.reg(src);
+                let (bit, negated) = self.truthiness(v);
+                let r = self.tag_bit(bit, !negated);
+                self.c.set(dst, r);
+            }
+            Instr::Jump { target } | Instr::JumpLoop { target } => self.c.jump(target, pc),
+            Instr::JumpIfTrue { cond, target, slot } | Instr::JumpIfFalse { cond, target, slot } => {
+                let jump_if = matches!(instr, Instr::JumpIfTrue { .. });
+                let v = self.c.reg(cond);
+                let (bit, negated) = self.truthiness(v);
+                let weights = match self.feedback(slot) {
+                    SlotFeedback::Branch { taken, not_taken } => Some((*taken, *not_taken)),
+                    _ => None,
+                };
+                // The jump is taken when bit == (jump_if != negated).
+                let branch = if jump_if != negated {
+                    Branch { cond: bit, if_true: target, if_false: pc + 1, jump_target: target, weights }
+                } else {
+                    Branch { cond: bit, if_true: pc + 1, if_false: target, jump_target: target, weights: weights.map(|(t, n)| (n, t)) }
+                };
+                self.c.branch(branch, pc);
+            }
+            Instr::LoadNamed { dst, obj, name, slot } => {
+                let o = self.c.reg(obj);
+                let plan = speculation::named_load_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == NamedPlan::NeverRan) else { return Ok(()) };
+                let v = match plan {
+                    NamedPlan::Field { shape, slot } => {
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
+                        self.pure(Op::LoadField { slot }, &[o])
+                    }
+                    NamedPlan::ArrayLength => {
+                        let a = self.check(Op::CheckArray, &[o], fs);
+                        let len = self.pure(Op::LoadArrayLength, &[a]);
+                        self.pure(Op::ChangeInt32ToTagged, &[len])
+                    }
+                    NamedPlan::NeverRan | NamedPlan::Generic => self.check(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o], fs),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::StoreNamed { obj, name, src, slot } => {
+                let (o, v) = (self.c.reg(obj), self.c.reg(src));
+                let plan = speculation::named_store_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == NamedPlan::NeverRan) else { return Ok(()) };
+                match plan {
+                    NamedPlan::Field { shape, slot } => {
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
+                        self.pure(Op::StoreField { slot }, &[o, v]);
+                    }
+                    _ => {
+                        self.check(Op::JSStoreNamed { name: name.0, slot: slot.0 }, &[o, v], fs);
+                    }
+                }
+            }
+            Instr::LoadKeyed { dst, obj, key, slot } => {
+                let (o, k) = (self.c.reg(obj), self.c.reg(key));
+                let plan = speculation::keyed_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == KeyedPlan::NeverRan) else { return Ok(()) };
+                let v = match plan {
+                    KeyedPlan::InBounds { holey } => {
+                        let (a, index) = self.checked_index(o, k, fs);
+                        let v = self.pure(Op::LoadElement, &[a, index]);
+                        if holey {
+                            // A hole reads as undefined.
+                            let hole = self.tagged(tagged::HOLE);
+                            let undefined = self.tagged(tagged::UNDEFINED);
+                            let is_hole = self.pure(Op::TaggedEqual, &[v, hole]);
+                            self.pure(Op::Select { rep: Rep::Tagged }, &[is_hole, undefined, v])
+                        } else {
+                            // Speculated packed: a hole exits.
+                            self.check(Op::CheckNotHole { reason: DeoptReason::Hole }, &[v], fs)
+                        }
+                    }
+                    _ => self.check(Op::JSLoadKeyed { slot: slot.0 }, &[o, k], fs),
+                };
+                self.c.set(dst, v);
+            }
+            Instr::StoreKeyed { obj, key, src, slot } => {
+                let (o, k, v) = (self.c.reg(obj), self.c.reg(key), self.c.reg(src));
+                let plan = speculation::keyed_plan(self.feedback(slot));
+                let Some(fs) = self.unless_never_ran(pc, plan == KeyedPlan::NeverRan) else { return Ok(()) };
+                match plan {
+                    KeyedPlan::InBounds { .. } => {
+                        let (a, index) = self.checked_index(o, k, fs);
+                        self.pure(Op::StoreElement, &[a, index, v]);
+                    }
+                    _ => {
+                        self.check(Op::JSStoreKeyed { slot: slot.0 }, &[o, k, v], fs);
+                    }
+                }
+            }
+            Instr::CreateObject { dst } => {
+                let v = self.pure(Op::JSCreateObject, &[]);
+                self.c.set(dst, v)
+            }
+            Instr::CreateArray { dst, first, count } => {
+                let elements: Vec<C::Value> = (0..count).map(|i| self.c.reg(Reg(first.0 + i))).collect();
+                let v = self.pure(Op::JSCreateArray { count }, &elements);
+                self.c.set(dst, v)
+            }
+            Instr::Call { dst, callee, args, argc, slot } => {
+                if speculation::call_never_ran(self.feedback(slot)) {
+                    self.deopt_here(pc, DeoptReason::InsufficientFeedback);
+                    return Ok(());
+                }
+                if let Some(math) = speculation::math_call(self.feedback(slot), argc) {
+                    let v = self.math_call(pc, math, callee, args, argc);
+                    self.c.set(dst, v);
+                    return Ok(());
+                }
+                if self.inline_call(pc, dst, callee, args, argc, slot)? {
+                    return Ok(());
+                }
+                let fs = self.frame_state(pc);
+                let mut inputs = vec![self.c.reg(callee)];
+                inputs.extend((0..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
+                let v = self.check(Op::JSCall { argc, slot: slot.0 }, &inputs, fs);
+                self.c.set(dst, v);
+                self.c.call_returned(pc, dst);
+            }
+            Instr::Construct { dst, callee, args, argc, slot } => {
+                let fs = self.frame_state(pc);
+                let mut inputs = vec![self.c.reg(callee)];
+                inputs.extend((1..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
+                let v = self.check(Op::JSConstruct { argc, slot: slot.0 }, &inputs, fs);
+                self.c.set(dst, v)
+            }
+            Instr::Return { src } => {
+                let v = self.c.reg(src);
+                self.c.ret(v);
+            }
+            Instr::Throw { src } => {
+                let v = self.c.reg(src);
+                self.c.throw(v);
+            }
+            Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
+        }
+        Ok(())
+    }
+
+    /// `CheckArray`, int32 index, `LoadArrayLength`, `CheckBounds`: the checked array and index.
+    fn checked_index(&mut self, o: C::Value, k: C::Value, fs: C::FrameState) -> (C::Value, C::Value) {
+        let a = self.check(Op::CheckArray, &[o], fs);
+        let index = self.check(Op::CheckedTaggedToInt32, &[k], fs);
+        let len = self.pure(Op::LoadArrayLength, &[a]);
+        let index = self.check(Op::CheckBounds, &[index, len], fs);
+        (a, index)
+    }
+
+    /// A speculated unary operation (see the module documentation).
+    fn number_unary(&mut self, op: UnaryOp, hint: NumberHint, a: C::Value, fs: C::FrameState) -> C::Value {
+        let int = hint == NumberHint::SignedSmall;
+        match op {
+            UnaryOp::ToNumber => {
+                self.check(if int { Op::CheckSmi } else { Op::CheckNumber }, &[a], fs);
+                a
+            }
+            UnaryOp::Increment | UnaryOp::Decrement => {
+                let one = self.tagged(tagged::from_int32(1));
+                let bop = if op == UnaryOp::Increment { BinaryOp::Add } else { BinaryOp::Sub };
+                self.check(speculative(bop, hint), &[a, one], fs)
+            }
+            UnaryOp::BitNot => {
+                let minus_one = self.tagged(tagged::from_int32(-1));
+                self.check(speculative(BinaryOp::BitXor, hint), &[a, minus_one], fs)
+            }
+            UnaryOp::Negate if int => {
+                // -0 is not an int32.
+                let x = self.check(Op::CheckedTaggedToInt32, &[a], fs);
+                let zero = self.c.constant(Op::Int32Constant { value: 0 });
+                let is_zero = self.pure(Op::Word32Equal, &[x, zero]);
+                self.check(Op::DeoptimizeIf { reason: DeoptReason::MinusZero }, &[is_zero], fs);
+                let r = self.check(Op::CheckedInt32Sub, &[zero, x], fs);
+                self.pure(Op::ChangeInt32ToTagged, &[r])
+            }
+            UnaryOp::Negate => {
+                let x = self.check(Op::CheckedTaggedToFloat64, &[a], fs);
+                let r = self.pure(Op::Float64Neg, &[x]);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+        }
+    }
+
+    /// Exits before the call unless the value in `callee` is the function with tagged bits
+    /// `target` (the check of inlined and direct calls); nothing if it is that constant.
+    fn check_call_target(&mut self, callee: Reg, target: u64, fs: C::FrameState) {
+        let c = self.c.reg(callee);
+        if !self.c.is_constant(c, &Op::TaggedConstant { bits: target }) {
+            let expected = self.tagged(target);
+            let same = self.pure(Op::TaggedEqual, &[c, expected]);
+            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
+        }
+    }
+
+    /// A call that always reached one `Math` function: checks the target, converts each
+    /// argument with `CheckedTaggedToFloat64` (missing ones are NaN) and calls the function
+    /// directly on float64 values (or uses its machine op).
+    fn math_call(&mut self, pc: Pc, math: MathCall, callee: Reg, args: Reg, argc: u32) -> C::Value {
+        let fs = self.frame_state(pc);
+        self.check_call_target(callee, math.target_bits(), fs);
+        let mut inputs = Vec::with_capacity(math.operands as usize);
+        for i in 0..math.operands {
+            let x = if i < argc {
+                let a = self.c.reg(Reg(args.0 + 1 + i));
+                self.check(Op::CheckedTaggedToFloat64, &[a], fs)
+            } else {
+                self.c.constant(Op::Float64Constant { value: F64(f64::NAN) })
+            };
+            inputs.push(x);
+        }
+        let form = if self.options.math_machine_ops { math.form } else { MathForm::Call };
+        match form {
+            MathForm::Float64Binary(op) => {
+                let r = self.pure(op, &inputs);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+            MathForm::Int32Mul => {
+                let a = self.pure(Op::TruncateFloat64ToWord32, &inputs[..1]);
+                let b = self.pure(Op::TruncateFloat64ToWord32, &inputs[1..2]);
+                let r = self.pure(Op::Int32Mul, &[a, b]);
+                self.pure(Op::ChangeInt32ToTagged, &[r])
+            }
+            MathForm::Call => {
+                let call = Op::CallRuntime { function: RuntimeFn::MathFunction(math.builtin.0), argc: math.operands };
+                let r = self.pure(call, &inputs);
+                self.pure(Op::ChangeFloat64ToTagged, &[r])
+            }
+        }
+    }
+
+    /// Inlines the call at `pc` if the shared policy says so: a target check (exit before the
+    /// call unless the callee is the function the feedback saw), the callee's registers bound
+    /// to the arguments, its bytecode walked in place, its returns merged into `dst`.
+    fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> Result<bool, Bailout> {
+        let program = self.input.program;
+        let stack: Vec<FuncId> = self.frames.iter().map(|f| f.func).collect();
+        let Ok(target) = self.budget.decide(program, self.feedback(slot), &stack) else { return Ok(false) };
+        let fs = self.frame_state(pc);
+        self.check_call_target(callee, inlining::function_bits(target), fs);
+        let code = program.function(target);
+        let undefined = self.tagged(tagged::UNDEFINED);
+        let registers = (0..code.register_count)
+            .map(|r| if r < code.param_count.min(argc) { self.c.reg(Reg(args.0 + 1 + r)) } else { undefined })
+            .collect();
+        let caller = self.code();
+        let live_after = if ((pc + 1) as usize) < caller.code.len() {
+            self.frame().liveness.live_in(pc + 1).iter().filter(|&r| r != dst).collect()
+        } else {
+            Vec::new()
+        };
+        let blocks = BytecodeBlocks::of(code);
+        self.c.begin_inlined(InlinedCall { func: target, code, registers, outer: fs, live_after, blocks: &blocks });
+        self.frames.push(Frame { func: target, code, liveness: analyze(code), feedback: self.input.feedback_of(target) });
+        let n = code.code.len() as Pc;
+        let mut built = vec![false; n as usize];
+        let walked = self.segment(&blocks, &blocks.reachable_leaders(), 0, n, &mut built);
+        self.frames.pop();
+        self.fs = None;
+        walked?;
+        self.c.end_inlined(dst);
+        Ok(true)
+    }
+}
+
+/// The speculative op of a binary operator.
+pub fn speculative(op: BinaryOp, hint: NumberHint) -> Op {
+    match op {
+        BinaryOp::Add => Op::SpeculativeNumberAdd { hint },
+        BinaryOp::Sub => Op::SpeculativeNumberSubtract { hint },
+        BinaryOp::Mul => Op::SpeculativeNumberMultiply { hint },
+        BinaryOp::Div => Op::SpeculativeNumberDivide { hint },
+        BinaryOp::Mod => Op::SpeculativeNumberModulus { hint },
+        op => Op::SpeculativeNumberBitwise { op, hint },
+    }
+}
