@@ -12,32 +12,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::claims::table::Table;
+use crate::claims::verdict::Verdict;
 use crate::plot::{self, Series};
-
-/// A verdict on one claim.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Our figure agrees with the published one (by the claim's rule).
-    Reproduced,
-    /// Part of the claim holds.
-    Partly,
-    /// Our figure contradicts the claim.
-    NotReproduced,
-    /// Nothing to judge: the CSV is missing or the counters are not there yet.
-    NoData,
-}
-
-impl Verdict {
-    /// The verdict as the report writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Reproduced => "reproduced",
-            Verdict::Partly => "partly",
-            Verdict::NotReproduced => "not reproduced",
-            Verdict::NoData => "no data",
-        }
-    }
-}
 
 /// A small table rendered both as Markdown and as LaTeX.
 #[derive(Clone, Debug, Default)]

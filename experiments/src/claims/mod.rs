@@ -23,6 +23,7 @@ pub mod reducers;
 pub mod runner;
 pub mod speedup;
 pub mod table;
+pub mod verdict;
 
 use std::path::PathBuf;
 use std::time::Instant;
