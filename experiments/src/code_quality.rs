@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::claims::table::Table;
-use crate::claims::{self, ClaimsOptions};
+use crate::claims::{self, c11_speedup, ClaimsOptions};
 use crate::report::{geomean, median};
 
 /// Kernels that are numeric loops (int32/float64 arithmetic over locals, arrays or a few
@@ -44,7 +44,7 @@ pub fn run(out: &Path, reps: u32, corpus: &Path) -> Result<(), String> {
         out: out.to_path_buf(),
         reps,
         corpus: corpus.to_path_buf(),
-        only: vec!["C11".into()],
+        only: vec![c11_speedup::CLAIM.id.into()],
         quick: false,
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
     })?;
@@ -67,7 +67,7 @@ fn medians(c11: &Table) -> Medians {
 
 /// Reads `c11_speedup.csv` in `results` and writes `code-quality.csv` and `code-quality.md`.
 pub fn write(results: &Path) -> Result<(), String> {
-    let c11 = Table::read(&results.join("c11_speedup.csv"))?;
+    let c11 = Table::read(&results.join(c11_speedup::CSV.file))?;
     let revision = c11.rows.first().map(|r| c11.get(r, "git_revision").to_string()).unwrap_or_default();
     let machine = c11.rows.first().map(|r| c11.get(r, "machine").to_string()).unwrap_or_default();
     let medians = medians(&c11);

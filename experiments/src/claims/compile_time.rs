@@ -1,36 +1,53 @@
-//! C3 and C10: compile time. Every kernel with `--always-opt` under both pipelines' default
-//! specs, on the LIR evaluator (`llvm=off`, mid-end only) and on LLVM with each pass
-//! pipeline (`none`, `ftl`, `O2`); timing runs, one process at a time, interleaved per
-//! repetition.
+//! The compile-time runs C3 and C10 share. Every kernel with `--always-opt` under both
+//! pipelines' default specs, on the LIR evaluator (`llvm=off`, mid-end only) and on LLVM with
+//! each pass pipeline (`none`, `ftl`, `O2`); timing runs, one process at a time, interleaved
+//! per repetition.
 //!
 //! Per run: the sum of the mid-end phases' `wall_ns` (labels `son/...`, `cfg/...`), the sum
 //! of LLVM's rows (labels `llvm...`: its passes and code generation, when the backend
-//! meters them), their total, and the whole-process time. C3 (`c3_compile_time.csv`) keeps
-//! the `off` and `ftl` rows; C10 (`c10_llvm_share.csv`) the `none`, `ftl` and `O2` rows. One
-//! set of runs serves both when both are selected.
+//! meters them), their total, and the whole-process time ([`COLUMNS`]). C3
+//! ([`super::c3_compile_time`]) keeps the `off` and `ftl` rows; C10
+//! ([`super::c10_llvm_share`]) the `none`, `ftl` and `O2` rows. One set of runs serves both
+//! when both are selected.
 
 use std::path::PathBuf;
 
 use super::runner::{file_name, RunSpec, Stats};
-use super::table::RowContext;
+use super::table::{Csv, RowContext, Table};
 use super::{fmt, Ctx};
 
-/// Columns of both files.
-const COLUMNS: &[&str] = &["midend_ns", "llvm_ns", "total_ns", "llvm_rows", "phase_rows", "compiles", "process_s", "status"];
-
-/// The LLVM settings C3 uses (`off`: the LIR evaluator).
-const C3_LLVM: &[&str] = &["off", "ftl"];
-/// The LLVM settings C10 uses.
-const C10_LLVM: &[&str] = &["none", "ftl", "O2"];
+/// The columns of both claims' CSVs.
+pub const COLUMNS: &[&str] = &["midend_ns", "llvm_ns", "total_ns", "llvm_rows", "phase_rows", "compiles", "process_s", "status"];
 
 /// One timing run's figures.
-struct Measured {
-    program: PathBuf,
-    pipeline: &'static str,
-    spec: String,
-    llvm: &'static str,
-    rep: u32,
-    stats: Result<Stats, String>,
+pub struct Measured {
+    /// The kernel.
+    pub program: PathBuf,
+    /// `son` or `cfg`.
+    pub pipeline: &'static str,
+    /// The pipeline's default spec.
+    pub spec: String,
+    /// The LLVM setting (`off`: the LIR evaluator).
+    pub llvm: &'static str,
+    /// Repetition number, from 0.
+    pub rep: u32,
+    /// What the run reported.
+    pub stats: Result<Stats, String>,
+}
+
+impl Measured {
+    /// The context of this run's rows in claim `experiment`'s CSV.
+    pub fn row_context(&self, experiment: &str) -> RowContext {
+        RowContext {
+            experiment: experiment.into(),
+            program: file_name(&self.program),
+            pipeline: self.pipeline.into(),
+            spec: self.spec.clone(),
+            llvm: self.llvm.into(),
+            counter_backend: "meter".into(),
+            rep: self.rep,
+        }
+    }
 }
 
 fn spec_of(pipeline: &str) -> String {
@@ -42,7 +59,7 @@ fn spec_of(pipeline: &str) -> String {
 }
 
 /// Runs the timing runs for the `llvm` settings, serially.
-fn measure(ctx: &Ctx, llvm: &[&'static str], what: &str) -> Result<Vec<Measured>, String> {
+pub fn measure(ctx: &Ctx, llvm: &[&'static str], what: &str) -> Result<Vec<Measured>, String> {
     let kernels = ctx.kernels()?;
     let reps = ctx.reps();
     let mut jobs = Vec::new();
@@ -69,16 +86,7 @@ fn measure(ctx: &Ctx, llvm: &[&'static str], what: &str) -> Result<Vec<Measured>
     }))
 }
 
-fn row(ctx: &Ctx, t: &mut super::table::Table, experiment: &str, m: &Measured) {
-    let rc = RowContext {
-        experiment: experiment.into(),
-        program: file_name(&m.program),
-        pipeline: m.pipeline.into(),
-        spec: m.spec.clone(),
-        llvm: m.llvm.into(),
-        counter_backend: "meter".into(),
-        rep: m.rep,
-    };
+fn row(ctx: &Ctx, t: &mut Table, experiment: &str, m: &Measured) {
     let values = match &m.stats {
         Ok(s) => {
             let midend: u64 = s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum();
@@ -100,69 +108,15 @@ fn row(ctx: &Ctx, t: &mut super::table::Table, experiment: &str, m: &Measured) {
             return;
         }
     };
-    ctx.push(t, &rc, values);
+    ctx.push(t, &m.row_context(experiment), values);
 }
 
-fn write(ctx: &Ctx, runs: &[Measured], experiment: &str, settings: &[&str], file: &str) -> Result<(), String> {
-    let mut t = ctx.table(COLUMNS);
+/// Writes `csv` (with [`COLUMNS`]) for claim `experiment`: a row per run on one of its LLVM
+/// `settings`.
+pub fn write(ctx: &Ctx, runs: &[Measured], experiment: &str, settings: &[&str], csv: &Csv) -> Result<(), String> {
+    let mut t = ctx.table(csv);
     for m in runs.iter().filter(|m| settings.contains(&m.llvm)) {
         row(ctx, &mut t, experiment, m);
     }
-    ctx.write(&t, file)
-}
-
-/// Writes `c3_phase_profile.csv`: for the runs with LLVM `ftl`, each phase's wall time summed
-/// over the compiled functions, one row per (program, pipeline, repetition, phase label) —
-/// seabed's phase profile, which the report sets beside V8's (`v8_phases.csv`).
-fn write_profile(ctx: &Ctx, runs: &[Measured]) -> Result<(), String> {
-    let mut t = ctx.table(&["phase", "wall_ns", "rows"]);
-    for m in runs.iter().filter(|m| m.llvm == "ftl") {
-        let Ok(s) = &m.stats else { continue };
-        let mut sums: std::collections::BTreeMap<&str, (u64, u64)> = std::collections::BTreeMap::new();
-        for p in &s.phases {
-            let e = sums.entry(p.label.as_str()).or_default();
-            e.0 += p.wall_ns;
-            e.1 += 1;
-        }
-        let rc = RowContext {
-            experiment: "C3".into(),
-            program: file_name(&m.program),
-            pipeline: m.pipeline.into(),
-            spec: m.spec.clone(),
-            llvm: m.llvm.into(),
-            counter_backend: "meter".into(),
-            rep: m.rep,
-        };
-        for (label, (ns, rows)) in sums {
-            ctx.push(&mut t, &rc, vec![label.to_string(), ns.to_string(), rows.to_string()]);
-        }
-    }
-    ctx.write(&t, "c3_phase_profile.csv")
-}
-
-/// Whether claim `id` is selected in this run.
-pub fn selected(ctx: &Ctx, id: &str) -> bool {
-    ctx.opts.only.is_empty() || ctx.opts.only.iter().any(|o| o.eq_ignore_ascii_case(id))
-}
-
-/// Runs C3 (and C10's settings too when C10 is selected) and writes the CSVs.
-pub fn run_c3(ctx: &Ctx) -> Result<(), String> {
-    let with_c10 = selected(ctx, "C10");
-    let settings: Vec<&'static str> = if with_c10 { vec!["off", "none", "ftl", "O2"] } else { C3_LLVM.to_vec() };
-    let runs = measure(ctx, &settings, "C3 compile time")?;
-    write(ctx, &runs, "C3", C3_LLVM, "c3_compile_time.csv")?;
-    write_profile(ctx, &runs)?;
-    if with_c10 {
-        write(ctx, &runs, "C10", C10_LLVM, "c10_llvm_share.csv")?;
-    }
-    Ok(())
-}
-
-/// Runs C10 unless C3 already did in this run.
-pub fn run_c10(ctx: &Ctx) -> Result<(), String> {
-    if selected(ctx, "C3") {
-        return Ok(());
-    }
-    let runs = measure(ctx, C10_LLVM, "C10 LLVM share")?;
-    write(ctx, &runs, "C10", C10_LLVM, "c10_llvm_share.csv")
+    ctx.write(&t, csv)
 }

@@ -2,34 +2,56 @@
 //! writing a tidy CSV into the results directory; `seabed report` turns the CSVs into
 //! `REPORT.md` (see [`crate::report`]).
 //!
+//! A claim is defined once, in its own file: a [`Claim`] with its id, title and published
+//! figure, its CSV files and their columns ([`table::Csv`]), the function that measures and
+//! the function that reads the CSVs back into its report section, whose verdict rule is data
+//! for the shared helper [`verdict`]. [`CLAIMS`] lists them in order.
+//!
 //! Measurements spawn `seabed run FILE ... --stats JSON` (the current executable) and read
 //! the phase rows back ([`runner`]). Counter runs are deterministic and run in parallel,
 //! shared between claims through a cache; timing runs and callgrind runs run one at a time.
+//! Claims that share runs share a module for them: C3 and C10 ([`compile_time`]: one set of
+//! timing runs serves both when both are selected), C4 and C9 ([`load_elim`]: specs and the
+//! load-elimination rows), C5–C8 ([`graph`]: the default pipelines' counter runs, also C1's).
 //!
-//! | claim | module | CSV |
+//! | claim | definition | CSV |
 //! |---|---|---|
-//! | C1 | [`reducers`] | `c1_reducer_changes.csv` |
-//! | C2 | [`cache`] | `c2_cache_misses.csv` |
-//! | C3, C10 | [`compile_time`] | `c3_compile_time.csv`, `c10_llvm_share.csv` |
-//! | C4, C9 | [`load_elim`] | `c4_load_elim_scaling.csv`, `c9_alias_analysis.csv` |
-//! | C5–C8 | [`graph`] | `c5_node_splitting.csv`, `c6_checks_left.csv`, `c7_chain_share.csv`, `c8_schedule_locality.csv` |
-//! | C11 | [`speedup`] | `c11_speedup.csv` |
+//! | C1 | [`c1_reducer_changes`] | `c1_reducer_changes.csv` |
+//! | C2 | [`c2_cache_misses`] | `c2_cache_misses.csv` |
+//! | C3 | [`c3_compile_time`] | `c3_compile_time.csv`, `c3_phase_profile.csv` |
+//! | C4 | [`c4_load_elim_scaling`] | `c4_load_elim_scaling.csv` |
+//! | C5 | [`c5_node_splitting`] | `c5_node_splitting.csv` |
+//! | C6 | [`c6_checks_left`] | `c6_checks_left.csv` |
+//! | C7 | [`c7_chain_share`] | `c7_chain_share.csv` |
+//! | C8 | [`c8_schedule_locality`] | `c8_schedule_locality.csv` |
+//! | C9 | [`c9_alias_analysis`] | `c9_alias_analysis.csv` |
+//! | C10 | [`c10_llvm_share`] | `c10_llvm_share.csv` |
+//! | C11 | [`c11_speedup`] | `c11_speedup.csv` |
 
-pub mod cache;
+pub mod c10_llvm_share;
+pub mod c11_speedup;
+pub mod c1_reducer_changes;
+pub mod c2_cache_misses;
+pub mod c3_compile_time;
+pub mod c4_load_elim_scaling;
+pub mod c5_node_splitting;
+pub mod c6_checks_left;
+pub mod c7_chain_share;
+pub mod c8_schedule_locality;
+pub mod c9_alias_analysis;
 pub mod compile_time;
 pub mod graph;
 pub mod load_elim;
-pub mod reducers;
 pub mod runner;
-pub mod speedup;
 pub mod table;
+pub mod verdict;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::report::Finding;
 use runner::{RunSpec, Runner};
-use table::{RowContext, Table};
-
+use table::{Csv, RowContext, Table};
 /// The options of `seabed experiment claims`.
 #[derive(Clone, Debug)]
 pub struct ClaimsOptions {
@@ -47,31 +69,68 @@ pub struct ClaimsOptions {
     pub progress: bool,
 }
 
-/// One claim experiment: its id, the CSV files it writes, and the function that runs it.
+impl ClaimsOptions {
+    /// Whether claim `id` is selected (every claim is when `only` is empty).
+    pub fn selects(&self, id: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| o.eq_ignore_ascii_case(id))
+    }
+}
+
+/// One claim of `CLAIMS.md`, defined once: what it says, what it writes, how it is measured
+/// and how the report judges it.
 pub struct Claim {
     /// `C1` … `C11`.
     pub id: &'static str,
-    /// The CSV files (under the results directory) this experiment writes.
-    pub files: &'static [&'static str],
-    /// Runs the experiment.
+    /// The claim in a few words.
+    pub title: &'static str,
+    /// The published figure.
+    pub published: &'static str,
+    /// The CSV files (under the results directory) its experiment writes, with their columns.
+    pub csvs: &'static [Csv],
+    /// Runs the experiment and writes the CSVs.
     pub run: fn(&Ctx) -> Result<(), String>,
+    /// The claim's report section, with the verdict by the claim's rule, from its first CSV
+    /// (loaded and checked against its definition) and the results directory it is in (for
+    /// figures and any further CSV).
+    pub report: fn(&Path, &Table) -> Finding,
 }
 
-/// Every claim experiment, in order. C3 and C10 share their runs, as do C4 and C9 (their
-/// experiments write both files when either is selected).
+impl Claim {
+    /// The claim's report section from the CSVs in `dir`, or "no data" when its first CSV is
+    /// missing, lacks columns of its definition or has no rows.
+    pub fn finding(&self, dir: &Path) -> Finding {
+        let Some(csv) = self.csvs.first() else {
+            return Finding::no_data(self, "the claim defines no CSV");
+        };
+        match crate::report::load(dir, csv) {
+            Ok(table) => (self.report)(dir, &table),
+            Err(e) => Finding::no_data(self, e),
+        }
+    }
+}
+
+/// Every claim, in order. C3 and C10 share their timing runs (the C3 experiment writes
+/// C10's file too when both are selected); C4 and C9 share their load-elimination specs; C1
+/// and C5–C8 share counter runs through the runner's cache.
 pub const CLAIMS: &[Claim] = &[
-    Claim { id: "C1", files: &["c1_reducer_changes.csv"], run: reducers::run },
-    Claim { id: "C2", files: &["c2_cache_misses.csv"], run: cache::run },
-    Claim { id: "C3", files: &["c3_compile_time.csv"], run: compile_time::run_c3 },
-    Claim { id: "C4", files: &["c4_load_elim_scaling.csv"], run: load_elim::run_c4 },
-    Claim { id: "C5", files: &["c5_node_splitting.csv"], run: graph::run_c5 },
-    Claim { id: "C6", files: &["c6_checks_left.csv"], run: graph::run_c6 },
-    Claim { id: "C7", files: &["c7_chain_share.csv"], run: graph::run_c7 },
-    Claim { id: "C8", files: &["c8_schedule_locality.csv"], run: graph::run_c8 },
-    Claim { id: "C9", files: &["c9_alias_analysis.csv"], run: load_elim::run_c9 },
-    Claim { id: "C10", files: &["c10_llvm_share.csv"], run: compile_time::run_c10 },
-    Claim { id: "C11", files: &["c11_speedup.csv"], run: speedup::run },
+    c1_reducer_changes::CLAIM,
+    c2_cache_misses::CLAIM,
+    c3_compile_time::CLAIM,
+    c4_load_elim_scaling::CLAIM,
+    c5_node_splitting::CLAIM,
+    c6_checks_left::CLAIM,
+    c7_chain_share::CLAIM,
+    c8_schedule_locality::CLAIM,
+    c9_alias_analysis::CLAIM,
+    c10_llvm_share::CLAIM,
+    c11_speedup::CLAIM,
 ];
+
+/// The log of every process the runs spawned, with its outcome.
+pub const RUN_LOG: Csv = Csv { file: "claims_runs.csv", columns: &["args", "seconds", "outcome"] };
+
+/// Tiering flags of the counter runs: every function compiled at its first call.
+pub const COUNTER_TIERING: &[&str] = &["--always-opt"];
 
 /// What every claim experiment gets: options, the runner, and the run's context values.
 pub struct Ctx {
@@ -125,9 +184,9 @@ impl Ctx {
         }
     }
 
-    /// A new table with the context columns and `columns`.
-    pub fn table(&self, columns: &[&str]) -> Table {
-        Table::with_context(columns)
+    /// A new table with the header of `csv`.
+    pub fn table(&self, csv: &Csv) -> Table {
+        Table::for_csv(csv)
     }
 
     /// Appends a row to `table`.
@@ -135,9 +194,9 @@ impl Ctx {
         table.push(ctx, &self.revision, &self.machine, values);
     }
 
-    /// Writes `table` to `file` under the results directory and says so.
-    pub fn write(&self, table: &Table, file: &str) -> Result<(), String> {
-        let path = self.opts.out.join(file);
+    /// Writes `table` to the file of `csv` under the results directory and says so.
+    pub fn write(&self, table: &Table, csv: &Csv) -> Result<(), String> {
+        let path = self.opts.out.join(csv.file);
         table.write(&path)?;
         eprintln!("claims: wrote {} ({} rows)", path.display(), table.rows.len());
         Ok(())
@@ -208,7 +267,7 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     let total = Instant::now();
     let mut failures = Vec::new();
     for claim in CLAIMS {
-        if !ctx.opts.only.is_empty() && !ctx.opts.only.iter().any(|o| o.eq_ignore_ascii_case(claim.id)) {
+        if !ctx.opts.selects(claim.id) {
             continue;
         }
         let start = Instant::now();
@@ -229,10 +288,10 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     }
 }
 
-/// Writes `claims_runs.csv`: every process the counter runs spawned, with its outcome.
+/// Writes [`RUN_LOG`]: every process the counter runs spawned, with its outcome.
 fn write_run_log(ctx: &Ctx) -> Result<(), String> {
     let log = ctx.runner.log.lock().map_err(|_| "run log poisoned")?;
-    let mut t = Table::with_context(&["args", "seconds", "outcome"]);
+    let mut t = Table::for_csv(&RUN_LOG);
     for (spec, secs, outcome) in log.iter() {
         let rc = RowContext {
             experiment: "runs".into(),
@@ -242,8 +301,7 @@ fn write_run_log(ctx: &Ctx) -> Result<(), String> {
         };
         t.push(&rc, &ctx.revision, &ctx.machine, vec![spec.args.join(" "), fmt(*secs), outcome.clone()]);
     }
-    let path = ctx.opts.out.join("claims_runs.csv");
-    t.write(&path)
+    t.write(&ctx.opts.out.join(RUN_LOG.file))
 }
 
 /// Parses the arguments of `seabed experiment claims` (after `claims`).
@@ -292,5 +350,57 @@ pub fn cli(args: &[String]) -> u8 {
             eprintln!("seabed experiment claims: {e}");
             2
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table::CONTEXT_COLUMNS;
+    use super::*;
+
+    #[test]
+    fn the_registry_lists_c1_to_c11_in_order() {
+        let ids: Vec<&str> = CLAIMS.iter().map(|c| c.id).collect();
+        let expected: Vec<String> = (1..=11).map(|i| format!("C{i}")).collect();
+        assert_eq!(ids, expected);
+    }
+
+    #[test]
+    fn every_csv_is_named_after_its_claim_and_has_distinct_columns() {
+        let mut files: Vec<&str> = vec![RUN_LOG.file];
+        for claim in CLAIMS {
+            assert!(!claim.csvs.is_empty(), "{} writes no CSV", claim.id);
+            for csv in claim.csvs {
+                let prefix = format!("{}_", claim.id.to_lowercase());
+                assert!(csv.file.starts_with(&prefix) && csv.file.ends_with(".csv"), "{}: {}", claim.id, csv.file);
+                let mut columns: Vec<&str> = CONTEXT_COLUMNS.iter().chain(csv.columns).copied().collect();
+                let all = columns.len();
+                columns.sort_unstable();
+                columns.dedup();
+                assert_eq!(columns.len(), all, "{}: a column twice (or a context column again)", csv.file);
+                files.push(csv.file);
+            }
+        }
+        let all = files.len();
+        files.sort_unstable();
+        files.dedup();
+        assert_eq!(files.len(), all, "two definitions write the same file");
+    }
+
+    #[test]
+    fn single_figure_rules_quote_their_thresholds() {
+        assert_eq!(c1_reducer_changes::RULE.text(), "rule: 10–40 reproduced, 5–80 partly");
+        assert_eq!(c3_compile_time::RULE.text(), "rule: ≤ 0.6 reproduced, < 0.9 partly");
+        assert_eq!(c7_chain_share::RULE.text(), "rule: ≥ 50% reproduced, ≥ 30% partly");
+        assert_eq!(c8_schedule_locality::RULE.text(), "rule: ≥ 1.5× reproduced, > 1.1× partly");
+        assert_eq!(c10_llvm_share::RULE.text(), "rule: ≥ 80% reproduced, ≥ 50% partly");
+    }
+
+    #[test]
+    fn selection_ignores_case_and_defaults_to_every_claim() {
+        let mut opts = parse_args(&[]).unwrap();
+        assert!(CLAIMS.iter().all(|c| opts.selects(c.id)));
+        opts = parse_args(&["--only".into(), "c3, C10".into()]).unwrap();
+        assert!(opts.selects("C3") && opts.selects("c10") && !opts.selects("C1"));
     }
 }

@@ -13,6 +13,24 @@ use std::path::Path;
 pub const CONTEXT_COLUMNS: &[&str] =
     &["experiment", "program", "pipeline", "spec", "llvm", "counter_backend", "rep", "git_revision", "machine"];
 
+/// One claims CSV as a claim defines it: its file name under the results directory and the
+/// claim's own columns (after [`CONTEXT_COLUMNS`]). The experiment writes its header from
+/// this and the report checks a file it reads against it.
+#[derive(Clone, Copy, Debug)]
+pub struct Csv {
+    /// File name under the results directory (`c1_reducer_changes.csv`).
+    pub file: &'static str,
+    /// The claim's own columns, in order.
+    pub columns: &'static [&'static str],
+}
+
+impl Csv {
+    /// The own columns of this CSV that `table` lacks.
+    pub fn missing_columns(&self, table: &Table) -> Vec<&'static str> {
+        self.columns.iter().copied().filter(|c| table.column(c).is_none()).collect()
+    }
+}
+
 /// The context of one measurement: the values of [`CONTEXT_COLUMNS`].
 #[derive(Clone, Debug, Default)]
 pub struct RowContext {
@@ -44,6 +62,11 @@ pub struct Table {
 }
 
 impl Table {
+    /// An empty table with the header of `csv`: the context columns, then its own.
+    pub fn for_csv(csv: &Csv) -> Table {
+        Table::with_context(csv.columns)
+    }
+
     /// An empty table with the context columns followed by `columns`.
     pub fn with_context(columns: &[&str]) -> Table {
         let header: Vec<String> = CONTEXT_COLUMNS.iter().chain(columns).map(|s| s.to_string()).collect();
@@ -156,6 +179,15 @@ mod tests {
         assert_eq!(back.num(row, "value"), Some(3.5));
         assert_eq!(back.num(row, "rep"), Some(2.0));
         assert_eq!(back.get(row, "missing"), "");
+    }
+
+    #[test]
+    fn a_definition_names_the_columns_a_table_lacks() {
+        let csv = Csv { file: "c0_test.csv", columns: &["a", "b", "c"] };
+        let t = Table::parse(&format!("{},a,c\n", CONTEXT_COLUMNS.join(","))).unwrap();
+        assert_eq!(csv.missing_columns(&t), ["b"]);
+        assert!(csv.missing_columns(&Table::for_csv(&csv)).is_empty());
+        assert_eq!(Table::for_csv(&csv).header.len(), CONTEXT_COLUMNS.len() + 3);
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! C3, "moving to a CFG IR halved compile time": the mid-end's compile time, cfg against son,
+//! from the shared compile-time runs ([`super::compile_time`]) on the LIR evaluator (`off`)
+//! and on LLVM `ftl`. The `ftl` runs also give seabed's phase profile
+//! ([`PHASE_PROFILE`]), which the report sets beside V8's.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::compile_time::{self, Measured};
+use super::table::{Csv, Table};
+use super::verdict::{Bound, Reasons, Thresholds, Unit};
+use super::{c10_llvm_share, Claim, Ctx};
+use crate::plot;
+use crate::report::{distinct, figure, geomean, medians, num, spread, Finding, Grid};
+
+/// The claim C3.
+pub const CLAIM: Claim = Claim {
+    id: "C3",
+    title: "Moving to a CFG IR halved compile time",
+    published: "0.5× (cfg/son)",
+    csvs: &[CSV, PHASE_PROFILE],
+    run,
+    report,
+};
+
+/// One row per timing run (kernel, pipeline, LLVM setting, repetition).
+pub const CSV: Csv = Csv { file: "c3_compile_time.csv", columns: compile_time::COLUMNS };
+
+/// For the runs with LLVM `ftl`, each phase's wall time summed over the compiled functions,
+/// one row per (program, pipeline, repetition, phase label): seabed's phase profile, which
+/// the report sets beside V8's (`v8_phases.csv`).
+pub const PHASE_PROFILE: Csv = Csv { file: "c3_phase_profile.csv", columns: &["phase", "wall_ns", "rows"] };
+
+/// The LLVM settings C3 uses (`off`: the LIR evaluator).
+pub const LLVM_SETTINGS: &[&str] = &["off", "ftl"];
+
+/// The LLVM settings of one set of runs that serves both C3 and C10.
+const WITH_C10_SETTINGS: &[&str] = &["off", "none", "ftl", "O2"];
+
+/// The verdict rule on cfg's mid-end time over son's (geometric mean over kernels): the
+/// claim is "halved".
+pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtMost(0.6), partly: Bound::Below(0.9), unit: Unit::Plain };
+
+/// Writes [`PHASE_PROFILE`] from the runs on LLVM `ftl`.
+fn write_profile(ctx: &Ctx, runs: &[Measured]) -> Result<(), String> {
+    let mut t = ctx.table(&PHASE_PROFILE);
+    for m in runs.iter().filter(|m| m.llvm == "ftl") {
+        let Ok(s) = &m.stats else { continue };
+        let mut sums: BTreeMap<&str, (u64, u64)> = BTreeMap::new();
+        for p in &s.phases {
+            let e = sums.entry(p.label.as_str()).or_default();
+            e.0 += p.wall_ns;
+            e.1 += 1;
+        }
+        let rc = m.row_context(CLAIM.id);
+        for (label, (ns, rows)) in sums {
+            ctx.push(&mut t, &rc, vec![label.to_string(), ns.to_string(), rows.to_string()]);
+        }
+    }
+    ctx.write(&t, &PHASE_PROFILE)
+}
+
+/// Runs C3 (with C10's settings too when C10 is selected) and writes the CSVs (C10's too
+/// when it is selected).
+pub fn run(ctx: &Ctx) -> Result<(), String> {
+    let with_c10 = ctx.opts.selects(c10_llvm_share::CLAIM.id);
+    let settings: &[&'static str] = if with_c10 { WITH_C10_SETTINGS } else { LLVM_SETTINGS };
+    let runs = compile_time::measure(ctx, settings, "C3 compile time")?;
+    compile_time::write(ctx, &runs, CLAIM.id, LLVM_SETTINGS, &CSV)?;
+    write_profile(ctx, &runs)?;
+    if with_c10 {
+        c10_llvm_share::write(ctx, &runs)?;
+    }
+    Ok(())
+}
+
+/// C3's report section: mid-end compile time per kernel, cfg against son.
+pub fn report(dir: &Path, t: &Table) -> Finding {
+    let mid = medians(t, "midend_ns");
+    let tot = medians(t, "total_ns");
+    let programs: Vec<String> = distinct(t, "program").into_iter().collect();
+    let mut grid = Grid::new(&["kernel", "son mid-end (ms)", "cfg mid-end (ms)", "cfg/son", "son + LLVM (ms)", "cfg + LLVM (ms)", "cfg/son with LLVM"]);
+    let (mut ratios, mut ratios_llvm) = (Vec::new(), Vec::new());
+    let (mut son_ms, mut cfg_ms) = (Vec::new(), Vec::new());
+    for p in &programs {
+        let get = |m: &BTreeMap<(String, String, String), f64>, pl: &str, l: &str| m.get(&(p.clone(), pl.into(), l.into())).copied().unwrap_or(f64::NAN);
+        let (s, c) = (get(&mid, "son", "off"), get(&mid, "cfg", "off"));
+        let (sl, cl) = (get(&tot, "son", "ftl"), get(&tot, "cfg", "ftl"));
+        ratios.push(c / s);
+        ratios_llvm.push(cl / sl);
+        son_ms.push(s / 1e6);
+        cfg_ms.push(c / 1e6);
+        grid.push(vec![p.clone(), num(s / 1e6), num(c / 1e6), num(c / s), num(sl / 1e6), num(cl / 1e6), num(cl / sl)]);
+    }
+    let g = geomean(&ratios);
+    let gl = geomean(&ratios_llvm);
+    grid.push(vec!["geometric mean".into(), String::new(), String::new(), num(g), String::new(), String::new(), num(gl)]);
+    let figures: Vec<String> = figure(dir, "c3_compile_time", |stem| {
+        plot::bar_chart(stem, "C3: mid-end compile time per kernel (median)", "ms", &programs, &[("son".into(), son_ms.clone()), ("cfg".into(), cfg_ms.clone())])
+    })
+    .into_iter()
+    .collect();
+    let judgement = RULE.on(g, "no kernel with both pipelines").judge(Reasons {
+        reproduced: format!("cfg's mid-end takes {}× son's time (geometric mean; {})", num(g), RULE.text()),
+        partly: format!("cfg's mid-end takes {}× son's time: faster, but not halved ({})", num(g), RULE.text()),
+        not_reproduced: format!("cfg's mid-end takes {}× son's time ({})", num(g), RULE.text()),
+    });
+    let ours = format!("{}× mid-end (per kernel {}); {}× with LLVM ftl", num(g), spread(&ratios), num(gl));
+    let notes = "Compile time is the sum of the phase rows' wall time over every compilation of the run (`--always-opt`), \
+                 median over repetitions; \"with LLVM\" adds LLVM's rows when the backend meters them.\n"
+        .into();
+    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }
+}

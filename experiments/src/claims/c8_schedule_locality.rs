@@ -1,0 +1,80 @@
+//! C8, "SoN graphs lose cache locality as phases replace nodes": `adjacent_distance_sum` /
+//! `adjacent_pairs` of the final rows — the mean allocation-order distance between nodes
+//! adjacent in the schedule — from the default pipelines' counter runs ([`super::graph`]).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::graph::{default_runs, final_rows, row_context, sum_extra};
+use super::runner::{file_name, PhaseStat};
+use super::table::{Csv, Table};
+use super::verdict::{Bound, Reasons, Thresholds, Unit};
+use super::{fmt, opt, Claim, Ctx};
+use crate::report::{num, spread, sum_where, Finding, Grid};
+
+/// The claim C8.
+pub const CLAIM: Claim = Claim {
+    id: "C8",
+    title: "SoN graphs lose cache locality as phases replace nodes",
+    published: "qualitative",
+    csvs: &[CSV],
+    run,
+    report,
+};
+
+/// One row per (program, pipeline), over the program's final phase rows.
+pub const CSV: Csv = Csv {
+    file: "c8_schedule_locality.csv",
+    columns: &["phase", "final_phases", "adjacent_distance_sum", "adjacent_pairs", "mean_distance"],
+};
+
+/// The verdict rule on son's mean schedule-neighbour distance over cfg's.
+pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(1.5), partly: Bound::Above(1.1), unit: Unit::Times };
+
+/// Runs C8 and writes its CSV.
+pub fn run(ctx: &Ctx) -> Result<(), String> {
+    let mut t = ctx.table(&CSV);
+    for (program, pipeline, spec, s) in default_runs(ctx, "C8 counters")? {
+        if s.status < 0 {
+            continue;
+        }
+        let fin: Vec<&PhaseStat> = final_rows(&s).collect();
+        let sum = sum_extra(fin.iter().copied(), "adjacent_distance_sum");
+        let pairs = sum_extra(fin.iter().copied(), "adjacent_pairs");
+        let mean = match (sum, pairs) {
+            (Some(s), Some(p)) if p > 0 => fmt(s as f64 / p as f64),
+            _ => String::new(),
+        };
+        let phase = fin.first().map(|p| p.name().to_string()).unwrap_or_default();
+        let values = vec![phase, fin.len().to_string(), opt(sum), opt(pairs), mean];
+        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
+    }
+    ctx.write(&t, &CSV)
+}
+
+/// C8's report section: how far apart nodes adjacent in the schedule were allocated.
+pub fn report(_dir: &Path, t: &Table) -> Finding {
+    let has = |r: &[String]| t.num(r, "adjacent_pairs").is_some();
+    if !t.rows.iter().any(|r| has(r)) {
+        return Finding::no_data_in(&CLAIM, t, "the final rows carry no `adjacent_distance_sum`/`adjacent_pairs` yet");
+    }
+    let mut grid = Grid::new(&["pipeline", "distance sum", "adjacent pairs", "mean distance", "per program"]);
+    let mut mean = BTreeMap::new();
+    for pl in ["son", "cfg"] {
+        let is = |r: &[String]| has(r) && t.get(r, "pipeline") == pl;
+        let (d, _) = sum_where(t, "adjacent_distance_sum", is);
+        let (p, _) = sum_where(t, "adjacent_pairs", is);
+        let per: Vec<f64> = t.rows.iter().filter(|r| is(r)).filter_map(|r| t.num(r, "mean_distance")).collect();
+        mean.insert(pl, d / p);
+        grid.push(vec![pl.into(), num(d), num(p), num(d / p), spread(&per)]);
+    }
+    let ratio = mean["son"] / mean["cfg"];
+    let judgement = RULE.on(ratio, "no pairs for one of the pipelines").judge(Reasons {
+        reproduced: format!("nodes adjacent in son's schedule are {}× further apart in allocation order than cfg's ({})", num(ratio), RULE.text()),
+        partly: format!("son's schedule neighbours are {}× further apart than cfg's ({})", num(ratio), RULE.text()),
+        not_reproduced: format!("son's schedule neighbours are {}× as far apart as cfg's", num(ratio)),
+    });
+    let ours = format!("mean distance son {} vs cfg {} ({}×)", num(mean["son"]), num(mean["cfg"]), num(ratio));
+    let notes = "Mean |allocation index difference| between nodes (operations) adjacent in the final schedule (LIR order).\n".into();
+    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+}
