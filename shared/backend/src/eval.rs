@@ -18,7 +18,8 @@ use ir::lir::{Function, Jump, Terminator};
 use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 use vm::interp::{JsResult, Throw};
-use vm::number::{js_pow, js_remainder, to_int32};
+use jsnum::{remainder, to_int32};
+use vm::number::js_pow;
 use vm::tiering::{CompiledCode, ResumeFrame};
 use vm::{Value, Vm};
 
@@ -56,28 +57,6 @@ fn f64_of(bits: u64) -> f64 {
 
 fn bit(b: bool) -> u64 {
     b as u64
-}
-
-/// JS `Math.max` of two numbers.
-pub fn js_max(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else if a == b {
-        if a.is_sign_positive() { a } else { b }
-    } else {
-        a.max(b)
-    }
-}
-
-/// JS `Math.min` of two numbers.
-pub fn js_min(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else if a == b {
-        if a.is_sign_negative() { a } else { b }
-    } else {
-        a.min(b)
-    }
 }
 
 /// Boxes raw bits of representation `rep` as a JavaScript value.
@@ -162,11 +141,11 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                 Op::Float64Sub => (f64_of(a(0)) - f64_of(a(1))).to_bits(),
                 Op::Float64Mul => (f64_of(a(0)) * f64_of(a(1))).to_bits(),
                 Op::Float64Div => (f64_of(a(0)) / f64_of(a(1))).to_bits(),
-                Op::Float64Mod => js_remainder(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Mod => remainder(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Pow => js_pow(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Neg => (-f64_of(a(0))).to_bits(),
-                Op::Float64Max => js_max(f64_of(a(0)), f64_of(a(1))).to_bits(),
-                Op::Float64Min => js_min(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Max => jsnum::math::max(f64_of(a(0)), f64_of(a(1))).to_bits(),
+                Op::Float64Min => jsnum::math::min(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Equal => bit(f64_of(a(0)) == f64_of(a(1))),
                 Op::Float64LessThan => bit(f64_of(a(0)) < f64_of(a(1))),
                 Op::Float64LessThanOrEqual => bit(f64_of(a(0)) <= f64_of(a(1))),
