@@ -13,12 +13,13 @@
 use frontend::hash::IdHashMap;
 use std::rc::Rc;
 
+use ir::fold;
 use ir::frame::{ExitId, ExitValue};
 use ir::lir::{Function, Jump, Terminator};
 use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 use vm::interp::{JsResult, Throw};
-use jsnum::{remainder, to_int32};
+use jsnum::to_int32;
 use vm::number::js_pow;
 use vm::tiering::{CompiledCode, ResumeFrame};
 use vm::{Value, Vm};
@@ -74,6 +75,12 @@ fn internal(what: String) -> Box<vm::Exception> {
     Box::new(vm::Exception { throw: Throw::Internal(format!("LIR evaluator: {what}")), location: None })
 }
 
+/// The internal error of an op that [`ir::fold`] has no value for (the arms that call it list
+/// only ops it computes, so this is a broken invariant of this file).
+fn no_semantics(op: &Op) -> Box<vm::Exception> {
+    internal(format!("ir::fold has no value for {op}"))
+}
+
 /// Runs `f` with `args` against `vm`. Every arithmetic op has its defined machine semantics
 /// (`Int32Div`/`Int32Mod` are total, shifts mask their count, conversions saturate); a memory
 /// access whose checks were not honoured, or an ill-formed instruction the LIR verifier would
@@ -110,53 +117,55 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                         bit(a(0) & FLAG != 0)
                     }
                 }
-                Op::Int32Add => i32_of(a(0)).wrapping_add(i32_of(a(1))) as u32 as u64,
-                Op::Int32Sub => i32_of(a(0)).wrapping_sub(i32_of(a(1))) as u32 as u64,
-                Op::Int32Mul => i32_of(a(0)).wrapping_mul(i32_of(a(1))) as u32 as u64,
-                Op::Int32AddWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_add(i32_of(a(1)));
+                Op::Int32Add
+                | Op::Int32Sub
+                | Op::Int32Mul
+                | Op::Int32Div
+                | Op::Int32Mod
+                | Op::Word32And
+                | Op::Word32Or
+                | Op::Word32Xor
+                | Op::Word32Shl
+                | Op::Word32Sar
+                | Op::Word32Shr => {
+                    let r = fold::int32_binary(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
+                    r.ok_or_else(|| no_semantics(&inst.op))? as u32 as u64
+                }
+                Op::Int32AddWithOverflow | Op::Int32SubWithOverflow | Op::Int32MulWithOverflow => {
+                    let r = fold::int32_overflowing(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
+                    let (r, o) = r.ok_or_else(|| no_semantics(&inst.op))?;
                     pair(r, o)
                 }
-                Op::Int32SubWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_sub(i32_of(a(1)));
-                    pair(r, o)
+                Op::Word32Equal | Op::Int32LessThan | Op::Int32LessThanOrEqual | Op::Uint32LessThan => {
+                    let r = fold::int32_compare(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
+                    bit(r.ok_or_else(|| no_semantics(&inst.op))?)
                 }
-                Op::Int32MulWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_mul(i32_of(a(1)));
-                    pair(r, o)
+                Op::Float64Add
+                | Op::Float64Sub
+                | Op::Float64Mul
+                | Op::Float64Div
+                | Op::Float64Mod
+                | Op::Float64Max
+                | Op::Float64Min => {
+                    let r = fold::float64_binary(inst.op.opcode(), f64_of(a(0)), f64_of(a(1)));
+                    r.ok_or_else(|| no_semantics(&inst.op))?.to_bits()
                 }
-                Op::Int32Div => ir::ops::int32_div(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
-                Op::Int32Mod => ir::ops::int32_mod(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
-                Op::Word32And => (i32_of(a(0)) & i32_of(a(1))) as u32 as u64,
-                Op::Word32Or => (i32_of(a(0)) | i32_of(a(1))) as u32 as u64,
-                Op::Word32Xor => (i32_of(a(0)) ^ i32_of(a(1))) as u32 as u64,
-                Op::Word32Shl => i32_of(a(0)).wrapping_shl(a(1) as u32 & 31) as u32 as u64,
-                Op::Word32Sar => (i32_of(a(0)) >> (a(1) as u32 & 31)) as u32 as u64,
-                Op::Word32Shr => ((a(0) as u32) >> (a(1) as u32 & 31)) as u64,
-                Op::Word32Equal => bit(a(0) as u32 == a(1) as u32),
-                Op::Int32LessThan => bit(i32_of(a(0)) < i32_of(a(1))),
-                Op::Int32LessThanOrEqual => bit(i32_of(a(0)) <= i32_of(a(1))),
-                Op::Uint32LessThan => bit((a(0) as u32) < (a(1) as u32)),
-                Op::Float64Add => (f64_of(a(0)) + f64_of(a(1))).to_bits(),
-                Op::Float64Sub => (f64_of(a(0)) - f64_of(a(1))).to_bits(),
-                Op::Float64Mul => (f64_of(a(0)) * f64_of(a(1))).to_bits(),
-                Op::Float64Div => (f64_of(a(0)) / f64_of(a(1))).to_bits(),
-                Op::Float64Mod => remainder(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Pow => js_pow(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Neg => (-f64_of(a(0))).to_bits(),
-                Op::Float64Max => jsnum::math::max(f64_of(a(0)), f64_of(a(1))).to_bits(),
-                Op::Float64Min => jsnum::math::min(f64_of(a(0)), f64_of(a(1))).to_bits(),
-                Op::Float64Equal => bit(f64_of(a(0)) == f64_of(a(1))),
-                Op::Float64LessThan => bit(f64_of(a(0)) < f64_of(a(1))),
-                Op::Float64LessThanOrEqual => bit(f64_of(a(0)) <= f64_of(a(1))),
+                Op::Float64Equal | Op::Float64LessThan | Op::Float64LessThanOrEqual => {
+                    let r = fold::float64_compare(inst.op.opcode(), f64_of(a(0)), f64_of(a(1)));
+                    bit(r.ok_or_else(|| no_semantics(&inst.op))?)
+                }
                 Op::ChangeInt32ToFloat64 => (i32_of(a(0)) as f64).to_bits(),
                 Op::ChangeUint32ToFloat64 => (a(0) as u32 as f64).to_bits(),
                 Op::TruncateFloat64ToWord32 => to_int32(f64_of(a(0))) as u32 as u64,
                 Op::TryFloat64ToInt32 => {
                     let x = f64_of(a(0));
-                    let i = x as i32;
-                    let exact = i as f64 == x && !(x == 0.0 && x.is_sign_negative());
-                    pair(i, !exact)
+                    match jsnum::exact_int32(x) {
+                        Some(i) => pair(i, false),
+                        // Not an int32 (or -0): the value is the saturating conversion.
+                        None => pair(x as i32, true),
+                    }
                 }
                 Op::TagInt32 => tagged::from_int32(i32_of(a(0))),
                 Op::TagFloat64 => tagged::from_number(f64_of(a(0))),

@@ -9,6 +9,8 @@
 //! - [`load_elim`]: the abstract heap both pipelines' load elimination share;
 //! - [`escape`]: escape analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations, shared;
+//! - [`fold`]: the values of machine ops on known inputs (both constant folders and the LIR
+//!   evaluator);
 //! - [`peeling`]: the loop-peeling cap both pipelines share;
 //! - [`hash`]: deterministic hash maps for every compiler table;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
@@ -29,6 +31,7 @@ pub mod inlining;
 pub mod load_elim;
 pub mod escape;
 pub mod machine_lowering;
+pub mod fold;
 pub mod hash;
 pub mod osr;
 pub mod peeling;

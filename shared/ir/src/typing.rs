@@ -1553,18 +1553,20 @@ mod tests {
     fn int32_oracle(op: &Op, x: i32, y: i32) -> Option<f64> {
         let checked_int = |r: Option<i32>| r.map(|r| r as f64);
         Some(match *op {
-            Op::Int32Add => x.wrapping_add(y) as f64,
-            Op::Int32Sub => x.wrapping_sub(y) as f64,
-            Op::Int32Mul => x.wrapping_mul(y) as f64,
-            Op::Int32Div if y != 0 => f64::from(jsnum::int32_div(x, y)),
-            Op::Int32Mod if y != 0 => f64::from(jsnum::int32_mod(x, y)),
-            Op::Int32Div | Op::Int32Mod => return None,
-            Op::Word32And => (x & y) as f64,
-            Op::Word32Or => (x | y) as f64,
-            Op::Word32Xor => (x ^ y) as f64,
-            Op::Word32Shl => f64::from(jsnum::shift_left(x, y as u32)),
-            Op::Word32Sar => f64::from(jsnum::shift_right(x, y as u32)),
+            // The typer leaves out zero divisors (the ops' precondition).
+            Op::Int32Div | Op::Int32Mod if y == 0 => return None,
+            // Typed as the unsigned value, where `ir::fold` gives its 32 bits.
             Op::Word32Shr => f64::from(jsnum::shift_right_unsigned(x as u32, y as u32)),
+            Op::Int32Add
+            | Op::Int32Sub
+            | Op::Int32Mul
+            | Op::Int32Div
+            | Op::Int32Mod
+            | Op::Word32And
+            | Op::Word32Or
+            | Op::Word32Xor
+            | Op::Word32Shl
+            | Op::Word32Sar => f64::from(crate::fold::int32_binary(op.opcode(), x, y)?),
             Op::CheckedInt32Add => return checked_int(x.checked_add(y)),
             Op::CheckedInt32Sub => return checked_int(x.checked_sub(y)),
             Op::CheckedInt32Mul => return checked_int(jsnum::int32_mul_exact(x, y)),
