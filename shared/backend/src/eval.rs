@@ -16,7 +16,7 @@ use std::rc::Rc;
 use ir::fold;
 use ir::frame::{ExitId, ExitValue};
 use ir::lir::{Function, Jump, Terminator};
-use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
+use ir::ops::{Access, DeoptReason, Op, Opcode, Rep, RuntimeFn};
 use ir::tagged;
 use vm::interp::{JsResult, Throw};
 use jsnum::to_int32;
@@ -75,10 +75,18 @@ fn internal(what: String) -> Box<vm::Exception> {
     Box::new(vm::Exception { throw: Throw::Internal(format!("LIR evaluator: {what}")), location: None })
 }
 
-/// The internal error of an op that [`ir::fold`] has no value for (the arms that call it list
-/// only ops it computes, so this is a broken invariant of this file).
-fn no_semantics(op: &Op) -> Box<vm::Exception> {
-    internal(format!("ir::fold has no value for {op}"))
+/// The bits a two-input machine op computes on the raw bits of its inputs ([`ir::fold`]), or
+/// `None` if `op` is not one: int32 results in the low 32 bits, overflow pairs as [`pair`],
+/// bits as 0/1, float64 results as their IEEE bits.
+fn machine_binary(op: Opcode, x: u64, y: u64) -> Option<u64> {
+    let (a, b) = (i32_of(x), i32_of(y));
+    let (f, g) = (f64_of(x), f64_of(y));
+    fold::int32_binary(op, a, b)
+        .map(|r| r as u32 as u64)
+        .or_else(|| fold::int32_overflowing(op, a, b).map(|(r, o)| pair(r, o)))
+        .or_else(|| fold::int32_compare(op, a, b).map(bit))
+        .or_else(|| fold::float64_binary(op, f, g).map(f64::to_bits))
+        .or_else(|| fold::float64_compare(op, f, g).map(bit))
 }
 
 /// Runs `f` with `args` against `vm`. Every arithmetic op has its defined machine semantics
@@ -117,45 +125,8 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                         bit(a(0) & FLAG != 0)
                     }
                 }
-                Op::Int32Add
-                | Op::Int32Sub
-                | Op::Int32Mul
-                | Op::Int32Div
-                | Op::Int32Mod
-                | Op::Word32And
-                | Op::Word32Or
-                | Op::Word32Xor
-                | Op::Word32Shl
-                | Op::Word32Sar
-                | Op::Word32Shr => {
-                    let r = fold::int32_binary(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
-                    r.ok_or_else(|| no_semantics(&inst.op))? as u32 as u64
-                }
-                Op::Int32AddWithOverflow | Op::Int32SubWithOverflow | Op::Int32MulWithOverflow => {
-                    let r = fold::int32_overflowing(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
-                    let (r, o) = r.ok_or_else(|| no_semantics(&inst.op))?;
-                    pair(r, o)
-                }
-                Op::Word32Equal | Op::Int32LessThan | Op::Int32LessThanOrEqual | Op::Uint32LessThan => {
-                    let r = fold::int32_compare(inst.op.opcode(), i32_of(a(0)), i32_of(a(1)));
-                    bit(r.ok_or_else(|| no_semantics(&inst.op))?)
-                }
-                Op::Float64Add
-                | Op::Float64Sub
-                | Op::Float64Mul
-                | Op::Float64Div
-                | Op::Float64Mod
-                | Op::Float64Max
-                | Op::Float64Min => {
-                    let r = fold::float64_binary(inst.op.opcode(), f64_of(a(0)), f64_of(a(1)));
-                    r.ok_or_else(|| no_semantics(&inst.op))?.to_bits()
-                }
                 Op::Float64Pow => js_pow(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Neg => (-f64_of(a(0))).to_bits(),
-                Op::Float64Equal | Op::Float64LessThan | Op::Float64LessThanOrEqual => {
-                    let r = fold::float64_compare(inst.op.opcode(), f64_of(a(0)), f64_of(a(1)));
-                    bit(r.ok_or_else(|| no_semantics(&inst.op))?)
-                }
                 Op::ChangeInt32ToFloat64 => (i32_of(a(0)) as f64).to_bits(),
                 Op::ChangeUint32ToFloat64 => (a(0) as u32 as f64).to_bits(),
                 Op::TruncateFloat64ToWord32 => to_int32(f64_of(a(0))) as u32 as u64,
@@ -230,7 +201,12 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                     }
                     0
                 }
-                other => return Err(internal(format!("{other} is not a LIR instruction (a LIR verifier error)"))),
+                // The two-input machine ops (int32 and float64 arithmetic, bitwise ops and shifts,
+                // comparisons, overflow pairs) compute what `ir::fold` says they do.
+                other => match (inst.args.len() == 2).then(|| machine_binary(other.opcode(), a(0), a(1))) {
+                    Some(Some(bits)) => bits,
+                    _ => return Err(internal(format!("{other} is not a LIR instruction (a LIR verifier error)"))),
+                },
             };
             if let Some(r) = inst.result {
                 vals[r.0 as usize] = result;

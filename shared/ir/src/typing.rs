@@ -1552,38 +1552,34 @@ mod tests {
     /// the op deoptimizes or its precondition fails.
     fn int32_oracle(op: &Op, x: i32, y: i32) -> Option<f64> {
         let checked_int = |r: Option<i32>| r.map(|r| r as f64);
-        Some(match *op {
+        match *op {
             // The typer leaves out zero divisors (the ops' precondition).
             Op::Int32Div | Op::Int32Mod if y == 0 => return None,
             // Typed as the unsigned value, where `ir::fold` gives its 32 bits.
-            Op::Word32Shr => f64::from(jsnum::shift_right_unsigned(x as u32, y as u32)),
-            Op::Int32Add
-            | Op::Int32Sub
-            | Op::Int32Mul
-            | Op::Int32Div
-            | Op::Int32Mod
-            | Op::Word32And
-            | Op::Word32Or
-            | Op::Word32Xor
-            | Op::Word32Shl
-            | Op::Word32Sar => f64::from(crate::fold::int32_binary(op.opcode(), x, y)?),
-            Op::CheckedInt32Add => return checked_int(x.checked_add(y)),
-            Op::CheckedInt32Sub => return checked_int(x.checked_sub(y)),
-            Op::CheckedInt32Mul => return checked_int(jsnum::int32_mul_exact(x, y)),
-            Op::CheckedInt32Div => return checked_int(jsnum::int32_div_exact(x, y)),
-            Op::CheckedInt32Mod => return checked_int(jsnum::int32_mod_exact(x, y)),
-            Op::SpeculativeNumberAdd {
+            Op::Word32Shr => return Some(f64::from(jsnum::shift_right_unsigned(x as u32, y as u32))),
+            _ => {}
+        }
+        if let Some(machine) = crate::fold::int32_binary(op.opcode(), x, y) {
+            return Some(f64::from(machine));
+        }
+        match *op {
+            Op::CheckedInt32Add
+            | Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
-            } => return checked_int(x.checked_add(y)),
-            Op::SpeculativeNumberMultiply {
+            } => checked_int(x.checked_add(y)),
+            Op::CheckedInt32Sub => checked_int(x.checked_sub(y)),
+            Op::CheckedInt32Mul
+            | Op::SpeculativeNumberMultiply {
                 hint: NumberHint::SignedSmall,
-            } => return checked_int(jsnum::int32_mul_exact(x, y)),
+            } => checked_int(jsnum::int32_mul_exact(x, y)),
+            Op::CheckedInt32Div => checked_int(jsnum::int32_div_exact(x, y)),
+            Op::CheckedInt32Mod => checked_int(jsnum::int32_mod_exact(x, y)),
             Op::SpeculativeNumberBitwise {
                 op: BinaryOperator::Shr,
                 hint: NumberHint::SignedSmall,
-            } => f64::from(jsnum::shift_right_unsigned(x as u32, y as u32)),
+            } => Some(f64::from(jsnum::shift_right_unsigned(x as u32, y as u32))),
             _ => unreachable!("{op}"),
-        })
+        }
     }
 
     #[test]
