@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use backend::eval::{evaluate, js_max, js_min};
+use backend::eval::evaluate;
 use frontend::bytecode::{FuncId, Program};
 use ir::lir::{Function, Terminator};
 use ir::ops::{BranchHint, Op, Rep, F64};
@@ -116,7 +116,7 @@ fn both_pipelines_make_the_same_diamond_for_math_max_and_min() {
 fn the_diamond_computes_js_max_and_min() {
     let (program, func) = program();
     let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
-    for (op, js) in [(Op::Float64Max, js_max as fn(f64, f64) -> f64), (Op::Float64Min, js_min)] {
+    for (op, js) in [(Op::Float64Max, jsnum::math::max as fn(f64, f64) -> f64), (Op::Float64Min, jsnum::math::min)] {
         let (f, _) = son_lir(son_kernel(op, func), &program);
         for a in SAMPLES {
             for b in SAMPLES {

@@ -14,10 +14,13 @@
 //!   differ on NaN exponents of ±1).
 //! - **Conversions** of constants fold; tag/untag pairs cancel (`UntagInt32(TagInt32(x))`
 //!   is `x`, and the simplified `Change*` pairs likewise).
+//! - Folded constants are the values [`ir::fold`] gives, the machine semantics the LIR
+//!   evaluator runs and the sea-of-nodes machine reducer folds with.
 //! - **Bits**: conditions known from constants (see [`super::known_bit`]) fold `Select`,
 //!   `Branch` (into `Goto`) and drop `DeoptimizeIf`/`DeoptimizeUnless` that cannot fire;
 //!   `TaggedEqual(TagBit(b), true)` is `b`.
 
+use ir::fold;
 use ir::ops::{Op, F64};
 use ir::tagged;
 
@@ -28,14 +31,22 @@ use crate::assembler::{Assembler, Label, Reducer, Reduction, V};
 #[derive(Default)]
 pub struct MachineOptimization;
 
-/// JS ToInt32 of a double.
-pub fn to_int32(x: f64) -> i32 {
-    if !x.is_finite() {
-        return 0;
+/// The constant an int32 op computes when both inputs are constants ([`fold::int32_binary`]),
+/// emitted; division and remainder only for a non-zero divisor and not for `MIN / -1` or
+/// `MIN % -1`, the inputs where the total machine semantics departs from integer division.
+fn fold_int32(asm: &mut Assembler<'_>, op: &Op, x: V, y: V) -> Option<V> {
+    let (a, b) = (int32_const(asm, x)?, int32_const(asm, y)?);
+    if matches!(op, Op::Int32Div | Op::Int32Mod) && (b == 0 || (a == i32::MIN && b == -1)) {
+        return None;
     }
-    let t = x.trunc();
-    let m = t.rem_euclid(4294967296.0);
-    m as u64 as u32 as i32
+    fold::int32_binary(op.opcode(), a, b).map(|k| asm.int32(k))
+}
+
+/// The constant a float64 op computes when both inputs are constants
+/// ([`fold::float64_binary`]), emitted.
+fn fold_float64(asm: &mut Assembler<'_>, op: &Op, x: V, y: V) -> Option<V> {
+    let (a, b) = (float64_const(asm, x)?, float64_const(asm, y)?);
+    fold::float64_binary(op.opcode(), a, b).map(|k| asm.float64(k))
 }
 
 fn replace(v: V) -> Reduction {
@@ -45,10 +56,10 @@ fn replace(v: V) -> Reduction {
 impl MachineOptimization {
     /// `x + y` on int32 with the rules above; `None` if nothing applies.
     fn int32_add(asm: &mut Assembler<'_>, x: V, y: V) -> Option<V> {
-        let (cx, cy) = (int32_const(asm, x), int32_const(asm, y));
-        if let (Some(a), Some(b)) = (cx, cy) {
-            return Some(asm.int32(a.wrapping_add(b)));
+        if let Some(k) = fold_int32(asm, &Op::Int32Add, x, y) {
+            return Some(k);
         }
+        let (cx, cy) = (int32_const(asm, x), int32_const(asm, y));
         if cx.is_some() {
             return Some(Self::int32_add(asm, y, x).unwrap_or_else(|| asm.next(Op::Int32Add, &[y, x])));
         }
@@ -67,16 +78,10 @@ impl MachineOptimization {
     }
 
     fn commutative_word(asm: &mut Assembler<'_>, op: Op, x: V, y: V) -> Option<V> {
-        let (cx, cy) = (int32_const(asm, x), int32_const(asm, y));
-        let fold = |a: i32, b: i32| match op {
-            Op::Int32Mul => a.wrapping_mul(b),
-            Op::Word32And => a & b,
-            Op::Word32Or => a | b,
-            _ => a ^ b,
-        };
-        if let (Some(a), Some(b)) = (cx, cy) {
-            return Some(asm.int32(fold(a, b)));
+        if let Some(k) = fold_int32(asm, &op, x, y) {
+            return Some(k);
         }
+        let (cx, cy) = (int32_const(asm, x), int32_const(asm, y));
         if cx.is_some() {
             return Some(Self::commutative_word(asm, op, y, x).unwrap_or_else(|| asm.next(op, &[y, x])));
         }
@@ -107,9 +112,8 @@ impl Reducer for MachineOptimization {
         let r = match *op {
             Op::Int32Add => Self::int32_add(asm, i(0), i(1)),
             Op::Int32Sub => {
-                let (cx, cy) = (int32_const(asm, i(0)), int32_const(asm, i(1)));
-                match (cx, cy) {
-                    (Some(a), Some(b)) => Some(asm.int32(a.wrapping_sub(b))),
+                match (fold_int32(asm, op, i(0), i(1)), int32_const(asm, i(1))) {
+                    (Some(k), _) => Some(k),
                     (_, Some(0)) => Some(i(0)),
                     (_, Some(c)) if c != i32::MIN => {
                         let k = asm.int32(-c);
@@ -120,36 +124,17 @@ impl Reducer for MachineOptimization {
             }
             Op::Int32Mul | Op::Word32And | Op::Word32Or | Op::Word32Xor => Self::commutative_word(asm, *op, i(0), i(1)),
             Op::Word32Shl | Op::Word32Sar | Op::Word32Shr => {
-                let (cx, cy) = (int32_const(asm, i(0)), int32_const(asm, i(1)));
-                match (cx, cy) {
-                    (Some(a), Some(b)) => {
-                        let s = (b as u32) & 31;
-                        Some(asm.int32(match op {
-                            Op::Word32Shl => a.wrapping_shl(s),
-                            Op::Word32Sar => a >> s,
-                            _ => ((a as u32) >> s) as i32,
-                        }))
-                    }
+                match (fold_int32(asm, op, i(0), i(1)), int32_const(asm, i(1))) {
+                    (Some(k), _) => Some(k),
                     (_, Some(b)) if b & 31 == 0 => Some(i(0)),
                     _ => None,
                 }
             }
-            Op::Int32Div | Op::Int32Mod => match (int32_const(asm, i(0)), int32_const(asm, i(1))) {
-                (Some(a), Some(b)) if b != 0 && !(a == i32::MIN && b == -1) => {
-                    Some(asm.int32(if matches!(op, Op::Int32Div) { a / b } else { a % b }))
-                }
-                _ => None,
-            },
+            Op::Int32Div | Op::Int32Mod => fold_int32(asm, op, i(0), i(1)),
             Op::Float64Add | Op::Float64Sub | Op::Float64Mul | Op::Float64Div | Op::Float64Mod => {
-                let (cx, cy) = (float64_const(asm, i(0)), float64_const(asm, i(1)));
-                match (op, cx, cy) {
-                    (_, Some(a), Some(b)) => Some(asm.float64(match op {
-                        Op::Float64Add => a + b,
-                        Op::Float64Sub => a - b,
-                        Op::Float64Mul => a * b,
-                        Op::Float64Div => a / b,
-                        _ => a % b,
-                    })),
+                let cy = float64_const(asm, i(1));
+                match (op, fold_float64(asm, op, i(0), i(1)), cy) {
+                    (_, Some(k), _) => Some(k),
                     (Op::Float64Sub, _, Some(b)) if b == 0.0 && b.is_sign_positive() => Some(i(0)),
                     (Op::Float64Add, _, Some(b)) if b == 0.0 && b.is_sign_negative() => Some(i(0)),
                     (Op::Float64Mul | Op::Float64Div, _, Some(1.0)) => Some(i(0)),
@@ -160,7 +145,7 @@ impl Reducer for MachineOptimization {
             Op::ChangeInt32ToFloat64 => int32_const(asm, i(0)).map(|a| asm.float64(a as f64)),
             Op::ChangeUint32ToFloat64 => int32_const(asm, i(0)).map(|a| asm.float64(a as u32 as f64)),
             Op::TruncateFloat64ToWord32 => match *asm.op(i(0)) {
-                Op::Float64Constant { value } => Some(asm.int32(to_int32(value.0))),
+                Op::Float64Constant { value } => Some(asm.int32(jsnum::to_int32(value.0))),
                 Op::ChangeInt32ToFloat64 => Some(asm.inputs(i(0))[0]),
                 _ => None,
             },

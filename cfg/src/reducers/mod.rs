@@ -29,6 +29,7 @@ pub mod peel;
 pub mod simplified_lower;
 pub mod value_numbering;
 
+use ir::fold;
 use midend::load_elim::AliasMode;
 use ir::ops::Op;
 use ir::tagged;
@@ -101,7 +102,7 @@ pub fn number_bits(x: f64) -> u64 {
 }
 
 /// The value of a bit that is the same on every execution, if it is: comparisons of
-/// constants and tag tests of values whose tag is known.
+/// constants (as [`ir::fold`] computes them) and tag tests of values whose tag is known.
 pub fn known_bit(asm: &Assembler<'_>, v: V) -> Option<bool> {
     let op = *asm.op(v);
     let ins = asm.inputs(v);
@@ -119,13 +120,12 @@ pub fn known_bit(asm: &Assembler<'_>, v: V) -> Option<bool> {
         }
     };
     match op {
-        Op::Word32Equal => i2().map(|(a, b)| a == b),
-        Op::Int32LessThan => i2().map(|(a, b)| a < b),
-        Op::Int32LessThanOrEqual => i2().map(|(a, b)| a <= b),
-        Op::Uint32LessThan => i2().map(|(a, b)| (a as u32) < (b as u32)),
-        Op::Float64Equal => f2().map(|(a, b)| a == b),
-        Op::Float64LessThan => f2().map(|(a, b)| a < b),
-        Op::Float64LessThanOrEqual => f2().map(|(a, b)| a <= b),
+        Op::Word32Equal | Op::Int32LessThan | Op::Int32LessThanOrEqual | Op::Uint32LessThan => {
+            i2().and_then(|(a, b)| fold::int32_compare(op.opcode(), a, b))
+        }
+        Op::Float64Equal | Op::Float64LessThan | Op::Float64LessThanOrEqual => {
+            f2().and_then(|(a, b)| fold::float64_compare(op.opcode(), a, b))
+        }
         Op::IsInt32 => match tag(asm, ins[0])? {
             TagKnowledge::Bits(b) => Some(tagged::is_int32(b)),
             TagKnowledge::Int32 => Some(true),

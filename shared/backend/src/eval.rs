@@ -13,12 +13,14 @@
 use frontend::hash::IdHashMap;
 use std::rc::Rc;
 
+use ir::fold;
 use ir::frame::{ExitId, ExitValue};
 use ir::lir::{Function, Jump, Terminator};
-use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
+use ir::ops::{Access, DeoptReason, Op, Opcode, Rep, RuntimeFn};
 use ir::tagged;
 use vm::interp::{JsResult, Throw};
-use vm::number::{js_pow, js_remainder, to_int32};
+use jsnum::to_int32;
+use vm::number::js_pow;
 use vm::tiering::{CompiledCode, ResumeFrame};
 use vm::{Value, Vm};
 
@@ -58,28 +60,6 @@ fn bit(b: bool) -> u64 {
     b as u64
 }
 
-/// JS `Math.max` of two numbers.
-pub fn js_max(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else if a == b {
-        if a.is_sign_positive() { a } else { b }
-    } else {
-        a.max(b)
-    }
-}
-
-/// JS `Math.min` of two numbers.
-pub fn js_min(a: f64, b: f64) -> f64 {
-    if a.is_nan() || b.is_nan() {
-        f64::NAN
-    } else if a == b {
-        if a.is_sign_negative() { a } else { b }
-    } else {
-        a.min(b)
-    }
-}
-
 /// Boxes raw bits of representation `rep` as a JavaScript value.
 pub fn box_value(bits: u64, rep: Rep) -> Value {
     match rep {
@@ -93,6 +73,20 @@ pub fn box_value(bits: u64, rep: Rep) -> Value {
 /// An internal error of compiled code (a broken compiler invariant, never a JS error).
 fn internal(what: String) -> Box<vm::Exception> {
     Box::new(vm::Exception { throw: Throw::Internal(format!("LIR evaluator: {what}")), location: None })
+}
+
+/// The bits a two-input machine op computes on the raw bits of its inputs ([`ir::fold`]), or
+/// `None` if `op` is not one: int32 results in the low 32 bits, overflow pairs as [`pair`],
+/// bits as 0/1, float64 results as their IEEE bits.
+fn machine_binary(op: Opcode, x: u64, y: u64) -> Option<u64> {
+    let (a, b) = (i32_of(x), i32_of(y));
+    let (f, g) = (f64_of(x), f64_of(y));
+    fold::int32_binary(op, a, b)
+        .map(|r| r as u32 as u64)
+        .or_else(|| fold::int32_overflowing(op, a, b).map(|(r, o)| pair(r, o)))
+        .or_else(|| fold::int32_compare(op, a, b).map(bit))
+        .or_else(|| fold::float64_binary(op, f, g).map(f64::to_bits))
+        .or_else(|| fold::float64_compare(op, f, g).map(bit))
 }
 
 /// Runs `f` with `args` against `vm`. Every arithmetic op has its defined machine semantics
@@ -131,53 +125,18 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                         bit(a(0) & FLAG != 0)
                     }
                 }
-                Op::Int32Add => i32_of(a(0)).wrapping_add(i32_of(a(1))) as u32 as u64,
-                Op::Int32Sub => i32_of(a(0)).wrapping_sub(i32_of(a(1))) as u32 as u64,
-                Op::Int32Mul => i32_of(a(0)).wrapping_mul(i32_of(a(1))) as u32 as u64,
-                Op::Int32AddWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_add(i32_of(a(1)));
-                    pair(r, o)
-                }
-                Op::Int32SubWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_sub(i32_of(a(1)));
-                    pair(r, o)
-                }
-                Op::Int32MulWithOverflow => {
-                    let (r, o) = i32_of(a(0)).overflowing_mul(i32_of(a(1)));
-                    pair(r, o)
-                }
-                Op::Int32Div => ir::ops::int32_div(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
-                Op::Int32Mod => ir::ops::int32_mod(i32_of(a(0)), i32_of(a(1))) as u32 as u64,
-                Op::Word32And => (i32_of(a(0)) & i32_of(a(1))) as u32 as u64,
-                Op::Word32Or => (i32_of(a(0)) | i32_of(a(1))) as u32 as u64,
-                Op::Word32Xor => (i32_of(a(0)) ^ i32_of(a(1))) as u32 as u64,
-                Op::Word32Shl => i32_of(a(0)).wrapping_shl(a(1) as u32 & 31) as u32 as u64,
-                Op::Word32Sar => (i32_of(a(0)) >> (a(1) as u32 & 31)) as u32 as u64,
-                Op::Word32Shr => ((a(0) as u32) >> (a(1) as u32 & 31)) as u64,
-                Op::Word32Equal => bit(a(0) as u32 == a(1) as u32),
-                Op::Int32LessThan => bit(i32_of(a(0)) < i32_of(a(1))),
-                Op::Int32LessThanOrEqual => bit(i32_of(a(0)) <= i32_of(a(1))),
-                Op::Uint32LessThan => bit((a(0) as u32) < (a(1) as u32)),
-                Op::Float64Add => (f64_of(a(0)) + f64_of(a(1))).to_bits(),
-                Op::Float64Sub => (f64_of(a(0)) - f64_of(a(1))).to_bits(),
-                Op::Float64Mul => (f64_of(a(0)) * f64_of(a(1))).to_bits(),
-                Op::Float64Div => (f64_of(a(0)) / f64_of(a(1))).to_bits(),
-                Op::Float64Mod => js_remainder(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Pow => js_pow(f64_of(a(0)), f64_of(a(1))).to_bits(),
                 Op::Float64Neg => (-f64_of(a(0))).to_bits(),
-                Op::Float64Max => js_max(f64_of(a(0)), f64_of(a(1))).to_bits(),
-                Op::Float64Min => js_min(f64_of(a(0)), f64_of(a(1))).to_bits(),
-                Op::Float64Equal => bit(f64_of(a(0)) == f64_of(a(1))),
-                Op::Float64LessThan => bit(f64_of(a(0)) < f64_of(a(1))),
-                Op::Float64LessThanOrEqual => bit(f64_of(a(0)) <= f64_of(a(1))),
                 Op::ChangeInt32ToFloat64 => (i32_of(a(0)) as f64).to_bits(),
                 Op::ChangeUint32ToFloat64 => (a(0) as u32 as f64).to_bits(),
                 Op::TruncateFloat64ToWord32 => to_int32(f64_of(a(0))) as u32 as u64,
                 Op::TryFloat64ToInt32 => {
                     let x = f64_of(a(0));
-                    let i = x as i32;
-                    let exact = i as f64 == x && !(x == 0.0 && x.is_sign_negative());
-                    pair(i, !exact)
+                    match jsnum::exact_int32(x) {
+                        Some(i) => pair(i, false),
+                        // Not an int32 (or -0): the value is the saturating conversion.
+                        None => pair(x as i32, true),
+                    }
                 }
                 Op::TagInt32 => tagged::from_int32(i32_of(a(0))),
                 Op::TagFloat64 => tagged::from_number(f64_of(a(0))),
@@ -242,7 +201,12 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                     }
                     0
                 }
-                other => return Err(internal(format!("{other} is not a LIR instruction (a LIR verifier error)"))),
+                // The two-input machine ops (int32 and float64 arithmetic, bitwise ops and shifts,
+                // comparisons, overflow pairs) compute what `ir::fold` says they do.
+                other => match (inst.args.len() == 2).then(|| machine_binary(other.opcode(), a(0), a(1))) {
+                    Some(Some(bits)) => bits,
+                    _ => return Err(internal(format!("{other} is not a LIR instruction (a LIR verifier error)"))),
+                },
             };
             if let Some(r) = inst.result {
                 vals[r.0 as usize] = result;

@@ -356,11 +356,14 @@ impl Compiler {
     }
 
     fn load_number(&mut self, dst: Reg, x: f64) {
-        if x == (x as i32) as f64 && !(x == 0.0 && x.is_sign_negative()) {
-            self.emit(Instr::LoadInt { dst, value: x as i32 });
-        } else {
-            let k = self.constant(Constant::Number(x));
-            self.emit(Instr::LoadConst { dst, k });
+        match jsnum::exact_int32(x) {
+            Some(value) => {
+                self.emit(Instr::LoadInt { dst, value });
+            }
+            None => {
+                let k = self.constant(Constant::Number(x));
+                self.emit(Instr::LoadConst { dst, k });
+            }
         }
     }
 

@@ -5,6 +5,8 @@
 //! - [`ops`]: the op table; [`types`] and [`typing`]: the type lattice and every op's rule;
 //! - [`feedback`]: the feedback records; [`compile`]: a compilation's input;
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
+//! - [`fold`]: the values of machine ops on known inputs (both constant folders and the LIR
+//!   evaluator);
 //! - [`hash`]: deterministic hash maps for every compiler table;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
 pub mod ops;
@@ -19,4 +21,5 @@ pub mod typing;
 #[cfg(test)]
 mod test_rng;
 pub mod compile;
+pub mod fold;
 pub mod hash;

@@ -917,27 +917,12 @@ define_ops! {
     CallRuntime { function: RuntimeFn, argc: u32 } = Machine, in(V, n(1), n(1)), out(1, 1, 1), ANY;
 }
 
-/// The machine semantics of `Int32Div`, defined for every input as on ARM64 (`sdiv`): the
-/// quotient truncated toward zero, 0 for a zero divisor, and `MIN / -1` wrapping to MIN. Every
-/// backend implements exactly this (the LIR evaluator calls it; the LLVM lowering guards its
-/// `sdiv`), so a scheduler may move the op above the checks that give it its JS meaning.
-pub fn int32_div(x: i32, y: i32) -> i32 {
-    if y == 0 {
-        0
-    } else {
-        x.wrapping_div(y)
-    }
-}
-
-/// The machine semantics of `Int32Mod`, defined for every input: the remainder with the
-/// dividend's sign, 0 for a zero divisor and for `MIN % -1`.
-pub fn int32_mod(x: i32, y: i32) -> i32 {
-    if y == 0 {
-        0
-    } else {
-        x.wrapping_rem(y)
-    }
-}
+/// The machine semantics of `Int32Div` ([`jsnum::int32_div`]) and `Int32Mod`
+/// ([`jsnum::int32_mod`]), defined for every input as on ARM64 (`sdiv`): `x / 0` and `x % 0`
+/// are 0, `MIN / -1` wraps to MIN and `MIN % -1` is 0. Every backend implements exactly this
+/// (the LIR evaluator calls it; the LLVM lowering guards its `sdiv`), so a scheduler may move
+/// the op above the checks that give it its JS meaning.
+pub use jsnum::{int32_div, int32_mod};
 
 impl Op {
     /// The int32 machine op of a bitwise or shift operator (None for arithmetic); every

@@ -113,10 +113,8 @@ pub fn constant_load(instr: &frontend::bytecode::Instr) -> Option<(frontend::byt
 /// The bits of a number as the vm boxes it: an int32 when it is one (and not `-0`), else a
 /// double.
 pub fn from_number(x: f64) -> u64 {
-    let i = x as i32;
-    if i as f64 == x && !(i == 0 && x.is_sign_negative()) {
-        from_int32(i)
-    } else {
-        from_f64(x)
+    match jsnum::exact_int32(x) {
+        Some(i) => from_int32(i),
+        None => from_f64(x),
     }
 }

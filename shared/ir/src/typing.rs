@@ -524,7 +524,7 @@ fn int32_div(a: Type, b: Type) -> Type {
         return if y == 0.0 {
             Type::NONE
         } else {
-            Type::constant((x as i32).wrapping_div(y as i32) as f64)
+            Type::constant(f64::from(jsnum::int32_div(x as i32, y as i32)))
         };
     }
     let (Some((al, ah)), Some((bl, bh))) = (a.integer_bounds(), b.integer_bounds()) else {
@@ -562,7 +562,7 @@ fn int32_mod(a: Type, b: Type) -> Type {
         return if y == 0.0 {
             Type::NONE
         } else {
-            Type::constant((x as i32).wrapping_rem(y as i32) as f64)
+            Type::constant(f64::from(jsnum::int32_mod(x as i32, y as i32)))
         };
     }
     minus_zero_to_zero(number::number_modulus(a, b)).intersect(Type::SIGNED32)
@@ -636,7 +636,6 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
 mod tests {
     use super::*;
     use crate::ops::{Arity, BranchHint, DeoptReason, Opcode, Rep, ShapeSet, F64};
-    use crate::types::op::{js_min_max, js_pow, js_to_int32};
 
     const TWO_31: f64 = 2147483648.0;
     const TWO_32: f64 = 4294967296.0;
@@ -1553,62 +1552,34 @@ mod tests {
     /// the op deoptimizes or its precondition fails.
     fn int32_oracle(op: &Op, x: i32, y: i32) -> Option<f64> {
         let checked_int = |r: Option<i32>| r.map(|r| r as f64);
-        Some(match *op {
-            Op::Int32Add => x.wrapping_add(y) as f64,
-            Op::Int32Sub => x.wrapping_sub(y) as f64,
-            Op::Int32Mul => x.wrapping_mul(y) as f64,
-            Op::Int32Div if y != 0 => x.wrapping_div(y) as f64,
-            Op::Int32Mod if y != 0 => x.wrapping_rem(y) as f64,
-            Op::Int32Div | Op::Int32Mod => return None,
-            Op::Word32And => (x & y) as f64,
-            Op::Word32Or => (x | y) as f64,
-            Op::Word32Xor => (x ^ y) as f64,
-            Op::Word32Shl => x.wrapping_shl(y as u32 & 31) as f64,
-            Op::Word32Sar => (x >> (y as u32 & 31)) as f64,
-            Op::Word32Shr => ((x as u32) >> (y as u32 & 31)) as f64,
-            Op::CheckedInt32Add => return checked_int(x.checked_add(y)),
-            Op::CheckedInt32Sub => return checked_int(x.checked_sub(y)),
-            Op::CheckedInt32Mul => {
-                let p = x.checked_mul(y)?;
-                if p == 0 && (x < 0 || y < 0) {
-                    return None; // -0
-                }
-                p as f64
-            }
-            Op::CheckedInt32Div => {
-                if y == 0 || (x == 0 && y < 0) || x.checked_rem(y)? != 0 {
-                    return None;
-                }
-                x.checked_div(y)? as f64
-            }
-            Op::CheckedInt32Mod => {
-                if y == 0 {
-                    return None;
-                }
-                let m = x.wrapping_rem(y);
-                if m == 0 && x < 0 {
-                    return None; // -0
-                }
-                m as f64
-            }
-            Op::SpeculativeNumberAdd {
+        match *op {
+            // The typer leaves out zero divisors (the ops' precondition).
+            Op::Int32Div | Op::Int32Mod if y == 0 => return None,
+            // Typed as the unsigned value, where `ir::fold` gives its 32 bits.
+            Op::Word32Shr => return Some(f64::from(jsnum::shift_right_unsigned(x as u32, y as u32))),
+            _ => {}
+        }
+        if let Some(machine) = crate::fold::int32_binary(op.opcode(), x, y) {
+            return Some(f64::from(machine));
+        }
+        match *op {
+            Op::CheckedInt32Add
+            | Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
-            } => return checked_int(x.checked_add(y)),
-            Op::SpeculativeNumberMultiply {
+            } => checked_int(x.checked_add(y)),
+            Op::CheckedInt32Sub => checked_int(x.checked_sub(y)),
+            Op::CheckedInt32Mul
+            | Op::SpeculativeNumberMultiply {
                 hint: NumberHint::SignedSmall,
-            } => {
-                let p = x.checked_mul(y)?;
-                if p == 0 && (x < 0 || y < 0) {
-                    return None;
-                }
-                p as f64
-            }
+            } => checked_int(jsnum::int32_mul_exact(x, y)),
+            Op::CheckedInt32Div => checked_int(jsnum::int32_div_exact(x, y)),
+            Op::CheckedInt32Mod => checked_int(jsnum::int32_mod_exact(x, y)),
             Op::SpeculativeNumberBitwise {
                 op: BinaryOperator::Shr,
                 hint: NumberHint::SignedSmall,
-            } => ((x as u32) >> (y as u32 & 31)) as f64,
+            } => Some(f64::from(jsnum::shift_right_unsigned(x as u32, y as u32))),
             _ => unreachable!("{op}"),
-        })
+        }
     }
 
     #[test]
@@ -1693,7 +1664,7 @@ mod tests {
                 for (k, (&t, b)) in compares.iter().zip(bits).enumerate() {
                     assert!(has_bool(t, b), "compare {k}({x}, {y}) = {b} not in {t}");
                 }
-                let w = (x as u32) >> (y as u32 & 31);
+                let w = jsnum::shift_right_unsigned(x as u32, y as u32);
                 assert!(has_number(from_shr_signed, w as i32 as f64));
                 assert!(has_number(from_shr_unsigned, w as f64));
                 assert!(has_number(shr_plus, (w as i32).wrapping_add(x) as f64));
@@ -1765,17 +1736,17 @@ mod tests {
                 hint: NumberHint::Number,
             } => x * y,
             Op::NumberDivide | Op::Float64Div => x / y,
-            Op::NumberModulus | Op::Float64Mod => x % y,
+            Op::NumberModulus | Op::Float64Mod => jsnum::remainder(x, y),
             Op::Float64Pow
             | Op::JSBinary {
                 op: BinaryOperator::Exp,
                 ..
-            } => js_pow(x, y),
-            Op::Float64Max => js_min_max(x, y, true),
-            Op::Float64Min => js_min_max(x, y, false),
+            } => jsnum::pow_with(x, y, f64::powf),
+            Op::Float64Max => jsnum::math::max(x, y),
+            Op::Float64Min => jsnum::math::min(x, y),
             Op::NumberBitwise {
                 op: BinaryOperator::BitXor,
-            } => (js_to_int32(x) as i32 ^ js_to_int32(y) as i32) as f64,
+            } => f64::from(jsnum::to_int32(x) ^ jsnum::to_int32(y)),
             Op::Float64Equal => return Err(x == y),
             Op::Float64LessThan
             | Op::NumberCompare {
@@ -1884,9 +1855,9 @@ mod tests {
                         op: UnaryOperator::BitNot,
                         slot: 0,
                     },
-                    |x| !(js_to_int32(x) as i32) as f64,
+                    |x| f64::from(!jsnum::to_int32(x)),
                 ),
-                (Op::TruncateFloat64ToWord32, js_to_int32),
+                (Op::TruncateFloat64ToWord32, |x| f64::from(jsnum::to_int32(x))),
             ];
             for (op, f) in unary {
                 let t = type_op(&op, &[ta, Type::ANY]);
@@ -1900,10 +1871,10 @@ mod tests {
             }
             let (v, flag) = proj(type_op(&Op::TryFloat64ToInt32, &[ta]));
             for &x in &xs {
-                let i = x as i32;
-                let exact = i as f64 == x && !(x == 0.0 && x.is_sign_negative());
+                let exact = jsnum::exact_int32(x);
+                let i = exact.unwrap_or(x as i32);
                 assert!(
-                    has_number(v, i as f64) && has_bool(flag, !exact),
+                    has_number(v, i as f64) && has_bool(flag, exact.is_none()),
                     "TryFloat64ToInt32({x:?}): {v}, {flag}"
                 );
             }

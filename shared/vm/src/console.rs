@@ -6,7 +6,7 @@
 //! Objects, arrays and functions would need node's `util.inspect` layout: they trap.
 
 use crate::interp::{JsResult, Throw};
-use crate::number::{number_to_string, string_to_number};
+use jsnum::{number_to_string, string_to_number};
 use crate::value::{Decoded, Value};
 use crate::Vm;
 

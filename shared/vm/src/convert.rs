@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use crate::number::{number_to_string, string_to_number};
+use jsnum::{number_to_string, string_to_number};
 use crate::value::{Decoded, Value};
 use crate::Vm;
 

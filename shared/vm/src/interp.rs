@@ -13,11 +13,15 @@ use frontend::bytecode::{
     BinaryOp, CompareOp, Constant, FuncId, GlobalKind, Instr, NameId, Pc, Program, SlotId,
     UnaryOp,
 };
+use jsnum::{
+    int32_div_exact, int32_mod_exact, int32_mul_exact, remainder, shift_left, shift_right, shift_right_unsigned,
+    to_int32, to_uint32,
+};
 
 use crate::builtins::{prototype, Builtin};
 use ir::feedback::*;
 use crate::heap::{Array, Heap};
-use crate::number::{js_pow, js_remainder, to_int32, to_uint32, MATH_CONSTANTS};
+use crate::number::{js_pow, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
 
 /// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`
@@ -1296,34 +1300,16 @@ fn int_binary(op: BinaryOp, x: i32, y: i32) -> Option<i32> {
     match op {
         BinaryOp::Add => x.checked_add(y),
         BinaryOp::Sub => x.checked_sub(y),
-        BinaryOp::Mul => {
-            let r = x.checked_mul(y)?;
-            (r != 0 || (x >= 0 && y >= 0)).then_some(r)
-        }
-        BinaryOp::Div => {
-            if y == 0 || (x == 0 && y < 0) {
-                return None;
-            }
-            let r = x.checked_rem(y)?;
-            (r == 0).then(|| x / y)
-        }
-        BinaryOp::Mod => {
-            if y == 0 {
-                return None;
-            }
-            let r = x.checked_rem(y)?;
-            (r != 0 || x >= 0).then_some(r)
-        }
+        BinaryOp::Mul => int32_mul_exact(x, y),
+        BinaryOp::Div => int32_div_exact(x, y),
+        BinaryOp::Mod => int32_mod_exact(x, y),
         BinaryOp::Exp => None,
         BinaryOp::BitOr => Some(x | y),
         BinaryOp::BitAnd => Some(x & y),
         BinaryOp::BitXor => Some(x ^ y),
-        BinaryOp::Shl => Some(x.wrapping_shl(y as u32 & 31)),
-        BinaryOp::Sar => Some(x >> (y as u32 & 31)),
-        BinaryOp::Shr => {
-            let r = (x as u32) >> (y as u32 & 31);
-            i32::try_from(r).ok()
-        }
+        BinaryOp::Shl => Some(shift_left(x, y as u32)),
+        BinaryOp::Sar => Some(shift_right(x, y as u32)),
+        BinaryOp::Shr => i32::try_from(shift_right_unsigned(x as u32, y as u32)).ok(),
     }
 }
 
@@ -1334,13 +1320,13 @@ pub fn number_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
         BinaryOp::Sub => x - y,
         BinaryOp::Mul => x * y,
         BinaryOp::Div => x / y,
-        BinaryOp::Mod => js_remainder(x, y),
+        BinaryOp::Mod => remainder(x, y),
         BinaryOp::Exp => js_pow(x, y),
         BinaryOp::BitOr => (to_int32(x) | to_int32(y)) as f64,
         BinaryOp::BitAnd => (to_int32(x) & to_int32(y)) as f64,
         BinaryOp::BitXor => (to_int32(x) ^ to_int32(y)) as f64,
-        BinaryOp::Shl => to_int32(x).wrapping_shl(to_uint32(y) & 31) as f64,
-        BinaryOp::Sar => (to_int32(x) >> (to_uint32(y) & 31)) as f64,
-        BinaryOp::Shr => (to_uint32(x) >> (to_uint32(y) & 31)) as f64,
+        BinaryOp::Shl => shift_left(to_int32(x), to_uint32(y)) as f64,
+        BinaryOp::Sar => shift_right(to_int32(x), to_uint32(y)) as f64,
+        BinaryOp::Shr => shift_right_unsigned(to_uint32(x), to_uint32(y)) as f64,
     }
 }

@@ -11,10 +11,9 @@ use std::cell::RefCell;
 use frontend::bytecode::FuncId;
 use ir::ops::RuntimeFn;
 use vm::interp::Throw;
-use vm::number::{js_pow, js_remainder, to_int32};
+use jsnum::{remainder, to_int32};
+use vm::number::js_pow;
 use vm::{Exception, Value, Vm};
-
-use crate::eval::{js_max, js_min};
 
 /// The value compiled code returns when an exception is pending in the vm: a non-canonical
 /// NaN, which no JavaScript value uses (every NaN is canonicalized to
@@ -111,7 +110,7 @@ pub(crate) extern "C" fn rt_throw(value: u64) -> u64 {
 }
 
 pub(crate) extern "C" fn rt_fmod(a: f64, b: f64) -> f64 {
-    js_remainder(a, b)
+    remainder(a, b)
 }
 
 pub(crate) extern "C" fn rt_pow(a: f64, b: f64) -> f64 {
@@ -119,11 +118,11 @@ pub(crate) extern "C" fn rt_pow(a: f64, b: f64) -> f64 {
 }
 
 pub(crate) extern "C" fn rt_max(a: f64, b: f64) -> f64 {
-    js_max(a, b)
+    jsnum::math::max(a, b)
 }
 
 pub(crate) extern "C" fn rt_min(a: f64, b: f64) -> f64 {
-    js_min(a, b)
+    jsnum::math::min(a, b)
 }
 
 pub(crate) extern "C" fn rt_to_int32(x: f64) -> i32 {

@@ -106,25 +106,6 @@ fn numbers(a: Type, b: Type) -> Option<(Type, Type)> {
     (!a.is_none() && !b.is_none()).then_some((a, b))
 }
 
-/// JavaScript's ToInt32 on a number.
-pub fn js_to_int32(x: f64) -> f64 {
-    let u = js_to_uint32(x);
-    if u >= TWO_31 {
-        u - TWO_32
-    } else {
-        u
-    }
-}
-
-/// JavaScript's ToUint32 on a number.
-pub fn js_to_uint32(x: f64) -> f64 {
-    if !x.is_finite() {
-        return 0.0;
-    }
-    // rem_euclid on doubles is exact; `+ 0.0` drops the sign of a -0 result.
-    x.trunc().rem_euclid(TWO_32) + 0.0
-}
-
 /// The result type of ToNumber: numbers stay, `true` is 1, `false` and `null` are 0,
 /// `undefined` and the hole are NaN, strings and objects may become any number.
 pub fn to_number(t: Type) -> Type {
@@ -387,7 +368,7 @@ pub fn number_modulus(a: Type, b: Type) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    if let Some(t) = fold2(a, b, |x, y| x % y) {
+    if let Some(t) = fold2(a, b, jsnum::remainder) {
         return t;
     }
     let mut r = Type::NONE;
@@ -444,31 +425,24 @@ pub fn number_modulus(a: Type, b: Type) -> Type {
     }
 }
 
-/// `a ** b` on numbers (`Math.pow`): folded for constants, otherwise any number.
+/// `a ** b` on numbers (`Math.pow`): folded for constants, otherwise any number. The fold uses
+/// `f64::powf` where the vm uses fdlibm's `pow` (this crate cannot link it), so a folded
+/// constant may differ from the interpreter's result in the last bit.
 pub fn number_pow(a: Type, b: Type) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    fold2(a, b, js_pow).unwrap_or(Type::NUMBER)
-}
-
-/// JavaScript's `**` (differs from `f64::powf` for NaN exponents and `±1 ** ±∞`).
-pub fn js_pow(x: f64, y: f64) -> f64 {
-    if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
-        f64::NAN
-    } else {
-        x.powf(y)
-    }
+    fold2(a, b, |x, y| jsnum::pow_with(x, y, f64::powf)).unwrap_or(Type::NUMBER)
 }
 
 /// ToInt32 of a number type (NaN, ±0 and ±∞ become 0; integers wrap modulo 2³²).
 pub fn number_to_int32(t: Type) -> Type {
-    wrap(t, js_to_int32, Type::SIGNED32)
+    wrap(t, |x| f64::from(jsnum::to_int32(x)), Type::SIGNED32)
 }
 
 /// ToUint32 of a number type (NaN, ±0 and ±∞ become 0; integers wrap modulo 2³²).
 pub fn number_to_uint32(t: Type) -> Type {
-    wrap(t, js_to_uint32, Type::UNSIGNED32)
+    wrap(t, |x| f64::from(jsnum::to_uint32(x)), Type::UNSIGNED32)
 }
 
 fn wrap(t: Type, f: fn(f64) -> f64, all: Type) -> Type {
@@ -528,9 +502,7 @@ fn bitwise(
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    if let Some(t) = fold2(a, b, |x, y| {
-        op(js_to_int32(x) as i32, js_to_int32(y) as i32) as f64
-    }) {
+    if let Some(t) = fold2(a, b, |x, y| f64::from(op(jsnum::to_int32(x), jsnum::to_int32(y)))) {
         return t;
     }
     let (l, r) = (bounds32(a, false), bounds32(b, false));
@@ -654,8 +626,7 @@ pub fn number_shift_left(a: Type, b: Type) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    let shl =
-        |x: f64, y: f64| ((js_to_int32(x) as i32).wrapping_shl(js_to_uint32(y) as u32)) as f64;
+    let shl = |x: f64, y: f64| f64::from(jsnum::shift_left(jsnum::to_int32(x), jsnum::to_uint32(y)));
     if let Some(t) = fold2(a, b, shl) {
         return t;
     }
@@ -674,7 +645,7 @@ pub fn number_shift_right(a: Type, b: Type) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    let sar = |x: f64, y: f64| ((js_to_int32(x) as i32) >> (js_to_uint32(y) as u32 & 31)) as f64;
+    let sar = |x: f64, y: f64| f64::from(jsnum::shift_right(jsnum::to_int32(x), jsnum::to_uint32(y)));
     if let Some(t) = fold2(a, b, sar) {
         return t;
     }
@@ -690,7 +661,7 @@ pub fn number_shift_right_logical(a: Type, b: Type) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    let shr = |x: f64, y: f64| ((js_to_uint32(x) as u32) >> (js_to_uint32(y) as u32 & 31)) as f64;
+    let shr = |x: f64, y: f64| f64::from(jsnum::shift_right_unsigned(jsnum::to_uint32(x), jsnum::to_uint32(y)));
     if let Some(t) = fold2(a, b, shr) {
         return t;
     }
@@ -764,21 +735,7 @@ pub fn number_trunc(a: Type) -> Type {
 
 /// `Math.round(a)` (halves round up; a value in [−0.5, 0) gives −0).
 pub fn number_round(a: Type) -> Type {
-    rounding(a, js_round, true)
-}
-
-/// JavaScript's `Math.round` (differs from `f64::round` on negative halves).
-pub fn js_round(x: f64) -> f64 {
-    if !x.is_finite() || x.trunc() == x {
-        return x;
-    }
-    let f = x.floor();
-    let r = if x - f >= 0.5 { f + 1.0 } else { f };
-    if r == 0.0 && x < 0.0 {
-        -0.0
-    } else {
-        r
-    }
+    rounding(a, jsnum::math::round, true)
 }
 
 /// `Math.max(a, b)`.
@@ -791,32 +748,12 @@ pub fn number_min(a: Type, b: Type) -> Type {
     min_max(a, b, false)
 }
 
-/// JavaScript's two-argument `Math.max` (`is_max`) or `Math.min`: NaN wins, and −0 is below 0.
-pub fn js_min_max(x: f64, y: f64, is_max: bool) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        return f64::NAN;
-    }
-    if x == y {
-        // Equal values differ at most in the sign of zero.
-        let neg = if is_max {
-            x.is_sign_negative() && y.is_sign_negative()
-        } else {
-            x.is_sign_negative() || y.is_sign_negative()
-        };
-        return if neg { -x.abs() } else { x.abs() };
-    }
-    if (x > y) == is_max {
-        x
-    } else {
-        y
-    }
-}
-
 fn min_max(a: Type, b: Type, is_max: bool) -> Type {
     let Some((a, b)) = numbers(a, b) else {
         return Type::NONE;
     };
-    if let Some(t) = fold2(a, b, |x, y| js_min_max(x, y, is_max)) {
+    let js = if is_max { jsnum::math::max } else { jsnum::math::min };
+    if let Some(t) = fold2(a, b, js) {
         return t;
     }
     let mut r = Type::NONE;
