@@ -79,7 +79,7 @@ pub fn build_with(
 ) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
     let bytecode = input.program.function(input.func);
     if bytecode.code.is_empty() {
-        return Err(Bailout { reason: "empty function".into() });
+        return Err(Bailout { reason: ir::compile::BailoutReason::EmptyFunction });
     }
     let liveness = analyze(bytecode);
     let mut asm = Assembler::new(&bytecode.name, input.func, Vec::new());
@@ -165,10 +165,10 @@ impl Builder<'_, '_> {
         let (param_count, register_count, code_len) = (func.param_count, func.register_count, func.code.len() as Pc);
         let plan = match osr {
             None => midend::osr::OsrPlan::whole(func),
-            Some(h) => midend::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?,
+            Some(h) => midend::osr::OsrPlan::of(func, h).map_err(|e| Bailout { reason: ir::compile::BailoutReason::Osr(e) })?,
         };
         if osr.is_some() && !leaders.contains(&plan.header) {
-            return Err(Bailout { reason: "OSR entry at an unreachable loop header".into() });
+            return Err(Bailout { reason: ir::compile::BailoutReason::OsrUnreachableHeader });
         }
         let entry = self.asm.new_block();
         for &pc in &leaders {

@@ -114,7 +114,7 @@ pub fn build_with(
 ) -> Result<(Graph, InlineBudget), Bailout> {
     let func = input.program.function(input.func);
     if func.code.is_empty() {
-        return Err(Bailout { reason: "empty function".into() });
+        return Err(Bailout { reason: ir::compile::BailoutReason::EmptyFunction });
     }
     let mut b = Builder {
         input,
@@ -332,7 +332,7 @@ impl<'i, 'a> Builder<'i, 'a> {
                 midend::osr::OsrPlan::whole(func)
             }
             Some(h) => {
-                let plan = midend::osr::OsrPlan::of(func, h).map_err(|reason| Bailout { reason })?;
+                let plan = midend::osr::OsrPlan::of(func, h).map_err(|e| Bailout { reason: ir::compile::BailoutReason::Osr(e) })?;
                 for (i, r) in midend::osr::parameters(self.liveness, h).into_iter().enumerate() {
                     regs[r.0 as usize] = Some(self.g.add(Op::Parameter { index: i as u32 }, &[start]));
                 }
@@ -367,7 +367,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             }
             self.instruction(pc)?;
             if self.env.is_some() && pc + 1 == n {
-                return Err(Bailout { reason: "control falls off the end of the bytecode".into() });
+                return Err(Bailout { reason: ir::compile::BailoutReason::FallsOffEnd });
             }
         }
         Ok(())
@@ -405,7 +405,7 @@ impl<'i, 'a> Builder<'i, 'a> {
             Instr::LoadConst { dst, k } => {
                 let v = match &self.bytecode().constants[k.0 as usize] {
                     Constant::Number(x) => self.constant(Op::NumberConstant { value: F64(*x) }),
-                    Constant::Text(_) => return Err(Bailout { reason: "text constant".into() }),
+                    Constant::Text(_) => return Err(Bailout { reason: ir::compile::BailoutReason::TextConstant }),
                     Constant::String(_) => self.effectful(Op::StringConstant { func: self.input.func.0, index: k.0 }, &[]),
                 };
                 self.set(dst, v);

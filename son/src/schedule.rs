@@ -795,7 +795,7 @@ impl Emitter<'_> {
         let func = at_call.func.0;
         let program = self.program;
         let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
-        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))?;
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result))).map_err(|e| e.to_string())?;
         *self.f.exits[id.0 as usize].frames.last_mut().ok_or("an exit has frames")? = after;
         Ok(id)
     }

@@ -3,7 +3,8 @@
 //! pipelines share over this data (speculation, inlining, OSR, …) are in the `midend` crate.
 //!
 //! - [`ops`]: the op table; [`types`] and [`typing`]: the type lattice and every op's rule;
-//! - [`feedback`]: the feedback records; [`compile`]: a compilation's input;
+//! - [`feedback`]: the feedback records; [`compile`]: a compilation's input and why a
+//!   compiler declines ([`compile::BailoutReason`]);
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
 //! - [`hash`]: deterministic hash maps for every compiler table;
 //! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
