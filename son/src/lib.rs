@@ -306,7 +306,7 @@ pub fn chain_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
     if options.verify {
         if let Err(e) = g.verify() {
-            panic!("son graph fails verification after {after}:\n{e}\n{}", g.dump());
+            panic!("son graph fails verification after {after}:\n{}\n{}", ir::verify::lines(&e), g.dump());
         }
     }
     Ok(())

@@ -7,7 +7,8 @@
 //!   compiler declines ([`compile::BailoutReason`]);
 //! - [`frame`]: frame states and exits; [`tagged`]: the NaN-box encoding;
 //! - [`hash`]: deterministic hash maps for every compiler table;
-//! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier.
+//! - [`lir`], [`lir_text`], [`lir_verify`]: LIR, its text form and its verifier;
+//! - [`verify`]: the located error of every verifier (graphs and LIR).
 pub mod ops;
 pub mod feedback;
 pub mod tagged;
@@ -15,6 +16,7 @@ pub mod frame;
 pub mod lir;
 pub mod lir_text;
 pub mod lir_verify;
+pub mod verify;
 pub mod types;
 pub mod typing;
 #[cfg(test)]
