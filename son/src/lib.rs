@@ -385,7 +385,7 @@ pub fn build_and_optimize_at(
                     guard.add_extra(name, n);
                 }
             }
-            Phase::Schedule => unreachable!(),
+            Phase::Schedule => unreachable!("the loop stops at the schedule phase"),
         }
         let live = g.live_nodes();
         guard.nodes_out = live.len() as u64;

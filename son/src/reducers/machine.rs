@@ -212,7 +212,7 @@ impl Reducer for MachineOperatorReducer {
                 Reduction::NoChange
             }
             Opcode::Projection => {
-                let Op::Projection { index } = g.op(n) else { unreachable!() };
+                let Op::Projection { index } = g.op(n) else { unreachable!("the opcode is Projection") };
                 self.projection(g, n, index)
             }
             Opcode::Float64Add | Opcode::Float64Sub | Opcode::Float64Mul | Opcode::Float64Div | Opcode::Float64Mod => {
@@ -223,7 +223,10 @@ impl Reducer for MachineOperatorReducer {
                     return Reduction::Changed;
                 }
                 match (float64_const(g, l), float64_const(g, r)) {
-                    (Some(a), Some(b)) => Reduction::Replace(f64k(g, fold_float64(op, a, b).unwrap())),
+                    (Some(a), Some(b)) => match fold_float64(op, a, b) {
+                        Some(x) => Reduction::Replace(f64k(g, x)),
+                        None => Reduction::NoChange,
+                    },
                     (_, Some(b)) if op == Opcode::Float64Mul && b == 1.0 => Reduction::Replace(l),
                     (_, Some(b)) if op == Opcode::Float64Add && b == 0.0 && b.is_sign_negative() => Reduction::Replace(l),
                     _ => Reduction::NoChange,
