@@ -152,7 +152,7 @@ fn visit_block(
             // A phi of one value and itself (a register the loop does not change) is that
             // value: its back edges are known in the input graph.
             Op::Phi { .. } if asm.redundant_phis.as_ref().is_some_and(|r| r.is_redundant(old)) => {
-                let value = asm.redundant_phis.as_ref().map(|r| r.of(old)).expect("checked");
+                let value = asm.redundant_phis.as_ref().map(|r| r.of(old)).expect("the guard found the redundant phis");
                 asm.peeled_entry.remove(&old.id());
                 asm.stats.extras_add("redundant_phis_removed", 1);
                 map_in(asm, value)

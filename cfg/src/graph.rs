@@ -696,10 +696,10 @@ impl<G> Graph<G> {
                             let mut y = p.0;
                             while x != y {
                                 while x > y {
-                                    x = idom[x as usize].unwrap();
+                                    x = idom[x as usize].expect("processed blocks have an immediate dominator");
                                 }
                                 while y > x {
-                                    y = idom[y as usize].unwrap();
+                                    y = idom[y as usize].expect("processed blocks have an immediate dominator");
                                 }
                             }
                             x

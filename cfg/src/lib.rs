@@ -278,7 +278,7 @@ pub fn adjacent_distance<G>(g: &Graph<G>) -> (u64, u64) {
 
 fn check(g: &Graph<Input>, after: &str) {
     if let Err(errors) = verify::verify(g) {
-        panic!("CFG of {} fails verification after {after}:\n{}\n{}", g.name, errors.join("\n"), g.to_text());
+        panic!("CFG of {} fails verification after {after}:\n{}\n{}", g.name, ir::verify::lines(&errors), g.to_text());
     }
 }
 

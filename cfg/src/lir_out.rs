@@ -21,7 +21,7 @@
 use ir::hash::IdHashMap;
 
 use frontend::bytecode::{FuncId, Program};
-use ir::compile::Bailout;
+use ir::compile::{Bailout, BailoutReason};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
 use ir::ops::{DeoptReason, Op, RuntimeFn};
@@ -56,7 +56,7 @@ impl Translator<'_> {
             }
             let is_lir = ir::lir_verify::is_lir_op(op.opcode()) || matches!(op, Op::Phi { .. });
             if !is_lir && !crate::graph::is_terminator(op.opcode()) {
-                return Err(Bailout { reason: format!("op {op} was not lowered to machine level") });
+                return Err(Bailout::new(BailoutReason::NotLowered { op: *op }));
             }
             if let Some(rep) = output_rep(op) {
                 if !crate::graph::is_terminator(op.opcode()) {
@@ -102,7 +102,7 @@ impl Translator<'_> {
                     }
                 }
             }
-            let term = term.ok_or_else(|| Bailout { reason: format!("block {b} has no terminator") })?;
+            let term = term.ok_or_else(|| Bailout::new(BailoutReason::MissingTerminator { block: b.id() }))?;
             self.f.blocks.push(Block { params, insts, term });
         }
         Ok(())
@@ -166,7 +166,7 @@ impl Translator<'_> {
         let program = self.program;
         let liveness = self.liveness.entry(at_call.func).or_insert_with(|| frontend::liveness::analyze(program.function(at_call.func)));
         let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))
-            .map_err(|reason| Bailout { reason })?;
+            .map_err(|e| Bailout::new(BailoutReason::LazyExit(e)))?;
         frames.push(after);
         let id = ExitId(self.f.exits.len() as u32);
         self.f.exits.push(ExitDesc { id, reason: DeoptReason::AfterCall, frames });

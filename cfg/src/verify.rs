@@ -16,38 +16,39 @@
 
 use crate::graph::{is_terminator, output_rep, BlockIndex, Graph, OpIndex};
 use ir::ops::Op;
+use ir::verify::{Location, VerifyError};
 
-/// Checks `g`; returns every problem found.
-pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
+/// Checks `g`; returns every problem found, each located at its block, edge or op.
+pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<VerifyError>> {
     let mut errors = Vec::new();
-    let mut err = |s: String| errors.push(s);
+    let mut err = |e: VerifyError| errors.push(e);
     if g.block_count() == 0 {
-        return Err(vec!["graph has no blocks".into()]);
+        return Err(vec![VerifyError::new(Location::Function, "graph has no blocks")]);
     }
     // Ranges.
     let mut next = 0u32;
     for b in g.blocks() {
         let (begin, end) = g.range(b);
         if begin != next {
-            err(format!("{b}: range starts at {begin}, expected {next}"));
+            err(VerifyError::new(Location::GraphBlock(b.id()), format!("range starts at {begin}, expected {next}")));
         }
         next = end;
         if end <= begin {
-            err(format!("{b}: empty block"));
+            err(VerifyError::new(Location::GraphBlock(b.id()), "empty block"));
             continue;
         }
         let mut seen_non_phi = false;
         for i in g.ops_of(b) {
             if g.block_of(i) != b {
-                err(format!("{i}: recorded in {} but inside {b}", g.block_of(i)));
+                err(VerifyError::new(Location::Op(i.id()), format!("recorded in {} but inside {b}", g.block_of(i))));
             }
             let term = is_terminator(g.opcode(i));
             if term != (i.id() == end - 1) {
-                err(format!("{b}: terminator misplaced at {i} ({})", g.op(i)));
+                err(VerifyError::new(Location::GraphBlock(b.id()), format!("terminator misplaced at {i} ({})", g.op(i))));
             }
             if matches!(g.op(i), Op::Phi { .. }) {
                 if seen_non_phi {
-                    err(format!("{i}: phi after a non-phi in {b}"));
+                    err(VerifyError::new(Location::Op(i.id()), format!("phi after a non-phi in {b}")));
                 }
             } else {
                 seen_non_phi = true;
@@ -55,7 +56,7 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
         }
     }
     if next as usize != g.op_count() {
-        err(format!("blocks cover {next} of {} ops", g.op_count()));
+        err(VerifyError::new(Location::Function, format!("blocks cover {next} of {} ops", g.op_count())));
     }
     // Edges.
     let mut expected_preds: Vec<Vec<BlockIndex<G>>> = vec![Vec::new(); g.block_count()];
@@ -66,11 +67,11 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
             _ => 0,
         };
         if g.succs(b).len() != want {
-            err(format!("{b}: {} successors for its terminator", g.succs(b).len()));
+            err(VerifyError::new(Location::GraphBlock(b.id()), format!("{} successors for its terminator", g.succs(b).len())));
         }
         for &s in g.succs(b) {
             if s.ix() >= g.block_count() {
-                err(format!("{b}: successor {s} out of range"));
+                err(VerifyError::new(Location::GraphBlock(b.id()), format!("successor {s} out of range")));
                 continue;
             }
             expected_preds[s.ix()].push(b);
@@ -82,35 +83,35 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
         have.sort();
         want.sort();
         if have != want {
-            err(format!("{b}: predecessors {:?}, edges say {:?}", g.preds(b), expected_preds[b.ix()]));
+            err(VerifyError::new(Location::GraphBlock(b.id()), format!("predecessors {:?}, edges say {:?}", g.preds(b), expected_preds[b.ix()])));
         }
     }
     if !g.preds(g.entry()).is_empty() {
-        err("the entry block has predecessors".into());
+        err(VerifyError::new(Location::Function, "the entry block has predecessors"));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut err = |s: String| errors.push(s);
+    let mut err = |e: VerifyError| errors.push(e);
     // Reachability and dominators.
     let mut recomputed = g.clone();
     recomputed.compute_dominators();
     for b in g.blocks() {
         if b != g.entry() && recomputed.idom(b).is_none() {
-            err(format!("{b}: unreachable"));
+            err(VerifyError::new(Location::GraphBlock(b.id()), "unreachable"));
             continue;
         }
         if recomputed.idom(b) != g.idom(b) {
-            err(format!("{b}: stored idom {:?}, recomputed {:?}", g.idom(b), recomputed.idom(b)));
+            err(VerifyError::new(Location::GraphBlock(b.id()), format!("stored idom {:?}, recomputed {:?}", g.idom(b), recomputed.idom(b))));
         }
         if let Some(d) = g.idom(b) {
             if d >= b {
-                err(format!("{b}: comes before its immediate dominator {d}"));
+                err(VerifyError::new(Location::GraphBlock(b.id()), format!("comes before its immediate dominator {d}")));
             }
         }
         for &s in g.succs(b) {
             if s <= b && !g.is_back_edge(b, s) {
-                err(format!("{b} -> {s}: backward edge that is not a loop back edge"));
+                err(VerifyError::new(Location::Edge { from: b.id(), to: s.id() }, "backward edge that is not a loop back edge"));
             }
         }
     }
@@ -120,16 +121,16 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
         for i in g.ops_of(b) {
             let phi = matches!(g.op(i), Op::Phi { .. });
             if phi && g.inputs(i).len() != g.preds(b).len() {
-                err(format!("{i}: phi with {} inputs in {b} with {} predecessors", g.inputs(i).len(), g.preds(b).len()));
+                err(VerifyError::new(Location::Op(i.id()), format!("phi with {} inputs in {b} with {} predecessors", g.inputs(i).len(), g.preds(b).len())));
             }
             for (k, &x) in g.inputs(i).iter().enumerate() {
                 if x.ix() >= g.op_count() {
-                    err(format!("{i}: input {x} out of range"));
+                    err(VerifyError::new(Location::Op(i.id()), format!("input {x} out of range")));
                     continue;
                 }
                 uses[x.ix()] += 1;
                 if output_rep(g.op(x)).is_none() {
-                    err(format!("{i}: input {x} ({}) has no value", g.op(x)));
+                    err(VerifyError::new(Location::Op(i.id()), format!("input {x} ({}) has no value", g.op(x))));
                 }
                 let def = g.block_of(x);
                 let ok = if phi {
@@ -138,7 +139,7 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
                     (def == b && x < i) || (def != b && g.dominates(def, b))
                 };
                 if !ok {
-                    err(format!("{i} = {}: input {x} does not dominate its use", g.op(i)));
+                    err(VerifyError::new(Location::Op(i.id()), format!("input {x} does not dominate its use ({})", g.op(i))));
                 }
             }
         }
@@ -146,7 +147,7 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<String>> {
     for i in g.all_ops() {
         let want = uses[i.ix()].min(255) as u8;
         if g.uses(i) != want {
-            err(format!("{i}: use count {} but {} uses", g.uses(i), want));
+            err(VerifyError::new(Location::Op(i.id()), format!("use count {} but {} uses", g.uses(i), want)));
         }
     }
     let _ = OpIndex::<G>::INVALID;

@@ -39,7 +39,7 @@ fn setup() -> (Rc<Program>, Vec<Vec<ir::feedback::SlotFeedback>>, FuncId, Vec<Pc
 fn built(input: &CompileInput<'_>, osr: Option<Pc>) -> Graph<Input> {
     let (g, _) = cfg::builder::build_at(input, osr).expect("builds");
     let g = g.into_input();
-    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), g.to_text()));
+    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), g.to_text()));
     g
 }
 

@@ -24,7 +24,7 @@ fn graph(f: impl FnOnce(&mut Assembler<'_>)) -> Graph<Input> {
     f(&mut asm);
     let (g, _, _) = asm.finish();
     let g = g.into_input();
-    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), g.to_text()));
+    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), g.to_text()));
     g
 }
 
@@ -36,7 +36,7 @@ fn run(g: &Graph<Input>, names: &[&str]) -> (Graph<Output>, cfg::copying::OpMap)
     let copy = copy_graph(g, stack(names));
     let out = copy.graph;
     let check = out.clone().into_input();
-    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), check.to_text()));
     (out, copy.map)
 }
 
@@ -308,7 +308,7 @@ fn verifier_reports_a_use_that_is_not_dominated() {
     let text = "function f func=0\nB0:\n  %0 = Parameter[0]\n  %1 = Branch[None](%0) -> B1, B2\nB1 <- B0:\n  %2 = Parameter[1]\n  %3 = Goto -> B3\nB2 <- B0:\n  %4 = Goto -> B3\nB3 <- B1, B2:\n  %5 = Return(%2)\n";
     let g: Graph<Input> = parse(text).unwrap();
     let errors = cfg::verify::verify(&g).unwrap_err();
-    assert!(errors.iter().any(|e| e.contains("does not dominate")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.message.contains("does not dominate") && e.location == ir::verify::Location::Op(5)), "{errors:?}");
 }
 
 #[test]
@@ -427,7 +427,7 @@ fn peel_copies_the_first_iteration_of_a_counting_loop_before_the_header() {
     let copy = copy_graph(&g, stack(&["peel"]));
     let out = copy.graph;
     let check = out.clone().into_input();
-    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), check.to_text()));
     assert_eq!(copy.stats.extras.get("peeled"), Some(&1));
     let of = |code: Opcode| check.all_ops().filter(|&o| check.opcode(o) == code).collect::<Vec<_>>();
     let adds = of(Opcode::CheckedInt32Add);
@@ -530,7 +530,7 @@ fn load_field(asm: &mut Assembler<'_>, o: V, slot: u32) -> V {
 fn run_copy(g: &Graph<Input>, names: &[&str]) -> cfg::copying::Copy {
     let copy = copy_graph(g, stack(names));
     let check = copy.graph.clone().into_input();
-    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", e.join("\n"), check.to_text()));
+    cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), check.to_text()));
     copy
 }
 

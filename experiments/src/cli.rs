@@ -333,7 +333,9 @@ fn run(args: &[String]) -> u8 {
     status
 }
 
-/// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`).
+/// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`):
+/// real exits by [`ir::ops::DeoptReason`] (`exit_reasons`), failed compilations by
+/// [`ir::compile::BailoutReason::kind`] (`bailouts_by_reason`).
 fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
     let phases: Vec<String> = rows
         .iter()
@@ -359,6 +361,8 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
     let s = vm.tier_stats;
     let mut reasons: Vec<String> = vm.deopt_reasons.iter().map(|(r, n)| format!("\"{r:?}\": {n}")).collect();
     reasons.sort();
+    // Failed compilations by bailout kind (a BTreeMap: already in name order).
+    let bailouts: Vec<String> = vm.bailout_reasons.iter().map(|(kind, n)| format!("\"{kind}\": {n}")).collect();
     let functions: Vec<String> = vm
         .program
         .functions
@@ -382,7 +386,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
         opts.compile_thread,
@@ -400,6 +404,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         s.max_exit_frames,
         s.too_large,
         reasons.join(", "),
+        bailouts.join(", "),
         functions.join(",\n    "),
         phases.join(",\n    ")
     )
@@ -586,7 +591,7 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
             Ok(if dot { g.to_dot() } else { g.to_text() })
         }
         _ => {
-            let lir = compiler.lower(vm, func, None)?;
+            let lir = compiler.lower(vm, func, None).map_err(|b| b.to_string())?;
             engine::tiers::verify_lir(vm, &lir)?;
             Ok(ir::lir_text::print(&lir))
         }

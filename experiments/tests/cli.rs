@@ -211,6 +211,26 @@ fn functions_too_large_to_compile_stay_in_the_interpreter() {
 }
 
 #[test]
+fn stats_count_bailouts_by_reason() {
+    // A CFG pipeline without lowering: every compilation declines at the LIR output.
+    let f = script("bailout.js", "function f(a, b) { return a + b; }\nconsole.log(f(1, 2));\n");
+    let stats = script("bailout.json", "");
+    let o = seabed(&["run", &f, "--tier", "cfg", "--spec", "cfg:copy(dce)", "--backend", "lir", "--always-opt", "--stats", &stats]);
+    assert_eq!(stdout(&o), "3\n", "{}", stderr(&o));
+    let json = std::fs::read_to_string(&stats).unwrap();
+    let failures = tiering_stat(&json, "compile_failures");
+    assert!(failures > 0, "{json}");
+    assert!(json.contains(&format!("\"bailouts_by_reason\": {{\"NotLowered\": {failures}}}")), "{json}");
+    assert!(json.contains("\"disabled\": \"bailout: op "), "{json}");
+    assert!(json.contains("\"exit_reasons\": {"), "{json}");
+    // A run without bailouts reports an empty map.
+    let o = seabed(&["run", &f, "--tier", "cfg", "--backend", "lir", "--always-opt", "--stats", &stats]);
+    assert_eq!(stdout(&o), "3\n", "{}", stderr(&o));
+    let json = std::fs::read_to_string(&stats).unwrap();
+    assert!(json.contains("\"bailouts_by_reason\": {}"), "{json}");
+}
+
+#[test]
 fn invalid_utf8_is_decoded_like_node() {
     let dir = std::env::temp_dir().join(format!("seabed-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -550,8 +550,8 @@ impl Graph {
         matches!(self.opcode(n), Opcode::Start | Opcode::Merge | Opcode::Loop | Opcode::IfTrue | Opcode::IfFalse)
     }
 
-    /// Checks the graph's invariants (see [`crate::verify`]).
-    pub fn verify(&self) -> Result<(), String> {
+    /// Checks the graph's invariants (see [`crate::verify`]); returns every problem found.
+    pub fn verify(&self) -> Result<(), Vec<ir::verify::VerifyError>> {
         crate::verify::verify(self)
     }
 
@@ -569,10 +569,15 @@ impl Graph {
 
     /// One line of the text dump.
     pub fn node_line(&self, n: NodeId) -> String {
+        format!("{n} {}", self.node_description(n))
+    }
+
+    /// The node's op, inputs by kind and type: its line of the text dump without the id.
+    pub fn node_description(&self, n: NodeId) -> String {
         let (v, e, _) = self.counts(n);
         let ins = self.inputs(n);
         let list = |xs: &[NodeId]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-        let mut s = format!("{n} {}", self.op(n));
+        let mut s = self.op(n).to_string();
         let _ = write!(s, " (v {} | e {} | c {})", list(&ins[..v]), list(&ins[v..v + e]), list(&ins[v + e..]));
         if let Some(t) = self.ty(n) {
             let _ = write!(s, " : {t}");

@@ -53,7 +53,7 @@ use ir::hash::IdHashMap;
 use std::sync::{Mutex, OnceLock};
 
 use frontend::liveness::analyze;
-use ir::compile::{Bailout, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput};
 
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
@@ -306,7 +306,7 @@ pub fn chain_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
     if options.verify {
         if let Err(e) = g.verify() {
-            panic!("son graph fails verification after {after}:\n{e}\n{}", g.dump());
+            panic!("son graph fails verification after {after}:\n{}\n{}", ir::verify::lines(&e), g.dump());
         }
     }
     Ok(())
@@ -372,7 +372,7 @@ pub fn build_and_optimize_at(
                 record(&mut guard, &stats);
             }
             Phase::Lower => {
-                let stats = lowering::lower(&mut g).map_err(|reason| Bailout { reason })?;
+                let stats = lowering::lower(&mut g)?;
                 guard.visits += stats.lowered;
                 guard.changes += stats.lowered;
                 guard.add_extra("checks_removed", stats.checks_removed);
@@ -385,7 +385,7 @@ pub fn build_and_optimize_at(
                     guard.add_extra(name, n);
                 }
             }
-            Phase::Schedule => unreachable!(),
+            Phase::Schedule => unreachable!("the loop stops at the schedule phase"),
         }
         let live = g.live_nodes();
         guard.nodes_out = live.len() as u64;
@@ -423,9 +423,9 @@ fn compile_at(
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
     schedule::untag_frame_state_inputs(&mut g);
-    let diamonds = late_lowering::lower_min_max(&mut g).map_err(|reason| Bailout { reason: format!("late lowering: {reason}") })?;
+    let diamonds = late_lowering::lower_min_max(&mut g).map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
     guard.add_extra("minmax_diamonds", diamonds);
-    let s = schedule::schedule_with(&mut g, options.split).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
+    let s = schedule::schedule_with(&mut g, options.split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
     guard.add_extra("split", s.stats.split);
@@ -433,7 +433,7 @@ fn compile_at(
     guard.add_extra("blocks", s.stats.blocks);
     let name = input.program.function(input.func).name.clone();
     let (f, order) =
-        schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|reason| Bailout { reason: format!("emit: {reason}") })?;
+        schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| Bailout::new(BailoutReason::Emit(e)))?;
     guard.nodes_out = f.size() as u64;
     drop(guard);
     // Figures about the result, outside the phase's window.

@@ -37,6 +37,7 @@
 //! (`IsInt32` is never decided by types: an integral number may be boxed as a double.)
 
 use frontend::bytecode::{BinaryOp, CompareOp};
+use ir::compile::{Bailout, BailoutReason};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Opcode, Rep, RuntimeFn};
 use midend::machine_lowering::{self, MachineEmitter};
 use ir::tagged;
@@ -207,8 +208,9 @@ pub fn needs_lowering(op: &Op) -> bool {
     matches!(op.info().level, Level::JS | Level::Simplified)
 }
 
-/// Lowers every JS and simplified node of the graph.
-pub fn lower(g: &mut Graph) -> Result<LoweringStats, String> {
+/// Lowers every JS and simplified node of the graph; bails out at the first op it has no rule
+/// for.
+pub fn lower(g: &mut Graph) -> Result<LoweringStats, Bailout> {
     let mut stats = LoweringStats::default();
     for n in g.live_nodes() {
         if g.is_killed(n) || !needs_lowering(&g.op(n)) {
@@ -220,7 +222,7 @@ pub fn lower(g: &mut Graph) -> Result<LoweringStats, String> {
     Ok(stats)
 }
 
-fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(), String> {
+fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(), Bailout> {
     let op = g.op(n);
     let values = g.value_inputs(n).to_vec();
     let v = |i: usize| values[i];
@@ -280,7 +282,8 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
                     Some(prev) => s.pure(Op::Select { rep: Rep::Bit }, &[prev, prev, same]),
                 });
             }
-            let any = any.ok_or("CheckMaps without shapes")?;
+            // The builders check one shape; a set emptied elsewhere has no lowering.
+            let any = any.ok_or_else(|| Bailout::new(BailoutReason::NoLowering { op }))?;
             s.deopt(any, DeoptReason::WrongMap, false);
             None
         }
@@ -363,7 +366,7 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
             } else {
                 s.float64_binary(bop, v(0), v(1))
             }),
-            None => return Err(format!("no lowering for {other}")),
+            None => return Err(Bailout::new(BailoutReason::NoLowering { op: other })),
         },
     };
     let new_effect = s.effect;

@@ -283,7 +283,7 @@ impl<'r> GraphReducer<'r> {
     }
 
     fn pop(&mut self, g: &Graph) {
-        let (n, _) = self.stack.pop().expect("non-empty stack");
+        let (n, _) = self.stack.pop().expect("pop follows a push: the stack is not empty");
         self.set(g, n, State::Visited);
     }
 

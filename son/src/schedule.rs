@@ -327,7 +327,8 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
             }
             Opcode::IfTrue | Opcode::IfFalse => {
                 let br = g.input(s, 0);
-                preds[i] = vec![index_of[&g.control_input(br).unwrap()]];
+                let c = g.control_input(br).ok_or_else(|| format!("{}: branch without control", g.node_line(br)))?;
+                preds[i] = vec![index_of[&c]];
             }
             _ => {}
         }
@@ -461,10 +462,10 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
                         let mut y = p;
                         while x != y {
                             while x > y {
-                                x = idom[x].unwrap();
+                                x = idom[x].expect("processed blocks have an immediate dominator");
                             }
                             while y > x {
-                                y = idom[y].unwrap();
+                                y = idom[y].expect("processed blocks have an immediate dominator");
                             }
                         }
                         x
@@ -517,7 +518,10 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
             continue;
         }
         let c = g.control_input(n).ok_or_else(|| format!("{} floats but is not pure", g.node_line(n)))?;
-        let c = if matches!(g.opcode(c), Opcode::Branch) { g.control_input(c).unwrap() } else { c };
+        let c = match g.opcode(c) {
+            Opcode::Branch => g.control_input(c).ok_or_else(|| format!("{}: branch without control", g.node_line(c)))?,
+            _ => c,
+        };
         let b = block_start_of(c).ok_or_else(|| format!("{}: control is not a block start", g.node_line(n)))?;
         block_of[n.index()] = Some(b);
     }
@@ -644,7 +648,8 @@ impl Emitter<'_> {
         if let (Rep::Bit, Op::Int32Constant { value }) = (want, self.g.op(n)) {
             let zero = self.new_inst(Op::Int32Constant { value: 0 }, vec![], Some(Rep::Int32), None);
             let k = self.new_inst(Op::Int32Constant { value: (value == 0) as i32 }, vec![], Some(Rep::Int32), None);
-            return Ok(self.new_inst(Op::Word32Equal, vec![zero.unwrap(), k.unwrap()], Some(Rep::Bit), None).unwrap());
+            let (zero, k) = (zero.expect("an Int32 result"), k.expect("an Int32 result"));
+            return Ok(self.new_inst(Op::Word32Equal, vec![zero, k], Some(Rep::Bit), None).expect("a Bit result"));
         }
         Err(format!("{} is {:?}, wanted {:?}", self.g.node_line(n), self.f.rep(v), want))
     }
@@ -795,7 +800,7 @@ impl Emitter<'_> {
         let func = at_call.func.0;
         let program = self.program;
         let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
-        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))?;
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result))).map_err(|e| e.to_string())?;
         *self.f.exits[id.0 as usize].frames.last_mut().ok_or("an exit has frames")? = after;
         Ok(id)
     }
@@ -806,7 +811,7 @@ impl Emitter<'_> {
         let k = self.s.blocks[to].preds.iter().position(|&p| p == from).ok_or("not a predecessor")?;
         let mut args = Vec::new();
         for phi in phis_of(g, self.s, target) {
-            let rep = rep_of(g, phi).unwrap();
+            let rep = rep_of(g, phi).ok_or_else(|| format!("{} has no representation", g.node_line(phi)))?;
             args.push(self.value(g.input(phi, k), rep)?);
         }
         Ok(Jump { block: BlockId(to as u32), args })

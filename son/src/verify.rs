@@ -13,6 +13,7 @@
 //!   input edge; no live node reads a killed node.
 
 use ir::ops::{Arity, Opcode};
+use ir::verify::{Location, VerifyError};
 
 use crate::graph::{EdgeKind, Graph, NodeId};
 
@@ -38,9 +39,11 @@ pub fn block_exits(g: &Graph, n: NodeId, live: impl Fn(NodeId) -> bool) -> Vec<N
     v
 }
 
-/// Verifies `g`; returns every problem found, one per line.
-pub fn verify(g: &Graph) -> Result<(), String> {
+/// Verifies `g`; returns every problem found, each located at its node.
+pub fn verify(g: &Graph) -> Result<(), Vec<VerifyError>> {
     let mut errors = Vec::new();
+    // A problem of node `n`, described with its op, inputs and type (`Graph::node_line`).
+    let at = |n: NodeId, what: String| VerifyError::new(Location::Node(n.0), format!("{}: {what}", g.node_description(n)));
     let live = g.live_nodes();
     let mut is_live = vec![false; g.node_count()];
     for &n in &live {
@@ -48,7 +51,7 @@ pub fn verify(g: &Graph) -> Result<(), String> {
     }
     for &n in &live {
         if g.is_killed(n) {
-            errors.push(format!("{n}: killed node is reachable from End"));
+            errors.push(VerifyError::new(Location::Node(n.0), "killed node is reachable from End"));
             continue;
         }
         let op = g.op(n);
@@ -56,22 +59,22 @@ pub fn verify(g: &Graph) -> Result<(), String> {
         let (v, e, c) = g.counts(n);
         let total = g.inputs(n).len();
         if v + e + c != total {
-            errors.push(format!("{}: {} inputs do not fit the arity", g.node_line(n), total));
+            errors.push(at(n, format!("{total} inputs do not fit the arity")));
         }
         for (arity, count, kind) in [(info.value_in, v, "value"), (info.effect_in, e, "effect"), (info.control_in, c, "control")] {
             if let Arity::Fixed(k) = arity {
                 if k as usize != count {
-                    errors.push(format!("{}: expected {k} {kind} inputs, has {count}", g.node_line(n)));
+                    errors.push(at(n, format!("expected {k} {kind} inputs, has {count}")));
                 }
             }
         }
         for (i, &inp) in g.inputs(n).iter().enumerate() {
             if g.is_killed(inp) {
-                errors.push(format!("{}: input {i} is the killed node {inp}", g.node_line(n)));
+                errors.push(at(n, format!("input {i} is the killed node {inp}")));
                 continue;
             }
             if !g.uses(inp).iter().any(|u| u.user == n && u.index as usize == i) {
-                errors.push(format!("{}: input {i} missing from the use list of {inp}", g.node_line(n)));
+                errors.push(at(n, format!("input {i} missing from the use list of {inp}")));
             }
             if g.opcode(inp) == Opcode::Dead {
                 continue;
@@ -83,46 +86,45 @@ pub fn verify(g: &Graph) -> Result<(), String> {
                 EdgeKind::Control => out.control_out > 0,
             };
             if !ok {
-                errors.push(format!("{}: input {i} ({}) has the wrong kind", g.node_line(n), g.op(inp)));
+                errors.push(at(n, format!("input {i} ({}) has the wrong kind", g.op(inp))));
             }
         }
         for u in g.uses(n) {
             if g.inputs(u.user).get(u.index as usize) != Some(&n) {
-                errors.push(format!("{n}: stale use {}[{}]", u.user, u.index));
+                errors.push(VerifyError::new(Location::Node(n.0), format!("stale use {}[{}]", u.user, u.index)));
             }
         }
         match g.opcode(n) {
+            // A missing input was reported with the arity above.
             Opcode::IfTrue | Opcode::IfFalse => {
-                let b = g.inputs(n)[0];
-                if !matches!(g.opcode(b), Opcode::Branch | Opcode::Dead) {
-                    errors.push(format!("{}: projection of a non-branch", g.node_line(n)));
-                }
-            }
-            Opcode::Phi | Opcode::EffectPhi => {
-                let m = g.control_input(n).expect("phis have control");
-                match g.opcode(m) {
-                    Opcode::Merge | Opcode::Loop => {
-                        let k = if g.opcode(n) == Opcode::Phi { v } else { e };
-                        if k != g.inputs(m).len() {
-                            errors.push(format!("{}: {k} inputs for a merge of {}", g.node_line(n), g.inputs(m).len()));
-                        }
+                if let Some(&b) = g.inputs(n).first() {
+                    if !matches!(g.opcode(b), Opcode::Branch | Opcode::Dead) {
+                        errors.push(at(n, "projection of a non-branch".into()));
                     }
-                    Opcode::Dead => {}
-                    _ => errors.push(format!("{}: phi not on a merge", g.node_line(n))),
                 }
             }
+            Opcode::Phi | Opcode::EffectPhi => match g.control_input(n).map(|m| (m, g.opcode(m))) {
+                Some((m, Opcode::Merge | Opcode::Loop)) => {
+                    let k = if g.opcode(n) == Opcode::Phi { v } else { e };
+                    if k != g.inputs(m).len() {
+                        errors.push(at(n, format!("{k} inputs for a merge of {}", g.inputs(m).len())));
+                    }
+                }
+                None | Some((_, Opcode::Dead)) => {}
+                Some(_) => errors.push(at(n, "phi not on a merge".into())),
+            },
             _ => {}
         }
         if g.is_block_start(n) {
             let exits = block_exits(g, n, |u| is_live[u.index()]).len();
             if exits > 1 {
-                errors.push(format!("{}: {exits} control-flow successors", g.node_line(n)));
+                errors.push(at(n, format!("{exits} control-flow successors")));
             }
         }
     }
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(errors.join("\n"))
+        Err(errors)
     }
 }

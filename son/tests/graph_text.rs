@@ -17,7 +17,7 @@ fn repo() -> PathBuf {
 fn round_trip(text: &str, what: &str) -> Graph {
     let g = Graph::parse(text).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(g.dump(), text, "{what}: dump → parse → dump differs");
-    g.verify().unwrap_or_else(|e| panic!("{what}: parsed graph fails verification: {e}"));
+    g.verify().unwrap_or_else(|e| panic!("{what}: parsed graph fails verification: {}", ir::verify::lines(&e)));
     g
 }
 

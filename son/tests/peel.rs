@@ -76,7 +76,7 @@ fn peel(name: &str) -> ((u64, u64, u64), son::graph::Graph, String) {
     options.verify = true;
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", name, &spec, 0));
     let g = son::build_and_optimize(&input, &options, &mut meter).expect("optimizes");
-    g.verify().unwrap_or_else(|e| panic!("{e}\n{}", g.dump()));
+    g.verify().unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), g.dump()));
     let counts = (extra(&meter, "peeled"), extra(&meter, "peel_too_big"), extra(&meter, "peel_skipped"));
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", name, &spec, 0));
     let f = son::compile(&input, &options, &mut meter).expect("compiles");

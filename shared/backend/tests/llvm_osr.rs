@@ -8,7 +8,7 @@ use std::rc::Rc;
 use engine::baseline;
 use backend::llvm::{self, LlvmOptions};
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::CompileInput;
+use ir::compile::{Bailout, CompileInput};
 use vm::tiering::{Compiled, OptimizingCompiler, TieringOptions};
 use vm::Vm;
 
@@ -20,7 +20,7 @@ struct BaselineOnLlvm {
 }
 
 impl BaselineOnLlvm {
-    fn install(&mut self, lir: ir::lir::Function) -> Result<Compiled, String> {
+    fn install(&mut self, lir: ir::lir::Function) -> Result<Compiled, Bailout> {
         if let Err(errors) = ir::lir_verify::verify(&lir) {
             panic!("LIR of {} fails verification: {:?}", lir.name, errors.iter().map(|e| e.to_string()).collect::<Vec<_>>());
         }
@@ -32,14 +32,14 @@ impl BaselineOnLlvm {
 }
 
 impl OptimizingCompiler for BaselineOnLlvm {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-        self.install(baseline::compile(&input).map_err(|b| b.to_string())?)
+        self.install(baseline::compile(&input)?)
     }
 
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, Bailout> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
-        self.install(baseline::compile_osr(&input, loop_header).map_err(|b| b.to_string())?)
+        self.install(baseline::compile_osr(&input, loop_header)?)
     }
 }
 

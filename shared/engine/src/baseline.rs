@@ -26,7 +26,7 @@ use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, FuncId, Pc, Reg};
 use frontend::hash::IdHashMap;
 use frontend::liveness::{analyze, Liveness, RegSet};
-use ir::compile::{Bailout, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
@@ -61,7 +61,7 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout>
     let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false };
     walker::walk_with(input, liveness, &mut b, options)?;
     if let Some(op) = b.unsupported {
-        return Err(Bailout { reason: format!("the baseline compiler has no lowering of {op}") });
+        return Err(BailoutReason::NoLowering { op }.into());
     }
     Ok(b.finish())
 }

@@ -14,7 +14,7 @@ use crate::baseline;
 use backend::eval::LirCode;
 use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::CompileInput;
+use ir::compile::{Bailout, BailoutReason, CompileInput};
 use meter::{Meter, PhaseRow, RowContext};
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler};
 use vm::Vm;
@@ -145,28 +145,29 @@ impl TierCompiler {
         Ok(())
     }
 
-    /// Lowers `func` (or its loop at `osr`) to LIR with this tier's compiler.
-    pub fn lower(&self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<ir::lir::Function, String> {
+    /// Lowers `func` (or its loop at `osr`) to LIR with this tier's compiler, or says why the
+    /// compiler declined.
+    pub fn lower(&self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<ir::lir::Function, Bailout> {
         let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback };
         let name = &vm.program.function(func).name;
         let ctx = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
         let mut meter = Meter::new(ctx);
         let lir = match (self.tier, osr) {
-            (Tier::Baseline, None) => meter.measure("baseline", "compile", |_| baseline::compile(&input)).map_err(|b| b.to_string())?,
-            (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc)).map_err(|b| b.to_string())?,
-            (Tier::Son, None) => son::compile(&input, &self.son, &mut meter).map_err(|b| b.to_string())?,
-            (Tier::Son, Some(pc)) => son::compile_osr(&input, pc, &self.son, &mut meter).map_err(|b| b.to_string())?,
-            (Tier::Cfg, None) => cfg::compile(&input, &self.cfg, &mut meter).map_err(|b| b.to_string())?,
-            (Tier::Cfg, Some(pc)) => cfg::compile_osr(&input, pc, &self.cfg, &mut meter).map_err(|b| b.to_string())?,
-            (Tier::Interp, _) => return Err("the interpreter tier compiles nothing".into()),
+            (Tier::Baseline, None) => meter.measure("baseline", "compile", |_| baseline::compile(&input))?,
+            (Tier::Baseline, Some(pc)) => meter.measure("baseline", "compile-osr", |_| baseline::compile_osr(&input, pc))?,
+            (Tier::Son, None) => son::compile(&input, &self.son, &mut meter)?,
+            (Tier::Son, Some(pc)) => son::compile_osr(&input, pc, &self.son, &mut meter)?,
+            (Tier::Cfg, None) => cfg::compile(&input, &self.cfg, &mut meter)?,
+            (Tier::Cfg, Some(pc)) => cfg::compile_osr(&input, pc, &self.cfg, &mut meter)?,
+            (Tier::Interp, _) => return Err(Bailout::new(BailoutReason::NoCompiler)),
         };
         self.rows.borrow_mut().extend(meter.take_rows());
         Ok(lir)
     }
 
     /// Verifies (when asked) and installs LIR on the backend, or queues its LLVM stage on
-    /// the compiler thread.
-    fn install(&mut self, vm: &Vm, lir: ir::lir::Function, osr: Option<Pc>) -> Result<Compiled, String> {
+    /// the compiler thread; an LLVM failure is a [`BailoutReason::Backend`].
+    fn install(&mut self, vm: &Vm, lir: ir::lir::Function, osr: Option<Pc>) -> Result<Compiled, Bailout> {
         if self.dump_lir {
             eprintln!("{}", ir::lir_text::print(&lir));
         }
@@ -208,7 +209,7 @@ impl TierCompiler {
         };
         let (code, rows) = llvm_stage(&lir, &options, context);
         self.rows.borrow_mut().extend(rows);
-        Ok(Compiled::Ready(finish_llvm(code?)))
+        Ok(Compiled::Ready(finish_llvm(code.map_err(backend_failure)?)))
     }
 
     /// The compiler thread, started on first use; None when compiling synchronously (also
@@ -228,12 +229,12 @@ impl TierCompiler {
 }
 
 impl OptimizingCompiler for TierCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
         let lir = self.lower(vm, func, None)?;
         self.install(vm, lir, None)
     }
 
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, Bailout> {
         let lir = self.lower(vm, func, Some(loop_header))?;
         self.install(vm, lir, Some(loop_header))
     }
@@ -246,7 +247,7 @@ impl OptimizingCompiler for TierCompiler {
             .into_iter()
             .map(|done| {
                 rows.extend(done.rows);
-                Finished { func: done.func, osr: done.osr, result: done.code.map(finish_llvm) }
+                Finished { func: done.func, osr: done.osr, result: done.code.map(finish_llvm).map_err(backend_failure) }
             })
             .collect()
     }
@@ -258,6 +259,11 @@ pub(crate) fn llvm_stage(lir: &ir::lir::Function, options: &LlvmOptions, context
     let mut meter = Meter::new(context);
     let code = llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter));
     (code, meter.take_rows())
+}
+
+/// An LLVM failure as the vm records it.
+fn backend_failure(message: String) -> Bailout {
+    Bailout::new(BailoutReason::Backend(message))
 }
 
 /// Prints what `--dump-llvm` and `--dump-asm` kept, and wraps the code for the vm.

@@ -1,9 +1,13 @@
 //! What an optimizing compiler receives and how it declines: the plain-data interface
 //! between the vm and the pipelines (which never see the vm itself).
 
-use frontend::bytecode::{FuncId, Program};
+use std::fmt;
+
+use frontend::bytecode::{FuncId, Pc, Program};
 
 use crate::feedback::SlotFeedback;
+use crate::frame::LazyExitError;
+use crate::ops::Op;
 
 /// The input of one compilation: the program, the function, and a snapshot of the feedback
 /// of every function (callees are needed for inlining).
@@ -23,15 +27,216 @@ impl<'a> CompileInput<'a> {
     }
 }
 
-/// Why a compiler left a function to the interpreter (counted, with the reason recorded).
+/// Why a compiler left a function to the interpreter: the reason, typed, so the vm can count
+/// bailouts by kind ([`BailoutReason::kind`]) and print the reason ([`fmt::Display`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Bailout {
     /// What the compiler could not handle.
-    pub reason: String,
+    pub reason: BailoutReason,
 }
 
-impl std::fmt::Display for Bailout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Bailout {
+    /// A bailout for `reason`.
+    pub fn new(reason: BailoutReason) -> Bailout {
+        Bailout { reason }
+    }
+}
+
+impl From<BailoutReason> for Bailout {
+    fn from(reason: BailoutReason) -> Bailout {
+        Bailout { reason }
+    }
+}
+
+impl fmt::Display for Bailout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "bailout: {}", self.reason)
+    }
+}
+
+impl std::error::Error for Bailout {}
+
+/// What a compiler (or the backend after it) could not handle. The variants name the step
+/// that declined; the detail some carry is for the message only.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BailoutReason {
+    /// The function has no bytecode.
+    EmptyFunction,
+    /// Control reaches the end of the bytecode without a return or throw.
+    FallsOffEnd,
+    /// The function loads a text constant (the frontend's trap descriptions), which no
+    /// optimizing compiler represents.
+    TextConstant,
+    /// The on-stack replacement entry cannot be planned ([`OsrError`]).
+    Osr(OsrError),
+    /// The on-stack replacement entry is a loop header the builder never reaches.
+    OsrUnreachableHeader,
+    /// The sea-of-nodes lowering has no rule for this JS or simplified op.
+    NoLowering {
+        /// The op left unlowered.
+        op: Op,
+    },
+    /// The sea-of-nodes late lowering (min/max diamonds) failed; the detail says where.
+    LateLowering(String),
+    /// The sea-of-nodes scheduler could not place the graph; the detail says where.
+    Schedule(String),
+    /// The sea-of-nodes LIR emission failed; the detail says where.
+    Emit(String),
+    /// An op above machine level reached the CFG's LIR output (the spec lacks lowering).
+    NotLowered {
+        /// The first such op.
+        op: Op,
+    },
+    /// A CFG block reached the LIR output without a terminator.
+    MissingTerminator {
+        /// The block's index.
+        block: u32,
+    },
+    /// A lazy exit after a call cannot be described ([`LazyExitError`]).
+    LazyExit(LazyExitError),
+    /// The tier compiles nothing (the interpreter tier).
+    NoCompiler,
+    /// The backend could not compile the LIR (LLVM failed); the detail is its message.
+    Backend(String),
+    /// A compiler outside seabed's tiers (a test's, say) declined, for the reason given.
+    Declined(String),
+}
+
+impl BailoutReason {
+    /// Every kind's name, in declaration order (the keys [`BailoutReason::kind`] returns).
+    pub const KINDS: [&'static str; 15] = [
+        "EmptyFunction",
+        "FallsOffEnd",
+        "TextConstant",
+        "Osr",
+        "OsrUnreachableHeader",
+        "NoLowering",
+        "LateLowering",
+        "Schedule",
+        "Emit",
+        "NotLowered",
+        "MissingTerminator",
+        "LazyExit",
+        "NoCompiler",
+        "Backend",
+        "Declined",
+    ];
+
+    /// The reason's kind: its variant's name, without detail (the key bailouts are counted
+    /// under in `--stats`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BailoutReason::EmptyFunction => "EmptyFunction",
+            BailoutReason::FallsOffEnd => "FallsOffEnd",
+            BailoutReason::TextConstant => "TextConstant",
+            BailoutReason::Osr(_) => "Osr",
+            BailoutReason::OsrUnreachableHeader => "OsrUnreachableHeader",
+            BailoutReason::NoLowering { .. } => "NoLowering",
+            BailoutReason::LateLowering(_) => "LateLowering",
+            BailoutReason::Schedule(_) => "Schedule",
+            BailoutReason::Emit(_) => "Emit",
+            BailoutReason::NotLowered { .. } => "NotLowered",
+            BailoutReason::MissingTerminator { .. } => "MissingTerminator",
+            BailoutReason::LazyExit(_) => "LazyExit",
+            BailoutReason::NoCompiler => "NoCompiler",
+            BailoutReason::Backend(_) => "Backend",
+            BailoutReason::Declined(_) => "Declined",
+        }
+    }
+}
+
+impl fmt::Display for BailoutReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BailoutReason::EmptyFunction => write!(f, "empty function"),
+            BailoutReason::FallsOffEnd => write!(f, "control falls off the end of the bytecode"),
+            BailoutReason::TextConstant => write!(f, "text constant"),
+            BailoutReason::Osr(e) => write!(f, "{e}"),
+            BailoutReason::OsrUnreachableHeader => write!(f, "OSR entry at an unreachable loop header"),
+            BailoutReason::NoLowering { op } => write!(f, "no lowering for {op}"),
+            BailoutReason::LateLowering(detail) => write!(f, "late lowering: {detail}"),
+            BailoutReason::Schedule(detail) => write!(f, "schedule: {detail}"),
+            BailoutReason::Emit(detail) => write!(f, "emit: {detail}"),
+            BailoutReason::NotLowered { op } => write!(f, "op {op} was not lowered to machine level"),
+            BailoutReason::MissingTerminator { block } => write!(f, "block B{block} has no terminator"),
+            BailoutReason::LazyExit(e) => write!(f, "{e}"),
+            BailoutReason::NoCompiler => write!(f, "the interpreter tier compiles nothing"),
+            BailoutReason::Backend(message) | BailoutReason::Declined(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+/// Why a function cannot be entered at a loop header by on-stack replacement
+/// (`midend::osr::OsrPlan::of`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OsrError {
+    /// No back edge targets the pc.
+    NotALoopHeader {
+        /// The requested entry.
+        pc: Pc,
+    },
+    /// A loop starting before the entry loop ends inside it: the loops are not nested
+    /// intervals.
+    OverlappingLoops {
+        /// The header of the enclosing candidate.
+        outer: Pc,
+        /// The entry loop's header.
+        inner: Pc,
+    },
+    /// The loops enclosing the entry are not nested in one another.
+    EnclosingNotNested,
+}
+
+impl fmt::Display for OsrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OsrError::NotALoopHeader { pc } => write!(f, "OSR entry at pc {pc}, which is not a loop header"),
+            OsrError::OverlappingLoops { outer, inner } => write!(f, "loops at pcs {outer} and {inner} overlap without nesting"),
+            OsrError::EnclosingNotNested => write!(f, "enclosing loops are not nested"),
+        }
+    }
+}
+
+impl std::error::Error for OsrError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_print_their_message_and_count_under_their_variant() {
+        let b = Bailout::new(BailoutReason::EmptyFunction);
+        assert_eq!(b.to_string(), "bailout: empty function");
+        assert_eq!(b.reason.kind(), "EmptyFunction");
+        let osr = BailoutReason::Osr(OsrError::NotALoopHeader { pc: 3 });
+        assert_eq!(osr.to_string(), "OSR entry at pc 3, which is not a loop header");
+        assert_eq!(osr.kind(), "Osr");
+        let missing = BailoutReason::MissingTerminator { block: 2 };
+        assert_eq!(missing.to_string(), "block B2 has no terminator");
+        let not_lowered = BailoutReason::NotLowered { op: Op::JSToBoolean };
+        assert_eq!(not_lowered.to_string(), format!("op {} was not lowered to machine level", Op::JSToBoolean));
+    }
+
+    #[test]
+    fn every_kind_is_listed_once() {
+        let samples = [
+            BailoutReason::EmptyFunction,
+            BailoutReason::FallsOffEnd,
+            BailoutReason::TextConstant,
+            BailoutReason::Osr(OsrError::EnclosingNotNested),
+            BailoutReason::OsrUnreachableHeader,
+            BailoutReason::NoLowering { op: Op::JSToBoolean },
+            BailoutReason::LateLowering(String::new()),
+            BailoutReason::Schedule(String::new()),
+            BailoutReason::Emit(String::new()),
+            BailoutReason::NotLowered { op: Op::JSToBoolean },
+            BailoutReason::MissingTerminator { block: 0 },
+            BailoutReason::LazyExit(LazyExitError::NotAtCall { function: "f".into(), pc: 0 }),
+            BailoutReason::NoCompiler,
+            BailoutReason::Backend(String::new()),
+            BailoutReason::Declined(String::new()),
+        ];
+        let kinds: Vec<&str> = samples.iter().map(BailoutReason::kind).collect();
+        assert_eq!(kinds, BailoutReason::KINDS);
     }
 }

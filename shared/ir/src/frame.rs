@@ -30,10 +30,10 @@ pub fn frame_state_registers(liveness: &Liveness, pc: Pc) -> Vec<Reg> {
 /// resumes at the next pc with `result` in the call's destination register; every other
 /// register live there is live at the call too (a call defines only its destination), so it
 /// keeps its value from `at_call`.
-pub fn after_call(program: &Program, liveness: &Liveness, at_call: &FrameDesc, result: ExitValue) -> Result<FrameDesc, String> {
+pub fn after_call(program: &Program, liveness: &Liveness, at_call: &FrameDesc, result: ExitValue) -> Result<FrameDesc, LazyExitError> {
     let func = program.function(at_call.func);
     let Some(frontend::bytecode::Instr::Call { dst, .. }) = func.code.get(at_call.pc as usize) else {
-        return Err(format!("a lazy exit of {} is not at a call (pc {})", func.name, at_call.pc));
+        return Err(LazyExitError::NotAtCall { function: func.name.clone(), pc: at_call.pc });
     };
     let pc = at_call.pc + 1;
     let mut registers = Vec::new();
@@ -42,12 +42,47 @@ pub fn after_call(program: &Program, liveness: &Liveness, at_call: &FrameDesc, r
             result.clone()
         } else {
             let before = at_call.registers.iter().find(|(r, _)| *r == reg);
-            before.map(|(_, v)| v.clone()).ok_or_else(|| format!("{reg} is live after the call at pc {} in {} but not before", at_call.pc, func.name))?
+            before.map(|(_, v)| v.clone()).ok_or_else(|| LazyExitError::LiveOnlyAfter { reg, pc: at_call.pc, function: func.name.clone() })?
         };
         registers.push((reg, value));
     }
     Ok(FrameDesc { func: at_call.func, pc, registers })
 }
+
+/// Why the lazy exit after a call cannot be described ([`after_call`]): the frame state
+/// handed over does not fit the bytecode.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LazyExitError {
+    /// The frame state's pc is not a `Call`.
+    NotAtCall {
+        /// The function's name.
+        function: String,
+        /// The frame state's pc.
+        pc: Pc,
+    },
+    /// A register live after the call has no value in the frame state at the call.
+    LiveOnlyAfter {
+        /// The register.
+        reg: Reg,
+        /// The call's pc.
+        pc: Pc,
+        /// The function's name.
+        function: String,
+    },
+}
+
+impl std::fmt::Display for LazyExitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LazyExitError::NotAtCall { function, pc } => write!(f, "a lazy exit of {function} is not at a call (pc {pc})"),
+            LazyExitError::LiveOnlyAfter { reg, pc, function } => {
+                write!(f, "{reg} is live after the call at pc {pc} in {function} but not before")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LazyExitError {}
 
 /// An exit's identifier, unique within one compiled function.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -37,55 +37,12 @@
 //!   be available right after the call. No other instruction may carry an exit.
 
 use frontend::hash::IdHashMap;
-use std::fmt;
 
 use crate::frame::ExitId;
 use crate::lir::{BlockId, Function, Jump, Terminator, Value};
 use crate::ops::{Access, DeoptReason, Level, Op, Opcode, Rep, RuntimeFn};
 
-/// Where a [`VerifyError`] was found.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Location {
-    /// The function as a whole.
-    Function,
-    /// An exit description (`Function::exits`).
-    Exit(ExitId),
-    /// A block as a whole, or one of its parameters.
-    Block(BlockId),
-    /// Instruction `index` of a block.
-    Inst(BlockId, usize),
-    /// The terminator of a block.
-    Terminator(BlockId),
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Function => write!(f, "function"),
-            Location::Exit(e) => write!(f, "exit e{}", e.0),
-            Location::Block(b) => write!(f, "b{}", b.0),
-            Location::Inst(b, i) => write!(f, "b{} inst {i}", b.0),
-            Location::Terminator(b) => write!(f, "b{} terminator", b.0),
-        }
-    }
-}
-
-/// One problem [`verify`] found: where, and what.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct VerifyError {
-    /// Where the problem is.
-    pub location: Location,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
-    }
-}
-
-impl std::error::Error for VerifyError {}
+pub use crate::verify::{Location, VerifyError};
 
 /// True if instructions of LIR may use ops of this kind: every machine-level op, the
 /// constants, `Parameter`, `Projection`, `Select`, `StringConstant`, `DeoptimizeIf` and

@@ -30,6 +30,7 @@
 
 use frontend::bytecode::{Function, Instr, Pc, Reg};
 use frontend::liveness::Liveness;
+use ir::compile::OsrError;
 
 /// The registers an OSR entry at `header` takes as parameters, in parameter order (the
 /// registers live at the header, ascending).
@@ -62,7 +63,7 @@ pub struct OsrPlan {
 impl OsrPlan {
     /// The plan for entering `func` at the loop header `header`, or why it cannot be entered
     /// there (not a loop header; loops that are not nested intervals).
-    pub fn of(func: &Function, header: Pc) -> Result<OsrPlan, String> {
+    pub fn of(func: &Function, header: Pc) -> Result<OsrPlan, OsrError> {
         let n = func.code.len() as Pc;
         // Each loop: header and the pc of its last back edge.
         let mut loops: Vec<(Pc, Pc)> = Vec::new();
@@ -75,7 +76,7 @@ impl OsrPlan {
             }
         }
         let Some(&(_, own_end)) = loops.iter().find(|(h, _)| *h == header) else {
-            return Err(format!("OSR entry at pc {header}, which is not a loop header"));
+            return Err(OsrError::NotALoopHeader { pc: header });
         };
         let mut enclosing: Vec<(Pc, Pc)> = Vec::new();
         for &(h, e) in &loops {
@@ -83,13 +84,13 @@ impl OsrPlan {
                 continue; // a later loop, or one that ends before the OSR loop starts
             }
             if e < own_end {
-                return Err(format!("loops at pcs {h} and {header} overlap without nesting"));
+                return Err(OsrError::OverlappingLoops { outer: h, inner: header });
             }
             enclosing.push((h, e));
         }
         enclosing.sort_by_key(|e| std::cmp::Reverse(e.0));
         if enclosing.windows(2).any(|w| w[1].1 <= w[0].1) {
-            return Err("enclosing loops are not nested".into());
+            return Err(OsrError::EnclosingNotNested);
         }
         let mut segments = Vec::new();
         let mut start = header;
@@ -158,7 +159,7 @@ mod tests {
     #[test]
     fn non_headers_are_refused_and_parameters_are_the_live_registers_ascending() {
         let f = function("function f(n) { var s = 0; while (s < n) { s = s + 2; } return s; }", "f");
-        assert!(OsrPlan::of(&f, 0).is_err());
+        assert_eq!(OsrPlan::of(&f, 0), Err(OsrError::NotALoopHeader { pc: 0 }));
         let h = headers(&f)[0];
         let live = analyze(&f);
         let params = parameters(&live, h);

@@ -54,7 +54,7 @@
 use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
 use frontend::liveness::{analyze, Liveness, RegSet};
-use ir::compile::{Bailout, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput};
 use ir::feedback::SlotFeedback;
 use ir::hash::IdHashMap;
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
@@ -235,7 +235,7 @@ pub fn walk_with<C: Construction>(
 ) -> Result<InlineBudget, Bailout> {
     let code = input.program.function(input.func);
     if code.code.is_empty() {
-        return Err(Bailout { reason: "empty function".into() });
+        return Err(BailoutReason::EmptyFunction.into());
     }
     let frame = Frame { func: input.func, code, liveness, feedback: input.feedback_of(input.func) };
     let mut w = Walker {
@@ -274,11 +274,11 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             (None, _) => (OsrPlan::whole(code), (0..code.param_count).map(Reg).collect(), 0),
             (Some(h), entry) => {
                 if !leaders.contains(&h) || !blocks.is_loop_header[h as usize] {
-                    return Err(Bailout { reason: "OSR entry at an unreachable loop header".into() });
+                    return Err(BailoutReason::OsrUnreachableHeader.into());
                 }
                 let params = osr::parameters(&self.frame().liveness, h);
                 match entry {
-                    OsrEntry::Peeled => (OsrPlan::of(code, h).map_err(|reason| Bailout { reason })?, params, h),
+                    OsrEntry::Peeled => (OsrPlan::of(code, h).map_err(|e| Bailout::new(BailoutReason::Osr(e)))?, params, h),
                     OsrEntry::Direct => (OsrPlan::whole(code), params, h),
                 }
             }
@@ -314,7 +314,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             }
             if self.c.is_open() {
                 if end >= n {
-                    return Err(Bailout { reason: "control falls off the end of the bytecode".into() });
+                    return Err(BailoutReason::FallsOffEnd.into());
                 }
                 self.c.jump(end, end - 1);
             }
@@ -389,7 +389,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 let v = match &self.code().constants[k.0 as usize] {
                     Constant::Number(x) => self.c.constant(Op::NumberConstant { value: F64(*x) }),
                     Constant::String(_) => self.c.constant(Op::StringConstant { func: func.0, index: k.0 }),
-                    Constant::Text(_) => return Err(Bailout { reason: "text constant".into() }),
+                    Constant::Text(_) => return Err(BailoutReason::TextConstant.into()),
                 };
                 self.c.set(dst, v);
             }
@@ -400,7 +400,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             | Instr::LoadHole { .. }
             | Instr::LoadFunction { .. } => {
                 let Some((dst, bits)) = tagged::constant_load(&instr) else {
-                    return Err(Bailout { reason: format!("no constant for {instr:?}") });
+                    return Err(BailoutReason::Declined(format!("no constant for {instr:?}")).into());
                 };
                 let v = self.tagged(bits);
                 self.c.set(dst, v)

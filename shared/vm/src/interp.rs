@@ -109,6 +109,8 @@ pub struct Vm {
     pub tier_stats: crate::tiering::TieringStats,
     /// Real exits by reason.
     pub deopt_reasons: IdHashMap<ir::ops::DeoptReason, u64>,
+    /// Compilations that failed, by bailout kind ([`ir::compile::BailoutReason::kind`]).
+    pub bailout_reasons: std::collections::BTreeMap<&'static str, u64>,
     names: WellKnownNames,
     builtin_ids: IdHashMap<&'static str, BuiltinId>,
     /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
@@ -161,6 +163,7 @@ impl Vm {
             tier: vec![crate::tiering::TierState::default(); program.functions.len()],
             tier_stats: crate::tiering::TieringStats::default(),
             deopt_reasons: IdHashMap::default(),
+            bailout_reasons: std::collections::BTreeMap::new(),
             out,
             names,
             builtin_ids,

@@ -22,6 +22,7 @@
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Instr, Pc, Reg};
+use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 
 use crate::interp::JsResult;
@@ -52,20 +53,20 @@ pub struct Finished {
     /// The loop header of an OSR compilation; `None` for the whole function.
     pub osr: Option<Pc>,
     /// The code, or why the compilation failed.
-    pub result: Result<Rc<dyn CompiledCode>, String>,
+    pub result: Result<Rc<dyn CompiledCode>, Bailout>,
 }
 
 /// A compiler the vm calls when a function gets hot.
 pub trait OptimizingCompiler {
     /// Compiles `func` using the feedback the vm recorded so far, or queues the compilation
     /// (its result comes back through [`OptimizingCompiler::poll`]).
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String>;
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout>;
 
     /// Compiles (or queues) `func` for on-stack replacement at the loop header
     /// `loop_header`: the code takes the registers live there (ascending) as its arguments,
     /// continues the running activation from that loop header and returns the function's
     /// result. A compiler that cannot do this returns the reason.
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String>;
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, Bailout>;
 
     /// Queued compilations that finished since the last call, without waiting for any. A
     /// compiler that never queues keeps the default (nothing).
@@ -350,9 +351,10 @@ impl Vm {
     }
 
     /// Records a finished compilation of `f` (for OSR at `osr`, if given): installs the code
-    /// or disables what failed. Code that arrives for a function disabled meanwhile is
-    /// counted but dropped; OSR code is kept by loop header for later activations.
-    fn install(&mut self, f: FuncId, osr: Option<Pc>, result: Result<Rc<dyn CompiledCode>, String>) {
+    /// or disables what failed, counting the bailout by kind ([`Vm::bailout_reasons`]). Code
+    /// that arrives for a function disabled meanwhile is counted but dropped; OSR code is kept
+    /// by loop header for later activations.
+    fn install(&mut self, f: FuncId, osr: Option<Pc>, result: Result<Rc<dyn CompiledCode>, Bailout>) {
         let state = &mut self.tier[f.0 as usize];
         match (osr, result) {
             (None, Ok(code)) => {
@@ -368,13 +370,14 @@ impl Vm {
                     state.osr_code.push((loop_header, code));
                 }
             }
-            (None, Err(reason)) => {
+            (osr, Err(bailout)) => {
                 self.tier_stats.compile_failures += 1;
-                state.disabled = Some(reason);
-            }
-            (Some(_), Err(reason)) => {
-                self.tier_stats.compile_failures += 1;
-                state.osr_disabled = Some(reason);
+                *self.bailout_reasons.entry(bailout.reason.kind()).or_insert(0) += 1;
+                let reason = Some(bailout.to_string());
+                match osr {
+                    None => state.disabled = reason,
+                    Some(_) => state.osr_disabled = reason,
+                }
             }
         }
     }

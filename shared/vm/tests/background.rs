@@ -8,13 +8,14 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Pc, Reg};
+use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
 mod common;
-use common::Output;
+use common::{declined, Output};
 
 /// "Compiled" code that hands its activation straight back to the interpreter through a
 /// stress exit (the code stays installed): at pc 0 with the arguments for function code, at
@@ -55,11 +56,11 @@ struct QueueingCompiler {
 }
 
 impl QueueingCompiler {
-    fn queue(&mut self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<Compiled, String> {
+    fn queue(&mut self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<Compiled, Bailout> {
         self.log.borrow_mut().requests.push((func, osr));
         let f = vm.program.function(func);
         let result = if self.fail.contains(&f.name.as_str()) {
-            Err(format!("{} is not compiled", f.name))
+            Err(declined(format!("{} is not compiled", f.name)))
         } else {
             let (pc, registers) = match osr {
                 None => (0, (0..f.param_count).map(Reg).collect()),
@@ -74,11 +75,11 @@ impl QueueingCompiler {
 }
 
 impl OptimizingCompiler for QueueingCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
         self.queue(vm, func, None)
     }
 
-    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, String> {
+    fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, Bailout> {
         self.queue(vm, func, Some(loop_header))
     }
 
@@ -150,8 +151,9 @@ fn failures_delivered_in_the_background_disable_like_synchronous_ones() {
     assert_eq!(log.borrow().requests.len(), 2);
     assert_eq!(vm.tier_stats.compiles, 0);
     assert_eq!(vm.tier_stats.compile_failures, 2);
-    assert_eq!(vm.tier[f.0 as usize].disabled.as_deref(), Some("f is not compiled"));
-    assert_eq!(vm.tier[lp.0 as usize].osr_disabled.as_deref(), Some("loop is not compiled"));
+    assert_eq!(vm.tier[f.0 as usize].disabled.as_deref(), Some("bailout: f is not compiled"));
+    assert_eq!(vm.bailout_reasons.get("Declined"), Some(&2));
+    assert_eq!(vm.tier[lp.0 as usize].osr_disabled.as_deref(), Some("bailout: loop is not compiled"));
     assert_eq!(vm.tier_stats.compiled_calls + vm.tier_stats.osr_entries, 0);
 }
 

@@ -7,13 +7,14 @@
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Instr, Pc, Reg};
+use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
 mod common;
-use common::Output;
+use common::{declined, Output};
 
 /// "Compiled" `outer` with `down` inlined, exiting at `down`'s first instruction.
 struct InlinedExit {
@@ -41,10 +42,10 @@ impl CompiledCode for InlinedExit {
 struct Compiler;
 
 impl OptimizingCompiler for Compiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
         let p = &vm.program;
         if p.function(func).name != "outer" {
-            return Err("only outer".into());
+            return Err(declined("only outer"));
         }
         let down = FuncId(p.functions.iter().position(|f| f.name == "down").unwrap() as u32);
         let code = &p.function(func).code;
@@ -53,8 +54,8 @@ impl OptimizingCompiler for Compiler {
         let live_at_call = live.live_in(call_pc).iter().collect();
         Ok(Compiled::Ready(Rc::new(InlinedExit { outer: func, down, call_pc, live_at_call })))
     }
-    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: Pc) -> Result<Compiled, String> {
-        Err("no OSR".into())
+    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: Pc) -> Result<Compiled, Bailout> {
+        Err(declined("no OSR"))
     }
 }
 

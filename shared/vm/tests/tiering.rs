@@ -5,13 +5,14 @@
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Reg};
+use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 use vm::interp::JsResult;
 use vm::tiering::{Compiled, CompiledCode, OptimizingCompiler, ResumeFrame, TieringOptions};
 use vm::{Value, Vm};
 
 mod common;
-use common::Output;
+use common::{declined, Output};
 
 /// Code whose speculation always fails at its first instruction: it exits at pc 0 with the
 /// parameters in their registers (a real exit unless `stress`).
@@ -40,16 +41,16 @@ struct FailingCompiler {
 }
 
 impl OptimizingCompiler for FailingCompiler {
-    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, String> {
+    fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
         let f = vm.program.function(func);
         if f.name != self.target {
-            return Err("only the target is compiled".into());
+            return Err(declined("only the target is compiled"));
         }
         Ok(Compiled::Ready(Rc::new(AlwaysFails { func, params: f.param_count, stress: self.stress })))
     }
 
-    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: frontend::bytecode::Pc) -> Result<Compiled, String> {
-        Err("this test compiler compiles whole functions only".into())
+    fn compile_osr(&mut self, _vm: &Vm, _func: FuncId, _loop_header: frontend::bytecode::Pc) -> Result<Compiled, Bailout> {
+        Err(declined("this test compiler compiles whole functions only"))
     }
 }
 

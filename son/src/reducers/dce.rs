@@ -76,7 +76,7 @@ impl DeadCodeElimination {
     }
 
     fn reduce_branch(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
-        let control = g.control_input(n).expect("branch control");
+        let control = g.control_input(n).expect("a branch has a control input (op table arity)");
         if is_dead(g, control) {
             return Reduction::Replace(g.dead());
         }
@@ -117,7 +117,8 @@ impl Reducer for DeadCodeElimination {
             Opcode::Merge | Opcode::Loop => self.reduce_merge(g, n, ed),
             Opcode::Branch => self.reduce_branch(g, n, ed),
             Opcode::DeoptimizeIf | Opcode::DeoptimizeUnless => {
-                let (effect, control) = (g.effect_input(n).unwrap(), g.control_input(n).unwrap());
+                let effect = g.effect_input(n).expect("a check has an effect input (op table arity)");
+                let control = g.control_input(n).expect("a check has a control input (op table arity)");
                 if is_dead(g, control) || is_dead(g, effect) {
                     return Reduction::Replace(g.dead());
                 }

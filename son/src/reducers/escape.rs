@@ -252,7 +252,7 @@ fn analyze(
                 let v = g.value_input(n, 1);
                 let shape = state[&o].shape;
                 match feedback(g, input, n, slot).and_then(|fb| escape::store_effect(fb, shape)) {
-                    Some(e) => match state.get_mut(&o).expect("virtual").store(e, v) {
+                    Some(e) => match state.get_mut(&o).expect("the matched object is in the virtual state").store(e, v) {
                         Ok(()) => {
                             actions.insert(n, Action::Remove);
                             removed = true;
@@ -267,7 +267,7 @@ fn analyze(
                 }
             }
             (Op::StoreField { slot }, Some(o)) => {
-                match state.get_mut(&o).expect("virtual").store_field(slot, g.value_input(n, 1)) {
+                match state.get_mut(&o).expect("the matched object is in the virtual state").store_field(slot, g.value_input(n, 1)) {
                     Ok(()) => {
                         actions.insert(n, Action::Remove);
                         removed = true;

@@ -111,7 +111,7 @@ impl LoadElimination {
 
     /// Replaces a load by `value`: value uses → `value`, effect uses → the load's effect input.
     fn replace_load(&mut self, g: &mut Graph, n: NodeId, value: NodeId, ed: &mut Editor) -> Reduction {
-        let effect = g.effect_input(n).expect("loads have an effect input");
+        let effect = g.effect_input(n).expect("a load has an effect input (op table arity)");
         ed.replace_with_value(g, n, Some(value), Some(effect), None);
         self.stats.loads_replaced += 1;
         Reduction::Replace(value)
@@ -120,7 +120,7 @@ impl LoadElimination {
     /// Removes an effect-only node (a check or a store): its effect and control uses move to
     /// its own effect and control inputs.
     fn remove(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
-        let effect = g.effect_input(n).expect("effect node");
+        let effect = g.effect_input(n).expect("a check or store has an effect input (op table arity)");
         let control = g.control_input(n);
         ed.replace_with_value(g, n, None, Some(effect), control);
         Reduction::Replace(effect)

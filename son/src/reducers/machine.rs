@@ -182,7 +182,7 @@ impl Reducer for MachineOperatorReducer {
                 Reduction::NoChange
             }
             Opcode::Projection => {
-                let Op::Projection { index } = g.op(n) else { unreachable!() };
+                let Op::Projection { index } = g.op(n) else { unreachable!("the opcode is Projection") };
                 self.projection(g, n, index)
             }
             Opcode::Float64Add | Opcode::Float64Sub | Opcode::Float64Mul | Opcode::Float64Div | Opcode::Float64Mod => {

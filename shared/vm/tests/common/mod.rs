@@ -17,3 +17,8 @@ impl Write for Output {
         Ok(())
     }
 }
+
+/// A test compiler's refusal: a bailout of kind `Declined` with `message`.
+pub fn declined(message: impl Into<String>) -> ir::compile::Bailout {
+    ir::compile::Bailout::new(ir::compile::BailoutReason::Declined(message.into()))
+}
