@@ -9,11 +9,14 @@
 //! - [`load_elim`]: the abstract heap of load elimination;
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
-//! - [`peeling`]: the loop-peeling cap.
+//! - [`peeling`]: the loop-peeling cap;
+//! - [`spec`]: the pipeline-spec grammar both pipelines read, its error type and the shape
+//!   of their pass registries.
 pub mod escape;
 pub mod inlining;
 pub mod load_elim;
 pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;
+pub mod spec;
 pub mod speculation;
