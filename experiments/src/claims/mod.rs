@@ -24,6 +24,9 @@ pub mod runner;
 pub mod speedup;
 pub mod table;
 
+#[cfg(test)]
+mod spec_tests;
+
 use std::path::PathBuf;
 use std::time::Instant;
 
