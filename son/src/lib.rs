@@ -180,40 +180,7 @@ pub fn build_and_optimize_at(
     for phase in options.phases.iter().take_while(|p| **p != Phase::Schedule) {
         let mut guard = meter.phase("son", phase.name());
         guard.nodes_in = g.live_nodes().len() as u64;
-        match phase {
-            Phase::Reduce { reducers, driver } => {
-                if reducers.contains(&ReducerId::Escape) {
-                    let stats = reducers::escape::run(&mut g, input);
-                    for (name, n) in stats.extras() {
-                        guard.add_extra(name, n);
-                    }
-                    guard.changes += stats.objects_scalar_replaced;
-                }
-                if reducers.iter().any(|&r| r != ReducerId::Escape) {
-                    let stats = run_reduce(&mut g, reducers, *driver);
-                    record(&mut guard, &stats);
-                }
-            }
-            Phase::Typer => {
-                let stats = run_reduce(&mut g, &[ReducerId::Typer], Driver::V8);
-                record(&mut guard, &stats);
-            }
-            Phase::Lower => {
-                let stats = lowering::lower(&mut g).map_err(|reason| Bailout { reason })?;
-                guard.visits += stats.lowered;
-                guard.changes += stats.lowered;
-                guard.add_extra("checks_removed", stats.checks_removed);
-            }
-            Phase::Peel => {
-                let stats = peel::run(&mut g);
-                guard.visits += stats.visits;
-                guard.changes += stats.added;
-                for (name, n) in stats.extras() {
-                    guard.add_extra(name, n);
-                }
-            }
-            Phase::Schedule => {}
-        }
+        run_phase(&mut g, phase, input, &mut guard)?;
         let live = g.live_nodes();
         guard.nodes_out = live.len() as u64;
         drop(guard);
@@ -221,6 +188,60 @@ pub fn build_and_optimize_at(
         check(&g, options, phase.name())?;
     }
     Ok(g)
+}
+
+/// Runs one phase (not `schedule`, which yields a schedule rather than a graph:
+/// [`schedule_phase`]) on `g`, adding its counters to `counters`. `input` is the compilation
+/// the graph came from: escape analysis reads the feedback of its named load and store
+/// sites (a graph from text has the function id 0; with no feedback every such site makes
+/// its object escape, while objects reached only by `StoreField` / `LoadField` need none).
+pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counters: &mut meter::PhaseCounters) -> Result<(), Bailout> {
+    match phase {
+        Phase::Reduce { reducers, driver } => {
+            if reducers.contains(&ReducerId::Escape) {
+                let stats = reducers::escape::run(g, input);
+                for (name, n) in stats.extras() {
+                    counters.add_extra(name, n);
+                }
+                counters.changes += stats.objects_scalar_replaced;
+            }
+            if reducers.iter().any(|&r| r != ReducerId::Escape) {
+                let stats = run_reduce(g, reducers, *driver);
+                record(counters, &stats);
+            }
+        }
+        Phase::Typer => {
+            let stats = run_reduce(g, &[ReducerId::Typer], Driver::V8);
+            record(counters, &stats);
+        }
+        Phase::Lower => {
+            let stats = lowering::lower(g).map_err(|reason| Bailout { reason })?;
+            counters.visits += stats.lowered;
+            counters.changes += stats.lowered;
+            counters.add_extra("checks_removed", stats.checks_removed);
+        }
+        Phase::Peel => {
+            let stats = peel::run(g);
+            counters.visits += stats.visits;
+            counters.changes += stats.added;
+            for (name, n) in stats.extras() {
+                counters.add_extra(name, n);
+            }
+        }
+        Phase::Schedule => {}
+    }
+    Ok(())
+}
+
+/// The `schedule` phase up to LIR emission: frame-state inputs untagged
+/// ([`schedule::untag_frame_state_inputs`]), `Float64Max/Min` lowered to diamonds
+/// ([`late_lowering`]), then global code motion, splitting nodes if `split`. Returns the
+/// schedule and the number of diamonds made.
+pub fn schedule_phase(g: &mut Graph, split: bool) -> Result<(schedule::Schedule, u64), Bailout> {
+    schedule::untag_frame_state_inputs(g);
+    let diamonds = late_lowering::lower_min_max(g).map_err(|reason| Bailout { reason: format!("late lowering: {reason}") })?;
+    let s = schedule::schedule_with(g, split).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
+    Ok((s, diamonds))
 }
 
 /// Compiles one function through the sea-of-nodes pipeline to LIR.
@@ -249,10 +270,8 @@ fn compile_at(
     let mut g = build_and_optimize_at(input, osr, options, meter)?;
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
-    schedule::untag_frame_state_inputs(&mut g);
-    let diamonds = late_lowering::lower_min_max(&mut g).map_err(|reason| Bailout { reason: format!("late lowering: {reason}") })?;
+    let (s, diamonds) = schedule_phase(&mut g, options.split)?;
     guard.add_extra("minmax_diamonds", diamonds);
-    let s = schedule::schedule_with(&mut g, options.split).map_err(|reason| Bailout { reason: format!("schedule: {reason}") })?;
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
     guard.add_extra("split", s.stats.split);

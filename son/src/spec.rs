@@ -230,6 +230,20 @@ impl Default for Options {
 /// violations: `schedule` must come last, exactly once, after exactly one `lower`; reducers
 /// placed [`Placement::BeforeLower`] must run before `lower`.
 pub fn parse_spec(text: &str) -> Result<Options, SpecError> {
+    parse(text, true)
+}
+
+/// Parses a list of phases to run on a graph that is already built (filetests,
+/// [`crate::run_phase`]): [`parse_spec`] without its demand for a `lower` and a `schedule`.
+/// The rules about order still hold among the phases listed: `schedule`, if there, comes
+/// last; `lower` comes at most once, and reducers placed [`Placement::BeforeLower`] not
+/// after it.
+pub fn parse_phase_list(text: &str) -> Result<Options, SpecError> {
+    parse(text, false)
+}
+
+/// [`parse_spec`] (`whole_pipeline`) or [`parse_phase_list`].
+fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     let ast = spec::parse(text, Pipeline::Son)?;
     let mut phases = Vec::new();
     let mut split = false;
@@ -287,10 +301,10 @@ pub fn parse_spec(text: &str) -> Result<Options, SpecError> {
         }
         phases.push(phase);
     }
-    if lower_at.is_none() {
+    if whole_pipeline && lower_at.is_none() {
         return Err(SpecError::new(ast.end, "the pipeline needs exactly one 'lower' phase, and has none"));
     }
-    if schedule_at.is_none() {
+    if whole_pipeline && schedule_at.is_none() {
         return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
     }
     Ok(Options { phases, spec: text.trim().to_string(), verify: cfg!(debug_assertions), split, inline: ast.build.inline })
@@ -437,6 +451,17 @@ mod tests {
         fails("son:reduce;lower;schedule", 5, "'reduce' needs its reducers");
         fails("son:reduce();lower;schedule", 5, "'reduce()' needs at least one reducer");
         fails("son:build(inline=sometimes);lower;schedule", 18, "valid: on, off");
+    }
+
+    #[test]
+    fn a_phase_list_needs_no_lower_or_schedule_but_keeps_the_order() {
+        assert_eq!(parse_phase_list("son:reduce(load-elim)").unwrap().phases.len(), 1);
+        assert!(parse_phase_list("schedule(split=on)").unwrap().split);
+        assert_eq!(parse_phase_list("lower;schedule").unwrap(), Options { spec: "lower;schedule".into(), ..parse_spec("lower;schedule").unwrap() });
+        let e = parse_phase_list("lower;reduce(escape)").unwrap_err();
+        assert_eq!(e.position, 13);
+        assert!(parse_phase_list("schedule;typer").is_err());
+        assert!(parse_phase_list("lower;lower").is_err());
     }
 
     #[test]
