@@ -755,6 +755,17 @@ impl<G> Graph<G> {
 
     /// The block-structured text form (parses back with [`parse`]).
     pub fn to_text(&self) -> String {
+        self.text(false)
+    }
+
+    /// [`Graph::to_text`] with each op's type after it (`  %3 = Int32Add(%1, %2) : Signed32`):
+    /// what the filetests print. [`parse`] does not read the types back (it types the ops
+    /// itself).
+    pub fn to_text_with_types(&self) -> String {
+        self.text(true)
+    }
+
+    fn text(&self, types: bool) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "function {} func={}", self.name, self.func.0);
         for b in self.blocks() {
@@ -776,6 +787,9 @@ impl<G> Graph<G> {
                     if let Some((t, f)) = self.weights(b) {
                         let _ = write!(s, " weights {t} {f}");
                     }
+                }
+                if types {
+                    let _ = write!(s, " : {}", self.type_of(i));
                 }
                 s.push('\n');
             }

@@ -23,8 +23,9 @@
 //! - [`typer`]: fixed-point typing of a whole graph (the `typer` phase).
 //! - [`lir_out`]: CFG → LIR.
 //!
-//! A pipeline is data: [`parse_spec`] turns `cfg:copy(lower,branch-elim,vn);copy(dce)` into
-//! [`Options`]; [`compile`] runs it, one meter row per phase (the `typer` phase too: visits
+//! A pipeline is data: [`parse_spec`] turns `cfg:copy(lower,branch-elim,vn);copy(dce)` (the
+//! grammar both pipelines share, [`midend::spec`], checked against the registry of phases and
+//! reducers in [`spec`]) into [`Options`]; [`compile`] runs it, one meter row per phase (the `typer` phase too: visits
 //! over all its passes, changes = ops whose type changed, extras `typing_iterations`,
 //! `loop_phis`, `loop_phis_widened`, `types_narrowed`, `typing_gave_up`; a copying phase
 //! after it counts `types_carried`, the copies whose emitted type the input's type narrowed).
@@ -51,178 +52,15 @@ pub mod graph;
 pub mod lir_out;
 pub mod phis;
 pub mod reducers;
+pub mod spec;
 pub mod typer;
 pub mod verify;
 
-use ir::hash::IdHashMap;
-use std::sync::{Mutex, OnceLock};
+pub use spec::{parse_spec, Options, PhaseKind, PhaseSpec, ReducerId, DEFAULT_SPEC, UNTYPED_SPEC};
 
 use ir::compile::{Bailout, CompileInput};
 
 use crate::graph::{Graph, Input};
-
-/// The default pipeline: what V8 runs by default, as far as this pipeline has it. Escape
-/// analysis (`--turbo-escape`) shares the first copying phase with late load elimination (as
-/// Turboshaft folds its late escape analysis into another phase), so it costs no copy of its
-/// own. Its `typer` phase before lowering types loop phis to a fixed point ([`typer`]), as the
-/// sea of nodes' default `typer` phase does, and the lowerings read those types.
-pub const DEFAULT_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
-copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
-
-/// The default pipeline without the `typer` phase (ops typed only as they are emitted, loop
-/// phis by representation): the baseline of an A/B run on loop typing.
-pub const UNTYPED_SPEC: &str = "cfg:copy(escape,late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\
-copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
-
-/// What a phase of a spec does.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum PhaseKind {
-    /// A copying phase through its reducer stack (`copy(...)`).
-    #[default]
-    Copy,
-    /// The typer (`typer`): every op's type recomputed to a fixed point in place, no copy
-    /// ([`typer::retype_to_fixed_point`]).
-    Typer,
-}
-
-/// One phase: a copying phase with its reducer stack (top first, by spec name), or the
-/// typer.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct PhaseSpec {
-    /// Reducer names (see [`reducers::NAMES`]); empty for the typer.
-    pub reducers: Vec<String>,
-    /// What the phase does.
-    pub kind: PhaseKind,
-}
-
-impl PhaseSpec {
-    /// The phase's name in statistics: `copy(a,b,c)`, or `typer`.
-    pub fn label(&self) -> String {
-        match self.kind {
-            PhaseKind::Copy => format!("copy({})", self.reducers.join(",")),
-            PhaseKind::Typer => "typer".to_string(),
-        }
-    }
-}
-
-/// What [`compile`] runs.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Options {
-    /// The copying phases, in order.
-    pub phases: Vec<PhaseSpec>,
-    /// Run the graph verifier after the builder and every phase (panics on a failure: it is
-    /// a compiler bug). On by default in debug builds.
-    pub verify: bool,
-    /// The spec text these options came from.
-    pub spec: String,
-    /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
-    pub inline: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        parse_spec(DEFAULT_SPEC).expect("the default spec parses")
-    }
-}
-
-/// Parses a pipeline spec: `cfg:` followed by `;`-separated phases `copy(r1,r2,...)` or
-/// `typer` (fixed-point typing, [`typer`]), optionally preceded by `build(inline=on|off)`
-/// (inlining in the graph builder; default on).
-///
-/// Errors name unknown reducers, malformed phases, a reducer listed twice in one phase, and
-/// ordering rules: `vn` and `check-elim` must come after every reducer that lowers in the
-/// same phase (they record what reaches them), `dce` may not share a phase with a
-/// lowering (it decides liveness on the input graph), and `late-load-elim` (or
-/// `late-load-elim-offset`, not both in one phase) must run before `machine-lower`: in an
-/// earlier phase, or listed before it (it analyzes simplified memory ops, which
-/// `machine-lower` turns into machine loads and stores). `escape` must be the first reducer
-/// of a phase before any phase with `lower` or `machine-lower` (it reads the builder's JS
-/// ops, which `lower` turns into runtime calls).
-pub fn parse_spec(spec: &str) -> Result<Options, String> {
-    let body = spec.trim().strip_prefix("cfg:").ok_or_else(|| format!("spec '{spec}' does not start with 'cfg:'"))?;
-    let mut phases = Vec::new();
-    let mut inline = true;
-    for phase in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-        if phase == "build" || phase.starts_with("build(") {
-            if !phases.is_empty() {
-                return Err("'build(...)' must come first: the graph is built before any phase".into());
-            }
-            let args = phase.strip_prefix("build").map(str::trim).filter(|a| !a.is_empty());
-            let args = match args {
-                None => None,
-                Some(a) => Some(a.strip_prefix('(').and_then(|a| a.strip_suffix(')')).ok_or_else(|| format!("malformed '{phase}'"))?),
-            };
-            inline = midend::inlining::parse_build_options(args)?;
-            continue;
-        }
-        if phase == "typer" {
-            phases.push(PhaseSpec { reducers: Vec::new(), kind: PhaseKind::Typer });
-            continue;
-        }
-        let inner = phase
-            .strip_prefix("copy(")
-            .and_then(|p| p.strip_suffix(')'))
-            .ok_or_else(|| format!("phase '{phase}' is not copy(...) or typer"))?;
-        let names: Vec<String> = inner.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
-        if names.is_empty() {
-            return Err(format!("phase '{phase}' has no reducers"));
-        }
-        for (k, n) in names.iter().enumerate() {
-            if !reducers::NAMES.contains(&n.as_str()) {
-                return Err(format!("unknown reducer '{n}' (known: {})", reducers::NAMES.join(", ")));
-            }
-            if names[..k].contains(n) {
-                return Err(format!("reducer '{n}' twice in '{phase}'"));
-            }
-        }
-        let pos = |n: &str| names.iter().position(|x| x == n);
-        for lowering in ["lower", "machine-lower"] {
-            if let Some(l) = pos(lowering) {
-                for table in ["vn", "check-elim"] {
-                    if pos(table).is_some_and(|t| t < l) {
-                        return Err(format!("'{table}' must come after '{lowering}' in '{phase}'"));
-                    }
-                }
-                if pos("dce").is_some() {
-                    return Err(format!("'dce' may not share a phase with '{lowering}'"));
-                }
-            }
-        }
-        let load_elim = pos("late-load-elim").or(pos("late-load-elim-offset"));
-        if pos("late-load-elim").is_some() && pos("late-load-elim-offset").is_some() {
-            return Err(format!("'late-load-elim' and 'late-load-elim-offset' in one phase '{phase}'"));
-        }
-        if let Some(l) = load_elim {
-            let machine_lowered = phases.iter().any(|p: &PhaseSpec| p.reducers.iter().any(|r| r == "machine-lower"));
-            if machine_lowered || pos("machine-lower").is_some_and(|m| m < l) {
-                return Err(format!("'{}' must run before 'machine-lower' (in '{phase}')", names[l]));
-            }
-        }
-        if let Some(e) = pos("escape") {
-            if e != 0 {
-                return Err(format!("'escape' must be the first reducer of its phase ('{phase}')"));
-            }
-            let lowered = phases.iter().any(|p: &PhaseSpec| p.reducers.iter().any(|r| r == "lower" || r == "machine-lower"));
-            if lowered || pos("lower").is_some() || pos("machine-lower").is_some() {
-                return Err(format!("'escape' must run before 'lower' and 'machine-lower', in an earlier phase (in '{phase}')"));
-            }
-        }
-        phases.push(PhaseSpec { reducers: names, kind: PhaseKind::Copy });
-    }
-    Ok(Options { phases, verify: cfg!(debug_assertions), spec: spec.trim().to_string(), inline })
-}
-
-/// A `&'static str` for a counter name (interned; the set of names is small and fixed).
-fn intern(s: String) -> &'static str {
-    static NAMES: OnceLock<Mutex<IdHashMap<String, &'static str>>> = OnceLock::new();
-    let mut map = NAMES.get_or_init(Default::default).lock().expect("intern table");
-    if let Some(&n) = map.get(&s) {
-        return n;
-    }
-    let leaked: &'static str = Box::leak(s.clone().into_boxed_str());
-    map.insert(s, leaked);
-    leaked
-}
 
 fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     guard.visits += stats.visited;
@@ -231,19 +69,19 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     guard.add_extra("skipped_dead", stats.skipped_dead);
     guard.add_extra("vn_hits", stats.vn_hits);
     guard.add_extra("branches_folded", stats.branches_folded);
-    for (name, n) in &stats.extras {
-        guard.add_extra(name, *n);
+    for (&name, &n) in &stats.extras {
+        guard.add_extra(name, n);
     }
     for (name, n) in &stats.changes_by_reducer {
         if *n > 0 {
-            guard.add_extra(intern(format!("changes:{name}")), *n);
+            guard.add_extra(format!("changes:{name}"), *n);
         }
     }
     for (op, n) in stats.changes_by_opcode.iter() {
-        guard.add_extra(intern(format!("changed:{}", op.name())), *n);
+        guard.add_extra(format!("changed:{}", op.name()), *n);
     }
     for (op, n) in stats.visits_by_opcode.iter() {
-        guard.add_extra(intern(format!("visits:{}", op.name())), *n);
+        guard.add_extra(format!("visits:{}", op.name()), *n);
     }
 }
 
@@ -311,7 +149,7 @@ pub fn run_phase_counted(g: &Graph<Input>, phase: &PhaseSpec, counting: bool) ->
     if phase.kind == PhaseKind::Typer {
         return typed_copy(g);
     }
-    let stack = phase.reducers.iter().map(|n| reducers::by_name(n).expect("names checked by parse_spec")).collect();
+    let stack = phase.reducers.iter().map(|&id| reducers::make(id)).collect();
     copying::copy_graph_counted(g, stack, counting)
 }
 
@@ -324,9 +162,9 @@ pub fn run_phase_for(g: &Graph<Input>, phase: &PhaseSpec, input: &CompileInput<'
     let stack = phase
         .reducers
         .iter()
-        .map(|n| match n.as_str() {
-            "escape" => Box::new(reducers::escape::EscapeAnalysis::new(reducers::escape::sites_of(g, input))) as Box<dyn assembler::Reducer>,
-            _ => reducers::by_name(n).expect("names checked by parse_spec"),
+        .map(|&id| match id {
+            ReducerId::Escape => Box::new(reducers::escape::EscapeAnalysis::new(reducers::escape::sites_of(g, input))) as Box<dyn assembler::Reducer>,
+            _ => reducers::make(id),
         })
         .collect();
     copying::copy_graph(g, stack)
@@ -371,8 +209,8 @@ pub fn optimize_at(
     guard.nodes_out = graph.op_count() as u64;
     guard.add_extra("emitted", stats.emitted);
     // The builder's own counters: the inlining decisions (`midend::inlining`).
-    for (name, n) in &stats.extras {
-        guard.add_extra(name, *n);
+    for (&name, &n) in &stats.extras {
+        guard.add_extra(name, n);
     }
     drop(guard);
     meter.annotate_last(shape_extras(&graph));

@@ -115,10 +115,11 @@ pub struct AbOptions {
 
 /// The tier a spec compiles with, from its prefix; the spec itself is checked too.
 pub fn spec_tier(spec: &str) -> Result<Tier, String> {
-    let tier = match spec.trim().split_once(':').map(|(p, _)| p) {
-        Some("son") => Tier::Son,
-        Some("cfg") => Tier::Cfg,
-        _ => return Err(format!("spec '{spec}' must start with 'son:' or 'cfg:'")),
+    let tier = match midend::spec::prefix(spec) {
+        Ok(Some((midend::spec::Pipeline::Son, _))) => Tier::Son,
+        Ok(Some((midend::spec::Pipeline::Cfg, _))) => Tier::Cfg,
+        Ok(None) => return Err(format!("spec '{spec}' must start with 'son:' or 'cfg:' (the tier of an A/B side)")),
+        Err(e) => return Err(format!("spec '{spec}': {}", e.annotate(spec))),
     };
     TierCompiler::new(tier, Backend::Lir, false).set_spec(spec).map_err(|e| format!("spec '{spec}': {e}"))?;
     Ok(tier)

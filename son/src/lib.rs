@@ -19,7 +19,9 @@
 //!
 //! A pipeline is data: [`parse_spec`] reads a spec such as
 //! `son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn,driver=worklist:7);schedule`
-//! into [`Options`]; [`compile`] runs it, recording one meter row per phase.
+//! (the grammar both pipelines share, [`midend::spec`]) and checks it against the registry of
+//! phases and reducers in [`spec`], giving [`Options`]; [`compile`] runs it, recording one
+//! meter row per phase.
 //!
 //! # Measurement extras
 //!
@@ -47,10 +49,10 @@ pub mod persistent;
 pub mod reducer;
 pub mod reducers;
 pub mod schedule;
+pub mod spec;
 pub mod verify;
 
-use ir::hash::IdHashMap;
-use std::sync::{Mutex, OnceLock};
+pub use spec::{parse_spec, Options, Phase, ReducerId, DEFAULT_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -58,208 +60,35 @@ use ir::compile::{Bailout, BailoutReason, CompileInput};
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
-/// The reducers a `reduce(...)` phase may name.
-pub const REDUCER_NAMES: &[&str] =
-    &["dce", "common", "machine", "vn", "typer", "load-elim", "load-elim-offset", "redundancy", "branch-elim", "escape"];
-
-/// Reducers that work on simplified ops (`LoadField`, `CheckMaps`, ...) and so must run in a
-/// `reduce(...)` phase before `lower` ([`parse_spec`] rejects them after it).
-pub const BEFORE_LOWER_REDUCERS: &[&str] = &["load-elim", "load-elim-offset", "escape"];
-
-/// One phase of the pipeline.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Phase {
-    /// A GraphReducer phase running these reducers (by name) with a driver.
-    Reduce {
-        /// Reducer names, in order.
-        reducers: Vec<String>,
-        /// The traversal.
-        driver: Driver,
-    },
-    /// The typer (a GraphReducer phase of its own).
-    Typer,
-    /// Simplified lowering (JS and simplified ops → machine ops and deopt checks).
-    Lower,
-    /// Loop peeling ([`peel`]; opt-in, not in [`DEFAULT_SPEC`]).
-    Peel,
-    /// Scheduling and LIR emission (always last).
-    Schedule,
-}
-
-impl Phase {
-    /// The phase's name in meter rows.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Phase::Reduce { .. } => "reduce",
-            Phase::Typer => "typer",
-            Phase::Lower => "lower",
-            Phase::Peel => "peel",
-            Phase::Schedule => "schedule",
-        }
-    }
-}
-
-/// What the pipeline runs.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Options {
-    /// The phases, in order (after graph building, which always runs first).
-    pub phases: Vec<Phase>,
-    /// The spec text the options came from.
-    pub spec: String,
-    /// Run the graph verifier after every phase (default: in debug builds).
-    pub verify: bool,
-    /// Node splitting in the scheduler (`schedule(split=on)`, in the default spec as V8's
-    /// `--turbo-splitting` is on by default; `schedule(split=off)` for A/B runs).
-    pub split: bool,
-    /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
-    pub inline: bool,
-}
-
-/// The default pipeline spec: what V8 runs by default (`node --v8-options`), as far as this
-/// pipeline has it — escape analysis (`--turbo-escape`, here first in the load-elimination
-/// phase), load elimination, redundancy and branch elimination (with load elimination and in
-/// the late optimization phase, where TurboFan runs its `BranchElimination`) and node
-/// splitting in the scheduler (`--turbo-splitting`).
-pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
-reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
-
-impl Default for Options {
-    fn default() -> Self {
-        parse_spec(DEFAULT_SPEC).expect("the default spec parses")
-    }
-}
-
-fn parse_driver(s: &str) -> Result<Driver, String> {
-    match s {
-        "v8" => Ok(Driver::V8),
-        "rpo" => Ok(Driver::Rpo),
-        "worklist" => Ok(Driver::Worklist { seed: 1 }),
-        _ => match s.strip_prefix("worklist:") {
-            Some(seed) => seed.parse().map(|seed| Driver::Worklist { seed }).map_err(|_| format!("bad seed in '{s}'")),
-            None => Err(format!("unknown driver '{s}' (v8, rpo, worklist, worklist:SEED)")),
-        },
-    }
-}
-
-/// Parses a pipeline spec: `son:` (optional) then phases separated by `;`:
-/// `reduce(r1,r2,...[,driver=v8|rpo|worklist[:SEED]])`, `typer`, `lower`, `peel` (loop
-/// peeling, [`peel`]; anywhere before `schedule`),
-/// `schedule[(split=on|off)]` (node splitting of partially dead pure nodes; off when not
-/// given, on in [`DEFAULT_SPEC`]),
-/// optionally preceded by `build(inline=on|off)` (inlining in the graph builder; default on).
-/// Unknown names are errors, and so are ordering violations: `schedule` must come last,
-/// exactly once, after exactly one `lower`; the reducers of [`BEFORE_LOWER_REDUCERS`] must
-/// run before `lower`.
-pub fn parse_spec(spec: &str) -> Result<Options, String> {
-    let body = spec.trim().strip_prefix("son:").unwrap_or(spec.trim());
-    let mut phases = Vec::new();
-    let mut split = false;
-    let mut inline = true;
-    for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
-        let (name, args) = match part.find('(') {
-            Some(i) if part.ends_with(')') => (&part[..i], Some(&part[i + 1..part.len() - 1])),
-            Some(_) => return Err(format!("unbalanced parentheses in '{part}'")),
-            None => (part, None),
-        };
-        if name == "build" {
-            if !phases.is_empty() {
-                return Err("'build(...)' must come first: the graph is built before any phase".into());
-            }
-            inline = midend::inlining::parse_build_options(args)?;
-            continue;
-        }
-        let phase = match (name, args) {
-            ("reduce", Some(args)) => {
-                let mut reducers = Vec::new();
-                let mut driver = Driver::V8;
-                for a in args.split(',').map(str::trim).filter(|a| !a.is_empty()) {
-                    if let Some(d) = a.strip_prefix("driver=") {
-                        driver = parse_driver(d)?;
-                    } else if REDUCER_NAMES.contains(&a) {
-                        reducers.push(a.to_string());
-                    } else {
-                        return Err(format!("unknown reducer '{a}' (known: {})", REDUCER_NAMES.join(", ")));
-                    }
-                }
-                if reducers.is_empty() {
-                    return Err("reduce() needs at least one reducer".into());
-                }
-                Phase::Reduce { reducers, driver }
-            }
-            ("typer", None) => Phase::Typer,
-            ("lower" | "simplified-lower", None) => Phase::Lower,
-            ("peel", None) => Phase::Peel,
-            ("schedule", None) => Phase::Schedule,
-            ("schedule", Some(args)) => {
-                for a in args.split(',').map(str::trim).filter(|a| !a.is_empty()) {
-                    split = match a {
-                        "split=on" => true,
-                        "split=off" => false,
-                        _ => return Err(format!("unknown schedule option '{a}' (known: split=on, split=off)")),
-                    };
-                }
-                Phase::Schedule
-            }
-            _ => return Err(format!("unknown phase '{part}' (known: reduce(...), typer, lower, peel, schedule)")),
-        };
-        phases.push(phase);
-    }
-    let lowers = phases.iter().filter(|p| **p == Phase::Lower).count();
-    if lowers != 1 {
-        return Err(format!("the pipeline needs exactly one 'lower' phase, has {lowers}"));
-    }
-    if phases.last() != Some(&Phase::Schedule) || phases.iter().filter(|p| **p == Phase::Schedule).count() != 1 {
-        return Err("'schedule' must be the last phase, exactly once".into());
-    }
-    let lower_at = phases.iter().position(|p| *p == Phase::Lower).unwrap_or(0);
-    for p in &phases[lower_at..] {
-        if let Phase::Reduce { reducers, .. } = p {
-            if let Some(r) = reducers.iter().find(|r| BEFORE_LOWER_REDUCERS.contains(&r.as_str())) {
-                return Err(format!("reducer '{r}' works on simplified ops and must run before 'lower'"));
-            }
-        }
-    }
-    Ok(Options { phases, spec: spec.trim().to_string(), verify: cfg!(debug_assertions), split, inline })
-}
-
-fn static_name(s: String) -> &'static str {
-    static NAMES: OnceLock<Mutex<IdHashMap<String, &'static str>>> = OnceLock::new();
-    let mut map = NAMES.get_or_init(Default::default).lock().expect("name table");
-    if let Some(&n) = map.get(&s) {
-        return n;
-    }
-    let leaked: &'static str = Box::leak(s.clone().into_boxed_str());
-    map.insert(s, leaked);
-    leaked
-}
-
-fn make_reducer(name: &str) -> Box<dyn Reducer> {
+/// The GraphReducer rule set of `id`, or `None` for `escape`, which is not a local reducer
+/// but a whole-graph analysis ([`reducers::escape::run`]).
+fn make_reducer(id: ReducerId) -> Option<Box<dyn Reducer>> {
     use reducers::*;
-    match name {
-        "dce" => Box::new(dce::DeadCodeElimination),
-        "common" => Box::new(common::CommonOperatorReducer),
-        "machine" => Box::new(machine::MachineOperatorReducer),
-        "vn" => Box::<vn::ValueNumbering>::default(),
-        "typer" => Box::new(typer::Typer),
-        "load-elim" => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Type)),
-        "load-elim-offset" => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Offset)),
-        "redundancy" => Box::new(redundancy::RedundancyElimination::new()),
-        "branch-elim" => Box::new(branch_elim::BranchElimination::new()),
-        other => unreachable!("unknown reducer {other} passed the spec parser"),
-    }
+    Some(match id {
+        ReducerId::Dce => Box::new(dce::DeadCodeElimination),
+        ReducerId::Common => Box::new(common::CommonOperatorReducer),
+        ReducerId::Machine => Box::new(machine::MachineOperatorReducer),
+        ReducerId::Vn => Box::<vn::ValueNumbering>::default(),
+        ReducerId::Typer => Box::new(typer::Typer),
+        ReducerId::LoadElim => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Type)),
+        ReducerId::LoadElimOffset => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Offset)),
+        ReducerId::Redundancy => Box::new(redundancy::RedundancyElimination::new()),
+        ReducerId::BranchElim => Box::new(branch_elim::BranchElimination::new()),
+        ReducerId::Escape => return None,
+    })
 }
 
 /// Runs one reduce phase over `g` and returns its statistics. `escape` is not a local
 /// reducer (it needs the compilation's feedback): [`build_and_optimize`] runs it before the
 /// phase's other reducers, and this function skips it.
-pub fn run_reduce(g: &mut Graph, names: &[String], driver: Driver) -> ReduceStats {
-    run_reduce_counted(g, names, driver, true)
+pub fn run_reduce(g: &mut Graph, reducers: &[ReducerId], driver: Driver) -> ReduceStats {
+    run_reduce_counted(g, reducers, driver, true)
 }
 
 /// [`run_reduce`] with the driver's counters on or off (`counting: false` only to measure
 /// what counting costs; the statistics are then all 0).
-pub fn run_reduce_counted(g: &mut Graph, names: &[String], driver: Driver, counting: bool) -> ReduceStats {
-    let mut boxes: Vec<Box<dyn Reducer>> = names.iter().filter(|n| *n != "escape").map(|n| make_reducer(n)).collect();
+pub fn run_reduce_counted(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool) -> ReduceStats {
+    let mut boxes: Vec<Box<dyn Reducer>> = reducers.iter().filter_map(|&id| make_reducer(id)).collect();
     let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
     let mut reducer = GraphReducer::new(refs);
     reducer.set_counting(counting);
@@ -273,9 +102,9 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
     guard.revisits += stats.revisits;
     guard.add_extra("revisit_changes", stats.revisit_changes);
     for (name, c) in &stats.per_reducer {
-        guard.add_extra(static_name(format!("{name}.visits")), c.visits);
-        guard.add_extra(static_name(format!("{name}.changes")), c.changes);
-        guard.add_extra(static_name(format!("{name}.replacements")), c.replacements);
+        guard.add_extra(format!("{name}.visits"), c.visits);
+        guard.add_extra(format!("{name}.changes"), c.changes);
+        guard.add_extra(format!("{name}.replacements"), c.replacements);
     }
     for &(name, n) in &stats.extras {
         guard.add_extra(name, n);
@@ -347,46 +176,11 @@ pub fn build_and_optimize_at(
         g
     };
     check(&g, options, "build")?;
-    for phase in &options.phases {
-        if *phase == Phase::Schedule {
-            break;
-        }
+    // `schedule` is last (`parse_spec` checks it) and runs in `compile`, after this.
+    for phase in options.phases.iter().take_while(|p| **p != Phase::Schedule) {
         let mut guard = meter.phase("son", phase.name());
         guard.nodes_in = g.live_nodes().len() as u64;
-        match phase {
-            Phase::Reduce { reducers, driver } => {
-                if reducers.iter().any(|r| r == "escape") {
-                    let stats = reducers::escape::run(&mut g, input);
-                    for (name, n) in stats.extras() {
-                        guard.add_extra(name, n);
-                    }
-                    guard.changes += stats.objects_scalar_replaced;
-                }
-                if reducers.iter().any(|r| r != "escape") {
-                    let stats = run_reduce(&mut g, reducers, *driver);
-                    record(&mut guard, &stats);
-                }
-            }
-            Phase::Typer => {
-                let stats = run_reduce(&mut g, &["typer".to_string()], Driver::V8);
-                record(&mut guard, &stats);
-            }
-            Phase::Lower => {
-                let stats = lowering::lower(&mut g)?;
-                guard.visits += stats.lowered;
-                guard.changes += stats.lowered;
-                guard.add_extra("checks_removed", stats.checks_removed);
-            }
-            Phase::Peel => {
-                let stats = peel::run(&mut g);
-                guard.visits += stats.visits;
-                guard.changes += stats.added;
-                for (name, n) in stats.extras() {
-                    guard.add_extra(name, n);
-                }
-            }
-            Phase::Schedule => unreachable!("the loop stops at the schedule phase"),
-        }
+        run_phase(&mut g, phase, input, &mut guard)?;
         let live = g.live_nodes();
         guard.nodes_out = live.len() as u64;
         drop(guard);
@@ -394,6 +188,60 @@ pub fn build_and_optimize_at(
         check(&g, options, phase.name())?;
     }
     Ok(g)
+}
+
+/// Runs one phase (not `schedule`, which yields a schedule rather than a graph:
+/// [`schedule_phase`]) on `g`, adding its counters to `counters`. `input` is the compilation
+/// the graph came from: escape analysis reads the feedback of its named load and store
+/// sites (a graph from text has the function id 0; with no feedback every such site makes
+/// its object escape, while objects reached only by `StoreField` / `LoadField` need none).
+pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counters: &mut meter::PhaseCounters) -> Result<(), Bailout> {
+    match phase {
+        Phase::Reduce { reducers, driver } => {
+            if reducers.contains(&ReducerId::Escape) {
+                let stats = reducers::escape::run(g, input);
+                for (name, n) in stats.extras() {
+                    counters.add_extra(name, n);
+                }
+                counters.changes += stats.objects_scalar_replaced;
+            }
+            if reducers.iter().any(|&r| r != ReducerId::Escape) {
+                let stats = run_reduce(g, reducers, *driver);
+                record(counters, &stats);
+            }
+        }
+        Phase::Typer => {
+            let stats = run_reduce(g, &[ReducerId::Typer], Driver::V8);
+            record(counters, &stats);
+        }
+        Phase::Lower => {
+            let stats = lowering::lower(g)?;
+            counters.visits += stats.lowered;
+            counters.changes += stats.lowered;
+            counters.add_extra("checks_removed", stats.checks_removed);
+        }
+        Phase::Peel => {
+            let stats = peel::run(g);
+            counters.visits += stats.visits;
+            counters.changes += stats.added;
+            for (name, n) in stats.extras() {
+                counters.add_extra(name, n);
+            }
+        }
+        Phase::Schedule => {}
+    }
+    Ok(())
+}
+
+/// The `schedule` phase up to LIR emission: frame-state inputs untagged
+/// ([`schedule::untag_frame_state_inputs`]), `Float64Max/Min` lowered to diamonds
+/// ([`late_lowering`]), then global code motion, splitting nodes if `split`. Returns the
+/// schedule and the number of diamonds made.
+pub fn schedule_phase(g: &mut Graph, split: bool) -> Result<(schedule::Schedule, u64), Bailout> {
+    schedule::untag_frame_state_inputs(g);
+    let diamonds = late_lowering::lower_min_max(g).map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    let s = schedule::schedule_with(g, split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
+    Ok((s, diamonds))
 }
 
 /// Compiles one function through the sea-of-nodes pipeline to LIR.
@@ -422,10 +270,8 @@ fn compile_at(
     let mut g = build_and_optimize_at(input, osr, options, meter)?;
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
-    schedule::untag_frame_state_inputs(&mut g);
-    let diamonds = late_lowering::lower_min_max(&mut g).map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    let (s, diamonds) = schedule_phase(&mut g, options.split)?;
     guard.add_extra("minmax_diamonds", diamonds);
-    let s = schedule::schedule_with(&mut g, options.split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
     guard.add_extra("split", s.stats.split);
@@ -448,61 +294,4 @@ fn compile_at(
         ("lir_loads", census.loads),
     ]);
     Ok(f)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_leading_build_element_switches_inlining_on_both_pipelines() {
-        let tail = DEFAULT_SPEC.trim_start_matches("son:");
-        assert!(Options::default().inline);
-        assert!(!parse_spec(&format!("son:build(inline=off);{tail}")).unwrap().inline);
-        assert!(parse_spec(&format!("son:build;{tail}")).unwrap().inline);
-        assert!(parse_spec("son:typer;build(inline=off);lower;schedule").is_err(), "build must come first");
-        assert!(parse_spec(&format!("son:build(inline=sometimes);{tail}")).is_err());
-        let cfg_tail = cfg_default_tail();
-        assert!(!cfg_parse(&format!("cfg:build(inline=off);{cfg_tail}")).inline);
-    }
-
-    /// The CFG side parses the same `build` element (its own parser; dev-dependency).
-    fn cfg_default_tail() -> String {
-        cfg::DEFAULT_SPEC.trim_start_matches("cfg:").to_string()
-    }
-
-    fn cfg_parse(spec: &str) -> cfg::Options {
-        cfg::parse_spec(spec).unwrap()
-    }
-
-    #[test]
-    fn specs_parse_and_reject_unknown_names_and_bad_order() {
-        let o = parse_spec(DEFAULT_SPEC).unwrap();
-        assert_eq!(o.phases.len(), 6);
-        let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
-        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec!["dce".into(), "vn".into()], driver: Driver::Worklist { seed: 7 } });
-        assert!(parse_spec("son:reduce(bogus);lower;schedule").unwrap_err().contains("bogus"));
-        assert!(parse_spec("son:lower;schedule;typer").is_err());
-        assert!(parse_spec("son:reduce(dce);schedule").is_err());
-        assert!(parse_spec("son:frobnicate;lower;schedule").is_err());
-        assert!(parse_spec("son:reduce(dce,driver=fast);lower;schedule").is_err());
-        assert!(parse_spec(DEFAULT_SPEC).unwrap().split, "V8 splits nodes by default (--turbo-splitting)");
-        assert!(!parse_spec("son:lower;schedule").unwrap().split);
-        assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
-        assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
-        assert!(parse_spec("son:lower;schedule(split=maybe)").unwrap_err().contains("split=maybe"));
-        assert!(parse_spec("son:lower;schedule(hoist=on)").is_err());
-    }
-
-    #[test]
-    fn load_elimination_must_run_before_lower() {
-        for r in BEFORE_LOWER_REDUCERS {
-            assert!(parse_spec(&format!("son:typer;reduce(dce,{r});lower;schedule")).is_ok());
-            let err = parse_spec(&format!("son:typer;lower;reduce(dce,{r});schedule")).unwrap_err();
-            assert!(err.contains(r) && err.contains("before 'lower'"), "{err}");
-        }
-        assert!(DEFAULT_SPEC.contains("reduce(escape,load-elim,redundancy,branch-elim);lower"), "escape analysis runs by default, as in V8");
-        assert_eq!(DEFAULT_SPEC.matches("branch-elim").count(), 2, "branch elimination where TurboFan runs it");
-        assert!(parse_spec("son:lower;reduce(load-elim-offset);schedule").is_err());
-    }
 }

@@ -110,6 +110,43 @@ pub struct Schedule {
     pub stats: ScheduleStats,
 }
 
+impl Schedule {
+    /// The schedule as text: for each block in layout order a header
+    /// `B1 (#11 Loop) <- B0, B3 -> B2, B4 loop depth 1:` (its start node, predecessors,
+    /// successors and loop depth), then the block's nodes in id order as lines of
+    /// [`Graph::dump`].
+    pub fn dump(&self, g: &Graph) -> String {
+        let blocks = |bs: &[usize]| bs.iter().map(|b| format!("B{b}")).collect::<Vec<_>>().join(", ");
+        let mut per_block: Vec<Vec<NodeId>> = vec![Vec::new(); self.blocks.len()];
+        for &n in &self.live {
+            if let Some(b) = self.block_of[n.index()] {
+                per_block[b].push(n);
+            }
+        }
+        let mut s = String::new();
+        for (i, (b, nodes)) in self.blocks.iter().zip(&mut per_block).enumerate() {
+            s.push_str(&format!("B{i} ({} {})", b.start, g.op(b.start)));
+            if !b.preds.is_empty() {
+                s.push_str(&format!(" <- {}", blocks(&b.preds)));
+            }
+            if !b.succs.is_empty() {
+                s.push_str(&format!(" -> {}", blocks(&b.succs)));
+            }
+            if b.loop_depth > 0 {
+                s.push_str(&format!(" loop depth {}", b.loop_depth));
+            }
+            s.push_str(":\n");
+            nodes.sort();
+            for &n in nodes.iter() {
+                s.push_str("  ");
+                s.push_str(&g.node_line(n));
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
 /// True if the node floats (placed by schedule early / late): pure ops, frame states and
 /// runtime calls without observable effects.
 pub fn is_floating(g: &Graph, n: NodeId) -> bool {

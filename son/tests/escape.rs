@@ -152,6 +152,6 @@ fn loops_keep_objects_whose_fields_change_around_them() {
 #[test]
 fn escape_must_run_before_lower() {
     assert!(son::parse_spec("son:typer;reduce(escape,load-elim);lower;schedule").is_ok());
-    let err = son::parse_spec("son:lower;reduce(escape);schedule").unwrap_err();
+    let err = son::parse_spec("son:lower;reduce(escape);schedule").unwrap_err().to_string();
     assert!(err.contains("escape") && err.contains("before 'lower'"), "{err}");
 }

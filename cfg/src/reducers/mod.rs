@@ -1,5 +1,8 @@
 //! The reducers: small units with one contract each, stacked by a pipeline spec.
 //!
+//! Spec names and their aliases (the sea-of-nodes names of the same optimizations) are the
+//! registry [`crate::spec::REDUCERS`]; [`make`] builds a reducer from its [`ReducerId`].
+//!
 //! | spec name | reducer | contract |
 //! |---|---|---|
 //! | `lower` | [`simplified_lower::SimplifiedLowering`] | speculative and JS ops → checked simplified / machine ops (representation selection; checks dropped where representations or types prove them) |
@@ -35,40 +38,31 @@ use ir::ops::Op;
 use ir::tagged;
 
 use crate::assembler::{Assembler, Reducer, V};
+use crate::spec::ReducerId;
 
-/// The reducer a spec name stands for, or `None` if the name is unknown.
-pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
-    Some(match name {
-        "lower" => Box::new(simplified_lower::SimplifiedLowering),
-        "machine-lower" => Box::new(machine_lower::MachineLowering),
-        "machine-opt" => Box::new(machine_opt::MachineOptimization),
-        "vn" => Box::new(value_numbering::ValueNumbering::pure()),
-        "check-elim" => Box::new(value_numbering::ValueNumbering::checks()),
-        "branch-elim" => Box::new(branch_elim::BranchElimination::default()),
-        "dce" => Box::new(dce::DeadCodeElimination::default()),
-        "peel" => Box::new(peel::LoopPeeling),
+/// The reducer `id` stands for.
+pub fn make(id: ReducerId) -> Box<dyn Reducer> {
+    match id {
+        ReducerId::Lower => Box::new(simplified_lower::SimplifiedLowering),
+        ReducerId::MachineLower => Box::new(machine_lower::MachineLowering),
+        ReducerId::MachineOpt => Box::new(machine_opt::MachineOptimization),
+        ReducerId::Vn => Box::new(value_numbering::ValueNumbering::pure()),
+        ReducerId::CheckElim => Box::new(value_numbering::ValueNumbering::checks()),
+        ReducerId::BranchElim => Box::new(branch_elim::BranchElimination::default()),
+        ReducerId::Dce => Box::new(dce::DeadCodeElimination::default()),
+        ReducerId::Peel => Box::new(peel::LoopPeeling),
         // Without the compilation's feedback (see `crate::run_phase_for`) every literal escapes.
-        "escape" => Box::<escape::EscapeAnalysis>::default(),
-        "late-load-elim" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Type)),
-        "late-load-elim-offset" => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Offset)),
-        _ => return None,
-    })
+        ReducerId::Escape => Box::<escape::EscapeAnalysis>::default(),
+        ReducerId::LateLoadElim => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Type)),
+        ReducerId::LateLoadElimOffset => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Offset)),
+    }
 }
 
-/// Every reducer name a spec may use.
-pub const NAMES: &[&str] = &[
-    "lower",
-    "machine-lower",
-    "machine-opt",
-    "vn",
-    "check-elim",
-    "branch-elim",
-    "dce",
-    "peel",
-    "escape",
-    "late-load-elim",
-    "late-load-elim-offset",
-];
+/// The reducer a spec name (canonical or alias, [`crate::spec::REDUCERS`]) stands for, or
+/// `None` if the name is unknown.
+pub fn by_name(name: &str) -> Option<Box<dyn Reducer>> {
+    crate::spec::REDUCERS.find(name).map(|e| make(e.kind.id))
+}
 
 /// The value of an `Int32Constant`.
 pub fn int32_const(asm: &Assembler<'_>, v: V) -> Option<i32> {

@@ -46,6 +46,9 @@ pub mod runner;
 pub mod table;
 pub mod verdict;
 
+#[cfg(test)]
+mod spec_tests;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

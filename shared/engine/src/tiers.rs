@@ -134,11 +134,12 @@ impl TierCompiler {
         }
     }
 
-    /// Sets the pipeline spec (`--spec`); returns an error for an unknown or misordered one.
+    /// Sets the pipeline spec (`--spec`); returns an error for an unknown or misordered one
+    /// (the message, then the spec with a caret under the column at fault).
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
         match self.tier {
-            Tier::Son => self.son = son::parse_spec(spec)?,
-            Tier::Cfg => self.cfg = cfg::parse_spec(spec)?,
+            Tier::Son => self.son = son::parse_spec(spec).map_err(|e| e.annotate(spec))?,
+            Tier::Cfg => self.cfg = cfg::parse_spec(spec).map_err(|e| e.annotate(spec))?,
             other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
         }
         self.spec = spec.to_string();

@@ -327,6 +327,54 @@ impl SlotFeedback {
     }
 }
 
+/// Property feedback from text, for tests that run one phase on a graph read from text
+/// (filetests), where no interpreter ran to record any. One line per entry of a named
+/// load or store site:
+///
+/// - `FUNC.SLOT #SHAPE field N`: objects of shape `#SHAPE` had field `N` loaded or
+///   overwritten;
+/// - `FUNC.SLOT #SHAPE -> #TO field N`: a store added a property to objects of shape
+///   `#SHAPE`, which went to shape `#TO`, writing field `N`;
+/// - `FUNC.SLOT #SHAPE missing`: the property was absent (the load gave `undefined`).
+///
+/// `FUNC` is the function id of the site's frame state, `SLOT` its feedback slot; more lines
+/// for one site make it polymorphic. Returns the feedback per function, slot by slot (slots
+/// not mentioned are uninitialized property slots).
+pub fn parse_property_feedback<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<Vec<Vec<SlotFeedback>>, String> {
+    let mut table: Vec<Vec<SlotFeedback>> = Vec::new();
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let number = |w: &str, what: &str| w.parse::<u32>().map_err(|_| format!("'{line}': bad {what} '{w}'"));
+        let shape = |w: &str| number(w.strip_prefix('#').unwrap_or("?"), "shape (#N)").map(ShapeId);
+        let (site, from, handler) = match words.as_slice() {
+            [site, from, "field", n] => (*site, shape(from)?, PropertyHandler::Field { slot: number(n, "field")? }),
+            [site, from, "->", to, "field", n] => {
+                (*site, shape(from)?, PropertyHandler::Transition { to: shape(to)?, slot: number(n, "field")? })
+            }
+            [site, from, "missing"] => (*site, shape(from)?, PropertyHandler::Missing),
+            _ => {
+                return Err(format!(
+                    "'{line}': expected 'FUNC.SLOT #SHAPE field N', 'FUNC.SLOT #SHAPE -> #TO field N' or 'FUNC.SLOT #SHAPE missing'"
+                ))
+            }
+        };
+        let (func, slot) = site.split_once('.').ok_or_else(|| format!("'{line}': expected FUNC.SLOT, found '{site}'"))?;
+        let (func, slot) = (number(func, "function id")? as usize, number(slot, "slot")? as usize);
+        if table.len() <= func {
+            table.resize(func + 1, Vec::new());
+        }
+        let slots = &mut table[func];
+        if slots.len() <= slot {
+            slots.resize(slot + 1, SlotFeedback::new(SlotKind::Property));
+        }
+        // Every slot this table holds is a property slot.
+        if let SlotFeedback::Property(p) = &mut slots[slot] {
+            p.record(ReceiverMap::Shape(from), handler);
+        }
+    }
+    Ok(table)
+}
+
 /// Per-function counters that drive tier-up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct FunctionCounters {
@@ -339,6 +387,27 @@ pub struct FunctionCounters {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn property_feedback_reads_from_text() {
+        let t = parse_property_feedback(["1.0 #0 -> #49 field 0", "1.2 #50 field 1", "1.2 #51 missing"]).unwrap();
+        assert_eq!(t.len(), 2);
+        assert!(t[0].is_empty());
+        assert_eq!(t[1].len(), 3);
+        let site = |s: &SlotFeedback| match s {
+            SlotFeedback::Property(PropertyFeedback::Polymorphic(e)) => e.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(site(&t[1][0]), [(ReceiverMap::Shape(ShapeId(0)), PropertyHandler::Transition { to: ShapeId(49), slot: 0 })]);
+        assert_eq!(t[1][1], SlotFeedback::Property(PropertyFeedback::Uninitialized));
+        assert_eq!(site(&t[1][2]), [
+            (ReceiverMap::Shape(ShapeId(50)), PropertyHandler::Field { slot: 1 }),
+            (ReceiverMap::Shape(ShapeId(51)), PropertyHandler::Missing)
+        ]);
+        assert!(parse_property_feedback(["1.0 50 field 0"]).unwrap_err().contains("bad shape"));
+        assert!(parse_property_feedback(["1 #50 field 0"]).unwrap_err().contains("FUNC.SLOT"));
+        assert!(parse_property_feedback(["1.0 #50 store 0"]).unwrap_err().contains("expected"));
+    }
 
     #[test]
     fn hints_join_upwards() {

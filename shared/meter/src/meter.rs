@@ -4,6 +4,7 @@ use crate::alloc::{self, AllocScope};
 use crate::callgrind;
 use crate::hw::HwCounters;
 use crate::row::{self, PhaseRow, RowContext};
+use std::borrow::Cow;
 use std::ffi::CString;
 use std::io::{self, Write};
 use std::marker::PhantomData;
@@ -46,14 +47,17 @@ pub struct PhaseCounters {
     pub nodes_out: u64,
     /// Pass-specific counters, e.g. `("cap_hits", 3)`; names must not contain `;` or `=`
     /// (they become the `extra` CSV column, `name=value;name=value`). Room for four is
-    /// reserved before the allocation window opens; more allocate inside the phase.
-    pub extra: Vec<(&'static str, u64)>,
+    /// reserved before the allocation window opens; more allocate inside the phase. A name
+    /// is a static string, or one made at run time (`changes:vn`, `dce.visits`) for counters
+    /// named after a pass or an opcode.
+    pub extra: Vec<(Cow<'static, str>, u64)>,
 }
 
 impl PhaseCounters {
     /// Adds `n` to the pass-specific counter `name`, creating it at first use (a linear
     /// search: meant for rare events such as cap hits, not for per-visit counting).
-    pub fn add_extra(&mut self, name: &'static str, n: u64) {
+    pub fn add_extra(&mut self, name: impl Into<Cow<'static, str>>, n: u64) {
+        let name = name.into();
         debug_assert!(!name.contains([';', '=', ',']), "extra counter name {name:?}");
         match self.extra.iter_mut().find(|(k, _)| *k == name) {
             Some((_, v)) => *v += n,
@@ -299,7 +303,7 @@ impl<'m> PhaseGuard<'m> {
             hw_status: hw.status,
             under_valgrind: meter.under_valgrind,
             callgrind_dump,
-            extra: c.extra.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            extra: c.extra.into_iter().map(|(k, v)| (k.into_owned(), v)).collect(),
         });
         let meter: &'m Meter = meter;
         meter.rows.last().expect("just pushed")

@@ -169,20 +169,6 @@ impl InlineBudget {
     }
 }
 
-/// Parses the options of a spec's leading `build` element (`build`, `build(inline=on)`,
-/// `build(inline=off)`), the same for both pipelines; returns whether inlining is on.
-pub fn parse_build_options(args: Option<&str>) -> Result<bool, String> {
-    let mut inline = true;
-    for a in args.unwrap_or("").split(',').map(str::trim).filter(|a| !a.is_empty()) {
-        inline = match a {
-            "inline=on" => true,
-            "inline=off" => false,
-            _ => return Err(format!("unknown build option '{a}' (known: inline=on, inline=off)")),
-        };
-    }
-    Ok(inline)
-}
-
 /// The decision alone (see the module docs), with `used` instructions of budget spent.
 pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usize) -> Result<FuncId, NotInlined> {
     let target = match fb {
@@ -269,11 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn build_options_switch_inlining_and_a_disabled_budget_counts_every_call() {
-        assert_eq!(parse_build_options(None), Ok(true));
-        assert_eq!(parse_build_options(Some("inline=off")), Ok(false));
-        assert_eq!(parse_build_options(Some(" inline=on ")), Ok(true));
-        assert!(parse_build_options(Some("inline=maybe")).is_err());
+    fn a_disabled_budget_counts_every_call() {
         let off = InlineBudget::with_inlining(false);
         assert!(off.disabled && !InlineBudget::new().disabled);
     }

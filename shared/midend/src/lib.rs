@@ -10,6 +10,8 @@
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
 //! - [`peeling`]: the loop-peeling cap;
+//! - [`spec`]: the pipeline-spec grammar both pipelines read, its error type and the shape
+//!   of their pass registries;
 //! - [`walker`]: the one translation of bytecode + feedback that drives every compiler's
 //!   construction (sea of nodes, CFG, baseline).
 pub mod escape;
@@ -18,5 +20,6 @@ pub mod load_elim;
 pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;
+pub mod spec;
 pub mod speculation;
 pub mod walker;

@@ -1,0 +1,480 @@
+//! The sea-of-nodes pipeline's specs: its registry of phases and reducers (static tables:
+//! canonical name, aliases, where each may run), the [`Options`] a spec stands for, and
+//! [`parse_spec`], which reads a spec with the shared grammar ([`midend::spec`]) and checks
+//! it against the registry.
+//!
+//! # Phases
+//!
+//! | phase | arguments | rule |
+//! |---|---|---|
+//! | `reduce(r1,r2,...)` | reducers of [`REDUCERS`], `driver=v8\|rpo\|worklist[:SEED]` | at least one reducer |
+//! | `typer` | — | |
+//! | `lower` (or `simplified-lower`) | — | exactly once |
+//! | `peel` | — | anywhere before `schedule` |
+//! | `schedule` | `split=on\|off` (node splitting; off when not given) | last, exactly once |
+//!
+//! Reducers placed [`Placement::BeforeLower`] (they work on simplified ops) must run in a
+//! `reduce(...)` phase before `lower`. A leading `build(inline=on|off)` sets the graph
+//! builder's options (the shared grammar). The `son:` prefix is optional.
+
+use midend::spec::{self, Entry, PhaseAst, Pipeline, Registry, SpecError};
+
+use crate::reducer::Driver;
+
+/// A reducer a `reduce(...)` phase may name; its name and placement are its entry in
+/// [`REDUCERS`] (the enum's order is the table's).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum ReducerId {
+    /// `dce`: dead code elimination ([`crate::reducers::dce`]).
+    Dce,
+    /// `common`: the common operator reducer ([`crate::reducers::common`]).
+    Common,
+    /// `machine`: the machine operator reducer ([`crate::reducers::machine`]).
+    Machine,
+    /// `vn`: value numbering ([`crate::reducers::vn`]).
+    Vn,
+    /// `typer`: the typer as a reducer ([`crate::reducers::typer`]).
+    Typer,
+    /// `load-elim`: load elimination, type-based aliasing ([`crate::reducers::load_elim`]).
+    LoadElim,
+    /// `load-elim-offset`: load elimination, offset-only aliasing.
+    LoadElimOffset,
+    /// `redundancy`: redundant check elimination ([`crate::reducers::redundancy`]).
+    Redundancy,
+    /// `branch-elim`: branch elimination ([`crate::reducers::branch_elim`]).
+    BranchElim,
+    /// `escape`: escape analysis ([`crate::reducers::escape`]; a whole-graph analysis the
+    /// phase runs before its other reducers).
+    Escape,
+}
+
+impl ReducerId {
+    /// The reducer's registry entry.
+    pub fn entry(self) -> &'static Entry<ReducerInfo> {
+        &REDUCERS.entries[self as usize]
+    }
+
+    /// The canonical name (meter counters use it).
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// Where the reducer may run.
+    pub fn placement(self) -> Placement {
+        self.entry().kind.placement
+    }
+}
+
+/// Where in the pipeline a reducer may run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Placement {
+    /// In any `reduce(...)` phase.
+    Anywhere,
+    /// Only before `lower`: the reducer works on simplified ops (`LoadField`, `CheckMaps`,
+    /// object literals), which `lower` turns into machine ops.
+    BeforeLower,
+}
+
+/// What the sea-of-nodes pipeline knows about a reducer name.
+#[derive(Debug)]
+pub struct ReducerInfo {
+    /// Which reducer.
+    pub id: ReducerId,
+    /// Where it may run.
+    pub placement: Placement,
+}
+
+const fn reducer(name: &'static str, aliases: &'static [&'static str], id: ReducerId, placement: Placement) -> Entry<ReducerInfo> {
+    Entry { name, aliases, kind: ReducerInfo { id, placement } }
+}
+
+/// The reducers a `reduce(...)` phase may name. The aliases are the CFG pipeline's names
+/// for the same optimization (`docs/optimizations.md`), so one name works on both sides.
+pub static REDUCERS: Registry<ReducerInfo> = Registry {
+    noun: "reducer",
+    entries: &[
+        reducer("dce", &[], ReducerId::Dce, Placement::Anywhere),
+        reducer("common", &[], ReducerId::Common, Placement::Anywhere),
+        reducer("machine", &["machine-opt"], ReducerId::Machine, Placement::Anywhere),
+        reducer("vn", &[], ReducerId::Vn, Placement::Anywhere),
+        reducer("typer", &[], ReducerId::Typer, Placement::Anywhere),
+        reducer("load-elim", &["late-load-elim"], ReducerId::LoadElim, Placement::BeforeLower),
+        reducer("load-elim-offset", &["late-load-elim-offset"], ReducerId::LoadElimOffset, Placement::BeforeLower),
+        reducer("redundancy", &["check-elim"], ReducerId::Redundancy, Placement::Anywhere),
+        reducer("branch-elim", &[], ReducerId::BranchElim, Placement::Anywhere),
+        reducer("escape", &[], ReducerId::Escape, Placement::BeforeLower),
+    ],
+};
+
+/// The phases a spec may name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PhaseId {
+    /// `reduce(...)`.
+    Reduce,
+    /// `typer`.
+    Typer,
+    /// `lower`.
+    Lower,
+    /// `peel`.
+    Peel,
+    /// `schedule`.
+    Schedule,
+}
+
+/// The phases of the sea-of-nodes pipeline, by name.
+pub static PHASES: Registry<PhaseId> = Registry {
+    noun: "phase",
+    entries: &[
+        Entry { name: "reduce", aliases: &[], kind: PhaseId::Reduce },
+        Entry { name: "typer", aliases: &[], kind: PhaseId::Typer },
+        Entry { name: "lower", aliases: &["simplified-lower"], kind: PhaseId::Lower },
+        Entry { name: "peel", aliases: &[], kind: PhaseId::Peel },
+        Entry { name: "schedule", aliases: &[], kind: PhaseId::Schedule },
+    ],
+};
+
+/// One phase of the pipeline.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// A GraphReducer phase running these reducers with a driver.
+    Reduce {
+        /// The reducers, in order.
+        reducers: Vec<ReducerId>,
+        /// The traversal.
+        driver: Driver,
+    },
+    /// The typer (a GraphReducer phase of its own).
+    Typer,
+    /// Simplified lowering (JS and simplified ops → machine ops and deopt checks).
+    Lower,
+    /// Loop peeling ([`crate::peel`]; opt-in, not in [`DEFAULT_SPEC`]).
+    Peel,
+    /// Scheduling and LIR emission (always last).
+    Schedule,
+}
+
+impl Phase {
+    /// The phase's name in meter rows.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Reduce { .. } => "reduce",
+            Phase::Typer => "typer",
+            Phase::Lower => "lower",
+            Phase::Peel => "peel",
+            Phase::Schedule => "schedule",
+        }
+    }
+}
+
+/// What the pipeline runs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// The phases, in order (after graph building, which always runs first).
+    pub phases: Vec<Phase>,
+    /// The spec text the options came from.
+    pub spec: String,
+    /// Run the graph verifier after every phase (default: in debug builds).
+    pub verify: bool,
+    /// Node splitting in the scheduler (`schedule(split=on)`, in the default spec as V8's
+    /// `--turbo-splitting` is on by default; `schedule(split=off)` for A/B runs).
+    pub split: bool,
+    /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
+    pub inline: bool,
+}
+
+impl Options {
+    /// The options as a spec in canonical form (canonical names, `son:` prefix, the default
+    /// driver and `build` left out): parsing it gives these options back.
+    pub fn canonical_spec(&self) -> String {
+        let mut items = Vec::new();
+        if !self.inline {
+            items.push("build(inline=off)".to_string());
+        }
+        for phase in &self.phases {
+            items.push(match phase {
+                Phase::Reduce { reducers, driver } => {
+                    let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
+                    match driver {
+                        Driver::V8 => {}
+                        Driver::Rpo => args.push("driver=rpo".into()),
+                        Driver::Worklist { seed: 1 } => args.push("driver=worklist".into()),
+                        Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
+                    }
+                    format!("reduce({})", args.join(","))
+                }
+                Phase::Schedule if self.split => "schedule(split=on)".to_string(),
+                other => other.name().to_string(),
+            });
+        }
+        format!("son:{}", items.join(";"))
+    }
+}
+
+/// The default pipeline spec: what V8 runs by default (`node --v8-options`), as far as this
+/// pipeline has it — escape analysis (`--turbo-escape`, here first in the load-elimination
+/// phase), load elimination, redundancy and branch elimination (with load elimination and in
+/// the late optimization phase, where TurboFan runs its `BranchElimination`) and node
+/// splitting in the scheduler (`--turbo-splitting`).
+pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+
+impl Default for Options {
+    fn default() -> Self {
+        parse_spec(DEFAULT_SPEC).expect("the default spec parses")
+    }
+}
+
+/// Parses a pipeline spec (the shared grammar of [`midend::spec`]; the `son:` prefix is
+/// optional) and checks it against [`PHASES`] and [`REDUCERS`] (see the [module docs](self)):
+/// unknown names and arguments are errors naming the valid choices, and so are ordering
+/// violations: `schedule` must come last, exactly once, after exactly one `lower`; reducers
+/// placed [`Placement::BeforeLower`] must run before `lower`.
+pub fn parse_spec(text: &str) -> Result<Options, SpecError> {
+    parse(text, true)
+}
+
+/// Parses a list of phases to run on a graph that is already built (filetests,
+/// [`crate::run_phase`]): [`parse_spec`] without its demand for a `lower` and a `schedule`.
+/// The rules about order still hold among the phases listed: `schedule`, if there, comes
+/// last; `lower` comes at most once, and reducers placed [`Placement::BeforeLower`] not
+/// after it.
+pub fn parse_phase_list(text: &str) -> Result<Options, SpecError> {
+    parse(text, false)
+}
+
+/// [`parse_spec`] (`whole_pipeline`) or [`parse_phase_list`].
+fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
+    let ast = spec::parse(text, Pipeline::Son)?;
+    let mut phases = Vec::new();
+    let mut split = false;
+    let mut lower_at: Option<usize> = None;
+    let mut schedule_at: Option<usize> = None;
+    for item in &ast.phases {
+        let id = PHASES.resolve(&item.name)?.kind;
+        if let Some(at) = schedule_at {
+            return Err(SpecError::new(
+                item.position(),
+                format!("'{}' after 'schedule' (column {}): 'schedule' must be the last phase, exactly once", item.name, at + 1),
+            ));
+        }
+        let phase = match id {
+            PhaseId::Reduce => reduce_phase(item)?,
+            PhaseId::Typer => item.expect_no_args().map(|_| Phase::Typer)?,
+            PhaseId::Peel => item.expect_no_args().map(|_| Phase::Peel)?,
+            PhaseId::Lower => {
+                item.expect_no_args()?;
+                if let Some(at) = lower_at {
+                    return Err(SpecError::new(
+                        item.position(),
+                        format!("a second 'lower' (the first at column {}): the pipeline needs exactly one", at + 1),
+                    ));
+                }
+                lower_at = Some(item.position());
+                Phase::Lower
+            }
+            PhaseId::Schedule => {
+                for arg in item.args.iter().flatten() {
+                    match arg.key.as_ref().map(|k| k.text.as_str()) {
+                        Some("split") => split = spec::parse_switch(arg)?,
+                        _ => {
+                            return Err(SpecError::new(
+                                arg.position(),
+                                format!("unknown schedule option '{arg}'; valid: split=on, split=off"),
+                            ))
+                        }
+                    }
+                }
+                schedule_at = Some(item.position());
+                Phase::Schedule
+            }
+        };
+        if lower_at.is_some() {
+            if let Phase::Reduce { reducers, .. } = &phase {
+                let args = item.args.iter().flatten().filter(|a| a.key.is_none());
+                if let Some((_, arg)) = reducers.iter().zip(args).find(|(r, _)| r.placement() == Placement::BeforeLower) {
+                    return Err(SpecError::new(
+                        arg.value.position,
+                        format!("reducer '{}' works on simplified ops and must run before 'lower'", arg.value),
+                    ));
+                }
+            }
+        }
+        phases.push(phase);
+    }
+    if whole_pipeline && lower_at.is_none() {
+        return Err(SpecError::new(ast.end, "the pipeline needs exactly one 'lower' phase, and has none"));
+    }
+    if whole_pipeline && schedule_at.is_none() {
+        return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
+    }
+    Ok(Options { phases, spec: text.trim().to_string(), verify: cfg!(debug_assertions), split, inline: ast.build.inline })
+}
+
+/// The reducers and driver of a `reduce(...)` item.
+fn reduce_phase(item: &PhaseAst) -> Result<Phase, SpecError> {
+    let Some(args) = &item.args else {
+        return Err(SpecError::new(item.position(), "'reduce' needs its reducers: reduce(r1,r2,...)"));
+    };
+    let mut reducers = Vec::new();
+    let mut driver = Driver::V8;
+    for arg in args {
+        match &arg.key {
+            Some(key) if key.text == "driver" => driver = parse_driver(&arg.value)?,
+            Some(_) => {
+                return Err(SpecError::new(
+                    arg.position(),
+                    format!("unknown reduce option '{arg}'; valid: driver=v8, driver=rpo, driver=worklist, driver=worklist:SEED"),
+                ))
+            }
+            None => {
+                let entry = REDUCERS.resolve(&arg.value).map_err(|mut e| {
+                    if PHASES.find(&arg.value.text).is_some() {
+                        e.message.push_str(&format!(" ('{}' is a phase: write it between ';')", arg.value));
+                    }
+                    e
+                })?;
+                reducers.push(entry.kind.id);
+            }
+        }
+    }
+    if reducers.is_empty() {
+        return Err(SpecError::new(item.position(), "'reduce()' needs at least one reducer"));
+    }
+    Ok(Phase::Reduce { reducers, driver })
+}
+
+/// A `driver=` value.
+fn parse_driver(value: &spec::Word) -> Result<Driver, SpecError> {
+    match value.text.as_str() {
+        "v8" => Ok(Driver::V8),
+        "rpo" => Ok(Driver::Rpo),
+        "worklist" => Ok(Driver::Worklist { seed: 1 }),
+        s => match s.strip_prefix("worklist:") {
+            Some(seed) => seed
+                .parse()
+                .map(|seed| Driver::Worklist { seed })
+                .map_err(|_| SpecError::new(value.position + "worklist:".len(), format!("bad seed in '{s}' (a number)"))),
+            None => Err(SpecError::new(value.position, format!("unknown driver '{s}'; valid: v8, rpo, worklist, worklist:SEED"))),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> SpecError {
+        parse_spec(text).unwrap_err()
+    }
+
+    /// Asserts that `text` fails at column `column` (1-based) with a message containing
+    /// `part`.
+    fn fails(text: &str, column: usize, part: &str) {
+        let e = err(text);
+        assert_eq!(e.position + 1, column, "{}", e.annotate(text));
+        assert!(e.message.contains(part), "{}", e.annotate(text));
+    }
+
+    #[test]
+    fn the_reducer_table_is_in_the_order_of_its_enum() {
+        for (i, e) in REDUCERS.entries.iter().enumerate() {
+            assert_eq!(e.kind.id as usize, i, "{}", e.name);
+        }
+    }
+
+    #[test]
+    fn the_default_spec_round_trips() {
+        let o = parse_spec(DEFAULT_SPEC).unwrap();
+        assert_eq!(o.phases.len(), 6);
+        assert_eq!(o.canonical_spec(), DEFAULT_SPEC);
+        assert_eq!(o.spec, DEFAULT_SPEC);
+        assert!(o.split, "V8 splits nodes by default (--turbo-splitting)");
+        assert!(o.inline);
+        assert!(DEFAULT_SPEC.contains("reduce(escape,load-elim,redundancy,branch-elim);lower"), "escape analysis runs by default, as in V8");
+        assert_eq!(DEFAULT_SPEC.matches("branch-elim").count(), 2, "branch elimination where TurboFan runs it");
+    }
+
+    #[test]
+    fn canonical_specs_parse_back_to_the_same_options() {
+        for text in [
+            DEFAULT_SPEC,
+            "son:build(inline=off);reduce(dce,vn,driver=worklist:7);peel;lower;reduce(machine,driver=rpo);schedule",
+            "reduce(dce,driver=worklist);simplified-lower;reduce(check-elim,machine-opt);schedule(split=off)",
+            "son:typer;reduce(late-load-elim,late-load-elim-offset,escape);lower;schedule()",
+        ] {
+            let o = parse_spec(text).unwrap();
+            let canonical = o.canonical_spec();
+            let back = parse_spec(&canonical).unwrap();
+            assert_eq!(Options { spec: o.spec.clone(), ..back }, o, "{text} -> {canonical}");
+            assert_eq!(parse_spec(&canonical).unwrap().canonical_spec(), canonical);
+        }
+    }
+
+    #[test]
+    fn phases_drivers_and_the_prefix() {
+        let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
+        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec![ReducerId::Dce, ReducerId::Vn], driver: Driver::Worklist { seed: 7 } });
+        assert_eq!(parse_spec("reduce(dce);lower;schedule").unwrap().phases.len(), 3, "the prefix is optional");
+        assert!(!parse_spec("son:lower;schedule").unwrap().split);
+        assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
+        assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
+        assert!(!parse_spec("son:build(inline=off);lower;schedule").unwrap().inline);
+        assert!(parse_spec("son:build;lower;schedule").unwrap().inline);
+        assert_eq!(parse_spec("son:simplified-lower;schedule").unwrap().phases[0], Phase::Lower);
+        fails("cfg:copy(dce)", 1, "this is a cfg spec, given to the son pipeline");
+    }
+
+    #[test]
+    fn the_cfg_names_are_aliases() {
+        let o = parse_spec("son:typer;reduce(late-load-elim,check-elim);lower;reduce(machine-opt,late-load-elim-offset);schedule");
+        let e = o.unwrap_err();
+        assert!(e.message.contains("'late-load-elim-offset' works on simplified ops"), "{e}");
+        let o = parse_spec("son:typer;reduce(late-load-elim,check-elim);lower;reduce(machine-opt);schedule").unwrap();
+        assert_eq!(o.phases[1], Phase::Reduce { reducers: vec![ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8 });
+        assert_eq!(o.phases[3], Phase::Reduce { reducers: vec![ReducerId::Machine], driver: Driver::V8 });
+        assert_eq!(o.canonical_spec(), "son:typer;reduce(load-elim,redundancy);lower;reduce(machine);schedule");
+    }
+
+    #[test]
+    fn unknown_names_fail_with_the_valid_choices() {
+        fails("son:reduce(bogus);lower;schedule", 12, "unknown reducer 'bogus'; valid: dce, common, machine (or machine-opt), vn");
+        fails("son:frobnicate;lower;schedule", 5, "unknown phase 'frobnicate'; valid: reduce, typer, lower (or simplified-lower), peel, schedule");
+        fails("son:reduce(lower);lower;schedule", 12, "'lower' is a phase");
+        fails("son:copy(dce);lower;schedule", 5, "unknown phase 'copy'");
+        fails("son:reduce(dce,driver=fast);lower;schedule", 23, "unknown driver 'fast'; valid: v8, rpo, worklist, worklist:SEED");
+        fails("son:reduce(dce,driver=worklist:x);lower;schedule", 32, "bad seed in 'worklist:x'");
+        fails("son:reduce(dce,order=rpo);lower;schedule", 16, "unknown reduce option 'order=rpo'; valid: driver=v8");
+        fails("son:lower;schedule(split=maybe)", 26, "'split=maybe' is 'maybe'; valid: on, off");
+        fails("son:lower;schedule(hoist=on)", 20, "unknown schedule option 'hoist=on'; valid: split=on, split=off");
+        fails("son:peel(cap=9);lower;schedule", 10, "'peel' takes no arguments");
+        fails("son:typer();lower;schedule", 5, "'typer' takes no arguments");
+        fails("son:reduce;lower;schedule", 5, "'reduce' needs its reducers");
+        fails("son:reduce();lower;schedule", 5, "'reduce()' needs at least one reducer");
+        fails("son:build(inline=sometimes);lower;schedule", 18, "valid: on, off");
+    }
+
+    #[test]
+    fn a_phase_list_needs_no_lower_or_schedule_but_keeps_the_order() {
+        assert_eq!(parse_phase_list("son:reduce(load-elim)").unwrap().phases.len(), 1);
+        assert!(parse_phase_list("schedule(split=on)").unwrap().split);
+        assert_eq!(parse_phase_list("lower;schedule").unwrap(), Options { spec: "lower;schedule".into(), ..parse_spec("lower;schedule").unwrap() });
+        let e = parse_phase_list("lower;reduce(escape)").unwrap_err();
+        assert_eq!(e.position, 13);
+        assert!(parse_phase_list("schedule;typer").is_err());
+        assert!(parse_phase_list("lower;lower").is_err());
+    }
+
+    #[test]
+    fn ordering_rules_fail_at_the_offending_phase() {
+        fails("son:lower;schedule;typer", 20, "'typer' after 'schedule' (column 11): 'schedule' must be the last phase, exactly once");
+        fails("son:lower;schedule;schedule", 20, "'schedule' must be the last phase");
+        fails("son:reduce(dce);schedule", 25, "exactly one 'lower' phase, and has none");
+        fails("son:lower;typer;lower;schedule", 17, "a second 'lower' (the first at column 5)");
+        fails("son:reduce(dce);lower", 22, "'schedule' must be the last phase, and the spec has none");
+        fails("son:typer;build(inline=off);lower;schedule", 11, "'build(...)' must come first");
+        for r in REDUCERS.entries.iter().filter(|e| e.kind.placement == Placement::BeforeLower) {
+            assert!(parse_spec(&format!("son:typer;reduce(dce,{});lower;schedule", r.name)).is_ok());
+            fails(&format!("son:typer;lower;reduce(dce,{});schedule", r.name), 28, &format!("reducer '{}' works on simplified ops and must run before 'lower'", r.name));
+        }
+    }
+}
