@@ -186,12 +186,7 @@ impl Options {
     /// The options as a spec in canonical form (canonical names, `cfg:` prefix, `build`
     /// left out when inlining is on): parsing it gives these options back.
     pub fn canonical_spec(&self) -> String {
-        let mut items = Vec::new();
-        if !self.inline {
-            items.push("build(inline=off)".to_string());
-        }
-        items.extend(self.phases.iter().map(PhaseSpec::label));
-        format!("cfg:{}", items.join(";"))
+        Pipeline::Cfg.canonical_spec(self.inline, self.phases.iter().map(PhaseSpec::label))
     }
 }
 
@@ -345,9 +340,7 @@ mod tests {
     /// Asserts that `text` fails at column `column` (1-based) with a message containing
     /// `part`.
     fn fails(text: &str, column: usize, part: &str) {
-        let e = parse_spec(text).unwrap_err();
-        assert_eq!(e.position + 1, column, "{}", e.annotate(text));
-        assert!(e.message.contains(part), "{}", e.annotate(text));
+        parse_spec(text).unwrap_err().assert_at(text, column, part);
     }
 
     fn names(o: &Options, phase: usize) -> Vec<&'static str> {

@@ -186,27 +186,21 @@ impl Options {
     /// The options as a spec in canonical form (canonical names, `son:` prefix, the default
     /// driver and `build` left out): parsing it gives these options back.
     pub fn canonical_spec(&self) -> String {
-        let mut items = Vec::new();
-        if !self.inline {
-            items.push("build(inline=off)".to_string());
-        }
-        for phase in &self.phases {
-            items.push(match phase {
-                Phase::Reduce { reducers, driver } => {
-                    let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
-                    match driver {
-                        Driver::V8 => {}
-                        Driver::Rpo => args.push("driver=rpo".into()),
-                        Driver::Worklist { seed: 1 } => args.push("driver=worklist".into()),
-                        Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
-                    }
-                    format!("reduce({})", args.join(","))
+        let phases = self.phases.iter().map(|phase| match phase {
+            Phase::Reduce { reducers, driver } => {
+                let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
+                match driver {
+                    Driver::V8 => {}
+                    Driver::Rpo => args.push("driver=rpo".into()),
+                    Driver::Worklist { seed: 1 } => args.push("driver=worklist".into()),
+                    Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
                 }
-                Phase::Schedule if self.split => "schedule(split=on)".to_string(),
-                other => other.name().to_string(),
-            });
-        }
-        format!("son:{}", items.join(";"))
+                format!("reduce({})", args.join(","))
+            }
+            Phase::Schedule if self.split => "schedule(split=on)".to_string(),
+            other => other.name().to_string(),
+        });
+        Pipeline::Son.canonical_spec(self.inline, phases)
     }
 }
 
@@ -370,9 +364,7 @@ mod tests {
     /// Asserts that `text` fails at column `column` (1-based) with a message containing
     /// `part`.
     fn fails(text: &str, column: usize, part: &str) {
-        let e = err(text);
-        assert_eq!(e.position + 1, column, "{}", e.annotate(text));
-        assert!(e.message.contains(part), "{}", e.annotate(text));
+        err(text).assert_at(text, column, part);
     }
 
     #[test]

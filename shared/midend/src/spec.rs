@@ -58,6 +58,15 @@ impl Pipeline {
         }
     }
 
+    /// A spec of this pipeline in canonical form from its phases' canonical texts: the
+    /// prefix, then `build(inline=off)` when inlining is off (on is the default and left
+    /// out), then the phases separated by `;`.
+    pub fn canonical_spec(self, inline: bool, phases: impl IntoIterator<Item = String>) -> String {
+        let build = (!inline).then(|| "build(inline=off)".to_string());
+        let items: Vec<String> = build.into_iter().chain(phases).collect();
+        format!("{}:{}", self.name(), items.join(";"))
+    }
+
     /// The pipeline a prefix names, if it names one.
     pub fn from_name(name: &str) -> Option<Pipeline> {
         Pipeline::ALL.into_iter().find(|p| p.name() == name)
@@ -83,6 +92,13 @@ impl SpecError {
     /// An error at byte offset `position`.
     pub fn new(position: usize, message: impl Into<String>) -> SpecError {
         SpecError { position, message: message.into() }
+    }
+
+    /// For the parsers' tests: panics, showing the annotated `text`, unless this error is at
+    /// `column` (1-based) and its message contains `part`.
+    pub fn assert_at(&self, text: &str, column: usize, part: &str) {
+        assert_eq!(self.position + 1, column, "{}", self.annotate(text));
+        assert!(self.message.contains(part), "{}", self.annotate(text));
     }
 
     /// The 1-based column of the error (specs are ASCII; a non-ASCII text counts
