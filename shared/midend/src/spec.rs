@@ -463,6 +463,13 @@ pub struct Registry<K: 'static> {
 }
 
 impl<K> Registry<K> {
+    /// The first entry whose position differs from the index `id` gives its kind, if any: a
+    /// registry indexed by an enum (`entries[id as usize]`) must list the kinds in the
+    /// enum's order.
+    pub fn out_of_order(&self, id: impl Fn(&K) -> usize) -> Option<&'static str> {
+        self.entries.iter().enumerate().find(|(i, e)| id(&e.kind) != *i).map(|(_, e)| e.name)
+    }
+
     /// The entry `name` stands for (its canonical name or an alias).
     pub fn find(&'static self, name: &str) -> Option<&'static Entry<K>> {
         self.entries.iter().find(|e| e.name == name || e.aliases.contains(&name))
