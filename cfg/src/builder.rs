@@ -84,8 +84,6 @@ struct FunctionState {
     regs: Vec<Variable>,
     /// The label of each block leader.
     block_of_pc: IdHashMap<Pc, Label>,
-    /// The loop headers among the leaders.
-    is_loop: Vec<bool>,
     /// Variables of the callers (their registers live after the call) that blocks of this
     /// inlined callee keep, besides its own live registers.
     keep_outer: IdHashSet<u32>,
@@ -102,13 +100,17 @@ struct CfgConstruction {
 }
 
 impl CfgConstruction {
-    /// A fresh label for each leader of `blocks` (loop headers get loop-header labels).
-    fn label_blocks(&mut self, blocks: &BytecodeBlocks) {
-        for pc in blocks.reachable_leaders() {
-            let label = if blocks.is_loop_header[pc as usize] { self.asm.new_loop_header() } else { self.asm.new_block() };
-            self.function.block_of_pc.insert(pc, label);
+    /// A fresh label for the block of `pc` (a loop-header label for a loop header).
+    fn label_block(&mut self, pc: Pc, loop_header: bool) {
+        let label = if loop_header { self.asm.new_loop_header() } else { self.asm.new_block() };
+        self.function.block_of_pc.insert(pc, label);
+    }
+
+    /// A fresh label for each of `leaders` of `blocks`.
+    fn label_blocks(&mut self, blocks: &BytecodeBlocks, leaders: &[Pc]) {
+        for &pc in leaders {
+            self.label_block(pc, blocks.is_loop_header[pc as usize]);
         }
-        self.function.is_loop = blocks.is_loop_header.clone();
     }
 
     /// The index of this function's first register variable.
@@ -125,10 +127,10 @@ impl Construction for CfgConstruction {
     type Value = V;
     type FrameState = V;
 
-    fn begin_function(&mut self, blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc) {
+    fn begin_function(&mut self, blocks: &BytecodeBlocks, leaders: &[Pc], params: &[Reg], register_count: u32, entry: Pc) {
         self.function.regs = (0..register_count).map(|_| self.asm.new_variable(Rep::Tagged)).collect();
         let entry_block = self.asm.new_block();
-        self.label_blocks(blocks);
+        self.label_blocks(blocks, leaders);
         self.asm.bind(entry_block);
         let undefined = self.asm.tagged(tagged::UNDEFINED);
         for r in 0..register_count {
@@ -141,11 +143,10 @@ impl Construction for CfgConstruction {
         self.asm.goto(self.label(entry));
     }
 
-    fn begin_segment(&mut self, _lo: Pc, _hi: Pc, rebuilt: &[Pc]) {
+    fn begin_segment(&mut self, rebuilt: &[(Pc, bool)]) {
         // Blocks an earlier segment bound are built again (peeled outer loops).
-        for &pc in rebuilt {
-            let label = if self.function.is_loop[pc as usize] { self.asm.new_loop_header() } else { self.asm.new_block() };
-            self.function.block_of_pc.insert(pc, label);
+        for &(pc, loop_header) in rebuilt {
+            self.label_block(pc, loop_header);
         }
     }
 
@@ -244,13 +245,12 @@ impl Construction for CfgConstruction {
         let callee = FunctionState {
             regs,
             block_of_pc: IdHashMap::default(),
-            is_loop: Vec::new(),
             keep_outer,
             inline: Some(InlineFrame { outer_fs: call.outer, result, cont }),
         };
         let caller = std::mem::replace(&mut self.function, callee);
         self.callers.push(caller);
-        self.label_blocks(call.blocks);
+        self.label_blocks(call.blocks, call.leaders);
         self.asm.goto(self.label(0));
     }
 

@@ -112,7 +112,7 @@ pub fn build_with(
         terminators: Vec::new(),
     };
     let options = WalkOptions { osr, osr_entry: OsrEntry::Peeled, inline, math_machine_ops: true };
-    let budget = walker::walk_with(input, liveness.clone(), &mut c, options)?;
+    let budget = walker::walk_with(input, liveness, &mut c, options)?;
     let end = c.g.end;
     for t in std::mem::take(&mut c.terminators) {
         c.g.append_input(end, t);
@@ -211,7 +211,7 @@ impl Construction for SonConstruction {
     type Value = NodeId;
     type FrameState = NodeId;
 
-    fn begin_function(&mut self, _blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc) {
+    fn begin_function(&mut self, _blocks: &BytecodeBlocks, _leaders: &[Pc], params: &[Reg], register_count: u32, entry: Pc) {
         let start = self.g.start;
         let undefined = self.tagged_const(tagged::UNDEFINED);
         let mut regs: Vec<Option<NodeId>> = vec![Some(undefined); register_count as usize];
@@ -221,7 +221,7 @@ impl Construction for SonConstruction {
         self.state.pending.entry(entry).or_default().push(Env { regs, effect: start, control: start });
     }
 
-    fn begin_segment(&mut self, _lo: Pc, _hi: Pc, _rebuilt: &[Pc]) {
+    fn begin_segment(&mut self, _rebuilt: &[(Pc, bool)]) {
         // Loops of earlier segments are closed; their headers are built again here.
         self.state.loops.clear();
     }
@@ -360,15 +360,14 @@ impl Construction for SonConstruction {
 
     fn begin_inlined(&mut self, call: InlinedCall<'_, NodeId, NodeId>) {
         let caller = self.env.take().expect("reachable");
+        let regs = call.registers.into_iter().map(Some).collect();
+        let entry = Env { regs, effect: caller.effect, control: caller.control };
         let state = FunctionState {
-            pending: IdHashMap::default(),
+            pending: IdHashMap::from_iter([(0, vec![entry])]),
             loops: IdHashMap::default(),
             outer_fs: Some(call.outer),
             returns: Some(Vec::new()),
         };
-        let regs = call.registers.into_iter().map(Some).collect();
-        let mut state = state;
-        state.pending.entry(0).or_default().push(Env { regs, effect: caller.effect, control: caller.control });
         let caller_state = std::mem::replace(&mut self.state, state);
         self.callers.push((caller_state, caller));
     }

@@ -190,18 +190,6 @@ impl Seq<'_> {
 }
 
 
-fn speculative(op: Op) -> Option<(BinaryOp, NumberHint)> {
-    Some(match op {
-        Op::SpeculativeNumberAdd { hint } => (BinaryOp::Add, hint),
-        Op::SpeculativeNumberSubtract { hint } => (BinaryOp::Sub, hint),
-        Op::SpeculativeNumberMultiply { hint } => (BinaryOp::Mul, hint),
-        Op::SpeculativeNumberDivide { hint } => (BinaryOp::Div, hint),
-        Op::SpeculativeNumberModulus { hint } => (BinaryOp::Mod, hint),
-        Op::SpeculativeNumberBitwise { op, hint } => (op, hint),
-        _ => return None,
-    })
-}
-
 /// True if `op` is lowered by this phase.
 pub fn needs_lowering(op: &Op) -> bool {
     use ir::ops::Level;
@@ -360,7 +348,7 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
             s.chain(Op::Store { access: Access::Global(global) }, &[v(0)]);
             None
         }
-        other => match speculative(other) {
+        other => match other.as_speculative_number() {
             Some((bop, hint)) => Some(if hint == NumberHint::SignedSmall && bop != BinaryOp::Exp {
                 s.int32_binary(bop, v(0), v(1))
             } else {

@@ -50,7 +50,7 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout>
     let liveness = analyze(bytecode);
     let mut b = Builder {
         func: input.func,
-        liveness: liveness.clone(),
+        liveness: &liveness,
         lir: Function::new(bytecode.name.clone(), input.func),
         current: None,
         regs: IdHashMap::default(),
@@ -59,20 +59,20 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout>
         unsupported: None,
     };
     let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false };
-    walker::walk_with(input, liveness, &mut b, options)?;
-    if let Some(op) = b.unsupported {
-        return Err(BailoutReason::NoLowering { op }.into());
+    walker::walk_with(input, &liveness, &mut b, options)?;
+    if let Some(reason) = b.unsupported {
+        return Err(reason.into());
     }
     Ok(b.finish())
 }
 
 /// The builder at one bytecode instruction: the shared machine sequences exit there.
-struct AtPc<'b> {
-    b: &'b mut Builder,
+struct AtPc<'b, 'l> {
+    b: &'b mut Builder<'l>,
     pc: Pc,
 }
 
-impl MachineEmitter for AtPc<'_> {
+impl MachineEmitter for AtPc<'_, '_> {
     type Value = Value;
 
     fn pure(&mut self, op: Op, args: &[Value], rep: Rep) -> Value {
@@ -92,9 +92,9 @@ impl MachineEmitter for AtPc<'_> {
     }
 }
 
-struct Builder {
+struct Builder<'l> {
     func: FuncId,
-    liveness: Liveness,
+    liveness: &'l Liveness,
     lir: Function,
     /// The block being filled (instructions, then a terminator when it ends).
     current: Option<(BlockId, Vec<Value>, Vec<Inst>)>,
@@ -104,11 +104,12 @@ struct Builder {
     block_of_pc: IdHashMap<Pc, BlockId>,
     /// The bits of values that are `TaggedConstant`s (a check of a constant folds).
     tagged_constants: IdHashMap<Value, u64>,
-    /// The first op the walker emitted that has no lowering here (the compile bails out).
-    unsupported: Option<Op>,
+    /// Why the compile bails out: the first step the walker asked for that has no
+    /// construction here (an op without a lowering).
+    unsupported: Option<BailoutReason>,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn new_block(&mut self) -> BlockId {
         self.lir.blocks.push(Block { params: Vec::new(), insts: Vec::new(), term: Terminator::Deoptimize(ExitId(u32::MAX)) });
         BlockId(self.lir.blocks.len() as u32 - 1)
@@ -226,6 +227,9 @@ impl Builder {
     /// Lowers one simplified op the walker emitted; `None` if there is no lowering here.
     fn lower(&mut self, op: Op, a: &[Value], fs: Option<Pc>) -> Option<Value> {
         let pc = fs.unwrap_or(0);
+        if let Some((op, hint)) = op.as_speculative_number() {
+            return Some(self.number_binary(op, hint, a[0], a[1], pc));
+        }
         let v = match op {
             Op::Load { access } => self.machine(op, a, if access == Access::ArrayLength { Rep::Int32 } else { Rep::Tagged }),
             Op::Store { .. } | Op::StoreField { .. } | Op::StoreElement => {
@@ -242,12 +246,6 @@ impl Builder {
                 self.deopt_if(is_hole, reason, pc);
                 a[0]
             }
-            Op::SpeculativeNumberAdd { hint } => self.number_binary(BinaryOp::Add, hint, a[0], a[1], pc),
-            Op::SpeculativeNumberSubtract { hint } => self.number_binary(BinaryOp::Sub, hint, a[0], a[1], pc),
-            Op::SpeculativeNumberMultiply { hint } => self.number_binary(BinaryOp::Mul, hint, a[0], a[1], pc),
-            Op::SpeculativeNumberDivide { hint } => self.number_binary(BinaryOp::Div, hint, a[0], a[1], pc),
-            Op::SpeculativeNumberModulus { hint } => self.number_binary(BinaryOp::Mod, hint, a[0], a[1], pc),
-            Op::SpeculativeNumberBitwise { op, hint } => self.number_binary(op, hint, a[0], a[1], pc),
             Op::SpeculativeNumberCompare { op, hint } => {
                 let float = hint != NumberHint::SignedSmall;
                 let (x, y) = if float {
@@ -397,13 +395,13 @@ impl Builder {
     }
 }
 
-impl Construction for Builder {
+impl Construction for Builder<'_> {
     type Value = Value;
     type FrameState = Pc;
 
-    fn begin_function(&mut self, blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc) {
+    fn begin_function(&mut self, _blocks: &BytecodeBlocks, leaders: &[Pc], params: &[Reg], register_count: u32, entry: Pc) {
         let entry_block = self.new_block();
-        for pc in blocks.reachable_leaders() {
+        for &pc in leaders {
             let id = self.new_block();
             self.block_of_pc.insert(pc, id);
         }
@@ -422,7 +420,7 @@ impl Construction for Builder {
         self.end_block(Terminator::Goto(first));
     }
 
-    fn begin_segment(&mut self, _lo: Pc, _hi: Pc, _rebuilt: &[Pc]) {}
+    fn begin_segment(&mut self, _rebuilt: &[(Pc, bool)]) {}
 
     fn begin_block(&mut self, pc: Pc, _loop_header: bool, live: &RegSet) -> bool {
         let id = self.block_of_pc[&pc];
@@ -466,7 +464,7 @@ impl Construction for Builder {
         match self.lower(op, inputs, fs) {
             Some(v) => v,
             None => {
-                self.unsupported.get_or_insert(op);
+                self.unsupported.get_or_insert(BailoutReason::NoLowering { op });
                 self.lir.new_value(Rep::Tagged)
             }
         }
@@ -511,7 +509,7 @@ impl Construction for Builder {
 
     fn begin_inlined(&mut self, _call: InlinedCall<'_, Value, Pc>) {
         // The walk never inlines for the baseline (`WalkOptions::inline` is off).
-        self.unsupported.get_or_insert(Op::JSCall { argc: 0, slot: 0 });
+        self.unsupported.get_or_insert(BailoutReason::Declined("the baseline compiler does not inline".into()));
     }
 
     fn end_inlined(&mut self, _dst: Reg) -> bool {

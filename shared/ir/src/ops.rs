@@ -925,6 +925,33 @@ define_ops! {
 pub use jsnum::{int32_div, int32_mod};
 
 impl Op {
+    /// The speculative number op of a binary operator (`SpeculativeNumberAdd[hint]`, …,
+    /// `SpeculativeNumberBitwise[op, hint]` for bitwise operators and shifts).
+    pub fn speculative_number(op: BinaryOperator, hint: NumberHint) -> Op {
+        match op {
+            BinaryOperator::Add => Op::SpeculativeNumberAdd { hint },
+            BinaryOperator::Sub => Op::SpeculativeNumberSubtract { hint },
+            BinaryOperator::Mul => Op::SpeculativeNumberMultiply { hint },
+            BinaryOperator::Div => Op::SpeculativeNumberDivide { hint },
+            BinaryOperator::Mod => Op::SpeculativeNumberModulus { hint },
+            op => Op::SpeculativeNumberBitwise { op, hint },
+        }
+    }
+
+    /// The operator and hint of a speculative number op ([`Op::speculative_number`] read
+    /// back); `None` for any other op.
+    pub fn as_speculative_number(&self) -> Option<(BinaryOperator, NumberHint)> {
+        Some(match *self {
+            Op::SpeculativeNumberAdd { hint } => (BinaryOperator::Add, hint),
+            Op::SpeculativeNumberSubtract { hint } => (BinaryOperator::Sub, hint),
+            Op::SpeculativeNumberMultiply { hint } => (BinaryOperator::Mul, hint),
+            Op::SpeculativeNumberDivide { hint } => (BinaryOperator::Div, hint),
+            Op::SpeculativeNumberModulus { hint } => (BinaryOperator::Mod, hint),
+            Op::SpeculativeNumberBitwise { op, hint } => (op, hint),
+            _ => return None,
+        })
+    }
+
     /// The int32 machine op of a bitwise or shift operator (None for arithmetic); every
     /// lowering uses this one mapping.
     pub fn word32_for(op: BinaryOperator) -> Option<Op> {

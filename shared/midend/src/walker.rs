@@ -53,6 +53,8 @@
 
 use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
+use std::borrow::Cow;
+
 use frontend::liveness::{analyze, Liveness, RegSet};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
 use ir::feedback::SlotFeedback;
@@ -118,8 +120,10 @@ pub struct InlinedCall<'a, V, F> {
     pub outer: F,
     /// The caller's registers live after the call, besides the call's destination.
     pub live_after: Vec<Reg>,
-    /// The callee's reachable block leaders and loop headers.
+    /// The callee's block leaders and loop headers.
     pub blocks: &'a BytecodeBlocks,
+    /// The callee's reachable block leaders, in order.
+    pub leaders: &'a [Pc],
 }
 
 /// What a compiler implements to be driven by the walker: only its own construction code.
@@ -134,12 +138,14 @@ pub trait Construction {
 
     /// Starts the compiled function: `registers[r]` is register `r`'s entry value, where
     /// `Parameter i` binds `params[i]` and every other register is `undefined` (made with
-    /// [`Construction::constant`]); then control enters the block of `entry`.
-    fn begin_function(&mut self, blocks: &BytecodeBlocks, params: &[Reg], register_count: u32, entry: Pc);
+    /// [`Construction::constant`]); then control enters the block of `entry`. `leaders` are
+    /// the reachable block leaders of `blocks`, in order.
+    fn begin_function(&mut self, blocks: &BytecodeBlocks, leaders: &[Pc], params: &[Reg], register_count: u32, entry: Pc);
 
-    /// Starts a segment of the OSR plan (`lo..hi`); `rebuilt` are the leaders in it that an
-    /// earlier segment already built (a peeled loop is built again).
-    fn begin_segment(&mut self, lo: Pc, hi: Pc, rebuilt: &[Pc]);
+    /// Starts a segment of the OSR plan; `rebuilt` are the leaders in it that an earlier
+    /// segment already built (a peeled loop is built again), with whether each is a loop
+    /// header.
+    fn begin_segment(&mut self, rebuilt: &[(Pc, bool)]);
 
     /// Starts the block of leader `pc` with the registers `live` on entry; false if no edge
     /// reaches it (the walk skips it).
@@ -202,7 +208,7 @@ pub trait Construction {
 struct Frame<'a> {
     func: FuncId,
     code: &'a Function,
-    liveness: Liveness,
+    liveness: Cow<'a, Liveness>,
     feedback: &'a [SlotFeedback],
 }
 
@@ -223,13 +229,13 @@ struct Walker<'c, 'a, C: Construction> {
 /// Walks `input.func` (or its OSR entry) and drives `c`; returns the inlining decisions taken.
 pub fn walk<C: Construction>(input: &CompileInput<'_>, c: &mut C, options: WalkOptions) -> Result<InlineBudget, Bailout> {
     let liveness = analyze(input.program.function(input.func));
-    walk_with(input, liveness, c, options)
+    walk_with(input, &liveness, c, options)
 }
 
 /// [`walk`] with the compiled function's bytecode liveness already computed.
 pub fn walk_with<C: Construction>(
     input: &CompileInput<'_>,
-    liveness: Liveness,
+    liveness: &Liveness,
     c: &mut C,
     options: WalkOptions,
 ) -> Result<InlineBudget, Bailout> {
@@ -237,7 +243,7 @@ pub fn walk_with<C: Construction>(
     if code.code.is_empty() {
         return Err(BailoutReason::EmptyFunction.into());
     }
-    let frame = Frame { func: input.func, code, liveness, feedback: input.feedback_of(input.func) };
+    let frame = Frame { func: input.func, code, liveness: Cow::Borrowed(liveness), feedback: input.feedback_of(input.func) };
     let mut w = Walker {
         input,
         c,
@@ -283,11 +289,15 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 }
             }
         };
-        self.c.begin_function(&blocks, &params, code.register_count, entry);
+        self.c.begin_function(&blocks, &leaders, &params, code.register_count, entry);
         let mut built: Vec<bool> = vec![false; n as usize];
         for &(lo, hi) in &plan.segments {
-            let rebuilt: Vec<Pc> = leaders.iter().copied().filter(|&pc| pc >= lo && pc < hi && built[pc as usize]).collect();
-            self.c.begin_segment(lo, hi, &rebuilt);
+            let rebuilt: Vec<(Pc, bool)> = leaders
+                .iter()
+                .filter(|&&pc| pc >= lo && pc < hi && built[pc as usize])
+                .map(|&pc| (pc, blocks.is_loop_header[pc as usize]))
+                .collect();
+            self.c.begin_segment(&rebuilt);
             self.segment(&blocks, &leaders, lo, hi, &mut built)?;
         }
         Ok(())
@@ -301,8 +311,8 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 continue;
             }
             let end = leaders.get(i + 1).copied().unwrap_or(n);
-            let live = self.frame().liveness.live_in(start).clone();
-            if !self.c.begin_block(start, blocks.is_loop_header[start as usize], &live) {
+            let frame = self.frames.last().expect("a function is being walked");
+            if !self.c.begin_block(start, blocks.is_loop_header[start as usize], frame.liveness.live_in(start)) {
                 continue;
             }
             built[start as usize] = true;
@@ -442,7 +452,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         let r = self.pure(Op::Float64Pow, &[x, y]);
                         self.pure(Op::ChangeFloat64ToTagged, &[r])
                     }
-                    NumberPlan::Speculate(hint) => self.check(speculative(op, hint), &[a, b], fs),
+                    NumberPlan::Speculate(hint) => self.check(Op::speculative_number(op, hint), &[a, b], fs),
                     NumberPlan::NeverRan | NumberPlan::Generic => self.check(Op::JSBinary { op, slot: slot.0 }, &[a, b], fs),
                 };
                 self.c.set(dst, v);
@@ -636,11 +646,11 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             UnaryOp::Increment | UnaryOp::Decrement => {
                 let one = self.tagged(tagged::from_int32(1));
                 let bop = if op == UnaryOp::Increment { BinaryOp::Add } else { BinaryOp::Sub };
-                self.check(speculative(bop, hint), &[a, one], fs)
+                self.check(Op::speculative_number(bop, hint), &[a, one], fs)
             }
             UnaryOp::BitNot => {
                 let minus_one = self.tagged(tagged::from_int32(-1));
-                self.check(speculative(BinaryOp::BitXor, hint), &[a, minus_one], fs)
+                self.check(Op::speculative_number(BinaryOp::BitXor, hint), &[a, minus_one], fs)
             }
             UnaryOp::Negate if int => {
                 // -0 is not an int32.
@@ -727,11 +737,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             Vec::new()
         };
         let blocks = BytecodeBlocks::of(code);
-        self.c.begin_inlined(InlinedCall { func: target, code, registers, outer: fs, live_after, blocks: &blocks });
-        self.frames.push(Frame { func: target, code, liveness: analyze(code), feedback: self.input.feedback_of(target) });
+        let leaders = blocks.reachable_leaders();
+        self.c.begin_inlined(InlinedCall { func: target, code, registers, outer: fs, live_after, blocks: &blocks, leaders: &leaders });
+        let liveness = Cow::Owned(analyze(code));
+        self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target) });
         let n = code.code.len() as Pc;
         let mut built = vec![false; n as usize];
-        let walked = self.segment(&blocks, &blocks.reachable_leaders(), 0, n, &mut built);
+        let walked = self.segment(&blocks, &leaders, 0, n, &mut built);
         self.frames.pop();
         self.fs = None;
         walked?;
@@ -740,14 +752,3 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
     }
 }
 
-/// The speculative op of a binary operator.
-pub fn speculative(op: BinaryOp, hint: NumberHint) -> Op {
-    match op {
-        BinaryOp::Add => Op::SpeculativeNumberAdd { hint },
-        BinaryOp::Sub => Op::SpeculativeNumberSubtract { hint },
-        BinaryOp::Mul => Op::SpeculativeNumberMultiply { hint },
-        BinaryOp::Div => Op::SpeculativeNumberDivide { hint },
-        BinaryOp::Mod => Op::SpeculativeNumberModulus { hint },
-        op => Op::SpeculativeNumberBitwise { op, hint },
-    }
-}
