@@ -43,6 +43,14 @@ pub struct SyntaxError {
 pub const BUILTIN_GLOBALS: &[&str] =
     &["Math", "console", "print", "String", "Array", "Number", "isNaN", "isFinite"];
 
+/// Builtin globals whose values depend on the machine (a clock): `performance`, whose `now()`
+/// is a monotonic clock in milliseconds, for the code-quality benchmark's in-program timing
+/// (`experiments/bench/`). Unlike [`BUILTIN_GLOBALS`] they are declared only when a program
+/// reads one without declaring or assigning it, so every other program keeps its global
+/// numbering. Output compared with node (the corpus, the fuzzer, test262) must never depend
+/// on them: the bench programs print their times on stderr only.
+pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance"];
+
 /// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
 /// implement. A read of one of these names that resolves to an undeclared global compiles to a
 /// trap `builtin 'NAME'` (listed by `seabed check`) instead of the ReferenceError an unknown
@@ -64,7 +72,7 @@ pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     "global", "process", "require", "module", "exports", "__filename", "__dirname", "Buffer",
     "setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval",
     "clearImmediate", "queueMicrotask", "structuredClone", "atob", "btoa", "TextEncoder",
-    "TextDecoder", "URL", "URLSearchParams", "AbortController", "AbortSignal", "performance",
+    "TextDecoder", "URL", "URLSearchParams", "AbortController", "AbortSignal",
     "fetch", "crypto", "Event", "EventTarget", "MessageChannel", "MessagePort", "MessageEvent",
     "BroadcastChannel", "Blob", "File", "FormData", "Headers", "Request", "Response",
     "DOMException",
@@ -567,6 +575,9 @@ impl Compiler {
             "NaN" => return Resolved::Constant(f64::NAN, false),
             "Infinity" => return Resolved::Constant(f64::INFINITY, false),
             _ => {}
+        }
+        if MACHINE_DEPENDENT_GLOBALS.contains(&name) && !self.assigned_globals.contains(name) {
+            return Resolved::Global(self.declare_global(name, GlobalKind::Builtin, None));
         }
         Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
     }

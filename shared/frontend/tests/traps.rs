@@ -121,3 +121,28 @@ fn new_of_a_local_function_traps() {
     let p = compiled("function f(C) { return new C(); }");
     assert!(p.unsupported.is_empty());
 }
+
+#[test]
+fn machine_dependent_globals_are_builtins_only_where_read() {
+    use frontend::bytecode::GlobalKind;
+    use frontend::{BUILTIN_GLOBALS, MACHINE_DEPENDENT_GLOBALS};
+    for name in MACHINE_DEPENDENT_GLOBALS {
+        assert!(!UNIMPLEMENTED_GLOBALS.contains(name) && !BUILTIN_GLOBALS.contains(name), "{name}");
+        // Read without a declaration: a builtin global, loaded, no trap; declared after the
+        // script's own globals, so programs that never read it keep their numbering.
+        let p = compiled(&format!("var x = 1; function f() {{ return {name}.now(); }}"));
+        assert!(p.unsupported.is_empty(), "{:?}", p.unsupported);
+        assert!(loads_global(&p, function(&p, "f"), name));
+        let g = p.globals.iter().position(|g| g.name == *name).expect("declared");
+        assert_eq!(p.globals[g].kind, GlobalKind::Builtin);
+        assert!(g > p.globals.iter().position(|g| g.name == "x").unwrap());
+        let p = compiled("var x = 1;");
+        assert!(p.globals.iter().all(|g| g.name != *name), "declared only when read");
+        // Declared or assigned by the program: an ordinary global.
+        for src in [format!("var {name} = 1; function f() {{ return {name}; }}"), format!("function f() {{ {name} = 2; return {name}; }}")] {
+            let p = compiled(&src);
+            let g = p.globals.iter().find(|g| g.name == *name).expect("declared");
+            assert_ne!(g.kind, GlobalKind::Builtin, "{src}");
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! Builtin functions and objects: `Math`, `console`, `print`, `String`, `Number`, `Array`,
 //! `isNaN`, `isFinite`, the methods `push`, `pop`, `some`, `every` and `toString`, and the
 //! `String.prototype` methods that need nothing beyond Tier-1 strings (the HTML methods,
-//! `trim` and its variants, `isWellFormed`, `toWellFormed`).
+//! `trim` and its variants, `isWellFormed`, `toWellFormed`), and the machine-dependent
+//! `performance.now()` (a monotonic clock, for timing on stderr).
 
 use crate::number::MathFunction;
 
@@ -48,6 +49,10 @@ pub enum Builtin {
     StringIsWellFormed,
     /// `string.toWellFormed()`: lone surrogates replaced by U+FFFD.
     StringToWellFormed,
+    /// `performance.now()`: milliseconds on a monotonic clock since the process's first vm was
+    /// created (node: since the process started). Machine-dependent
+    /// ([`Builtin::is_machine_dependent`]): only for timing printed to stderr.
+    PerformanceNow,
 }
 
 /// The `String.prototype` HTML methods (ECMAScript Annex B, `CreateHTML`): a tag around the
@@ -157,7 +162,15 @@ impl Builtin {
         ]);
         v.extend(HTML_METHODS.iter().map(|&h| Builtin::StringHtml(h)));
         v.extend(TRIM_METHODS.iter().map(|&t| Builtin::StringTrim(t)));
+        // Last, so that the ids of the others stay as they were.
+        v.push(Builtin::PerformanceNow);
         v
+    }
+
+    /// True for a builtin whose result depends on the machine or the moment (a clock): output
+    /// compared with node must never depend on it (`frontend::MACHINE_DEPENDENT_GLOBALS`).
+    pub fn is_machine_dependent(self) -> bool {
+        matches!(self, Builtin::PerformanceNow)
     }
 
     /// The JavaScript name (as `Function.prototype.name` would give it).
@@ -182,6 +195,7 @@ impl Builtin {
             Builtin::StringTrim(t) => t.name,
             Builtin::StringIsWellFormed => "isWellFormed",
             Builtin::StringToWellFormed => "toWellFormed",
+            Builtin::PerformanceNow => "now",
         }
     }
 }
@@ -234,9 +248,26 @@ pub mod prototype {
     }
 }
 
+/// Milliseconds since the clock's origin, fixed the first time it is read (`Vm::new` reads it,
+/// so the origin is the first vm's creation), on a monotonic clock (`std::time::Instant`).
+pub fn performance_now() -> f64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(std::time::Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::prototype;
+
+    #[test]
+    fn performance_now_is_monotonic_milliseconds() {
+        let a = super::performance_now();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let b = super::performance_now();
+        assert!(b - a >= 5.0 && b - a < 5000.0, "{a} then {b}");
+        assert!(super::Builtin::PerformanceNow.is_machine_dependent());
+        assert!(!super::Builtin::ConsoleLog.is_machine_dependent());
+    }
 
     /// The prototype lists are node's: every name node has is listed (so none reads as
     /// `undefined` by accident). Skipped, saying so, where node is not installed.

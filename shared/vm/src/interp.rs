@@ -126,6 +126,8 @@ impl Vm {
             to_string: heap.intern("toString"),
             proto: heap.intern("__proto__"),
         };
+        // Fixes the origin of performance.now() no later than the first vm's creation.
+        crate::builtins::performance_now();
         let builtins = Builtin::all();
         let mut builtin_ids = IdHashMap::default();
         for (i, b) in builtins.iter().enumerate() {
@@ -138,6 +140,7 @@ impl Vm {
                 Builtin::ConsoleLog => "console.log",
                 Builtin::ConsoleError => "console.error",
                 Builtin::MathRandom => "Math.random",
+                Builtin::PerformanceNow => "performance.now",
                 _ => key,
             };
             builtin_ids.insert(key, BuiltinId(i as u32));
@@ -232,6 +235,14 @@ impl Vm {
                     let v = self.builtin_value(key);
                     self.heap.set_property(o, n, v);
                 }
+                Value::object(o)
+            }
+            // Declared only for programs that read it (frontend::MACHINE_DEPENDENT_GLOBALS).
+            "performance" => {
+                let o = self.heap.alloc_object();
+                let n = self.heap.intern("now");
+                let v = self.builtin_value("performance.now");
+                self.heap.set_property(o, n, v);
                 Value::object(o)
             }
             other => self.builtin_value(other),
@@ -1108,6 +1119,7 @@ impl Vm {
                 Ok(Value::UNDEFINED)
             }
             Builtin::MathRandom => throw(Throw::Unsupported("Math.random (nondeterministic output)".into())),
+            Builtin::PerformanceNow => Ok(Value::number(crate::builtins::performance_now())),
             Builtin::String => {
                 if argc == 0 {
                     return Ok(self.heap.alloc_utf16(Vec::new()));
