@@ -80,14 +80,17 @@ test262-suite:
 	  exit 2; \
 	fi
 
-## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle).
+## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle), and
+## the same for the code-quality kernels of experiments/bench (about 15 s).
 golden: setup-node
 	bash experiments/scripts/golden.sh
+	bash experiments/scripts/golden_bench.sh
 
 ## experiments: the measurements behind results/: the interpreter on the corpus kernels, the
 ## interpreter against node --jitless, every tier side by side, then one experiment per claim
-## of CLAIMS.md (C1-C11, CSVs in results/) and results/REPORT.md with tables and figures.
-# About 20 minutes on the 2-core reference VM; each step prints its time, the claims one line
+## of CLAIMS.md (C1-C11, CSVs in results/), the code-quality benchmark (bench-code) and
+## results/REPORT.md with tables and figures.
+# About 28 minutes on the 2-core reference VM (the code-quality benchmark about 8 of them); each step prints its time, the claims one line
 # per claim. C2 (callgrind) alone takes about 6 minutes.
 experiments: setup build
 	time $(SEABED) experiment interp --out results --reps $(REPS)
@@ -95,12 +98,16 @@ experiments: setup build
 	time $(SEABED) experiment tiers --out results --reps $(CLAIM_REPS)
 	time $(SEABED) experiment claims --out results --reps $(CLAIM_REPS)
 	time $(SEABED) experiment v8 --out results
+	time $(SEABED) experiment code-quality --out results --reps $(CLAIM_REPS)
 	$(SEABED) report --results results
 
-## bench-code: the code-quality benchmark (issue 6): each kernel under node's JIT and under seabed
-## (son and cfg on LLVM, default tiering), interleaved → results/code-quality.{csv,md}.
+## bench-code: the code-quality benchmark (issue 15): each kernel of experiments/bench (>= 0.5 s
+## under node) under node's JIT and under seabed (son and cfg on LLVM, default tiering), one
+## process at a time, interleaved in rotating order; whole-process time and the steady-state
+## iteration times each program measures after its warm-up → results/code-quality.{csv,md}.
+## About 2.5 minutes per repetition on the 2-core reference machine.
 bench-code: setup build
-	$(SEABED) experiment code-quality --out results --reps $(REPS)
+	time $(SEABED) experiment code-quality --out results --reps $(REPS)
 
 ## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
 plots:

@@ -44,6 +44,9 @@ usage:
               [--no-reduce]           differential fuzzing against node (exit status 4 if
                                       any run differed; see seabed fuzz --help)
   seabed experiment interp|bench-interp|tiers|v8|all [--out DIR] [--reps N] [--corpus DIR]
+  seabed experiment code-quality [--out DIR] [--reps N] [--bench DIR]
+                                      son, cfg and node on experiments/bench, whole process
+                                      and steady state (make bench-code)
   seabed experiment claims [--out DIR] [--reps N] [--only C1,C4,...] [--quick] [--corpus DIR]
   seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
   seabed ab --a SPEC --b SPEC [--corpus DIR] [--metric M,...] [--reps N]
@@ -497,6 +500,7 @@ fn experiment(args: &[String]) -> u8 {
         out: "results".into(),
         reps: 5,
         corpus: concat!(env!("CARGO_MANIFEST_DIR"), "/corpus").into(),
+        bench: concat!(env!("CARGO_MANIFEST_DIR"), "/bench").into(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -504,6 +508,7 @@ fn experiment(args: &[String]) -> u8 {
         let parsed: Result<(), String> = match a.as_str() {
             "--out" => value("--out").map(|v| opts.out = v.into()),
             "--corpus" => value("--corpus").map(|v| opts.corpus = v.into()),
+            "--bench" => value("--bench").map(|v| opts.bench = v.into()),
             "--reps" => value("--reps").and_then(|v| {
                 v.parse().ok().filter(|&n| n > 0).map(|n| opts.reps = n).ok_or(format!("bad --reps '{v}'"))
             }),

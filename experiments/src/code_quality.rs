@@ -1,134 +1,415 @@
-//! `make bench-code`: the code-quality benchmark of the LLVM backend.
+//! `make bench-code`: the code-quality benchmark — how fast the code seabed generates runs,
+//! against node's JIT.
 //!
-//! Every corpus kernel runs as a whole process under node (default JIT) and under seabed's two
-//! pipelines on LLVM with default tiering, interleaved per repetition — the C11 measurement of
-//! the claims harness ([`crate::claims`], `c11_speedup.csv`), so the two never disagree. This
-//! module turns those runs into `code-quality.csv`: per kernel the median seconds of each
-//! configuration, each pipeline's time over node's, and the better pipeline's; then the geometric
-//! means over all kernels and over the numeric kernels ([`NUMERIC_KERNELS`]), where the target is
-//! the better pipeline within 2× of node. A Markdown summary goes to `code-quality.md`.
+//! The kernels are the programs of `experiments/bench/` (not the ~60 ms corpus kernels, which
+//! mostly measure start-up): each runs at least half a second under node, prints a checksum on
+//! stdout (node's, committed as `NAME.expected`) and times itself AWFY-style — `WARMUP`
+//! iterations, then `ITERATIONS` timed ones, each reported on stderr as
+//! `BENCH iteration <i> <ms>` (from `performance.now()`, a machine-dependent builtin that seabed
+//! provides for this; see `experiments/bench/README.md`).
+//!
+//! [`run`] runs every kernel under node (`node FILE`) and under seabed's two pipelines on LLVM
+//! with default tiering (`seabed run FILE --tier son|cfg --backend llvm`), one process at a time,
+//! interleaved: per repetition, per kernel, the three configurations in an order that rotates
+//! with the repetition. Every run's stdout and exit status must be node's; a run that differs
+//! is recorded (`ok` false) and left out of the summary. Each run gives two figures:
+//!
+//! - **whole process**: wall time of the process, start-up, warm-up and compilation included;
+//! - **steady state**: the per-iteration times the program measured itself after warm-up.
+//!
+//! `code-quality.csv` is tidy, one row per kernel × configuration × repetition
+//! ([`COLUMNS`]); [`write`] turns it into `code-quality.md`: per kernel the median whole-process
+//! time of each configuration and the median steady-state iteration (all timed iterations of
+//! all repetitions pooled) with its interquartile range, each pipeline's ratio over node, and
+//! the geometric means of the per-kernel ratios for son, cfg and the better of the two per
+//! kernel. The target (issue 15): the better pipeline's geometric mean within 2× of node's
+//! whole-process wall time.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
 
 use crate::claims::table::Table;
-use crate::claims::{self, c11_speedup, ClaimsOptions};
-use crate::report::{geomean, median};
+use crate::report::{geomean, median, quantile};
 
-/// Kernels that are numeric loops (int32/float64 arithmetic over locals, arrays or a few
-/// objects) rather than call- or allocation-heavy object code.
-pub const NUMERIC_KERNELS: &[&str] = &[
-    "bench_bitcount.js",
-    "bench_cordic.js",
-    "bench_crc32.js",
-    "bench_fannkuch.js",
-    "bench_life.js",
-    "bench_mandelbrot.js",
-    "bench_matmul.js",
-    "bench_nbody.js",
-    "bench_partial_sums.js",
-    "bench_sieve.js",
-    "bench_spectral_norm.js",
+/// The configurations, in their order at repetition 0 (label, what runs).
+pub const CONFIGS: [&str; 3] = ["node", "son", "cfg"];
+
+/// The columns of `code-quality.csv`, one row per kernel × configuration × repetition:
+///
+/// - `kernel`: the program's name (`experiments/bench/<kernel>.js`);
+/// - `config`: `node`, `son` or `cfg` (seabed `--tier son|cfg --backend llvm`, default tiering);
+/// - `rep`: the repetition (0-based); `order`: the run's place among the kernel's three runs
+///   of this repetition (0-2, the order rotates with `rep`);
+/// - `ok`: `true` when stdout and exit status were node's (`NAME.expected`, `NAME.status`);
+/// - `wall_s`: whole-process wall time in seconds;
+/// - `iterations`: how many `BENCH iteration` lines the run printed (its timed iterations);
+/// - `iter_median_ms`, `iter_min_ms`, `iter_max_ms`: over this run's timed iterations;
+/// - `iter_ms`: every timed iteration's time in milliseconds, in order, separated by `;`;
+/// - `git_revision`, `node_version`, `machine`: the context of the run.
+pub const COLUMNS: &[&str] = &[
+    "kernel",
+    "config",
+    "rep",
+    "order",
+    "ok",
+    "wall_s",
+    "iterations",
+    "iter_median_ms",
+    "iter_min_ms",
+    "iter_max_ms",
+    "iter_ms",
+    "git_revision",
+    "node_version",
+    "machine",
 ];
 
-/// The C11 configuration labels this benchmark reads.
-const NODE: &str = "node";
-const SON: &str = "son/llvm-ftl";
-const CFG: &str = "cfg/llvm-ftl";
-const INTERP: &str = "interp";
+/// The target: the better pipeline's geometric mean ratio over node, whole process.
+pub const TARGET: f64 = 2.0;
 
-/// Measures (the claims harness's C11) into `out`, then writes the code-quality files.
-pub fn run(out: &Path, reps: u32, corpus: &Path) -> Result<(), String> {
-    claims::run(ClaimsOptions {
-        out: out.to_path_buf(),
-        reps,
-        corpus: corpus.to_path_buf(),
-        only: vec![c11_speedup::CLAIM.id.into()],
-        quick: false,
-        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    })?;
-    write(out)
+/// The bench programs (`*.js`) of `dir`, sorted.
+pub fn kernels(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
-/// One kernel's medians (seconds) per configuration.
-type Medians = BTreeMap<String, BTreeMap<String, f64>>;
+/// The per-iteration times (milliseconds, in order) a bench program printed on stderr: the
+/// lines `BENCH iteration <i> <ms>`; other lines are ignored.
+pub fn parse_iterations(stderr: &str) -> Vec<f64> {
+    stderr
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            match (w.next(), w.next(), w.next(), w.next(), w.next()) {
+                (Some("BENCH"), Some("iteration"), Some(i), Some(ms), None) if i.parse::<u32>().is_ok() => {
+                    ms.parse::<f64>().ok().filter(|x| x.is_finite())
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
 
-fn medians(c11: &Table) -> Medians {
-    let mut times: BTreeMap<String, BTreeMap<String, Vec<f64>>> = BTreeMap::new();
-    for row in &c11.rows {
-        let (Some(secs), program, config) = (c11.num(row, "seconds"), c11.get(row, "program"), c11.get(row, "config")) else {
-            continue;
+/// The small variant of a bench program's source, the one the tests run (and
+/// `experiments/scripts/golden_bench.sh` records as `NAME.small.expected`): the line
+/// `var SIZE = N; // small: M` gets M for N, `var WARMUP = ...;` becomes 0 and
+/// `var ITERATIONS = ...;` 1. `None` when the program has no such `SIZE` line.
+pub fn small_variant(source: &str) -> Option<String> {
+    let mut found = false;
+    let mut out = String::with_capacity(source.len());
+    for line in source.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let nl = &line[body.len()..];
+        let replaced = if let Some(rest) = body.strip_prefix("var SIZE = ") {
+            let (n, small) = rest.split_once("; // small: ")?;
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) || small.is_empty() || !small.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            found = true;
+            format!("var SIZE = {small}; // small: {small}")
+        } else if let Some(rest) = body.strip_prefix("var WARMUP = ") {
+            format!("var WARMUP = 0;{}", rest.split_once(';').map_or("", |(_, tail)| tail))
+        } else if let Some(rest) = body.strip_prefix("var ITERATIONS = ") {
+            format!("var ITERATIONS = 1;{}", rest.split_once(';').map_or("", |(_, tail)| tail))
+        } else {
+            body.to_string()
         };
-        times.entry(program.to_string()).or_default().entry(config.to_string()).or_default().push(secs);
+        out.push_str(&replaced);
+        out.push_str(nl);
     }
-    times.into_iter().map(|(p, cs)| (p, cs.into_iter().map(|(c, xs)| (c, median(&xs))).collect())).collect()
+    found.then_some(out)
 }
 
-/// Reads `c11_speedup.csv` in `results` and writes `code-quality.csv` and `code-quality.md`.
-pub fn write(results: &Path) -> Result<(), String> {
-    let c11 = Table::read(&results.join(c11_speedup::CSV.file))?;
-    let revision = c11.rows.first().map(|r| c11.get(r, "git_revision").to_string()).unwrap_or_default();
-    let machine = c11.rows.first().map(|r| c11.get(r, "machine").to_string()).unwrap_or_default();
-    let medians = medians(&c11);
-    if !medians.values().any(|m| m.contains_key(NODE)) {
-        return Err("c11_speedup.csv has no node runs: the code-quality benchmark needs node".into());
+/// One whole-process run: wall time, stdout, stderr, exit status.
+struct Run {
+    wall_s: f64,
+    stdout: Vec<u8>,
+    stderr: String,
+    status: i32,
+}
+
+fn run_process(cmd: &mut Command) -> Result<Run, String> {
+    let start = Instant::now();
+    let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{cmd:?}: {e}"))?;
+    let wall_s = start.elapsed().as_secs_f64();
+    Ok(Run {
+        wall_s,
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    })
+}
+
+/// Measures every kernel of `bench` `reps` times under node, son and cfg (interleaved, one
+/// process at a time), writes `code-quality.csv` to `out`, then `code-quality.md` ([`write`]).
+pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
+    let seabed = std::env::current_exe().map_err(|e| e.to_string())?;
+    let (node, node_version) = crate::experiment::node();
+    let node_version = node_version.ok_or("bench-code needs node (the baseline); run 'make setup'")?;
+    let (revision, machine) = (crate::experiment::git_revision(), crate::experiment::machine());
+    let files = kernels(bench)?;
+    if files.is_empty() {
+        return Err(format!("no bench programs in {}", bench.display()));
     }
-    let mut csv = String::from(
-        "program,numeric,interp_s,son_s,cfg_s,node_s,son_over_node,cfg_over_node,best_over_node,git_revision,machine\n",
-    );
-    let mut table = String::new();
-    let (mut all, mut numeric): (Vec<[f64; 3]>, Vec<[f64; 3]>) = (Vec::new(), Vec::new());
-    for (program, m) in &medians {
-        let get = |c: &str| m.get(c).copied().unwrap_or(f64::NAN);
-        let (node, son, cfg) = (get(NODE), get(SON), get(CFG));
-        let ratios = [son / node, cfg / node, son.min(cfg) / node];
-        let is_numeric = NUMERIC_KERNELS.contains(&program.as_str());
-        let _ = writeln!(
-            csv,
-            "{program},{is_numeric},{:.4},{son:.4},{cfg:.4},{node:.4},{:.3},{:.3},{:.3},{revision},\"{machine}\"",
-            get(INTERP),
-            ratios[0],
-            ratios[1],
-            ratios[2]
-        );
-        let _ = writeln!(
-            table,
-            "| {program}{} | {son:.3} | {cfg:.3} | {node:.3} | {:.2}× | {:.2}× | {:.2}× |",
-            if is_numeric { " (numeric)" } else { "" },
-            ratios[0],
-            ratios[1],
-            ratios[2]
-        );
-        if ratios.iter().all(|r| r.is_finite()) {
-            all.push(ratios);
-            if is_numeric {
-                numeric.push(ratios);
+    let mut text = meter::csv::join(COLUMNS.iter().copied());
+    text.push('\n');
+    let started = Instant::now();
+    for rep in 0..reps {
+        for path in &files {
+            let kernel = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let expected = std::fs::read(path.with_extension("expected"))
+                .map_err(|e| format!("{}: no NAME.expected ({e}); run 'make golden'", path.display()))?;
+            let status: i32 = std::fs::read_to_string(path.with_extension("status"))
+                .ok()
+                .and_then(|s| s.trim().parse().ok())
+                .ok_or_else(|| format!("{}: no NAME.status; run 'make golden'", path.display()))?;
+            for order in 0..CONFIGS.len() {
+                let config = CONFIGS[(order + rep as usize) % CONFIGS.len()];
+                let mut cmd = if config == "node" {
+                    let mut c = Command::new(&node);
+                    c.arg(path);
+                    c
+                } else {
+                    let mut c = Command::new(&seabed);
+                    c.arg("run").arg(path).args(["--tier", config, "--backend", "llvm"]);
+                    c
+                };
+                let r = run_process(&mut cmd)?;
+                let ok = r.stdout == expected && r.status == status;
+                if !ok {
+                    let first = r.stderr.lines().find(|l| !l.starts_with("BENCH ")).unwrap_or("");
+                    eprintln!("bench-code: {kernel} under {config}: output or status (exit {}) differs from node's: {first}", r.status);
+                }
+                let iters = parse_iterations(&r.stderr);
+                let min = iters.iter().copied().fold(f64::INFINITY, f64::min);
+                let max = iters.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                let cell = |x: f64| if x.is_finite() { format!("{x:.3}") } else { String::new() };
+                let list: Vec<String> = iters.iter().map(|x| format!("{x:.3}")).collect();
+                let fields = [
+                    kernel.clone(),
+                    config.to_string(),
+                    rep.to_string(),
+                    order.to_string(),
+                    ok.to_string(),
+                    format!("{:.4}", r.wall_s),
+                    iters.len().to_string(),
+                    cell(median(&iters)),
+                    cell(min),
+                    cell(max),
+                    list.join(";"),
+                    revision.clone(),
+                    node_version.clone(),
+                    machine.clone(),
+                ];
+                text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
+                text.push('\n');
+                eprintln!(
+                    "bench-code: rep {}/{reps} {kernel} {config}: {:.3} s, iteration median {} ms ({:.0} s so far)",
+                    rep + 1,
+                    r.wall_s,
+                    cell(median(&iters)),
+                    started.elapsed().as_secs_f64()
+                );
             }
         }
     }
-    let gm = |rows: &[[f64; 3]], k: usize| geomean(&rows.iter().map(|r| r[k]).collect::<Vec<_>>());
-    let mut summary = String::new();
-    for (name, rows) in [("geomean (all kernels)", &all), ("geomean (numeric kernels)", &numeric)] {
-        let _ = writeln!(csv, "{name},,,,,,{:.3},{:.3},{:.3},{revision},\"{machine}\"", gm(rows, 0), gm(rows, 1), gm(rows, 2));
-        let _ = writeln!(summary, "| **{name}** | | | | {:.2}× | {:.2}× | {:.2}× |", gm(rows, 0), gm(rows, 1), gm(rows, 2));
+    std::fs::write(out.join("code-quality.csv"), text).map_err(|e| format!("cannot write code-quality.csv: {e}"))?;
+    write(out)
+}
+
+/// One kernel × configuration, over the repetitions whose output was node's.
+#[derive(Default)]
+struct Cell {
+    walls: Vec<f64>,
+    iterations: Vec<f64>,
+    failed: u32,
+}
+
+impl Cell {
+    fn wall(&self) -> f64 {
+        median(&self.walls)
     }
-    std::fs::write(results.join("code-quality.csv"), csv).map_err(|e| format!("cannot write code-quality.csv: {e}"))?;
-    let best_numeric = gm(&numeric, 2);
-    let verdict = if best_numeric <= 2.0 { "met" } else { "not met" };
+    fn steady(&self) -> f64 {
+        median(&self.iterations)
+    }
+}
+
+/// The summary of one kernel: per configuration, its whole-process and steady-state medians.
+struct Kernel {
+    name: String,
+    cells: BTreeMap<&'static str, Cell>,
+}
+
+impl Kernel {
+    fn cell(&self, config: &str) -> Option<&Cell> {
+        self.cells.get(config).filter(|c| !c.walls.is_empty())
+    }
+    /// `config`'s ratio over node: whole process (`steady` false) or steady state.
+    fn ratio(&self, config: &str, steady: bool) -> f64 {
+        let figure = |c: &Cell| if steady { c.steady() } else { c.wall() };
+        match (self.cell(config), self.cell("node")) {
+            (Some(c), Some(n)) => figure(c) / figure(n),
+            _ => f64::NAN,
+        }
+    }
+    /// The better pipeline's ratio (the lower of son's and cfg's; NaN when either is missing).
+    fn best(&self, steady: bool) -> f64 {
+        let (s, c) = (self.ratio("son", steady), self.ratio("cfg", steady));
+        if s.is_nan() || c.is_nan() {
+            f64::NAN
+        } else {
+            s.min(c)
+        }
+    }
+}
+
+/// The geometric means of the per-kernel ratios over node: son, cfg, the better per kernel.
+/// Kernels where a figure is missing (a failed configuration) are left out of all three.
+pub fn geomeans(ratios: &[[f64; 3]]) -> [f64; 3] {
+    let complete: Vec<&[f64; 3]> = ratios.iter().filter(|r| r.iter().all(|x| x.is_finite() && *x > 0.0)).collect();
+    let gm = |k: usize| geomean(&complete.iter().map(|r| r[k]).collect::<Vec<_>>());
+    [gm(0), gm(1), gm(2)]
+}
+
+/// Reads `code-quality.csv` in `results` and writes `code-quality.md`.
+pub fn write(results: &Path) -> Result<(), String> {
+    let table = Table::read(&results.join("code-quality.csv"))?;
+    let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| table.column(c).is_none()).collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "code-quality.csv lacks the columns {missing:?} (written by an older seabed?): rerun 'make bench-code'"
+        ));
+    }
+    let first = table.rows.first().ok_or("code-quality.csv has no runs")?;
+    let (revision, node_version, machine) =
+        (table.get(first, "git_revision").to_string(), table.get(first, "node_version").to_string(), table.get(first, "machine").to_string());
+    let mut kernels: BTreeMap<String, Kernel> = BTreeMap::new();
+    let mut reps = 0u32;
+    for row in &table.rows {
+        let name = table.get(row, "kernel").to_string();
+        let Some(config) = CONFIGS.iter().copied().find(|c| *c == table.get(row, "config")) else { continue };
+        reps = reps.max(table.num(row, "rep").map_or(0, |r| r as u32 + 1));
+        let kernel = kernels.entry(name.clone()).or_insert_with(|| Kernel { name, cells: BTreeMap::new() });
+        let cell = kernel.cells.entry(config).or_default();
+        if table.get(row, "ok") != "true" {
+            cell.failed += 1;
+            continue;
+        }
+        if let Some(w) = table.num(row, "wall_s") {
+            cell.walls.push(w);
+        }
+        cell.iterations.extend(table.get(row, "iter_ms").split(';').filter_map(|x| x.parse::<f64>().ok()));
+    }
+    if !kernels.values().any(|k| k.cell("node").is_some()) {
+        return Err("code-quality.csv has no successful node runs".into());
+    }
+
+    let s = |x: f64| if x.is_finite() { format!("{x:.3}") } else { "–".into() };
+    let ms = |x: f64| if x.is_finite() { format!("{x:.2}") } else { "–".into() };
+    let r = |x: f64| if x.is_finite() { format!("{x:.2}×") } else { "–".into() };
+    let mut whole = String::new();
+    let mut steady = String::new();
+    let mut whole_ratios = Vec::new();
+    let mut steady_ratios = Vec::new();
+    let mut failures = Vec::new();
+    for k in kernels.values() {
+        let range = |c: &str| {
+            k.cell(c).map_or("–".into(), |c| {
+                let lo = c.walls.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = c.walls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                format!("{} ({}–{})", s(c.wall()), s(lo), s(hi))
+            })
+        };
+        let wr = [k.ratio("son", false), k.ratio("cfg", false), k.best(false)];
+        let _ = writeln!(
+            whole,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            k.name,
+            range("son"),
+            range("cfg"),
+            range("node"),
+            r(wr[0]),
+            r(wr[1]),
+            r(wr[2])
+        );
+        whole_ratios.push(wr);
+        let iq = |c: &str| {
+            k.cell(c).map_or("–".into(), |c| {
+                let v = &c.iterations;
+                if v.is_empty() {
+                    "–".into()
+                } else {
+                    format!("{} ({}–{}, n={})", ms(c.steady()), ms(quantile(v, 0.25)), ms(quantile(v, 0.75)), v.len())
+                }
+            })
+        };
+        let sr = [k.ratio("son", true), k.ratio("cfg", true), k.best(true)];
+        let _ = writeln!(steady, "| {} | {} | {} | {} | {} | {} | {} |", k.name, iq("son"), iq("cfg"), iq("node"), r(sr[0]), r(sr[1]), r(sr[2]));
+        steady_ratios.push(sr);
+        for (config, c) in &k.cells {
+            if c.failed > 0 {
+                failures.push(format!("{} under {config}: {} run(s) differed from node", k.name, c.failed));
+            }
+        }
+    }
+    let gw = geomeans(&whole_ratios);
+    let gs = geomeans(&steady_ratios);
+    let complete = |v: &[[f64; 3]]| v.iter().filter(|x| x.iter().all(|y| y.is_finite())).count();
+    let _ = writeln!(whole, "| **geometric mean** ({} kernels) | | | | **{}** | **{}** | **{}** |", complete(&whole_ratios), r(gw[0]), r(gw[1]), r(gw[2]));
+    let _ = writeln!(steady, "| **geometric mean** ({} kernels) | | | | **{}** | **{}** | **{}** |", complete(&steady_ratios), r(gs[0]), r(gs[1]), r(gs[2]));
+    let verdict = |x: f64| if x.is_finite() && x <= TARGET { "met" } else { "not met" };
+    let failures = if failures.is_empty() {
+        "Every run printed node's output.\n".to_string()
+    } else {
+        format!("Runs left out (output or exit status not node's):\n\n{}\n", failures.iter().map(|f| format!("- {f}\n")).collect::<String>())
+    };
     let md = format!(
         "# Code quality: seabed on LLVM against node's JIT\n\n\
-         Whole-process time of each kernel (median of the repetitions, interleaved; the C11 runs of \
-         `seabed experiment claims`), seabed with default tiering on `--backend llvm --llvm ftl`, node \
-         with its default tiers. A ratio is seabed's time over node's: lower is better, 1× is node. \
-         Revision {revision}, {machine}.\n\n\
-         Target (issue 6): the better pipeline within 2× of node on the numeric kernels — geometric mean \
-         {best_numeric:.2}×: **{verdict}**.\n\n\
-         | kernel | son (s) | cfg (s) | node (s) | son/node | cfg/node | best/node |\n|---|---|---|---|---|---|---|\n\
-         {table}{summary}"
+         The kernels of `experiments/bench/` (each ≥ 0.5 s under node), each run as a whole process \
+         under node ({node_version}, default tiers) and under seabed's two pipelines \
+         (`seabed run FILE --tier son|cfg --backend llvm`: default tiering, LLVM `ftl`, background \
+         compile thread), one process at a time, interleaved: per repetition and kernel the three \
+         configurations in an order that rotates with the repetition; {reps} repetition(s). \
+         Revision {revision}, {machine}. A ratio is seabed's time over node's: lower is better, 1× \
+         is node; *best* is the better of son and cfg per kernel.\n\n\
+         **Target (issue 15): the better pipeline within {TARGET:.1}× of node's whole-process wall \
+         time, geometric mean over the kernels: {} — {}.** (Steady state: {} — {}.)\n\n\
+         ## Whole process\n\n\
+         Wall time of the process in seconds, start-up, warm-up iterations and compilation \
+         included: median of the repetitions (min–max).\n\n\
+         | kernel | son (s) | cfg (s) | node (s) | son/node | cfg/node | best/node |\n|---|---|---|---|---|---|---|\n{whole}\n\
+         ## Steady state\n\n\
+         Time of one iteration in milliseconds, measured inside the program with `performance.now()` \
+         after its warm-up iterations (AWFY-style): median of every timed iteration of every \
+         repetition (interquartile range, number of iterations).\n\n\
+         | kernel | son (ms) | cfg (ms) | node (ms) | son/node | cfg/node | best/node |\n|---|---|---|---|---|---|---|\n{steady}\n\
+         {failures}\n\
+         Data: `code-quality.csv`, one row per kernel × configuration × repetition (columns in \
+         `experiments/src/code_quality.rs`, `COLUMNS`). Rerun with `make bench-code` (`REPS=N`).\n",
+        r(gw[2]),
+        verdict(gw[2]),
+        r(gs[2]),
+        verdict(gs[2]),
     );
     std::fs::write(results.join("code-quality.md"), md).map_err(|e| format!("cannot write code-quality.md: {e}"))?;
-    eprintln!("bench-code: best pipeline over node, numeric kernels: {best_numeric:.2}× ({verdict}); all kernels: {:.2}×", gm(&all, 2));
+    eprintln!(
+        "bench-code: best pipeline over node, geometric mean: whole process {:.2}× ({}), steady state {:.2}× ({}); son {:.2}×/{:.2}×, cfg {:.2}×/{:.2}×",
+        gw[2],
+        verdict(gw[2]),
+        gs[2],
+        verdict(gs[2]),
+        gw[0],
+        gs[0],
+        gw[1],
+        gs[1]
+    );
     Ok(())
 }
 
@@ -137,25 +418,92 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ratios_and_geomeans_come_from_the_c11_medians() {
+    fn iteration_lines_are_parsed_and_noise_ignored() {
+        let stderr = "BENCH iteration 0 20.5\nsome warning\nBENCH iteration 1 19.25\nBENCH iteration x 3\n\
+                      BENCH iteration 2 NaN\nBENCH iteration 3 18 extra\nBENCH iteration 4 1e1\n";
+        assert_eq!(parse_iterations(stderr), [20.5, 19.25, 10.0]);
+        assert!(parse_iterations("").is_empty());
+    }
+
+    #[test]
+    fn the_small_variant_rewrites_size_warmup_and_iterations() {
+        let src = "// k\nvar SIZE = 700; // small: 24\nfunction f() {}\nvar WARMUP = 5;\nvar ITERATIONS = 10;\nvar x = SIZE;\n";
+        assert_eq!(
+            small_variant(src).unwrap(),
+            "// k\nvar SIZE = 24; // small: 24\nfunction f() {}\nvar WARMUP = 0;\nvar ITERATIONS = 1;\nvar x = SIZE;\n"
+        );
+        assert_eq!(small_variant("var SIZE = 7;\n"), None, "no small size");
+        assert_eq!(small_variant("var N = 7;\n"), None);
+    }
+
+    /// A fixture of two kernels, three repetitions: ratios, the better pipeline, the geometric
+    /// means, the steady-state medians and the verdict come out as computed by hand, and a
+    /// run whose output differed is left out.
+    #[test]
+    fn the_summary_comes_from_the_runs() {
         let dir = std::env::temp_dir().join(format!("seabed-code-quality-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut csv = String::from("experiment,program,pipeline,spec,llvm,counter_backend,rep,git_revision,machine,config,seconds,node_version\n");
-        for (rep, scale) in [(0, 1.0), (1, 1.2), (2, 0.9)] {
-            for (config, secs) in [(NODE, 0.1), (SON, 0.3), (CFG, 0.2), (INTERP, 1.0)] {
-                let _ = writeln!(csv, "C11,bench_nbody.js,x,x,ftl,wall,{rep},abc,m,{config},{},", secs * scale);
+        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        csv.push('\n');
+        // kernel a: node 1 s, son 3 s, cfg 2 s (whole); iterations node 10 ms, son 20, cfg 40.
+        // kernel b: node 2 s, son 2 s, cfg 8 s; iterations node 5 ms, son 5, cfg 10.
+        let runs = [("a", [1.0, 3.0, 2.0], [10.0, 20.0, 40.0]), ("b", [2.0, 2.0, 8.0], [5.0, 5.0, 10.0])];
+        for rep in 0..3 {
+            for (kernel, walls, iters) in runs {
+                for (i, config) in CONFIGS.iter().enumerate() {
+                    // Spread around the median: the repetitions give x·0.9, x, x·1.3.
+                    let f: f64 = [0.9, 1.0, 1.3][rep];
+                    let it = format!("{};{};{}", iters[i] * f, iters[i] * f * 1.1, iters[i] * f * 0.95);
+                    let _ = writeln!(
+                        csv,
+                        "{kernel},{config},{rep},{i},true,{},3,{},{},{},{it},abc,v20,\"cpu, 2 cores\"",
+                        walls[i] * f,
+                        iters[i],
+                        iters[i] * f.min(1.0),
+                        iters[i] * f.max(1.0)
+                    );
+                }
             }
         }
-        std::fs::write(dir.join("c11_speedup.csv"), csv).unwrap();
+        // A failed cfg run of kernel a, far off: must not count.
+        let _ = writeln!(csv, "a,cfg,3,0,false,100.0,1,999,999,999,999,abc,v20,\"cpu, 2 cores\"");
+        std::fs::write(dir.join("code-quality.csv"), csv).unwrap();
         write(&dir).unwrap();
-        let out = std::fs::read_to_string(dir.join("code-quality.csv")).unwrap();
-        let row = out.lines().find(|l| l.starts_with("bench_nbody.js")).unwrap();
-        let cols: Vec<&str> = row.split(',').collect();
-        assert_eq!(cols[1], "true", "nbody is numeric");
-        assert_eq!(cols[6], "3.000", "son over node: medians 0.3 / 0.1");
-        assert_eq!(cols[8], "2.000", "the better pipeline is cfg");
         let md = std::fs::read_to_string(dir.join("code-quality.md")).unwrap();
-        assert!(md.contains("2.00×: **met**"), "{md}");
+        // Whole process: a son 3×, cfg 2×, best 2×; b son 1×, cfg 4×, best 1×.
+        // Geomeans: son √3 = 1.73, cfg √8 = 2.83, best √2 = 1.41 → met.
+        assert!(md.contains("| a | 3.000 (2.700–3.900) | 2.000 (1.800–2.600) | 1.000 (0.900–1.300) | 3.00× | 2.00× | 2.00× |"), "{md}");
+        assert!(md.contains("| **1.73×** | **2.83×** | **1.41×** |"), "{md}");
+        assert!(md.contains("1.41× — met"), "{md}");
+        // Steady state: a son 2×, cfg 4×, best 2×; b 1×, 2×, 1× → geomeans 1.41, 2.83, 1.41.
+        // Kernel a, son: 17.1 18 19 19.8 20 22 24.7 26 28.6 → median 20, quartiles 19 and 24.7.
+        assert!(md.contains("| a | 20.00 (19.00–24.70, n=9) | 40.00 (38.00–49.40, n=9) | 10.00 (9.50–12.35, n=9) | 2.00× | 4.00× | 2.00× |"), "{md}");
+        assert!(md.contains("(Steady state: 1.41× — met.)"), "{md}");
+        assert!(md.contains("a under cfg: 1 run(s) differed from node"), "{md}");
+        assert!(md.contains("4 repetition(s)"), "the failed run was a fourth: {md}");
+
+        // One kernel, son 3× and cfg 5× node: the target is not met.
+        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        for (config, wall) in [("node", 1.0), ("son", 3.0), ("cfg", 5.0)] {
+            let _ = write!(csv, "\nc,{config},0,0,true,{wall},1,{wall},{wall},{wall},{wall},abc,v20,m");
+        }
+        std::fs::write(dir.join("code-quality.csv"), csv).unwrap();
+        write(&dir).unwrap();
+        let md = std::fs::read_to_string(dir.join("code-quality.md")).unwrap();
+        assert!(md.contains("3.00× — not met"), "{md}");
+        assert!((geomeans(&[[3.0, 2.0, 2.0], [10.0, 10.0, 10.0]])[2] - 20f64.sqrt()).abs() < 1e-12);
+        let g = geomeans(&[[3.0, 2.0, 2.0], [f64::NAN, 1.0, f64::NAN]]);
+        assert!((g[0] - 3.0).abs() < 1e-12 && (g[1] - 2.0).abs() < 1e-12, "incomplete kernels are left out: {g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_old_style_table_is_reported_not_misread() {
+        let dir = std::env::temp_dir().join(format!("seabed-code-quality-old-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("code-quality.csv"), "program,numeric,son_s\nbench_fib.js,false,0.1\n").unwrap();
+        let e = write(&dir).unwrap_err();
+        assert!(e.contains("make bench-code"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

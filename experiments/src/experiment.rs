@@ -8,6 +8,9 @@
 //! - `tiers`: each kernel as a whole process under every tier and backend (interpreter,
 //!   baseline, sea of nodes and CFG on the LIR evaluator and on LLVM), interleaved, median time
 //!   and speedup over the interpreter → `tiers.csv` and `tiers.md` (an early view of C11).
+//! - `code-quality`: the kernels of `experiments/bench/` under node, son and cfg on LLVM,
+//!   whole process and steady state → `code-quality.csv` and `code-quality.md` (see
+//!   `code_quality`).
 //! - `v8`: V8's own per-phase compile profile (`node --turbo-stats`, TurboFan and
 //!   Turboshaft back halves) → `v8_phases.csv` and `v8_phases.md` (see `v8stats`).
 
@@ -27,6 +30,8 @@ pub struct ExperimentOptions {
     pub reps: u32,
     /// The corpus directory.
     pub corpus: PathBuf,
+    /// The code-quality benchmark's programs (`experiments/bench`).
+    pub bench: PathBuf,
 }
 
 /// Runs experiment `name`; returns a message on failure.
@@ -37,7 +42,7 @@ pub fn run(name: &str, opts: &ExperimentOptions) -> Result<(), String> {
         "bench-interp" => bench_interp(opts),
         "tiers" => tiers(opts),
         "v8" => crate::v8stats::experiment(opts),
-        "code-quality" => crate::code_quality::run(&opts.out, opts.reps, &opts.corpus),
+        "code-quality" => crate::code_quality::run(&opts.out, opts.reps, &opts.bench),
         "all" => {
             interp(opts)?;
             bench_interp(opts)?;
