@@ -279,7 +279,7 @@ fn compile_at(
     let g = optimize_at(input, osr, options, meter, None)?;
     let mut guard = meter.phase("cfg", "lir");
     guard.nodes_in = g.op_count() as u64;
-    let lir = lir_out::to_lir(&g, input.program)?;
+    let mut lir = lir_out::to_lir(&g, input.program)?;
     guard.nodes_out = lir.size() as u64;
     drop(guard);
     // Figures about the result, outside the phase's window.
@@ -291,5 +291,28 @@ fn compile_at(
         ("lir_exits", census.exits),
         ("lir_overflow_checks", census.overflow_checks),
     ]);
+    let entry = osr.map(|pc| midend::representation::OsrEntry {
+        func: input.func,
+        pc,
+        registers: midend::osr::parameters(&frontend::liveness::analyze(input.program.function(input.func)), pc),
+    });
+    representation_phase(&mut lir, entry.as_ref(), meter);
     Ok(lir)
+}
+
+/// The `representation` phase: the shared representation selection of values that cross
+/// blocks ([`midend::representation`]), the same on both pipelines, metered as its own row.
+/// It is a pass over LIR, not a graph phase: its counts are extras (`phis_untagged`,
+/// `conversions_folded`, `checks_removed`, `to_boolean_inlined`, `dead_removed`) and its
+/// visits and changes stay 0, so claims about reducers (C1) count graph phases only. `osr`
+/// is the entry state of an OSR compile (its values may be checked and untagged at the
+/// entry).
+pub fn representation_phase(f: &mut ir::lir::Function, osr: Option<&midend::representation::OsrEntry>, meter: &mut meter::Meter) {
+    let mut guard = meter.phase("cfg", "representation");
+    guard.nodes_in = f.size() as u64;
+    let r = midend::representation::select_representations(f, osr);
+    guard.nodes_out = f.size() as u64;
+    for (name, n) in r.extras() {
+        guard.add_extra(name, n);
+    }
 }

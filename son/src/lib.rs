@@ -278,7 +278,7 @@ fn compile_at(
     guard.add_extra("cloned", s.stats.cloned);
     guard.add_extra("blocks", s.stats.blocks);
     let name = input.program.function(input.func).name.clone();
-    let (f, order) =
+    let (mut f, order) =
         schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| Bailout::new(BailoutReason::Emit(e)))?;
     guard.nodes_out = f.size() as u64;
     drop(guard);
@@ -293,5 +293,28 @@ fn compile_at(
         ("lir_overflow_checks", census.overflow_checks),
         ("lir_loads", census.loads),
     ]);
+    let entry = osr.map(|pc| midend::representation::OsrEntry {
+        func: input.func,
+        pc,
+        registers: midend::osr::parameters(&analyze(input.program.function(input.func)), pc),
+    });
+    representation_phase(&mut f, entry.as_ref(), meter);
     Ok(f)
+}
+
+/// The `representation` phase: the shared representation selection of values that cross
+/// blocks ([`midend::representation`]), the same on both pipelines, metered as its own row.
+/// It is a pass over LIR, not a graph phase: its counts are extras (`phis_untagged`,
+/// `conversions_folded`, `checks_removed`, `to_boolean_inlined`, `dead_removed`) and its
+/// visits and changes stay 0, so claims about reducers (C1) count graph phases only. `osr`
+/// is the entry state of an OSR compile (its values may be checked and untagged at the
+/// entry).
+pub fn representation_phase(f: &mut ir::lir::Function, osr: Option<&midend::representation::OsrEntry>, meter: &mut meter::Meter) {
+    let mut guard = meter.phase("son", "representation");
+    guard.nodes_in = f.size() as u64;
+    let r = midend::representation::select_representations(f, osr);
+    guard.nodes_out = f.size() as u64;
+    for (name, n) in r.extras() {
+        guard.add_extra(name, n);
+    }
 }

@@ -10,6 +10,7 @@
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
 //! - [`peeling`]: the loop-peeling cap;
+//! - [`representation`]: representation selection of values that cross blocks (phi untagging) on the LIR both pipelines produce;
 //! - [`spec`]: the pipeline-spec grammar both pipelines read, its error type and the shape
 //!   of their pass registries;
 //! - [`walker`]: the one translation of bytecode + feedback that drives every compiler's
@@ -20,6 +21,7 @@ pub mod load_elim;
 pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;
+pub mod representation;
 pub mod spec;
 pub mod speculation;
 pub mod walker;
