@@ -192,6 +192,7 @@ impl TierCompiler {
             verify: self.verify,
             keep_ir: self.dump_llvm,
             keep_asm: self.dump_asm,
+            param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
             ..LlvmOptions::default()
         };
         let name = &vm.program.function(lir.func).name;

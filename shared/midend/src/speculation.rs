@@ -4,7 +4,7 @@
 //! functions, so the same feedback always leads to the same speculation on every side and the
 //! experiments compare IR shape, not different guesses.
 
-use frontend::bytecode::BinaryOp;
+use frontend::bytecode::{BinaryOp, FuncId};
 
 use ir::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
 use ir::ops::{NumberHint, Op};
@@ -117,6 +117,16 @@ pub fn keyed_plan(fb: &SlotFeedback) -> KeyedPlan {
 /// True if a call site never ran (a soft deoptimization instead of the call).
 pub fn call_never_ran(fb: &SlotFeedback) -> bool {
     matches!(fb, SlotFeedback::Call { count: 0, .. })
+}
+
+/// The bytecode function a call site always called, if it did: the walker checks the target
+/// and passes the function as a constant, which backends call directly (LLVM: through the
+/// callee's machine-entry slot, `vm::layout::HeapLayout::vm_code_entries`).
+pub fn direct_call_target(fb: &SlotFeedback) -> Option<FuncId> {
+    match fb {
+        SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Function(f)), .. } => Some(*f),
+        _ => None,
+    }
 }
 
 /// A call site that always called one `Math` function: call it on float64 arguments.

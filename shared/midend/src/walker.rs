@@ -49,7 +49,9 @@
 //! - Calls: a call that always reached one `Math` function checks the target and calls it on
 //!   float64 operands ([`crate::speculation::math_call`]); a call the inlining policy accepts
 //!   checks the target and translates the callee in place ([`Construction::begin_inlined`]);
-//!   any other call is `JSCall`.
+//!   any other call is `JSCall`, whose callee input is the target function's constant after a
+//!   target check when the site always called one bytecode function
+//!   ([`crate::speculation::direct_call_target`]: a direct call for the backend).
 
 use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
@@ -600,7 +602,17 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                     return Ok(());
                 }
                 let fs = self.frame_state(pc);
-                let mut inputs = vec![self.c.reg(callee)];
+                // A site that always called one bytecode function checks the target and calls
+                // that function's constant: the backend calls its machine code directly.
+                let callee_value = match speculation::direct_call_target(self.feedback(slot)) {
+                    Some(target) => {
+                        let bits = inlining::function_bits(target);
+                        self.check_call_target(callee, bits, fs);
+                        self.tagged(bits)
+                    }
+                    None => self.c.reg(callee),
+                };
+                let mut inputs = vec![callee_value];
                 inputs.extend((0..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
                 let v = self.check(Op::JSCall { argc, slot: slot.0 }, &inputs, fs);
                 self.c.set(dst, v);

@@ -97,7 +97,18 @@ pub struct Vm {
     pub(crate) stack: Vec<Value>,
     /// End of the registers in use (frames of interpreted activations and call arguments).
     pub(crate) stack_top: usize,
-    depth: u32,
+    /// Calls in progress (interpreted and compiled), against [`MAX_CALL_DEPTH`]; compiled code
+    /// that calls another function's machine code directly counts here too
+    /// (`layout::HeapLayout::vm_call_depth`).
+    pub(crate) depth: u32,
+    /// The machine entry of each function's installed code, 0 when it has none, by `FuncId`:
+    /// compiled code calls a monomorphic callee through its slot
+    /// (`layout::HeapLayout::vm_code_entries`). Kept in step with `tier[f].code`.
+    pub(crate) code_entries: crate::layout::StableVec<u64>,
+    /// Code taken out of service (a real exit discarded it) while activations of it may still
+    /// be running: a direct call holds no reference to its callee's code, so the vm keeps it
+    /// until the vm goes. At most `--max-reopts` + 1 per function.
+    pub(crate) retired_code: Vec<Rc<dyn crate::tiering::CompiledCode>>,
     out: Box<dyn Write>,
     pub(crate) compiler: Option<Box<dyn crate::tiering::OptimizingCompiler>>,
     /// Queued compilations not yet delivered (the vm polls the compiler only while some are).
@@ -160,6 +171,8 @@ impl Vm {
             stack: Vec::new(),
             stack_top: 0,
             depth: 0,
+            code_entries: std::iter::repeat_n(0, program.functions.len()).collect(),
+            retired_code: Vec::new(),
             compiler: None,
             compiles_in_flight: 0,
             tiering: crate::tiering::TieringOptions::default(),

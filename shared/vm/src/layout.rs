@@ -176,6 +176,12 @@ pub struct HeapLayout {
     pub array_length: usize,
     /// The array's elements kind (one byte: [`crate::heap::ElementsKind`] as `u8`).
     pub array_kind: usize,
+    /// The pointer to the machine entry of each function's code (`u64`s by function id, 0
+    /// when it has none): compiled code calls monomorphic callees through it.
+    pub vm_code_entries: usize,
+    /// The vm's call depth (a `u32`), which a direct call from compiled code raises and
+    /// lowers around the call and checks against [`crate::interp::MAX_CALL_DEPTH`].
+    pub vm_call_depth: usize,
 }
 
 /// The layout of this build's heap (a `const fn`: users evaluate it at compile time).
@@ -194,6 +200,8 @@ pub const fn heap_layout() -> HeapLayout {
         array_elements: offset_of!(Array, elements) + buffer,
         array_length: offset_of!(Array, elements) + length,
         array_kind: offset_of!(Array, kind),
+        vm_code_entries: offset_of!(Vm, code_entries) + buffer,
+        vm_call_depth: offset_of!(Vm, depth),
     }
 }
 

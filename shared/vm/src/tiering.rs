@@ -36,6 +36,14 @@ pub trait CompiledCode {
 
     /// A short description (pipeline and backend), for statistics.
     fn describe(&self) -> String;
+
+    /// The address of the machine code compiled callers may call directly, with the
+    /// signature `u64 (vm: *mut Vm, args: *const u64, argc: u32)` (arguments padded with
+    /// `undefined` to the function's parameter count; the result a value's bits or the
+    /// exception sentinel); 0 when the code cannot be called that way (the LIR evaluator).
+    fn machine_entry(&self) -> u64 {
+        0
+    }
 }
 
 /// What a compile request produced.
@@ -360,7 +368,10 @@ impl Vm {
             (None, Ok(code)) => {
                 self.tier_stats.compiles += 1;
                 if state.disabled.is_none() {
-                    state.code = Some(code);
+                    self.code_entries[f.0 as usize] = code.machine_entry();
+                    if let Some(old) = state.code.replace(code) {
+                        self.retired_code.push(old);
+                    }
                 }
             }
             (Some(loop_header), Ok(code)) => {
@@ -432,11 +443,15 @@ impl Vm {
             *self.deopt_reasons.entry(reason).or_insert(0) += 1;
             let had_osr = !state.osr_code.is_empty();
             state.osr_code.clear();
-            if state.code.take().is_some() || had_osr {
+            let discarded = state.code.take();
+            self.code_entries[func.0 as usize] = 0;
+            if discarded.is_some() || had_osr {
                 state.discards += 1;
                 // Fresh feedback is needed before the next compilation.
                 self.counters[func.0 as usize].invocations = 0;
             }
+            // Compiled callers may be running it (they called its entry directly).
+            self.retired_code.extend(discarded);
         }
         self.resume(frames)
     }

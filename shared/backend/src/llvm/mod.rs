@@ -119,6 +119,10 @@ pub struct LlvmOptions {
     pub keep_ir: bool,
     /// Keep the function's assembly text in [`LlvmCode::asm`] (for `--dump-asm`).
     pub keep_asm: bool,
+    /// The parameter count of every bytecode function, by function id: a call whose callee is
+    /// a function constant calls that function's machine code directly, padding its
+    /// arguments to this count (`lower::calls`). Empty: no direct calls.
+    pub param_counts: Vec<u32>,
 }
 
 impl Default for LlvmOptions {
@@ -131,6 +135,7 @@ impl Default for LlvmOptions {
             verify: cfg!(debug_assertions),
             keep_ir: false,
             keep_asm: false,
+            param_counts: Vec::new(),
         }
     }
 }
@@ -262,6 +267,10 @@ impl LlvmCode {
 }
 
 impl CompiledCode for LlvmCode {
+    fn machine_entry(&self) -> u64 {
+        self.entry as usize as u64
+    }
+
     fn invoke(&self, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
         let r = self.call_raw(vm, args);
         if r == EXCEPTION_SENTINEL {

@@ -48,8 +48,12 @@ pub(super) struct Tbaa<'ctx> {
 
 /// One word of the heap, as far as TBAA is concerned: its type node name and its parent's.
 #[derive(Clone, Copy)]
-enum Word {
+pub(super) enum Word {
     VmTables,
+    /// A function's machine-entry slot (`vm.code_entries[f]`).
+    CodeEntry,
+    /// The vm's call depth.
+    CallDepth,
     Shape,
     SlotsPointer,
     Field(u32),
@@ -65,6 +69,8 @@ impl Word {
     fn names(self) -> (String, Option<&'static str>) {
         match self {
             Word::VmTables => ("vm-tables".into(), None),
+            Word::CodeEntry => ("code-entry".into(), None),
+            Word::CallDepth => ("call-depth".into(), None),
             Word::Shape => ("shape".into(), None),
             Word::SlotsPointer => ("object.slots".into(), Some("shape")),
             Word::Field(n) => (format!("field.{n}"), Some("field")),
@@ -128,7 +134,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     }
 
     /// Loads a `ty` at `base + offset`, tagged as `word`.
-    fn load_word(&mut self, base: PointerValue<'ctx>, offset: IntValue<'ctx>, ty: BasicTypeEnum<'ctx>, word: Word) -> BasicValueEnum<'ctx> {
+    pub(super) fn load_word(&mut self, base: PointerValue<'ctx>, offset: IntValue<'ctx>, ty: BasicTypeEnum<'ctx>, word: Word) -> BasicValueEnum<'ctx> {
         let p = self.field_ptr(base, offset, ty);
         let v = self.b.build_load(p, "").unwrap();
         let inst = v.as_instruction_value().expect("a load is an instruction");
@@ -139,7 +145,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     }
 
     /// Stores `v` at `base + offset`, tagged as `word`.
-    fn store_word(&mut self, base: PointerValue<'ctx>, offset: IntValue<'ctx>, v: BasicValueEnum<'ctx>, word: Word) {
+    pub(super) fn store_word(&mut self, base: PointerValue<'ctx>, offset: IntValue<'ctx>, v: BasicValueEnum<'ctx>, word: Word) {
         let p = self.field_ptr(base, offset, v.get_type());
         let inst = self.b.build_store(p, v).unwrap();
         self.tag(inst, word);

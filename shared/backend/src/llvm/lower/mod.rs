@@ -32,6 +32,7 @@ use ir::ops::{Access, Op, Rep, RuntimeFn};
 use ir::tagged;
 use vm::Value;
 
+mod calls;
 mod heap;
 
 use super::exits::PATCHPOINT_BYTES;
@@ -103,6 +104,11 @@ struct Lower<'a, 'ctx> {
     helpers: IdHashMap<&'static str, FunctionValue<'ctx>>,
     mappings: Vec<(FunctionValue<'ctx>, usize)>,
     call_buf: Option<PointerValue<'ctx>>,
+    /// The argument buffer of direct calls ([`calls`]).
+    direct_buf: Option<PointerValue<'ctx>>,
+    /// Per value: the function a `TaggedConstant` names, when it names one (a direct call's
+    /// callee, `midend::speculation::direct_call_target`).
+    function_constants: Vec<Option<frontend::bytecode::FuncId>>,
     math_buf: Option<PointerValue<'ctx>>,
     exit_buf: Option<PointerValue<'ctx>>,
     propagate: Option<BasicBlock<'ctx>>,
@@ -275,6 +281,8 @@ pub(crate) fn lower<'ctx>(
         helpers: IdHashMap::default(),
         mappings: Vec::new(),
         call_buf: None,
+        direct_buf: None,
+        function_constants: Vec::new(),
         math_buf: None,
         exit_buf: None,
         propagate: None,
@@ -370,6 +378,10 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         };
         if call_words > 0 {
             self.call_buf = Some(array(self, self.t.i64.into(), call_words, "call_buf", self.t.i64p));
+        }
+        let direct_words = self.plan_direct_calls(order);
+        if direct_words > 0 {
+            self.direct_buf = Some(array(self, self.t.i64.into(), direct_words, "direct_buf", self.t.i64p));
         }
         if math_words > 0 {
             self.math_buf = Some(array(self, self.t.f64.into(), math_words, "math_buf", self.t.f64p));
@@ -588,8 +600,29 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                 Op::ChangeInt32ToFloat64 => Some(self.b.build_signed_int_to_float(self.int(a(0)?)?, f64t, "").unwrap().into()),
                 Op::ChangeUint32ToFloat64 => Some(self.b.build_unsigned_int_to_float(self.int(a(0)?)?, f64t, "").unwrap().into()),
                 Op::TruncateFloat64ToWord32 => {
+                    // ToInt32 inline for -2^31 - 1 < x < 2^31 (truncation toward zero is then
+                    // the answer); NaN, infinities and larger magnitudes take the runtime's
+                    // modular conversion on a cold path.
+                    let x = self.float(a(0)?)?;
+                    let above = self.b.build_float_compare(FloatPredicate::OGT, x, f64t.const_float(-2147483649.0), "").unwrap();
+                    let below = self.b.build_float_compare(FloatPredicate::OLT, x, f64t.const_float(2147483648.0), "").unwrap();
+                    let in_range = self.b.build_and(above, below, "").unwrap();
+                    let fast = self.ctx.append_basic_block(self.f, "to_int32_fast");
+                    let slow = self.ctx.append_basic_block(self.f, "to_int32_slow");
+                    let join = self.ctx.append_basic_block(self.f, "to_int32_join");
+                    let br = self.b.build_conditional_branch(in_range, fast, slow).unwrap();
+                    self.set_weights(br, 2000, 1);
+                    self.b.position_at_end(fast);
+                    let quick = self.b.build_float_to_signed_int(x, i32t, "").unwrap();
+                    self.b.build_unconditional_branch(join).unwrap();
+                    self.b.position_at_end(slow);
                     let h = self.helper("seabed_rt_to_int32", runtime::rt_to_int32 as *const () as usize, Some(i32t.into()), &[f64t.into()], true);
-                    self.call(h, &[self.float(a(0)?)?.into()])
+                    let modular = self.call(h, &[x.into()]).expect("returns an int32");
+                    self.b.build_unconditional_branch(join).unwrap();
+                    self.b.position_at_end(join);
+                    let phi = self.b.build_phi(i32t, "").unwrap();
+                    phi.add_incoming(&[(&quick, fast), (&modular, slow)]);
+                    Some(phi.as_basic_value())
                 }
                 Op::TryFloat64ToInt32 => {
                     // Rust's `x as i32` (saturating, NaN → 0); exact unless the round trip
@@ -692,11 +725,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     let site = *self.runtime_site_of.get(&(bi, ii)).ok_or("runtime site not collected")?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
                     let buf = self.call_buf.unwrap_or_else(|| self.t.i64p.const_null());
-                    for (k, &v) in inst.args.iter().enumerate() {
-                        // SAFETY: the buffer holds the largest runtime call's arguments.
-                        let p = unsafe { self.b.build_in_bounds_gep(buf, &[self.i64c(k as u64)], "") }.unwrap();
-                        self.b.build_store(p, self.word(v)?).unwrap();
-                    }
+                    let words: Vec<IntValue<'ctx>> = inst.args.iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
                     let h = self.helper(
                         "seabed_rt_call",
                         runtime::rt_call as *const () as usize,
@@ -706,8 +735,18 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     );
                     let site_ptr = self.i64c(site_addr).const_to_pointer(self.t.i8p);
                     let n = self.i32c(inst.args.len() as i32);
-                    let r = self.call(h, &[self.vm.into(), site_ptr.into(), buf.into(), n.into()]).expect("returns a word");
-                    let r = r.into_int_value();
+                    let generic = |this: &mut Self| {
+                        for (k, &w) in words.iter().enumerate() {
+                            // SAFETY: the buffer holds the largest runtime call's arguments.
+                            let p = unsafe { this.b.build_in_bounds_gep(buf, &[this.i64c(k as u64)], "") }.unwrap();
+                            this.b.build_store(p, w).unwrap();
+                        }
+                        this.call(h, &[this.vm.into(), site_ptr.into(), buf.into(), n.into()]).expect("returns a word").into_int_value()
+                    };
+                    let r = match self.direct_callee(&inst.op, &inst.args) {
+                        Some(target) => self.direct_call(target, &inst.args[2..], generic)?,
+                        None => generic(self),
+                    };
                     let threw = self.b.build_int_compare(IntPredicate::EQ, r, self.i64c(EXCEPTION_SENTINEL), "").unwrap();
                     let propagate = self.propagate_block();
                     let cont = self.ctx.append_basic_block(self.f, "");

@@ -1,0 +1,132 @@
+//! Direct calls: compiled code calling a monomorphic callee's machine code without the vm.
+//!
+//! A generic call whose callee is a function constant (the walker checked the target and
+//! passed its constant, `midend::speculation::direct_call_target`) becomes:
+//!
+//! ```text
+//!   entry = vm.code_entries[F]            ; 0 when F has no machine code
+//!   depth = vm.depth
+//!   if entry != 0 && depth < MAX_CALL_DEPTH:          (likely)
+//!       vm.depth = depth + 1
+//!       r = entry(vm, direct_buf = [args..., undefined...], argc)
+//!       vm.depth = depth
+//!   else:
+//!       r = seabed_rt_call(...)           ; the generic path: interprets, compiles, or throws
+//!                                         ; the RangeError of a too-deep stack
+//! ```
+//!
+//! then the sentinel check and the lazy exit of every generic call. The entry slot follows
+//! the vm's installed code (`vm::tiering`: set on install, cleared by the exit that discards
+//! it), and discarded code stays alive while activations may still run in it, so a callee
+//! that deoptimizes still rebuilds its frames and returns through its own code. Arguments
+//! are padded with `undefined` to the callee's parameter count (`LlvmOptions::param_counts`),
+//! as `LlvmCode::call_raw` pads them.
+
+use frontend::bytecode::FuncId;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::IntValue;
+use inkwell::AddressSpace;
+use inkwell::IntPredicate;
+
+use ir::lir::Value;
+use ir::ops::{Op, RuntimeFn};
+use ir::tagged;
+
+use super::heap::Word;
+use super::Lower;
+
+const LAYOUT: vm::layout::HeapLayout = vm::layout::heap_layout();
+
+impl<'a, 'ctx> Lower<'a, 'ctx> {
+    /// Records which values are function constants and returns the words the direct-call
+    /// buffer needs (0: no direct call).
+    pub(super) fn plan_direct_calls(&mut self, order: &[usize]) -> u32 {
+        self.function_constants = vec![None; self.lir.reps.len()];
+        for block in &self.lir.blocks {
+            for inst in &block.insts {
+                if let (Op::TaggedConstant { bits }, Some(r)) = (inst.op, inst.result) {
+                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION {
+                        self.function_constants[r.0 as usize] = Some(FuncId((bits & tagged::PAYLOAD_MASK) as u32));
+                    }
+                }
+            }
+        }
+        let mut words = 0u32;
+        for &bi in order {
+            for inst in &self.lir.blocks[bi].insts {
+                if let Some(f) = self.direct_callee(&inst.op, &inst.args) {
+                    let params = self.opts.param_counts[f.0 as usize];
+                    words = words.max(params.max(inst.args.len() as u32 - 2));
+                }
+            }
+        }
+        words
+    }
+
+    /// The function a `CallRuntime[Call]` calls directly: its callee (argument 0) is a function
+    /// constant whose parameter count the options know.
+    pub(super) fn direct_callee(&self, op: &Op, args: &[Value]) -> Option<FuncId> {
+        if !matches!(op, Op::CallRuntime { function: RuntimeFn::Call, .. }) || args.len() < 2 {
+            return None;
+        }
+        let f = self.function_constants.get(args[0].0 as usize).copied().flatten()?;
+        ((f.0 as usize) < self.opts.param_counts.len()).then_some(f)
+    }
+
+    /// Calls `target` with `args` (the call's arguments after callee and receiver) through its
+    /// machine-entry slot, or through `generic` (the runtime's call) when it has no machine
+    /// code or the stack is too deep; returns the result bits (see the module docs).
+    pub(super) fn direct_call(&mut self, target: FuncId, args: &[Value], generic: impl FnOnce(&mut Self) -> IntValue<'ctx>) -> Result<IntValue<'ctx>, String> {
+        let (i32t, i64t) = (self.t.i32, self.t.i64);
+        let i8p: BasicTypeEnum = self.t.i8p.into();
+        let words: Vec<IntValue<'ctx>> = args.iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
+        let table = self.load_word(self.vm, self.i64c(LAYOUT.vm_code_entries as u64), i8p, Word::VmTables).into_pointer_value();
+        let entry = self.load_word(table, self.i64c(u64::from(target.0) * 8), i64t.into(), Word::CodeEntry).into_int_value();
+        let depth = self.load_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), i32t.into(), Word::CallDepth).into_int_value();
+        let has_code = self.b.build_int_compare(IntPredicate::NE, entry, self.i64c(0), "").unwrap();
+        let room = self.b.build_int_compare(IntPredicate::ULT, depth, self.i32c(vm::interp::MAX_CALL_DEPTH as i32), "").unwrap();
+        let go = self.b.build_and(has_code, room, "").unwrap();
+        let fast = self.ctx.append_basic_block(self.f, "direct_call");
+        let slow = self.ctx.append_basic_block(self.f, "runtime_call");
+        let join = self.ctx.append_basic_block(self.f, "call_done");
+        let br = self.b.build_conditional_branch(go, fast, slow).unwrap();
+        self.set_weights(br, 1000, 1);
+
+        self.b.position_at_end(fast);
+        let deeper = self.b.build_int_add(depth, self.i32c(1), "").unwrap();
+        self.store_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), deeper.into(), Word::CallDepth);
+        let buf = self.direct_buf.ok_or("a direct call without its buffer")?;
+        let params = self.opts.param_counts[target.0 as usize] as usize;
+        for k in 0..words.len().max(params) {
+            let w = words.get(k).copied().unwrap_or_else(|| self.i64c(tagged::UNDEFINED));
+            // SAFETY (of the GEP): the buffer holds the largest direct call's words.
+            let p = unsafe { self.b.build_in_bounds_gep(buf, &[self.i64c(k as u64)], "") }.unwrap();
+            self.b.build_store(p, w).unwrap();
+        }
+        let fn_type = i64t.fn_type(&[self.t.i8p.into(), self.t.i64p.into(), i32t.into()], false);
+        let callee = self.b.build_int_to_ptr(entry, fn_type.ptr_type(AddressSpace::default()), "").unwrap();
+        let callable = inkwell::values::CallableValue::try_from(callee).map_err(|_| "a code entry is not a function pointer")?;
+        let argc = self.i32c(words.len() as i32);
+        let quick = self
+            .b
+            .build_call(callable, &[self.vm.into(), buf.into(), argc.into()], "")
+            .unwrap()
+            .try_as_basic_value()
+            .basic()
+            .ok_or("a compiled function returns a word")?
+            .into_int_value();
+        self.store_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), depth.into(), Word::CallDepth);
+        let fast_end = self.b.get_insert_block().expect("positioned");
+        self.b.build_unconditional_branch(join).unwrap();
+
+        self.b.position_at_end(slow);
+        let general = generic(self);
+        let slow_end = self.b.get_insert_block().expect("positioned");
+        self.b.build_unconditional_branch(join).unwrap();
+
+        self.b.position_at_end(join);
+        let phi = self.b.build_phi(i64t, "").unwrap();
+        phi.add_incoming(&[(&quick, fast_end), (&general, slow_end)]);
+        Ok(phi.as_basic_value().into_int_value())
+    }
+}
