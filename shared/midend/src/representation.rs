@@ -175,11 +175,62 @@ pub struct OsrEntry {
 /// redundant (see the module docs). `osr` is the entry state of an OSR compile.
 pub fn select_representations(f: &mut Function, osr: Option<&OsrEntry>) -> RepresentationStats {
     let mut stats = RepresentationStats::default();
+    booleans_as_tagged_bits(f);
     untag_block_params(f, osr, &mut stats);
     fold(f, &mut stats);
     remove_dead(f, &mut stats);
     f.compact_values();
     stats
+}
+
+/// Rewrites a boolean made by selecting between the constants `true` and `false`
+/// (`Select[Tagged](c, true, false)`, the walker's negated comparisons) as `TagBit` of a bit
+/// (`c`, or `!c` computed as `Select[Int32](c, 1, 0) == 0`), so the steps after see one form
+/// of boxed bit.
+fn booleans_as_tagged_bits(f: &mut Function) {
+    let mut constant: Vec<Option<u64>> = vec![None; f.reps.len()];
+    for block in &f.blocks {
+        for inst in &block.insts {
+            if let Some(r) = inst.result {
+                constant[r.0 as usize] = constant_bits(&inst.op);
+            }
+        }
+    }
+    for b in 0..f.blocks.len() {
+        let boolean_select = |inst: &Inst| {
+            let Op::Select { rep: Rep::Tagged } = inst.op else { return None };
+            let k = |i: usize| constant.get(inst.args[i].0 as usize).copied().flatten();
+            match (k(1), k(2)) {
+                (Some(tagged::TRUE), Some(tagged::FALSE)) => Some(false),
+                (Some(tagged::FALSE), Some(tagged::TRUE)) => Some(true),
+                _ => None,
+            }
+        };
+        if !f.blocks[b].insts.iter().any(|i| boolean_select(i).is_some()) {
+            continue;
+        }
+        let insts = std::mem::take(&mut f.blocks[b].insts);
+        let mut out = Vec::with_capacity(insts.len() + 4);
+        for inst in insts {
+            let Some(negated) = boolean_select(&inst) else {
+                out.push(inst);
+                continue;
+            };
+            let cond = inst.args[0];
+            let bit = if negated {
+                let (zero, one, i, n) = (f.new_value(Rep::Int32), f.new_value(Rep::Int32), f.new_value(Rep::Int32), f.new_value(Rep::Bit));
+                out.push(Inst { result: Some(zero), op: Op::Int32Constant { value: 0 }, args: vec![], exit: None });
+                out.push(Inst { result: Some(one), op: Op::Int32Constant { value: 1 }, args: vec![], exit: None });
+                out.push(Inst { result: Some(i), op: Op::Select { rep: Rep::Int32 }, args: vec![cond, one, zero], exit: None });
+                out.push(Inst { result: Some(n), op: Op::Word32Equal, args: vec![i, zero], exit: None });
+                n
+            } else {
+                cond
+            };
+            out.push(Inst { result: inst.result, op: Op::TagBit, args: vec![bit], exit: None });
+        }
+        f.blocks[b].insts = out;
+    }
 }
 
 fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut RepresentationStats) {
@@ -776,6 +827,29 @@ block b0():
         assert_eq!(stats.to_boolean_inlined, 2, "{out}");
         assert!(out.contains("Uint32LessThan") && out.contains("Float64LessThan"), "{out}");
         assert!(!out.contains("CallRuntime"), "{out}");
+    }
+
+    #[test]
+    fn a_negated_comparison_is_a_boxed_bit_too() {
+        let text = "function f #1
+block b0():
+  v0:Tagged = Parameter[0]
+  v1:Tagged = TaggedConstant[18445055223849287681]
+  v2:Bit = TaggedEqual v0, v1
+  v3:Tagged = TaggedConstant[18445055223849287683]
+  v4:Tagged = TaggedConstant[18445055223849287682]
+  v5:Tagged = Select[Tagged] v2, v4, v3
+  v6:Tagged = CallRuntime[ToBoolean,1] v5
+  v7:Bit = TaggedEqual v6, v3
+  branch v7 ? b1() : b2()
+block b1():
+  return v0
+block b2():
+  return v1
+";
+        let (out, stats) = run(text);
+        assert_eq!(stats.to_boolean_inlined, 1, "{out}");
+        assert!(!out.contains("CallRuntime") && !out.contains("Select[Tagged]"), "{out}");
     }
 
     #[test]

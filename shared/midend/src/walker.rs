@@ -384,6 +384,12 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         v
     }
 
+    /// True if `v` is the constant `null`, `undefined`, `true` or `false`: a value strict
+    /// equality compares by identity (no number or string equals it but itself).
+    fn is_identity_constant(&self, v: C::Value) -> bool {
+        [tagged::NULL, tagged::UNDEFINED, tagged::TRUE, tagged::FALSE].iter().any(|&bits| self.c.is_constant(v, &Op::TaggedConstant { bits }))
+    }
+
     /// ToBoolean of a value as (bit, negated).
     fn truthiness(&mut self, v: C::Value) -> (C::Value, bool) {
         if let Some(&source) = self.bits.get(&v) {
@@ -472,6 +478,12 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         };
                         let bit = self.check(Op::SpeculativeNumberCompare { op, hint }, &[a, b], fs);
                         self.tag_bit(bit, negated)
+                    }
+                    NumberPlan::Generic if matches!(op, CompareOp::StrictEq | CompareOp::StrictNe) && (self.is_identity_constant(a) || self.is_identity_constant(b)) => {
+                        // `x === null` (undefined, true, false): strict equality with a value
+                        // that is neither a number nor a string is identity of the bits.
+                        let bit = self.pure(Op::TaggedEqual, &[a, b]);
+                        self.tag_bit(bit, op == CompareOp::StrictNe)
                     }
                     NumberPlan::NeverRan | NumberPlan::Generic => self.check(Op::JSCompare { op, slot: slot.0 }, &[a, b], fs),
                 };
