@@ -284,13 +284,10 @@ fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut Repr
         }
     }
     // Rewrite: param p (tagged) becomes p' of its representation; p = Tag(p') opens the block.
-    let mut untagged: Vec<Option<(Value, Rep)>> = vec![None; f.reps.len()];
     for &p in &candidates {
         let Some(rep) = class[p.0 as usize].rep() else { continue };
         let Def::Param(b, i) = def[p.0 as usize] else { continue };
         let new = f.new_value(rep);
-        untagged.push(None);
-        untagged[p.0 as usize] = Some((new, rep));
         let block = &mut f.blocks[b as usize];
         block.params[i as usize] = new;
         block.insts.insert(0, Inst { result: Some(p), op: tag_op(rep), args: vec![new], exit: None });
@@ -299,7 +296,8 @@ fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut Repr
     if stats.phis_untagged == 0 {
         return;
     }
-    // The tags opening the blocks moved every instruction of those blocks.
+    // The tags opening the blocks moved every instruction of those blocks; an untagged
+    // parameter's old value is now defined by the tag of its new one.
     let def = definitions(f);
     let mut entry = EntryChecks::default();
     // The untagged form of what each jump passes to an untagged parameter.
@@ -325,7 +323,7 @@ fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut Repr
                     (Some(osr), Def::Inst(0, i)) if matches!(f.blocks[0].insts[i as usize].op, Op::Parameter { .. }) => {
                         entry.untagged(f, osr, arg, want)
                     }
-                    _ => untagged_arg(f, &def, &untagged, arg, want, &mut extra),
+                    _ => untagged_arg(f, &def, arg, want, &mut extra),
                 };
             }
         }
@@ -402,39 +400,35 @@ fn tag_op(rep: Rep) -> Op {
 
 /// The value of representation `want` that `arg` (tagged, of a class that fits `want`) boxes;
 /// conversions and constants it needs are appended to `extra` (the predecessor's tail).
-fn untagged_arg(f: &mut Function, def: &[Def], untagged: &[Option<(Value, Rep)>], arg: Value, want: Rep, extra: &mut Vec<Inst>) -> Value {
+fn untagged_arg(f: &mut Function, def: &[Def], arg: Value, want: Rep, extra: &mut Vec<Inst>) -> Value {
     let mut emit = |f: &mut Function, op: Op, args: Vec<Value>, rep: Rep| {
         let v = f.new_value(rep);
         extra.push(Inst { result: Some(v), op, args, exit: None });
         v
     };
-    let (base, rep) = if let Some(u) = untagged.get(arg.0 as usize).copied().flatten() {
-        u
-    } else {
-        match def.get(arg.0 as usize).copied().unwrap_or(Def::None) {
-            Def::Inst(b, i) => {
-                let inst = &f.blocks[b as usize].insts[i as usize];
-                match (&inst.op, constant_bits(&inst.op)) {
-                    (Op::TagInt32, _) => (inst.args[0], Rep::Int32),
-                    (Op::TagFloat64, _) => (inst.args[0], Rep::Float64),
-                    (Op::TagBit, _) => (inst.args[0], Rep::Bit),
-                    (_, Some(bits)) => {
-                        return match want {
-                            Rep::Int32 => emit(f, Op::Int32Constant { value: tagged::to_int32(bits) }, vec![], Rep::Int32),
-                            Rep::Float64 => emit(f, Op::Float64Constant { value: F64(tagged::to_f64(bits)) }, vec![], Rep::Float64),
-                            _ => {
-                                // A bit constant: `k == 1`, which every backend folds.
-                                let k = emit(f, Op::Int32Constant { value: i32::from(bits == tagged::TRUE) }, vec![], Rep::Int32);
-                                let one = emit(f, Op::Int32Constant { value: 1 }, vec![], Rep::Int32);
-                                emit(f, Op::Word32Equal, vec![k, one], Rep::Bit)
-                            }
-                        };
-                    }
-                    _ => unreachable!("classification admits only tags and constants"),
+    let (base, rep) = match def.get(arg.0 as usize).copied().unwrap_or(Def::None) {
+        Def::Inst(b, i) => {
+            let inst = &f.blocks[b as usize].insts[i as usize];
+            match (&inst.op, constant_bits(&inst.op)) {
+                (Op::TagInt32, _) => (inst.args[0], Rep::Int32),
+                (Op::TagFloat64, _) => (inst.args[0], Rep::Float64),
+                (Op::TagBit, _) => (inst.args[0], Rep::Bit),
+                (_, Some(bits)) => {
+                    return match want {
+                        Rep::Int32 => emit(f, Op::Int32Constant { value: tagged::to_int32(bits) }, vec![], Rep::Int32),
+                        Rep::Float64 => emit(f, Op::Float64Constant { value: F64(tagged::to_f64(bits)) }, vec![], Rep::Float64),
+                        _ => {
+                            // A bit constant: `k == 1`, which every backend folds.
+                            let k = emit(f, Op::Int32Constant { value: i32::from(bits == tagged::TRUE) }, vec![], Rep::Int32);
+                            let one = emit(f, Op::Int32Constant { value: 1 }, vec![], Rep::Int32);
+                            emit(f, Op::Word32Equal, vec![k, one], Rep::Bit)
+                        }
+                    };
                 }
+                _ => unreachable!("classification admits only tags and constants"),
             }
-            _ => unreachable!("classification admits only tags and constants"),
         }
+        _ => unreachable!("classification admits only tags and constants"),
     };
     if rep == want {
         base
