@@ -18,7 +18,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: LLVM's share of compile time (median over kernels) at `ftl`; {}", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "B3 is not measured; the LLVM setting and the size of the functions decide the share; compile time on a shared machine is noisy.";
 
 /// One row per timing run (kernel, pipeline, LLVM setting, repetition).
 pub const CSV: Csv = Csv { file: "c10_llvm_share.csv", columns: compile_time::COLUMNS };

@@ -25,7 +25,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: geometric mean over the kernels of interpreter time / compiled time, per pipeline; {} on both", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "Our interpreter is not V8's Ignition, so the baseline differs; whole-process time includes start-up and compilation; the kernels are numeric.";
 
 /// One row per run (kernel, configuration, repetition).
 pub const CSV: Csv = Csv { file: "c11_speedup.csv", columns: &["config", "seconds", "node_version"] };

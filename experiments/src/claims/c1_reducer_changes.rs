@@ -27,7 +27,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: visits per change of son's reducers under the V8 driver, summed over the corpus; {}", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "The corpus is small numeric kernels and feature tests, not the object-oriented code V8's figure came from; what counts as a change decides the ratio (a typer update is not a graph edit); the V8 figure is an informal remark, not a measurement we can repeat exactly.";
 
 /// One row per (program, spec, phase label, reducer).
 pub const CSV: Csv = Csv {

@@ -37,7 +37,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: son/cfg D1 misses (read + write) summed over the mid-end phases; {}; a phase kind at ≥ 2× also counts as partly", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "Callgrind simulates one cache (32 KiB, 8-way) and one machine, not the hardware of the publication; the programs and their sizes decide how much of the graph fits the cache; the mapping of phases to kinds decides the per-kind ratios.";
 
 /// One row per (program, pipeline, repetition, phase dump): the phase, callgrind's events
 /// ([`events`]), the cache geometry and the hardware counters' status.

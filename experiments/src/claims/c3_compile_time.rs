@@ -21,7 +21,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV, PHASE_PROFILE],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: geometric mean over the kernels of cfg/son mid-end compile time (`--always-opt`, median over repetitions); {}", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "Wall time on a shared 2-core virtual machine is noisy (repetitions and medians reduce it, they do not remove it); both pipelines are ours, so a side that is better tuned moves the figure; V8's halving included other changes made with the move to Turboshaft.";
 
 /// One row per timing run (kernel, pipeline, LLVM setting, repetition).
 pub const CSV: Csv = Csv { file: "c3_compile_time.csv", columns: compile_time::COLUMNS };

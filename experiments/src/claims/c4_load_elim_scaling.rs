@@ -26,7 +26,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: son/cfg load-elimination time at the largest sizes and the log-log slopes for N ≥ 1000; {} and a slope gap > 0.2 reproduced", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "The generated programs are one shape of straight-line code with many objects; V8's 190× came from a particular pathological function; wall time on a shared machine is noisy, the largest size runs once.";
 
 /// One row per timing run (size, pipeline, repetition).
 pub const CSV: Csv = Csv {

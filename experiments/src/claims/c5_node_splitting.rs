@@ -25,7 +25,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    "value: nodes the scheduler split over the corpus, run time split=on/split=off (geometric mean over kernels) and loads executed; reproduced when nodes are split and run time ≤ 0.97× on/off with at least half the kernels faster, or fewer loads executed; partly when nodes are split only".to_string()
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "Whole-process run time on the LIR evaluator is noisy and includes compilation; the corpus may have few places where a pure node is used on only some paths.";
 
 /// Rows of kind `counters` (one per program and configuration) and `timing` (one per kernel,
 /// configuration and repetition).

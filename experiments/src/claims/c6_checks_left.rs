@@ -20,7 +20,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    "value: overflow checks and deopt exits left by each pipeline over the corpus; reproduced when cfg leaves fewer overflow checks than son; not reproduced otherwise".to_string()
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "The two pipelines differ in more than control-dependent typing (reducer order, lowering), so a difference in checks left need not come from branch-based narrowing alone; the corpus decides how many comparisons guard arithmetic.";
 
 /// One row per (program, pipeline).
 pub const CSV: Csv =

@@ -19,7 +19,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: share of son's live nodes with an effect or control input; {}", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "The share depends on the programs (numeric kernels have many pure nodes; object-heavy code has more loads and stores) and on the phase at which it is counted.";
 
 /// One row per (program, pipeline, phase label), summed over compilations.
 pub const CSV: Csv = Csv { file: "c7_chain_share.csv", columns: &["phase", "phase_kind", "rows", "chain_nodes", "live_nodes"] };

@@ -20,7 +20,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    format!("value: son/cfg mean distance in allocation order between operations adjacent in the final schedule; {}", RULE.text())
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "Distance in allocation order stands in for distance in memory; it does not measure cache misses (C2 does); the CFG copies each phase into fresh storage, which makes its order close to the schedule by construction.";
 
 /// One row per (program, pipeline), over the program's final phase rows.
 pub const CSV: Csv = Csv {
@@ -77,4 +87,36 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let ours = format!("mean distance son {} vs cfg {} ({}×)", num(mean["son"]), num(mean["cfg"]), num(ratio));
     let notes = "Mean |allocation index difference| between nodes (operations) adjacent in the final schedule (LIR order).\n".into();
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{csv, finding, row};
+    use super::*;
+    use crate::claims::verdict::Verdict;
+
+    /// C8's verdict on one program whose son and cfg mean distances are `son` and `cfg`
+    /// (over 100 adjacent pairs each).
+    fn verdict(son: f64, cfg: f64) -> Verdict {
+        let rows: Vec<_> = [("son", son), ("cfg", cfg)]
+            .iter()
+            .map(|(pl, d)| row(&[("program", &"a.js"), ("pipeline", pl), ("adjacent_distance_sum", &(d * 100.0)), ("adjacent_pairs", &100), ("mean_distance", d)]))
+            .collect();
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict
+    }
+
+    #[test]
+    fn the_rule_is_graded_at_its_boundaries() {
+        assert_eq!(verdict(3.0, 2.0), Verdict::Reproduced, "1.5× is reproduced");
+        assert_eq!(verdict(2.98, 2.0), Verdict::Partly, "just under 1.5×");
+        assert_eq!(verdict(2.21, 2.0), Verdict::Partly, "just over 1.1×");
+        assert_eq!(verdict(2.2, 2.0), Verdict::NotReproduced, "1.1× is not above 1.1×");
+        assert_eq!(verdict(1.0, 2.0), Verdict::NotReproduced);
+    }
+
+    #[test]
+    fn a_table_without_the_counters_has_no_data() {
+        let rows = vec![row(&[("program", &"a.js"), ("pipeline", &"son")])];
+        assert_eq!(finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict, Verdict::NoData);
+    }
 }

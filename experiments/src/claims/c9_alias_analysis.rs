@@ -22,7 +22,17 @@ pub const CLAIM: Claim = Claim {
     csvs: &[CSV],
     run,
     report,
+    rule,
+    threats: THREATS,
 };
+
+/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+pub fn rule() -> String {
+    "value: loads replaced with type-based aliasing against offset-only, per pipeline; reproduced with ≥ 5% more on both pipelines, partly with more on either".to_string()
+}
+
+/// What could make the figure wrong.
+pub const THREATS: &str = "The programs decide whether types can tell accesses apart; where every object has the same shape type-based aliasing cannot help by construction.";
 
 /// One row per (program, pipeline, variant) run.
 pub const CSV: Csv = Csv {

@@ -47,6 +47,8 @@ pub mod table;
 pub mod verdict;
 
 #[cfg(test)]
+pub mod fixtures;
+#[cfg(test)]
 mod spec_tests;
 
 use std::path::{Path, PathBuf};
@@ -96,6 +98,12 @@ pub struct Claim {
     /// (loaded and checked against its definition) and the results directory it is in (for
     /// figures and any further CSV).
     pub report: fn(&Path, &Table) -> Finding,
+    /// The verdict rule, declared before the data: which value is judged, in which direction,
+    /// against which thresholds (the report prints it in the claim's section).
+    pub rule: fn() -> String,
+    /// Threats to validity: what could make the figure wrong (program set, machine noise,
+    /// counter backend, a side's missing optimization).
+    pub threats: &'static str,
 }
 
 impl Claim {
