@@ -58,9 +58,11 @@ test: setup-llvm setup-libclang
 	$(CARGO) bench -p experiments --bench phases -- --test
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "tests: %d passed, %d failed\n", passed, failed }' target/test.log
 
-## test-all: everything in test, plus the slow suites: the meter's callgrind brackets and
+## test-all: everything in test, plus the slow suites: the corpus's stress configurations on
+## every program (make test runs them on a fixed sample), the meter's callgrind brackets and
 ## generated programs up to 100,000 property accesses checked against node.
 test-all: test setup-node
+	SEABED_CORPUS=all $(CARGO) test --release -p experiments --test corpus
 	bash shared/meter/tests/callgrind.sh
 	bash experiments/scripts/check_generated.sh
 

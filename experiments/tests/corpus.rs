@@ -47,6 +47,12 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--compile-thread", "off", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--compile-thread", "off", "--verify"],
+];
+
+/// Stress configurations: exits at other periods, lazy exits after calls, and pipeline
+/// specs other than the defaults. `make test` runs them on a fixed sample of the corpus
+/// ([`STRESS_SAMPLE`]); `make test-all` (`SEABED_CORPUS=all`) on every program.
+const STRESS_CONFIGURATIONS: &[&[&str]] = &[
     // Stress exits at other periods: every check (N = 1) on the LIR evaluator, every seventh
     // on LLVM (the exits land at other checks than with N = 3).
     &["--tier", "baseline", "--backend", "lir", "--always-opt", "--deopt-every", "1", "--verify"],
@@ -153,6 +159,15 @@ const BACKGROUND_CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "llvm", "--hot-calls", "2", "--osr-back-edges", "50", "--compile-thread", "on", "--verify"],
 ];
 
+/// Under `make test`, the stress configurations run on every `STRESS_SAMPLE`-th program of
+/// the sorted corpus (a fixed sample, the same on every run).
+const STRESS_SAMPLE: usize = 4;
+
+/// Whether every configuration runs on every program (`SEABED_CORPUS=all`, `make test-all`).
+fn full_run() -> bool {
+    std::env::var("SEABED_CORPUS").is_ok_and(|v| v == "all")
+}
+
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -216,10 +231,22 @@ fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64) {
 fn every_corpus_program_matches_node() {
     let files = corpus();
     assert!(files.len() >= 52, "the corpus has {} programs", files.len());
+    let full = full_run();
     let jobs: Vec<(PathBuf, &[&str])> = files
         .iter()
-        .flat_map(|f| CONFIGURATIONS.iter().chain(BACKGROUND_CONFIGURATIONS).map(move |c| (f.clone(), *c)))
+        .enumerate()
+        .flat_map(|(i, f)| {
+            let stress: &[&[&str]] = if full || i % STRESS_SAMPLE == 0 { STRESS_CONFIGURATIONS } else { &[] };
+            CONFIGURATIONS.iter().chain(BACKGROUND_CONFIGURATIONS).chain(stress).map(move |c| (f.clone(), *c))
+        })
         .collect();
+    eprintln!(
+        "corpus: {} programs, {} runs ({} stress configurations on {})",
+        files.len(),
+        jobs.len(),
+        STRESS_CONFIGURATIONS.len(),
+        if full { "every program".to_string() } else { format!("every {STRESS_SAMPLE}th program; SEABED_CORPUS=all for all") }
+    );
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let chunks: Vec<Vec<(PathBuf, &[&str])>> =
         (0..threads).map(|t| jobs.iter().skip(t).step_by(threads).cloned().collect()).collect();
@@ -252,7 +279,7 @@ fn every_corpus_program_matches_node() {
         jobs.len(),
         failures.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
     );
-    for config in CONFIGURATIONS.iter().filter(|c| c[1] != "interp") {
+    for config in CONFIGURATIONS.iter().chain(STRESS_CONFIGURATIONS).filter(|c| c[1] != "interp") {
         let entered: u64 = results.iter().filter(|r| r.1 == *config).map(|r| r.2).sum();
         assert!(entered > 0, "no compiled code ran under {config:?}");
     }
