@@ -1,8 +1,12 @@
-//! The program generator for scaling experiments (C4 and others): deterministic by seed,
-//! one hot function with about `n` property loads and stores mixed with arithmetic,
-//! branches, small loops and element accesses, and a driver that calls it and prints a
-//! checksum. Every generated program is Tier-1 JavaScript that node runs unmodified, so node
-//! stays the oracle.
+//! The program generators for scaling experiments, deterministic by seed. Each writes one
+//! hot function with about `n` property loads and stores mixed with arithmetic, branches,
+//! small loops and element accesses, and a driver that calls it and prints a checksum. Every
+//! generated program is Tier-1 JavaScript that node runs unmodified, so node stays the oracle.
+//!
+//! - [`program`] (C4, C2): two objects of the *same* shape (`o` and `p`, fields `f0`…`f7`).
+//! - [`alias_program`] (C9): [`SHAPES`] objects of *different* shapes whose fields share slots,
+//!   with loads reused across stores to another object, so that type-based alias analysis can
+//!   keep facts offset-only aliasing must drop.
 
 use std::fmt::Write as _;
 
@@ -112,6 +116,113 @@ pub fn program(n: usize, seed: u64) -> (String, Shape) {
     (out, shape)
 }
 
+/// Objects of the alias family, one shape each.
+pub const SHAPES: usize = 4;
+
+/// The name of field `slot` of alias-family object `object`: every object has its own field
+/// names (`a0`…`a7`, `b0`…`b7`, …), so the objects have different shapes, and field `i` of
+/// each is at slot `i`.
+fn alias_field(object: usize, slot: usize) -> String {
+    format!("{}{slot}", (b'a' + object as u8) as char)
+}
+
+/// Counts of what an alias-family program contains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AliasShape {
+    /// Property loads in the hot function.
+    pub loads: usize,
+    /// Property stores in the hot function.
+    pub stores: usize,
+    /// Loads reused after a store to another object at the same slot: with offset-only
+    /// aliasing the store kills the fact, with type-based aliasing it need not.
+    pub reuses_across_other_shape: usize,
+    /// Loads reused after a store to another object at another slot (both analyses keep it).
+    pub reuses_across_other_slot: usize,
+}
+
+/// Generates a program of the alias family with about `n` property loads and stores; returns
+/// it and its shape. The hot function takes [`SHAPES`] objects of different shapes
+/// ([`alias_field`]) and an array; a third of its statements load a field, store into
+/// another object (at the same slot half of the time) and load the field again; the others
+/// are reuses with no store between, stores into the same object, branches, small loops and
+/// element accesses, as in [`program`].
+pub fn alias_program(n: usize, seed: u64) -> (String, AliasShape) {
+    let mut rng = Rng::new(seed);
+    let mut shape = AliasShape::default();
+    let mut body = String::new();
+    let param = |o: usize| format!("q{o}");
+    while shape.loads + shape.stores < n {
+        let x = rng.below(SHAPES);
+        // Another object than `x`.
+        let y = (x + 1 + rng.below(SHAPES - 1)) % SHAPES;
+        let i = rng.below(FIELDS);
+        let (qx, qy, fx) = (param(x), param(y), alias_field(x, i));
+        match rng.below(6) {
+            0 | 1 => {
+                let same_slot = rng.below(2) == 0;
+                let j = if same_slot { i } else { (i + 1 + rng.below(FIELDS - 1)) % FIELDS };
+                let fy = alias_field(y, j);
+                let _ = writeln!(body, "  t = (t + {qx}.{fx}) | 0; {qy}.{fy} = t & 255; t = (t ^ {qx}.{fx}) | 0;");
+                shape.loads += 2;
+                shape.stores += 1;
+                if same_slot {
+                    shape.reuses_across_other_shape += 1;
+                } else {
+                    shape.reuses_across_other_slot += 1;
+                }
+            }
+            2 => {
+                let _ = writeln!(body, "  t = (t + {qx}.{fx} * {qx}.{fx}) | 0;");
+                shape.loads += 2;
+            }
+            3 => {
+                let fj = alias_field(x, rng.below(FIELDS));
+                let _ = writeln!(body, "  {qx}.{fj} = ({qx}.{fx} + 1) & 1023;");
+                shape.loads += 1;
+                shape.stores += 1;
+            }
+            4 => {
+                let fy = alias_field(y, i);
+                let _ = writeln!(
+                    body,
+                    "  if ({qx}.{fx} < {qy}.{fy}) {{ {qy}.{fy} = ({qy}.{fy} + 1) & 1023; }} else {{ t = (t + 1) | 0; }}"
+                );
+                shape.loads += 3;
+                shape.stores += 1;
+            }
+            _ => {
+                if rng.below(2) == 0 {
+                    let _ = writeln!(body, "  for (i = 0; i < 2; i++) {{ t = (t + a[i] + {qx}.{fx}) | 0; }}");
+                } else {
+                    let _ = writeln!(body, "  k = t & {}; a[k] = (a[k] + {qx}.{fx}) & 1023;", ELEMENTS - 1);
+                }
+                shape.loads += 1;
+            }
+        }
+    }
+    let params: Vec<String> = (0..SHAPES).map(param).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Generated by experiments::generate::alias_program({n}, {seed}): about {n} property loads and stores on {SHAPES} objects of different shapes."
+    );
+    let _ = writeln!(out, "function work({}, a, t) {{\n  var i, k;", params.join(", "));
+    out.push_str(&body);
+    let _ = writeln!(out, "  return t;\n}}");
+    for o in 0..SHAPES {
+        let fields: Vec<String> = (0..FIELDS).map(|i| format!("{}: {}", alias_field(o, i), (3 * o + 7 * i) % 13)).collect();
+        let _ = writeln!(out, "var {} = {{ {} }};", param(o), fields.join(", "));
+    }
+    let elements = (0..ELEMENTS).map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(out, "var a = [{elements}];");
+    let _ = writeln!(out, "var t = 0;");
+    let _ = writeln!(out, "for (var r = 0; r < 20; r++) {{ t = work({}, a, t); }}", params.join(", "));
+    let checksum: Vec<String> =
+        (0..SHAPES).flat_map(|o| (0..FIELDS).map(move |i| format!("{}.{}", param(o), alias_field(o, i)))).collect();
+    let _ = writeln!(out, "console.log(t, {}, a[0] + a[{}]);", checksum.join(" + "), ELEMENTS - 1);
+    (out, shape)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +237,37 @@ mod tests {
         }
         let (_, big) = program(100_000, 1);
         assert!(big.branches > 1000 && big.loops > 1000);
+    }
+
+    #[test]
+    fn alias_programs_are_deterministic_sized_by_n_and_reuse_across_other_shapes() {
+        for n in [10, 100, 1000] {
+            let (a, shape) = alias_program(n, 7);
+            assert_eq!(alias_program(n, 7).0, a);
+            assert_ne!(alias_program(n, 8).0, a);
+            assert!(shape.loads + shape.stores >= n && shape.loads + shape.stores < n + 4, "{shape:?}");
+        }
+        let (text, big) = alias_program(10_000, 1);
+        // About a sixth of the statements each: same-slot and other-slot reuses.
+        assert!(big.reuses_across_other_shape > 400 && big.reuses_across_other_slot > 400, "{big:?}");
+        for o in 0..SHAPES {
+            assert!(text.contains(&format!("var q{o} = {{ {}: ", alias_field(o, 0))), "object q{o} is declared");
+        }
+    }
+
+    #[test]
+    fn alias_programs_run_in_the_interpreter() {
+        let (src, _) = alias_program(300, 3);
+        let program = std::rc::Rc::new(frontend::compile("alias.js", &src).expect("the generated program compiles"));
+        let mut vm = vm::Vm::new(program, Box::new(std::io::sink()));
+        vm.run_script().expect("the generated program runs");
+    }
+
+    #[test]
+    fn alias_objects_have_distinct_shapes_with_shared_slots() {
+        assert_eq!(alias_field(0, 3), "a3");
+        assert_eq!(alias_field(3, 0), "d0");
+        let names: std::collections::BTreeSet<String> = (0..SHAPES).map(|o| alias_field(o, 0)).collect();
+        assert_eq!(names.len(), SHAPES, "{names:?}");
     }
 }

@@ -1,7 +1,10 @@
 //! C10, "LLVM's compile time dominates an FTL-style JIT": LLVM's share of compile time with
 //! each of its pass pipelines (`none`, `ftl`, `O2`), from the shared compile-time runs
 //! ([`super::compile_time`]; C3's run writes this claim's CSV too when both are selected).
+//! The verdict judges the share at `ftl` only; `none` (no optimization passes) is reported
+//! beside it as our nearest stand-in for a lighter backend, not B3, which is not measured.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::compile_time::{self, Measured};
@@ -24,11 +27,23 @@ pub const CLAIM: Claim = Claim {
 
 /// The verdict rule as declared before the data: the value judged, its direction and thresholds.
 pub fn rule() -> String {
-    format!("value: LLVM's share of compile time (median over kernels) at `ftl`; {}", RULE.text())
+    format!(
+        "value: LLVM's share of compile time, LLVM / (LLVM + mid-end) wall time per kernel (median over repetitions), median \
+         over the kernels of both pipelines, with `--llvm {JUDGED}` (the FTL-style pass pipeline); {}: reproduced when LLVM \
+         takes at least four fifths (≥ 4× the rest of the compiler: it dominates), partly when it takes the larger part. Only the \
+         share is judged; the shares at the other settings (`none`: no optimization passes, our nearest stand-in for a lighter \
+         backend, not B3; `O2`) are reported beside it, and B3's ~5× is context: B3 is not measured",
+        RULE.text()
+    )
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "B3 is not measured; the LLVM setting and the size of the functions decide the share; compile time on a shared machine is noisy.";
+pub const THREATS: &str = "B3 is not measured: `--llvm none` (LLVM's code generation without its optimization passes) is only the \
+nearest lighter backend we have, and it is still LLVM's instruction selection and register allocation, not a backend designed to \
+compile fast. The share depends on the size of the compiled functions (small kernels make LLVM's fixed costs loom larger) and on \
+how much our mid-end does (a leaner mid-end raises LLVM's share). Wall time on a shared 2-core machine is noisy; repetitions and \
+medians reduce it. LLVM's time is the sum of its metered rows; work outside them (module setup, linking the code) is not counted \
+on either side.";
 
 /// One row per timing run (kernel, pipeline, LLVM setting, repetition).
 pub const CSV: Csv = Csv { file: "c10_llvm_share.csv", columns: compile_time::COLUMNS };
@@ -36,8 +51,15 @@ pub const CSV: Csv = Csv { file: "c10_llvm_share.csv", columns: compile_time::CO
 /// The LLVM settings C10 uses.
 pub const LLVM_SETTINGS: &[&str] = &["none", "ftl", "O2"];
 
-/// The verdict rule on LLVM's share of compile time at `ftl` (median over kernels): ≥ 80%
-/// is "LLVM takes ≥ 4× the rest".
+/// The LLVM setting the verdict judges (the FTL-style pass pipeline).
+pub const JUDGED: &str = "ftl";
+
+/// The lightest LLVM setting (no optimization passes): our nearest stand-in for a lighter
+/// backend, not B3.
+pub const LIGHTEST: &str = "none";
+
+/// The verdict rule on LLVM's share of compile time at [`JUDGED`] (median over kernels): ≥ 80%
+/// is "LLVM takes ≥ 4× the rest" (it dominates), ≥ 50% the larger part.
 pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(0.8), partly: Bound::AtLeast(0.5), unit: Unit::Percent };
 
 /// Writes C10's CSV from `runs` (those on its LLVM settings).
@@ -54,6 +76,15 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     write(ctx, &runs)
 }
 
+/// What the report says about LLVM setting `setting`.
+fn setting_label(setting: &str) -> &'static str {
+    match setting {
+        LIGHTEST => "no optimization passes: our nearest stand-in for a lighter backend, not B3",
+        JUDGED => "FTL-style pass pipeline (judged)",
+        _ => "LLVM's -O2 pipeline",
+    }
+}
+
 /// C10's report section: LLVM's share of compile time per pipeline and LLVM setting.
 pub fn report(_dir: &Path, t: &Table) -> Finding {
     let (llvm_rows, _) = sum_where(t, "llvm_rows", |_| true);
@@ -62,33 +93,110 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     }
     let mid = medians(t, "midend_ns");
     let llvm = medians(t, "llvm_ns");
-    let mut grid = Grid::new(&["pipeline", "--llvm", "LLVM share (median)", "IQR", "LLVM / mid-end"]);
-    let mut ftl_shares = Vec::new();
+    let mut grid = Grid::new(&["pipeline", "--llvm", "setting", "LLVM share (median)", "IQR", "LLVM / mid-end (geomean)", "LLVM time / with `none` (geomean)"]);
+    let mut shares_by_setting: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     for pl in ["son", "cfg"] {
-        for setting in ["none", "ftl", "O2"] {
+        for &setting in LLVM_SETTINGS {
             let mut shares = Vec::new();
             let mut factors = Vec::new();
+            let mut over_lightest = Vec::new();
             for ((p, ppl, l), m) in &mid {
                 if ppl != pl || l != setting {
                     continue;
                 }
-                let lv = llvm.get(&(p.clone(), ppl.clone(), l.clone())).copied().unwrap_or(f64::NAN);
+                let at = |s: &str| llvm.get(&(p.clone(), ppl.clone(), s.to_string())).copied().unwrap_or(f64::NAN);
+                let lv = at(setting);
                 shares.push(lv / (lv + m));
                 factors.push(lv / m);
+                over_lightest.push(lv / at(LIGHTEST));
             }
-            if setting == "ftl" {
-                ftl_shares.extend(shares.iter().copied());
-            }
-            grid.push(vec![pl.into(), setting.into(), pct(median(&shares)), format!("{}–{}", pct(quantile(&shares, 0.25)), pct(quantile(&shares, 0.75))), num(geomean(&factors))]);
+            shares_by_setting.entry(setting).or_default().extend(shares.iter().copied().filter(|x| x.is_finite()));
+            grid.push(vec![
+                pl.into(),
+                setting.into(),
+                setting_label(setting).into(),
+                pct(median(&shares)),
+                format!("{}–{}", pct(quantile(&shares, 0.25)), pct(quantile(&shares, 0.75))),
+                num(geomean(&factors)),
+                num(geomean(&over_lightest)),
+            ]);
         }
     }
-    let share = median(&ftl_shares);
+    let share_at = |s: &str| shares_by_setting.get(s).map(|v| median(v)).unwrap_or(f64::NAN);
+    let judged = shares_by_setting.get(JUDGED).cloned().unwrap_or_default();
+    let share = median(&judged);
+    let others: Vec<String> = LLVM_SETTINGS
+        .iter()
+        .filter(|s| **s != JUDGED)
+        .map(|s| if *s == LIGHTEST { format!("`{s}` (our nearest stand-in for a lighter backend, not B3) {}", pct(share_at(s))) } else { format!("`{s}` {}", pct(share_at(s))) })
+        .collect();
+    let measured = format!("LLVM takes {} of compile time with `--llvm {JUDGED}` (median over kernels, both pipelines); {}", pct(share), others.join(", "));
     let judgement = RULE.on(share, "no ftl rows").judge(Reasons {
-        reproduced: format!("LLVM (ftl) takes {} of compile time: it dominates, ≥ 4× the mid-end, the scale of B3's ~5× ({})", pct(share), RULE.text()),
-        partly: format!("LLVM (ftl) takes {} of compile time: the larger part, but less than 4× the mid-end ({})", pct(share), RULE.text()),
-        not_reproduced: format!("LLVM (ftl) takes only {} of compile time", pct(share)),
+        reproduced: format!("{measured}: LLVM dominates ({}; B3's ~5× is not measured)", RULE.text()),
+        partly: format!("{measured}: the larger part, but not four fifths ({}; B3's ~5× is not measured)", RULE.text()),
+        not_reproduced: format!("{measured}: less than the rest of the compiler ({}; B3's ~5× is not measured)", RULE.text()),
     });
-    let ours = format!("LLVM share at ftl: {} [IQR {}–{}]", pct(share), pct(quantile(&ftl_shares, 0.25)), pct(quantile(&ftl_shares, 0.75)));
-    let notes = "Share = LLVM rows' wall time / (LLVM + mid-end), per kernel (median over repetitions), then the median over kernels. B3 itself is not measured: the ~5× is read as \"LLVM takes ≥ 4× the time of the rest\".\n".into();
+    let ours = format!(
+        "LLVM share at `{JUDGED}`: {} [IQR {}–{}]; at `{LIGHTEST}` (our nearest stand-in for a lighter backend, not B3): {}",
+        pct(share),
+        pct(quantile(&judged, 0.25)),
+        pct(quantile(&judged, 0.75)),
+        pct(share_at(LIGHTEST))
+    );
+    let notes = format!(
+        "Share = LLVM rows' wall time / (LLVM + mid-end), per kernel (median over repetitions), then the median over kernels. \
+         \"LLVM time / with `none`\" is how much more time LLVM takes with a setting than with `--llvm {LIGHTEST}` (per kernel, \
+         geometric mean): the saving a lighter LLVM setting gives on these kernels. B3 is not measured: its ~5× faster \
+         compilation (published) is context, and `{LIGHTEST}` is our nearest stand-in for a lighter backend, not B3.\n"
+    );
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{csv, finding, row};
+    use super::*;
+    use crate::claims::verdict::Verdict;
+
+    /// C10's verdict on one kernel whose LLVM time is `llvm_ns` and mid-end time `mid_ns` at
+    /// `ftl` on both pipelines (and LLVM at `none` taking a tenth of its `ftl` time).
+    fn verdict(llvm_ns: u64, mid_ns: u64) -> Verdict {
+        let mut rows = Vec::new();
+        for pl in ["son", "cfg"] {
+            for (setting, l) in [("ftl", llvm_ns), ("none", llvm_ns / 10)] {
+                rows.push(row(&[("program", &"bench_a.js"), ("pipeline", &pl), ("llvm", &setting), ("midend_ns", &mid_ns), ("llvm_ns", &l), ("llvm_rows", &3)]));
+            }
+        }
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict
+    }
+
+    #[test]
+    fn the_share_at_ftl_is_graded_at_its_boundaries() {
+        assert_eq!(verdict(800, 200), Verdict::Reproduced, "80% is reproduced");
+        assert_eq!(verdict(799, 201), Verdict::Partly, "just under 80%");
+        assert_eq!(verdict(500, 500), Verdict::Partly, "50% is partly");
+        assert_eq!(verdict(499, 501), Verdict::NotReproduced, "just under 50%");
+    }
+
+    #[test]
+    fn only_the_ftl_setting_is_judged_and_none_is_labelled_as_a_stand_in() {
+        // LLVM dominates at `none` and `O2`, not at `ftl`: the verdict follows `ftl`.
+        let rows: Vec<_> = [("ftl", 100), ("none", 900), ("O2", 900)]
+            .iter()
+            .map(|(s, l)| row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("llvm", s), ("midend_ns", &100), ("llvm_ns", l), ("llvm_rows", &3)]))
+            .collect();
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
+        assert_eq!(f.verdict, Verdict::Partly, "50% at ftl, 90% at none: {}", f.reason);
+        assert!(f.reason.contains("our nearest stand-in for a lighter backend, not B3"), "{}", f.reason);
+        assert!(!f.reason.contains("4× the mid-end"), "no reading of B3's figure: {}", f.reason);
+    }
+
+    #[test]
+    fn tables_without_llvm_rows_have_no_data() {
+        let rows = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("llvm", &"ftl"), ("midend_ns", &100), ("llvm_ns", &0), ("llvm_rows", &0)])];
+        assert_eq!(finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict, Verdict::NoData);
+        let none_only = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("llvm", &"none"), ("midend_ns", &100), ("llvm_ns", &900), ("llvm_rows", &3)])];
+        assert_eq!(finding(&CLAIM, &[(&CSV, csv(&CSV, &none_only))]).verdict, Verdict::NoData, "no ftl rows");
+        assert_eq!(finding(&CLAIM, &[]).verdict, Verdict::NoData, "no file");
+    }
 }
