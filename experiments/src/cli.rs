@@ -389,7 +389,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"insts_executed\": {}, \"pure_ops_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
         opts.compile_thread,
@@ -403,6 +403,8 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         s.checks,
         // Only the LIR evaluator counts executed loads; other backends report null.
         if opts.backend == Backend::Lir { s.loads_executed.to_string() } else { "null".into() },
+        if opts.backend == Backend::Lir { s.insts_executed.to_string() } else { "null".into() },
+        if opts.backend == Backend::Lir { s.pure_ops_executed.to_string() } else { "null".into() },
         s.inlined_frame_exits,
         s.max_exit_frames,
         s.too_large,

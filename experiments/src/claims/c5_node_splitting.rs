@@ -1,21 +1,23 @@
 //! C5, "pure nodes float to the common dominator; the scheduler must duplicate them again":
 //! schedule-row extras `split`, `hoisted`, `cloned` with `schedule(split=on)` vs
-//! `schedule(split=off)` (cfg for reference), the checks and loads the compiled code executed
-//! (`tiering.checks`, `tiering.loads_executed` when the build reports it), and, as dynamic
-//! cost, whole-process time on the LIR evaluator (kernels, default tiering, serial, `reps`
-//! times). The counter runs are those of every corpus program with `--always-opt`
-//! ([`super::graph`]).
+//! `schedule(split=off)` (cfg for reference), and what splitting changes when the code runs:
+//! the pure LIR instructions the LIR evaluator executed (`tiering.pure_ops_executed`; split
+//! nodes are pure, so that is where splitting can save work), beside every LIR instruction
+//! executed, the checks and the loads (`tiering.insts_executed`, `checks`,
+//! `loads_executed`). The counter runs are those of every corpus program with
+//! `--always-opt` ([`super::graph`]). As a secondary figure, whole-process time on the LIR
+//! evaluator (kernels, default tiering, serial, `reps` times), shown and not judged.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use super::graph::{final_rows, row_context, sum_extra};
+use super::graph::{final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
-use super::verdict::{Bound, Conditions, Reasons, Unit};
+use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{args, fmt, opt, Claim, Ctx, COUNTER_TIERING};
-use crate::report::{distinct, geomean, median, num, spread, sum_where, Finding, Grid};
+use crate::report::{distinct, geomean, median, num, quantile, sum_where, Finding, Grid};
 
 /// The claim C5.
 pub const CLAIM: Claim = Claim {
@@ -31,11 +33,15 @@ pub const CLAIM: Claim = Claim {
 
 /// The verdict rule as declared before the data: the value judged, its direction and thresholds.
 pub fn rule() -> String {
-    "value: nodes the scheduler split over the corpus, run time split=on/split=off (geometric mean over kernels) and loads executed; reproduced when nodes are split and run time ≤ 0.97× on/off with at least half the kernels faster, or fewer loads executed; partly when nodes are split only".to_string()
+    format!(
+        "value: with son's default spec, the geometric mean over the real kernels (`bench_*.js`) whose schedule split at least one node of pure LIR instructions executed on the LIR evaluator with `schedule(split=on)` / with `split=off` (`--always-opt` counter runs; a kernel whose count with `split=off` is 0 is left out); reproduced when the scheduler splits nodes in the corpus and that ratio is {}, partly when it splits nodes and the ratio is {} (or no kernel has a split node to measure), not reproduced when it splits no node or the split code executes more pure instructions; run time on/off (median of whole-process times, geometric mean over kernels) is a secondary figure, shown and not judged",
+        PURE_OPS.reproduced.text(PURE_OPS.unit),
+        PURE_OPS.partly.text(PURE_OPS.unit)
+    )
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "Whole-process run time on the LIR evaluator is noisy and includes compilation; the corpus may have few places where a pure node is used on only some paths.";
+pub const THREATS: &str = "Pure instructions executed counts LIR instructions, not machine instructions or cycles: a split copy costs the same in the count whether it is a constant or a float division, and the LLVM backend may sink or duplicate code itself (LLVM runs are not counted). The counter runs use `--always-opt`, so functions are compiled before their type feedback is complete; default tiering may compile different code. The kernel set decides how often a pure value is used on only some paths, so how often splitting can act at all (the kernels without a split are shown and left out of the ratio). Loads and checks cannot change (only pure nodes are split) and are shown as a control. Whole-process run time is noisy on a shared 2-core machine and includes compilation, so it is shown and not judged.";
 
 /// Rows of kind `counters` (one per program and configuration) and `timing` (one per kernel,
 /// configuration and repetition).
@@ -51,14 +57,16 @@ pub const CSV: Csv = Csv {
         "final_nodes",
         "checks_executed",
         "loads_executed",
+        "insts_executed",
+        "pure_ops_executed",
         "run_s",
     ],
 };
 
-/// The verdict rule: with nodes split, the claim is reproduced when the dynamic cost falls —
-/// run time on/off (geometric mean over kernels) within this bound with at least half the
-/// kernels faster, or fewer loads executed — and partly otherwise.
-pub const RUN_TIME: Bound = Bound::AtMost(0.97);
+/// The verdict rule on pure LIR instructions executed, `split=on` / `split=off` (geometric
+/// mean over the kernels with a split node): splitting must save at least 1% of them to
+/// reproduce the claim, and must not execute more of them for part of it.
+pub const PURE_OPS: Thresholds = Thresholds { reproduced: Bound::AtMost(0.99), partly: Bound::AtMost(1.0), unit: Unit::Times };
 
 /// `spec` with its `schedule` phase set to `split=on|off`.
 pub fn with_split(spec: &str, on: bool) -> String {
@@ -105,6 +113,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
                 opt(s.tiering.get("checks").copied()),
                 opt(s.tiering.get("loads_executed").copied()),
+                opt(s.tiering.get("insts_executed").copied()),
+                opt(s.tiering.get("pure_ops_executed").copied()),
                 String::new(),
             ];
             ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
@@ -128,7 +138,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         match time {
             Ok(secs) => {
                 let mut values = vec!["timing".into(), split.to_string()];
-                values.extend(std::iter::repeat_n(String::new(), 7));
+                values.extend(std::iter::repeat_n(String::new(), CSV.columns.len() - 3));
                 values.push(fmt(secs));
                 ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&kernels[k]), pipeline, spec, "wall", r as u32), values);
             }
@@ -138,76 +148,258 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     ctx.write(&t, &CSV)
 }
 
-/// C5's report section: what node splitting did in the scheduler and to run time.
+/// One program's counters under son with `split=off` and `split=on` (`NaN` when absent).
+#[derive(Clone, Copy, Debug)]
+struct SplitCounts {
+    /// Nodes split (`split=on`).
+    split: f64,
+    /// Pure LIR instructions executed with `split=off` and `split=on`.
+    pure: (f64, f64),
+    /// LIR instructions executed with `split=off` and `split=on`.
+    insts: (f64, f64),
+    /// Loads executed with `split=off` and `split=on`.
+    loads: (f64, f64),
+    /// Checks executed with `split=off` and `split=on`.
+    checks: (f64, f64),
+}
+
+impl SplitCounts {
+    /// Pure instructions executed, on/off; `NaN` when the count with `split=off` is 0 or
+    /// either is missing.
+    fn pure_ratio(&self) -> f64 {
+        if self.pure.0 > 0.0 {
+            self.pure.1 / self.pure.0
+        } else {
+            f64::NAN
+        }
+    }
+}
+
+/// The counters of every program with a `counters` row for son.
+fn split_counts(t: &Table) -> BTreeMap<String, SplitCounts> {
+    let cell = |p: &str, split: &str, col: &str| {
+        t.rows
+            .iter()
+            .find(|r| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "split") == split && t.get(r, "program") == p)
+            .and_then(|r| t.num(r, col))
+            .unwrap_or(f64::NAN)
+    };
+    let both = |p: &str, col: &str| (cell(p, "off", col), cell(p, "on", col));
+    distinct(t, "program")
+        .into_iter()
+        .filter(|p| t.rows.iter().any(|r| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "program") == p))
+        .map(|p| {
+            let c = SplitCounts {
+                split: cell(&p, "on", "schedule_split"),
+                pure: both(&p, "pure_ops_executed"),
+                insts: both(&p, "insts_executed"),
+                loads: both(&p, "loads_executed"),
+                checks: both(&p, "checks_executed"),
+            };
+            (p, c)
+        })
+        .collect()
+}
+
+/// `geomean (min–max a–b, n kernels)` of `xs`.
+fn geomean_range(xs: &[f64], what: &str) -> String {
+    format!("{}× (min–max {}–{}, {} {what})", num(geomean(xs)), num(quantile(xs, 0.0)), num(quantile(xs, 1.0)), xs.len())
+}
+
+/// C5's report section: what node splitting did in the scheduler, to the pure instructions
+/// executed and (secondary) to run time.
 pub fn report(_dir: &Path, t: &Table) -> Finding {
-    let counters = |r: &[String], p: &str, s: &str| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == p && t.get(r, "split") == s;
-    let (split_on, n_on) = sum_where(t, "schedule_split", |r| counters(r, "son", "on"));
-    let (hoisted_on, _) = sum_where(t, "schedule_hoisted", |r| counters(r, "son", "on"));
-    let (cloned_on, _) = sum_where(t, "schedule_cloned", |r| counters(r, "son", "on"));
-    let (checks_on, _) = sum_where(t, "checks_executed", |r| counters(r, "son", "on"));
-    let (checks_off, _) = sum_where(t, "checks_executed", |r| counters(r, "son", "off"));
-    let (checks_cfg, _) = sum_where(t, "checks_executed", |r| counters(r, "cfg", "-"));
-    let (loads_on, n_loads) = sum_where(t, "loads_executed", |r| counters(r, "son", "on"));
-    let (loads_off, _) = sum_where(t, "loads_executed", |r| counters(r, "son", "off"));
-    let (loads_cfg, _) = sum_where(t, "loads_executed", |r| counters(r, "cfg", "-"));
-    let fewer_loads = n_loads > 0 && loads_on < loads_off;
-    let programs_split = t.rows.iter().filter(|r| counters(r, "son", "on") && t.num(r, "schedule_split").unwrap_or(0.0) > 0.0).count();
-    // Timing: median per kernel and configuration.
-    let timing = |r: &[String]| t.get(r, "kind") == "timing";
+    let son_on = |r: &[String]| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "split") == "on";
+    let (split_on, n_on) = sum_where(t, "schedule_split", son_on);
+    let (hoisted_on, _) = sum_where(t, "schedule_hoisted", son_on);
+    let (cloned_on, _) = sum_where(t, "schedule_cloned", son_on);
+    let counts = split_counts(t);
+    let has_pure = counts.values().any(|c| c.pure.0.is_finite() && c.pure.1.is_finite());
+    let programs_split = counts.values().filter(|c| c.split > 0.0).count();
+    // The judged ratio: kernels whose schedule split a node; context: every kernel, and the
+    // other programs with a split.
+    let ratios_where = |keep: &dyn Fn(&str, &SplitCounts) -> bool| -> Vec<f64> {
+        counts.iter().filter(|(p, c)| keep(p, c)).map(|(_, c)| c.pure_ratio()).filter(|x| x.is_finite()).collect()
+    };
+    let split_kernels = ratios_where(&|p, c| is_kernel(p) && c.split > 0.0);
+    let all_kernels = ratios_where(&|p, _| is_kernel(p));
+    let other_split = ratios_where(&|p, c| !is_kernel(p) && c.split > 0.0);
+    let g = geomean(&split_kernels);
+    // Corpus sums (context), over the programs with both counts.
+    let sum = |f: &dyn Fn(&SplitCounts) -> (f64, f64)| {
+        counts.values().map(f).filter(|(a, b)| a.is_finite() && b.is_finite()).fold((0.0, 0.0), |(x, y), (a, b)| (x + a, y + b))
+    };
+    let (pure_off, pure_on) = sum(&|c| c.pure);
+    let (insts_off, insts_on) = sum(&|c| c.insts);
+    let (loads_off, loads_on) = sum(&|c| c.loads);
+    let (checks_off, checks_on) = sum(&|c| c.checks);
+    // Timing (secondary): median per kernel and configuration.
     let mut per: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
-    for r in t.rows.iter().filter(|r| timing(r)) {
+    for r in t.rows.iter().filter(|r| t.get(r, "kind") == "timing") {
         let key = (t.get(r, "program").to_string(), format!("{}/{}", t.get(r, "pipeline"), t.get(r, "split")));
         if let Some(v) = t.num(r, "run_s") {
             per.entry(key).or_default().push(v);
         }
     }
-    let mut grid = Grid::new(&["kernel", "son split=off (s)", "son split=on (s)", "on/off", "cfg (s)"]);
-    let mut ratios = Vec::new();
-    for p in distinct(t, "program") {
-        let m = |c: &str| per.get(&(p.clone(), c.to_string())).map(|v| median(v)).unwrap_or(f64::NAN);
-        let (off, on, c) = (m("son/off"), m("son/on"), m("cfg/-"));
-        if !off.is_finite() && !on.is_finite() {
-            continue;
+    let time = |p: &str, c: &str| per.get(&(p.to_string(), c.to_string())).map(|v| median(v)).unwrap_or(f64::NAN);
+    let mut grid = Grid::new(&[
+        "kernel",
+        "nodes split",
+        "pure ops executed, split=off",
+        "split=on",
+        "on/off",
+        "LIR insts on/off",
+        "run time off (s)",
+        "on (s)",
+        "on/off",
+        "cfg (s)",
+    ]);
+    let mut time_ratios = Vec::new();
+    let kernels: Vec<String> = distinct(t, "program").into_iter().filter(|p| is_kernel(p)).collect();
+    for p in &kernels {
+        let c = counts.get(p).copied();
+        let (off, on) = (time(p, "son/off"), time(p, "son/on"));
+        if off.is_finite() && on.is_finite() {
+            time_ratios.push(on / off);
         }
-        ratios.push(on / off);
-        grid.push(vec![p, num(off), num(on), num(on / off), num(c)]);
+        grid.push(vec![
+            p.clone(),
+            c.map_or("—".into(), |c| num(c.split)),
+            c.map_or("—".into(), |c| num(c.pure.0)),
+            c.map_or("—".into(), |c| num(c.pure.1)),
+            c.map_or("—".into(), |c| num(c.pure_ratio())),
+            c.map_or("—".into(), |c| num(c.insts.1 / c.insts.0)),
+            num(off),
+            num(on),
+            num(on / off),
+            num(time(p, "cfg/-")),
+        ]);
     }
-    let g = geomean(&ratios);
-    let faster = ratios.iter().filter(|r| **r < 1.0).count();
-    let rule = format!("rule: nodes split, and run time {} on/off with at least half the kernels faster, or fewer loads executed", RUN_TIME.text(Unit::Times));
+    let g_time = geomean(&time_ratios);
     let notes = format!(
-        "Schedule counters with `split=on` over the corpus: {} nodes split in {programs_split} programs, hoisted {}, \
-         cloned {}. Checks executed by compiled code: son split=off {}, split=on {}, cfg {}. Loads executed: son \
-         split=off {}, split=on {}, cfg {}. The table's run times are whole-process times on the LIR evaluator, \
-         default tiering, median over repetitions.\n",
+        "Counters: `--always-opt` runs of every corpus program on the LIR evaluator; son's default spec with `schedule(split=on)` and `schedule(split=off)`. With `split=on` the scheduler split {} nodes in {programs_split} programs (hoisted {}, copies made {}). Pure LIR instructions executed, on/off: kernels with a split node {}; every kernel {}; other programs with a split node {}. Summed over the {} programs: pure instructions executed {} → {} (split=off → on), all LIR instructions {} → {}, loads {} → {} and checks {} → {} (splitting moves only pure nodes, so these two must not change). Run time (secondary, not judged): whole-process time on the LIR evaluator with default tiering, median over repetitions; on/off {} over the kernels with both timings.\n",
         num(split_on),
         num(hoisted_on),
         num(cloned_on),
+        geomean_range(&split_kernels, "kernels"),
+        geomean_range(&all_kernels, "kernels"),
+        geomean_range(&other_split, "programs"),
+        counts.len(),
+        num(pure_off),
+        num(pure_on),
+        num(insts_off),
+        num(insts_on),
+        num(loads_off),
+        num(loads_on),
         num(checks_off),
         num(checks_on),
-        num(checks_cfg),
-        if n_loads > 0 { num(loads_off) } else { "—".into() },
-        if n_loads > 0 { num(loads_on) } else { "—".into() },
-        if n_loads > 0 { num(loads_cfg) } else { "—".into() }
+        geomean_range(&time_ratios, "kernels"),
     );
-    let split = split_on != 0.0;
+    let split = split_on > 0.0;
+    let no_data = if n_on == 0 {
+        Some("the schedule rows carry no `split` counter")
+    } else if !has_pure {
+        Some("the counter runs carry no `pure_ops_executed` (a seabed without the counter, or not the LIR evaluator)")
+    } else {
+        None
+    };
     let conditions = Conditions {
-        no_data: (n_on == 0).then_some("the schedule rows carry no `split` counter"),
-        reproduced: split && ((RUN_TIME.holds(g) && faster * 2 >= ratios.len()) || fewer_loads),
-        partly: split,
+        no_data,
+        reproduced: split && PURE_OPS.reproduced.holds(g),
+        partly: split && (!g.is_finite() || PURE_OPS.partly.holds(g)),
+    };
+    let rule = PURE_OPS.text();
+    let measured = if g.is_finite() {
+        format!("pure instructions executed on/off {} over the {} kernels with a split node", num(g), split_kernels.len())
+    } else {
+        "no kernel has a split node, so nothing measures what splitting saves".to_string()
     };
     let judgement = conditions.judge(Reasons {
-        reproduced: format!("the scheduler split {} nodes and the dynamic cost fell: run time {}× on/off (geometric mean; {faster} of {} kernels faster), loads executed {} → {} ({rule})", num(split_on), num(g), ratios.len(), num(loads_off), num(loads_on)),
-        partly: format!("the scheduler split {} nodes, but no dynamic gain beyond noise: run time {}× on/off ({faster} of {} kernels faster), loads executed {} → {} ({rule})", num(split_on), num(g), ratios.len(), num(loads_off), num(loads_on)),
-        not_reproduced: "with splitting on, the scheduler duplicated no node in any program".into(),
+        reproduced: format!("the scheduler split {} nodes and that saved executed work: {measured} ({rule})", num(split_on)),
+        partly: format!("the scheduler split {} nodes, but {measured} ({rule}): no saving of 1% or more", num(split_on)),
+        not_reproduced: if split {
+            format!("the scheduler split {} nodes, but the split code executed more pure instructions: {measured} ({rule})", num(split_on))
+        } else {
+            "with splitting on, the scheduler split no node in any program".into()
+        },
     });
-    let ours = format!("{} nodes split in {programs_split} programs; run time on/off {}× (per kernel {})", num(split_on), num(g), spread(&ratios));
+    let ours = format!(
+        "{} nodes split in {programs_split} programs; pure instructions executed on/off {} over kernels with a split (run time on/off {}×)",
+        num(split_on),
+        geomean_range(&split_kernels, "kernels"),
+        num(g_time)
+    );
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{csv, finding, row};
     use super::*;
+    use crate::claims::verdict::Verdict;
+
+    /// The two counter rows (`split=off`, `split=on`) of son for `program`: `split` nodes
+    /// split, `off` and `on` pure instructions executed.
+    fn counters(program: &'static str, split: u64, off: u64, on: u64) -> Vec<Vec<(&'static str, String)>> {
+        vec![
+            row(&[("program", &program), ("pipeline", &"son"), ("kind", &"counters"), ("split", &"off"), ("schedule_split", &0), ("pure_ops_executed", &off)]),
+            row(&[("program", &program), ("pipeline", &"son"), ("kind", &"counters"), ("split", &"on"), ("schedule_split", &split), ("pure_ops_executed", &on)]),
+        ]
+    }
+
+    fn verdict_of(rows: Vec<Vec<(&'static str, String)>>) -> Verdict {
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict
+    }
+
+    /// The verdict on one kernel with 3 split nodes and `on` of 100,000 pure instructions
+    /// executed with splitting on.
+    fn verdict(on: u64) -> Verdict {
+        verdict_of(counters("bench_a.js", 3, 100_000, on))
+    }
+
+    #[test]
+    fn the_rule_is_graded_at_its_boundaries() {
+        assert_eq!(verdict(50_000), Verdict::Reproduced);
+        assert_eq!(verdict(99_000), Verdict::Reproduced, "0.99× is reproduced");
+        assert_eq!(verdict(99_100), Verdict::Partly, "just over 0.99×");
+        assert_eq!(verdict(100_000), Verdict::Partly, "1× (no saving) is partly");
+        assert_eq!(verdict(100_100), Verdict::NotReproduced, "splitting that executes more");
+    }
+
+    #[test]
+    fn only_kernels_with_a_split_node_are_judged() {
+        // A kernel without a split saves nothing by construction and is left out; a
+        // non-kernel program with a large saving is context only.
+        let mut rows = counters("bench_a.js", 2, 100_000, 98_000);
+        rows.extend(counters("bench_b.js", 0, 100_000, 100_000));
+        rows.extend(counters("feat_c.js", 4, 100_000, 10_000));
+        assert_eq!(verdict_of(rows.clone()), Verdict::Reproduced);
+        rows.extend(counters("bench_d.js", 1, 100_000, 100_500));
+        // geomean(0.98, 1.005) = 0.9925: a saving under 1%.
+        assert_eq!(verdict_of(rows), Verdict::Partly);
+    }
+
+    #[test]
+    fn splits_outside_the_kernels_alone_are_partly() {
+        let mut rows = counters("bench_a.js", 0, 100_000, 100_000);
+        rows.extend(counters("feat_c.js", 4, 100_000, 10_000));
+        assert_eq!(verdict_of(rows), Verdict::Partly);
+    }
+
+    #[test]
+    fn no_split_anywhere_is_not_reproduced() {
+        assert_eq!(verdict_of(counters("bench_a.js", 0, 100_000, 50_000)), Verdict::NotReproduced);
+    }
+
+    #[test]
+    fn tables_without_the_counters_have_no_data() {
+        let no_pure = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("kind", &"counters"), ("split", &"on"), ("schedule_split", &3)])];
+        assert_eq!(verdict_of(no_pure), Verdict::NoData);
+        let no_split = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("kind", &"counters"), ("split", &"on"), ("pure_ops_executed", &5)])];
+        assert_eq!(verdict_of(no_split), Verdict::NoData);
+        let timing_only = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("kind", &"timing"), ("split", &"on"), ("run_s", &1.0)])];
+        assert_eq!(verdict_of(timing_only), Verdict::NoData);
+    }
 
     #[test]
     fn split_specs_parse() {

@@ -1,16 +1,22 @@
-//! C6, "control-dependent typing is easy in a CFG and limited in SoN": `lir_exits` and
-//! `lir_overflow_checks` of the final phase (son `schedule`, cfg `lir`), summed over a
-//! program's compilations, from the default pipelines' counter runs ([`super::graph`]).
+//! C6, "control-dependent typing is easy in a CFG and limited in SoN", as an ablation: both
+//! pipelines with and without their `branch-elim` reducer (the CFG's narrows the range of a
+//! value below a comparison and turns `CheckedInt32Add` into `Int32Add`; son's folds only
+//! decided branches and checks, by design), so that what branch elimination removes on each
+//! side isolates control-dependent range narrowing. Per run: `lir_exits` and
+//! `lir_overflow_checks` of the final phase (son `schedule`, cfg `lir`), summed over the
+//! program's compilations, and the checks the compiled code executed (`tiering.checks`), from
+//! `--always-opt` counter runs of every corpus program ([`super::graph`]; the default specs'
+//! runs are shared with C1 and C5–C8).
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::graph::{default_runs, final_rows, row_context, sum_extra};
+use super::graph::{default_configs, final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
-use super::verdict::{Conditions, Reasons};
-use super::{opt, Claim, Ctx};
-use crate::report::{distinct, num, sum_where, Finding, Grid};
+use super::verdict::{Bound, Conditions, Reasons, Unit};
+use super::{args, opt, Claim, Ctx, COUNTER_TIERING};
+use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C6.
 pub const CLAIM: Claim = Claim {
@@ -26,71 +32,296 @@ pub const CLAIM: Claim = Claim {
 
 /// The verdict rule as declared before the data: the value judged, its direction and thresholds.
 pub fn rule() -> String {
-    "value: overflow checks and deopt exits left by each pipeline over the corpus; reproduced when cfg leaves fewer overflow checks than son; not reproduced otherwise".to_string()
+    format!(
+        "value: per pipeline, the geometric mean over the real kernels (`bench_*.js`) of (overflow checks left with `branch-elim` + 1) / (overflow checks left without it + 1) — the share of overflow checks branch elimination leaves, counted in the final LIR of every `--always-opt` compilation; add-one on both counts keeps a kernel whose checks all go finite, and kernels with no overflow check in any of the four configurations are left out. Reproduced when cfg's ratio is {} and son's ratio / cfg's ratio is {} (son's branch elimination removes clearly fewer); partly when cfg's ratio is {} (cfg's branch elimination removes some); not reproduced otherwise. Deopt exits, checks executed, the default-vs-default ratio and the sums over every corpus program are context",
+        CFG_NARROWS.text(Unit::Times),
+        SON_LIMITED.text(Unit::Times),
+        CFG_SOME.text(Unit::Times)
+    )
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "The two pipelines differ in more than control-dependent typing (reducer order, lowering), so a difference in checks left need not come from branch-based narrowing alone; the corpus decides how many comparisons guard arithmetic.";
+pub const THREATS: &str = "Branch elimination does more than narrow ranges: on both sides it folds decided branches and checks, and a folded branch takes the checks of its dead arm with it, so cfg's ratio alone overstates narrowing; the gap between the two sides is the closer figure, and it still mixes in what the CFG's facts from passed checks reach (branches, which son's do not). Removing `branch-elim` also changes what the later reducers (`machine-opt`, `check-elim`, `vn`, `redundancy`) see, so the ablation measures the reducer in its pipeline, not in isolation. Static counts of the final LIR weigh a check in cold code like one in a hot loop (checks executed are shown beside them). `--always-opt` compiles with incomplete type feedback. The kernels are numeric; how many comparisons guard arithmetic decides how much there is to narrow.";
 
-/// One row per (program, pipeline).
-pub const CSV: Csv =
-    Csv { file: "c6_checks_left.csv", columns: &["compiles", "final_phases", "lir_exits", "lir_overflow_checks", "final_nodes"] };
+/// One row per (program, pipeline, branch elimination on/off).
+pub const CSV: Csv = Csv {
+    file: "c6_checks_left.csv",
+    columns: &["branch_elim", "compiles", "final_phases", "lir_exits", "lir_overflow_checks", "final_nodes", "checks_executed"],
+};
+
+/// Reproduced needs cfg's branch elimination to leave at most this share of its overflow
+/// checks (geometric mean over kernels of with/without, add-one).
+pub const CFG_NARROWS: Bound = Bound::AtMost(0.95);
+
+/// Reproduced also needs son's share over cfg's to be at least this: son's branch
+/// elimination removes clearly fewer overflow checks.
+pub const SON_LIMITED: Bound = Bound::AtLeast(1.05);
+
+/// Partly reproduced when cfg's branch elimination removes any overflow checks: its share
+/// below this.
+pub const CFG_SOME: Bound = Bound::Below(1.0);
+
+/// `spec` without the reducer `reducer` in any of its phases (a phase's other arguments stay).
+pub fn without_reducer(spec: &str, reducer: &str) -> String {
+    let phases: Vec<String> = spec
+        .split(';')
+        .map(|phase| {
+            let phase = phase.trim();
+            match phase.split_once('(') {
+                Some((name, rest)) => {
+                    let inner = rest.trim_end_matches(')');
+                    let kept: Vec<&str> = inner.split(',').map(str::trim).filter(|a| *a != reducer).collect();
+                    format!("{name}({})", kept.join(","))
+                }
+                None => phase.to_string(),
+            }
+        })
+        .collect();
+    phases.join(";")
+}
+
+/// The four configurations: (pipeline, branch elimination `on`/`off`, spec). The `on` ones
+/// are the default configurations of [`default_configs`].
+pub fn configs() -> Vec<(&'static str, &'static str, String)> {
+    let mut out = Vec::new();
+    for (pipeline, spec) in default_configs() {
+        out.push((pipeline, "off", without_reducer(&spec, "branch-elim")));
+        out.push((pipeline, "on", spec));
+    }
+    out
+}
 
 /// Runs C6 and writes its CSV.
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
-    for (program, pipeline, spec, s) in default_runs(ctx, "C6 counters")? {
-        if s.status < 0 {
-            continue;
+    let programs = ctx.programs()?;
+    let configs = configs();
+    let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, COUNTER_TIERING)).collect();
+    let stats = ctx.counter_runs(&programs, &arg_sets, "C6 counters");
+    for (pi, program) in programs.iter().enumerate() {
+        for (ci, (pipeline, branch_elim, spec)) in configs.iter().enumerate() {
+            let s = &stats[pi * configs.len() + ci];
+            if s.status < 0 {
+                continue;
+            }
+            let fin: Vec<&PhaseStat> = final_rows(s).collect();
+            let values = vec![
+                branch_elim.to_string(),
+                opt(s.tiering.get("compiles").copied()),
+                fin.len().to_string(),
+                opt(sum_extra(fin.iter().copied(), "lir_exits")),
+                opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
+                fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
+                opt(s.tiering.get("checks").copied()),
+            ];
+            ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }
-        let fin: Vec<&PhaseStat> = final_rows(&s).collect();
-        let values = vec![
-            opt(s.tiering.get("compiles").copied()),
-            fin.len().to_string(),
-            opt(sum_extra(fin.iter().copied(), "lir_exits")),
-            opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
-            fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-        ];
-        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
     }
     ctx.write(&t, &CSV)
 }
 
-/// C6's report section: the overflow checks and deopt exits each pipeline left. The verdict
-/// rule compares counts, with no threshold: cfg leaving fewer overflow checks and no more
-/// exits than son reproduces the claim; fewer checks or exits on the whole, or fewer checks
-/// on any program, reproduces part of it.
+/// The four configurations' figures of one program, by (pipeline, branch elimination).
+type Cells = BTreeMap<(String, String), f64>;
+
+/// Column `col` of every program that has it in all four configurations.
+fn complete(t: &Table, col: &str) -> BTreeMap<String, Cells> {
+    let mut by_program: BTreeMap<String, Cells> = BTreeMap::new();
+    for r in &t.rows {
+        if let Some(v) = t.num(r, col) {
+            let key = (t.get(r, "pipeline").to_string(), t.get(r, "branch_elim").to_string());
+            by_program.entry(t.get(r, "program").to_string()).or_default().insert(key, v);
+        }
+    }
+    by_program.retain(|_, cells| ["son", "cfg"].iter().all(|pl| ["on", "off"].iter().all(|be| cells.contains_key(&(pl.to_string(), be.to_string())))));
+    by_program
+}
+
+/// One configuration's figure (0 when absent).
+fn cell(cells: &Cells, pipeline: &str, branch_elim: &str) -> f64 {
+    cells.get(&(pipeline.to_string(), branch_elim.to_string())).copied().unwrap_or(0.0)
+}
+
+/// `(a + 1) / (b + 1)`: a ratio of counts that stays finite when either is 0.
+fn add_one(a: f64, b: f64) -> f64 {
+    (a + 1.0) / (b + 1.0)
+}
+
+/// `geomean× (min–max a–b)` of `xs`.
+fn geomean_range(xs: &[f64]) -> String {
+    format!("{}× (min–max {}–{})", num(geomean(xs)), num(quantile(xs, 0.0)), num(quantile(xs, 1.0)))
+}
+
+/// C6's report section: what branch elimination removes on each side (the rule: [`rule`]).
 pub fn report(_dir: &Path, t: &Table) -> Finding {
-    let has = |r: &[String]| t.num(r, "lir_overflow_checks").is_some();
-    let programs_both: BTreeSet<String> = distinct(t, "program")
-        .into_iter()
-        .filter(|p| ["son", "cfg"].iter().all(|pl| t.rows.iter().any(|r| has(r) && t.get(r, "program") == p && t.get(r, "pipeline") == *pl)))
-        .collect();
-    if programs_both.is_empty() {
-        return Finding::no_data_in(&CLAIM, t, "the final phase rows carry no `lir_overflow_checks` yet");
+    let checks = complete(t, "lir_overflow_checks");
+    let exits = complete(t, "lir_exits");
+    let executed = complete(t, "checks_executed");
+    if checks.is_empty() {
+        return Finding::no_data_in(&CLAIM, t, "no program has `lir_overflow_checks` in all four configurations (son and cfg, with and without `branch-elim`)");
     }
-    let total = |pl: &str, col: &str| sum_where(t, col, |r| t.get(r, "pipeline") == pl && programs_both.contains(t.get(r, "program"))).0;
-    let mut grid = Grid::new(&["pipeline", "overflow checks", "deopt exits", "final phases", "checks per final phase"]);
-    for pl in ["son", "cfg"] {
-        let (c, e, f) = (total(pl, "lir_overflow_checks"), total(pl, "lir_exits"), total(pl, "final_phases"));
-        grid.push(vec![pl.into(), num(c), num(e), num(f), num(c / f)]);
+    // Kernels with an overflow check in some configuration: the judged set.
+    let judged: Vec<(&String, &Cells)> =
+        checks.iter().filter(|(p, c)| is_kernel(p) && c.values().any(|v| *v > 0.0)).collect();
+    let without_checks = checks.keys().filter(|p| is_kernel(p)).count() - judged.len();
+    let side = |pl: &str| -> Vec<f64> { judged.iter().map(|(_, c)| add_one(cell(c, pl, "on"), cell(c, pl, "off"))).collect() };
+    let (son_ratios, cfg_ratios) = (side("son"), side("cfg"));
+    let (g_son, g_cfg) = (geomean(&son_ratios), geomean(&cfg_ratios));
+    let gap = g_son / g_cfg;
+    let defaults: Vec<f64> = judged.iter().map(|(_, c)| add_one(cell(c, "cfg", "on"), cell(c, "son", "on"))).collect();
+    let mut grid = Grid::new(&[
+        "program",
+        "son overflow checks (with / without branch-elim)",
+        "son with/without",
+        "cfg overflow checks (with / without)",
+        "cfg with/without",
+        "son exits (with / without)",
+        "cfg exits (with / without)",
+        "son checks executed (with / without)",
+        "cfg checks executed (with / without)",
+    ]);
+    let pair = |cells: Option<&Cells>, pl: &str| cells.map_or("—".to_string(), |c| format!("{} / {}", num(cell(c, pl, "on")), num(cell(c, pl, "off"))));
+    for (p, c) in &judged {
+        grid.push(vec![
+            (*p).clone(),
+            pair(Some(c), "son"),
+            num(add_one(cell(c, "son", "on"), cell(c, "son", "off"))),
+            pair(Some(c), "cfg"),
+            num(add_one(cell(c, "cfg", "on"), cell(c, "cfg", "off"))),
+            pair(exits.get(*p), "son"),
+            pair(exits.get(*p), "cfg"),
+            pair(executed.get(*p), "son"),
+            pair(executed.get(*p), "cfg"),
+        ]);
     }
-    let (sc, cc) = (total("son", "lir_overflow_checks"), total("cfg", "lir_overflow_checks"));
-    let (se, ce) = (total("son", "lir_exits"), total("cfg", "lir_exits"));
-    let fewer = t.rows.iter().filter(|r| t.get(r, "pipeline") == "cfg" && has(r)).filter(|r| {
-        let p = t.get(r, "program");
-        let son = t.rows.iter().find(|s| t.get(s, "pipeline") == "son" && t.get(s, "program") == p).and_then(|s| t.num(s, "lir_overflow_checks"));
-        son.is_some_and(|s| t.num(r, "lir_overflow_checks").unwrap_or(0.0) < s)
-    });
-    let fewer = fewer.count();
-    let fewer_reason = format!("cfg leaves {} overflow checks to son's {} and {} exits to {} (fewer checks on {fewer} programs)", num(cc), num(sc), num(ce), num(se));
-    let conditions = Conditions { no_data: None, reproduced: cc < sc && ce <= se, partly: cc < sc || ce < se || fewer > 0 };
+    grid.push(vec![
+        format!("geometric mean ({} kernels)", judged.len()),
+        String::new(),
+        num(g_son),
+        String::new(),
+        num(g_cfg),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    ]);
+    // Context: sums over every program with all four configurations.
+    let total = |m: &BTreeMap<String, Cells>, pl: &str, be: &str| m.values().map(|c| cell(c, pl, be)).sum::<f64>();
+    let sum_pair = |m: &BTreeMap<String, Cells>, pl: &str| format!("{} / {}", num(total(m, pl, "on")), num(total(m, pl, "off")));
+    grid.push(vec![
+        format!("sum over all {} programs", checks.len()),
+        sum_pair(&checks, "son"),
+        num(total(&checks, "son", "on") / total(&checks, "son", "off")),
+        sum_pair(&checks, "cfg"),
+        num(total(&checks, "cfg", "on") / total(&checks, "cfg", "off")),
+        sum_pair(&exits, "son"),
+        sum_pair(&exits, "cfg"),
+        sum_pair(&executed, "son"),
+        sum_pair(&executed, "cfg"),
+    ]);
+    let figures = format!(
+        "cfg's branch-elim leaves {} of its overflow checks, son's {} (son/cfg {}×) over {} kernels",
+        geomean_range(&cfg_ratios),
+        geomean_range(&son_ratios),
+        num(gap),
+        judged.len()
+    );
+    let no_data = judged.is_empty().then_some("no kernel has an overflow check in any configuration");
+    let conditions = Conditions {
+        no_data,
+        reproduced: CFG_NARROWS.holds(g_cfg) && SON_LIMITED.holds(gap),
+        partly: CFG_SOME.holds(g_cfg),
+    };
     let judgement = conditions.judge(Reasons {
-        reproduced: fewer_reason.clone(),
-        partly: fewer_reason,
-        not_reproduced: format!("cfg leaves as many or more checks ({} vs {}) and exits ({} vs {})", num(cc), num(sc), num(ce), num(se)),
+        reproduced: format!("{figures}: branch elimination narrows in the CFG and much less in SoN (cfg {}, son/cfg {})", CFG_NARROWS.text(Unit::Times), SON_LIMITED.text(Unit::Times)),
+        partly: if CFG_NARROWS.holds(g_cfg) {
+            format!("{figures}: cfg's branch elimination narrows, but son's removes about as many (son/cfg not {})", SON_LIMITED.text(Unit::Times))
+        } else {
+            format!("{figures}: cfg's branch elimination removes some overflow checks, fewer than the rule's cfg {}", CFG_NARROWS.text(Unit::Times))
+        },
+        not_reproduced: format!("{figures}: cfg's branch elimination removes no overflow checks on the kernels (cfg ratio not {})", CFG_SOME.text(Unit::Times)),
     });
-    let ours = format!("overflow checks cfg/son {} ({} vs {}), exits {} vs {}", num(cc / sc), num(cc), num(sc), num(ce), num(se));
-    let notes = format!("Summed over the {} programs both pipelines compiled, over every compilation (`--always-opt`); the pipelines may compile a program a different number of times, hence the per-phase column.\n", programs_both.len());
+    let ours = format!("overflow checks left with/without branch-elim: cfg {}, son {} ({} kernels); default cfg/son {}", geomean_range(&cfg_ratios), geomean_range(&son_ratios), judged.len(), geomean_range(&defaults));
+    let notes = format!(
+        "Counts of the final LIR (son `schedule`, cfg `lir`), summed over every compilation of a program (`--always-opt`). \"Without branch-elim\" removes the reducer from every phase that lists it (son: both `reduce(...)` phases; cfg: both `copy(...)` lowering phases) and keeps everything else. Ratios are (with + 1) / (without + 1) per kernel; kernels with no overflow check in any configuration ({without_checks}) are left out. Default cfg / default son, the comparison this claim made before the ablation, per kernel (add-one): {}. The last row sums every corpus program that all four configurations compiled ({} programs; not add-one, context only).\n",
+        geomean_range(&defaults),
+        checks.len()
+    );
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{csv, finding, row};
+    use super::*;
+    use crate::claims::verdict::Verdict;
+
+    /// The four rows of `program`: overflow checks left by son and cfg, with and without
+    /// branch elimination.
+    fn rows(program: &'static str, son: (u64, u64), cfg: (u64, u64)) -> Vec<Vec<(&'static str, String)>> {
+        [("son", "on", son.0), ("son", "off", son.1), ("cfg", "on", cfg.0), ("cfg", "off", cfg.1)]
+            .iter()
+            .map(|(pl, be, n)| row(&[("program", &program), ("pipeline", pl), ("branch_elim", be), ("lir_overflow_checks", n), ("lir_exits", n)]))
+            .collect()
+    }
+
+    fn verdict_of(rows: Vec<Vec<(&'static str, String)>>) -> Verdict {
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict
+    }
+
+    /// One kernel: son leaves `son_on` of 199 overflow checks (+1 = 200), cfg `cfg_on` of 199.
+    fn verdict(son_on: u64, cfg_on: u64) -> Verdict {
+        verdict_of(rows("bench_a.js", (son_on, 199), (cfg_on, 199)))
+    }
+
+    #[test]
+    fn the_rule_is_graded_at_its_boundaries() {
+        // cfg 190/200 = 0.95 (at its bound); son 200/200 = 1, so son/cfg = 1.053.
+        assert_eq!(verdict(199, 189), Verdict::Reproduced, "cfg 0.95×, son/cfg 1.053×");
+        assert_eq!(verdict(199, 190), Verdict::Partly, "cfg 0.955×: just over 0.95×");
+        assert_eq!(verdict(199, 198), Verdict::Partly, "cfg 0.995×: some narrowing");
+        assert_eq!(verdict(199, 199), Verdict::NotReproduced, "cfg 1×: no narrowing");
+        assert_eq!(verdict(199, 250), Verdict::NotReproduced, "cfg leaves more");
+        // son/cfg at and on both sides of 1.05, with cfg at 100/200 = 0.5.
+        assert_eq!(verdict(104, 99), Verdict::Reproduced, "son/cfg 1.05× is reproduced");
+        assert_eq!(verdict(105, 99), Verdict::Reproduced, "son/cfg 1.06×");
+        assert_eq!(verdict(103, 99), Verdict::Partly, "son/cfg 1.04×: son removes about as many");
+    }
+
+    #[test]
+    fn zero_counts_stay_finite_and_kernels_without_checks_are_left_out() {
+        // cfg removes all 9 checks: (0 + 1) / (9 + 1) = 0.1, not 0.
+        let mut all = rows("bench_a.js", (9, 9), (0, 9));
+        assert_eq!(verdict_of(all.clone()), Verdict::Reproduced);
+        // A kernel without overflow checks anywhere does not pull the mean to 1.
+        all.extend(rows("bench_b.js", (0, 0), (0, 0)));
+        assert_eq!(verdict_of(all.clone()), Verdict::Reproduced);
+        // Other corpus programs are context only.
+        all.extend(rows("feat_c.js", (0, 100), (100, 100)));
+        assert_eq!(verdict_of(all), Verdict::Reproduced);
+    }
+
+    #[test]
+    fn no_checks_or_no_counters_is_no_data() {
+        assert_eq!(verdict_of(rows("bench_a.js", (0, 0), (0, 0))), Verdict::NoData);
+        assert_eq!(verdict_of(rows("feat_a.js", (1, 5), (0, 5))), Verdict::NoData, "no kernel");
+        let bare = vec![row(&[("program", &"bench_a.js"), ("pipeline", &"son"), ("branch_elim", &"on")])];
+        assert_eq!(verdict_of(bare), Verdict::NoData);
+        // Three configurations of four: not complete.
+        let mut three = rows("bench_a.js", (9, 9), (0, 9));
+        three.pop();
+        assert_eq!(verdict_of(three), Verdict::NoData);
+    }
+
+    #[test]
+    fn the_ablation_drops_branch_elim_from_every_phase_and_nothing_else() {
+        for (pipeline, be, spec) in configs() {
+            assert_eq!(spec.contains("branch-elim"), be == "on", "{pipeline} {be}: {spec}");
+        }
+        let son_off = without_reducer(son::DEFAULT_SPEC, "branch-elim");
+        assert_eq!(son_off, "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy);lower;reduce(dce,machine,common,vn,redundancy);schedule(split=on)");
+        assert!(son::parse_spec(&son_off).is_ok());
+        let cfg_off = without_reducer(cfg::DEFAULT_SPEC, "branch-elim");
+        assert_eq!(cfg_off, "cfg:copy(escape,late-load-elim);typer;copy(lower,machine-opt,check-elim,vn);copy(machine-lower,machine-opt,check-elim,vn);copy(dce)");
+        assert!(cfg::parse_spec(&cfg_off).is_ok());
+    }
 }

@@ -50,6 +50,12 @@ pub fn sum_extra<'a>(phases: impl Iterator<Item = &'a PhaseStat>, key: &str) -> 
     phases.filter_map(|p| p.extra(key)).fold(None, |acc, v| Some(acc.unwrap_or(0) + v))
 }
 
+/// Whether `program` (a file name) is one of the real kernels (`bench_*.js`), whose
+/// per-program ratios make the headlines of C5–C7 (the other corpus programs are context).
+pub fn is_kernel(program: &str) -> bool {
+    program.starts_with("bench_") && program.ends_with(".js")
+}
+
 /// The final mid-end phase rows (son `schedule`, cfg `lir...`).
 pub fn final_rows(stats: &Stats) -> impl Iterator<Item = &PhaseStat> {
     stats.phases.iter().filter(|p| p.is_mid_end() && phase_kind(p) == "schedule/lir-out")

@@ -11,6 +11,7 @@ fn configured_specs() -> Vec<String> {
     specs.extend(super::load_elim::configs().into_iter().map(|(_, _, s)| s));
     specs.extend(super::graph::default_configs().into_iter().map(|(_, s)| s));
     specs.extend([true, false].map(|on| super::c5_node_splitting::with_split(son::DEFAULT_SPEC, on)));
+    specs.extend(super::c6_checks_left::configs().into_iter().map(|(_, _, s)| s));
     specs.extend([son::DEFAULT_SPEC, cfg::DEFAULT_SPEC, cfg::UNTYPED_SPEC].map(String::from));
     specs
 }

@@ -103,6 +103,10 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
             vals[p.0 as usize] = *v;
         }
         for inst in &b.insts {
+            vm.tier_stats.insts_executed += 1;
+            if inst.op.is_pure() {
+                vm.tier_stats.pure_ops_executed += 1;
+            }
             let a = |i: usize| vals[inst.args[i].0 as usize];
             let result: u64 = match inst.op {
                 Op::Parameter { index } => args.get(index as usize).copied().unwrap_or(Value::UNDEFINED).bits(),

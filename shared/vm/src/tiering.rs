@@ -176,6 +176,11 @@ pub struct TieringStats {
     pub checks: u64,
     /// `Load` instructions executed by the LIR evaluator (not counted on other backends).
     pub loads_executed: u64,
+    /// LIR instructions executed by the LIR evaluator (not counted on other backends).
+    pub insts_executed: u64,
+    /// Pure LIR instructions ([`ir`]'s `Op::is_pure`: no effect, no control, no deopt)
+    /// executed by the LIR evaluator (not counted on other backends).
+    pub pure_ops_executed: u64,
     /// Entries into OSR code from a running interpreted loop.
     pub osr_entries: u64,
     /// Exits (real and stress) that rebuilt more than one frame: taken inside inlined callees.
