@@ -38,9 +38,9 @@ pub fn rule() -> String {
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "B3 is not measured: `--llvm none` (LLVM's code generation without its optimization passes) is only the \
-nearest lighter backend we have, and it is still LLVM's instruction selection and register allocation, not a backend designed to \
-compile fast. The share depends on the size of the compiled functions (small kernels make LLVM's fixed costs loom larger) and on \
+pub const THREATS: &str = "B3 is not measured, and no other fast-compiling backend (such as Cranelift) is built here: `--llvm none` \
+(LLVM's code generation without its optimization passes) is only the nearest lighter setting we have, and it is still LLVM's \
+instruction selection and register allocation, not a backend designed to compile fast. The share depends on the size of the compiled functions (small kernels make LLVM's fixed costs loom larger) and on \
 how much our mid-end does (a leaner mid-end raises LLVM's share). Wall time on a shared 2-core machine is noisy; repetitions and \
 medians reduce it. LLVM's time is the sum of its metered rows; work outside them (module setup, linking the code) is not counted \
 on either side.";

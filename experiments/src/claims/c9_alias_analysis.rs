@@ -58,7 +58,9 @@ real code is what the kernel rows show, not the headline. Our type-based aliasin
 on it (feedback-driven, so a polymorphic site or an object not checked before the store gives no type), and arrays carry no \
 shape or elements-kind fact (`CheckArray` records none): an element store kills every element fact in both modes, so the \
 array program cannot gain by construction of our analysis, not of the claim. Both pipelines share one abstract heap and its \
-caps, so a fact dropped at a cap is dropped on both. Counts are of static replacements at compile time, not of loads executed.";
+caps, so a fact dropped at a cap is dropped on both. Counts are of static replacements at compile time, not of loads executed, \
+summed over a run's compilations: a variant that recompiled more often would count its replacements again (the CSV's `compiles` \
+column shows whether the two variants compiled as often).";
 
 /// One row per (program, pipeline, variant) run.
 pub const CSV: Csv = Csv {
