@@ -92,7 +92,7 @@ const GENERATED_TIERING: &[&str] = &["--hot-calls", "5", "--max-compiled-size", 
 
 /// Runs C9 and writes its CSV.
 pub fn run(ctx: &Ctx) -> Result<(), String> {
-    let programs = ctx.programs()?;
+    let programs = with_alias_programs(ctx.programs()?, &ctx.opts.corpus)?;
     let configs = configs();
     let corpus_args: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, COUNTER_TIERING)).collect();
     let mut runs: Vec<(String, usize, Stats)> = Vec::new();
@@ -138,6 +138,20 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         ctx.push(&mut t, &rc, values);
     }
     ctx.write(&t, &CSV)
+}
+
+/// `programs` with every alias program of the corpus in `corpus` added (the quick mode's
+/// program set has none, and the headline is about them), sorted.
+fn with_alias_programs(mut programs: Vec<PathBuf>, corpus: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(corpus).map_err(|e| format!("cannot read {}: {e}", corpus.display()))?;
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        let name = file_name(&path);
+        if name.starts_with(ALIAS_PREFIX) && name.ends_with(".js") && !programs.contains(&path) {
+            programs.push(path);
+        }
+    }
+    programs.sort();
+    Ok(programs)
 }
 
 /// Loads replaced per (program, pipeline, variant).
@@ -312,6 +326,17 @@ mod tests {
         assert_eq!(f.verdict, Verdict::Reproduced, "{}", f.reason);
         assert!(f.reason.contains("offset-only replaced none in alias_a.js"), "{}", f.reason);
         assert_eq!(verdict_of(&[("alias_a.js", [5, 0, 5, 0])]), Verdict::NoData, "nothing to average");
+    }
+
+    #[test]
+    fn the_alias_programs_are_always_run() {
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let fib = corpus.join("bench_fib.js");
+        let programs = with_alias_programs(vec![fib.clone()], &corpus).unwrap();
+        let alias: Vec<String> = programs.iter().map(|p| file_name(p)).filter(|n| n.starts_with(ALIAS_PREFIX)).collect();
+        assert!(alias.len() >= 4, "{alias:?}");
+        assert!(programs.contains(&fib));
+        assert_eq!(with_alias_programs(programs.clone(), &corpus).unwrap(), programs, "no program twice");
     }
 
     #[test]
