@@ -42,6 +42,7 @@ pub mod c9_alias_analysis;
 pub mod compile_time;
 pub mod graph;
 pub mod load_elim;
+pub mod phase_kinds;
 pub mod runner;
 pub mod table;
 pub mod verdict;

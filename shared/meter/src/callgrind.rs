@@ -17,15 +17,31 @@
 //!
 //! # The bracket that works (research/measure.md §2.1, §10)
 //!
-//! Per phase: [`zero_stats`] → the phase → [`dump_stats_at`]`(label)`, with callgrind's
-//! defaults (instrumentation and collection on at start). `ZERO_STATS` and `DUMP_STATS_AT`
-//! cover all threads and keep the simulated caches warm. Do **not** add
-//! `START/STOP_INSTRUMENTATION` (they clear the cache simulator, and STOP before DUMP gives
-//! all-zero dumps) nor `TOGGLE_COLLECT` (per-thread) — which is why this module offers only
-//! the requests the bracket needs. Run as
-//! `env -i PATH=/usr/bin:/bin RAYON_NUM_THREADS=1 valgrind --tool=callgrind --cache-sim=yes
-//! --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --callgrind-out-file=DIR/callgrind.out.%p
-//! /abs/path/to/binary ARGS`; each dump lands in `DIR/callgrind.out.PID.N`.
+//! Per phase: [`zero_stats`] → the phase → [`dump_stats_at`]`(label)`. `ZERO_STATS` and
+//! `DUMP_STATS_AT` cover all threads and keep the simulated caches warm. Do not use
+//! `TOGGLE_COLLECT` (per-thread).
+//!
+//! # Instrumentation windows
+//!
+//! Simulating the whole program (interpreter, LIR evaluator) is what makes a callgrind run
+//! slow; only the compiler phases are measured. So the phase meter opens an *instrumentation
+//! window* per compilation: [`start_instrumentation`] before the first phase of a meter and
+//! [`stop_instrumentation`] when the meter is dropped (after the last phase's dump), with
+//! valgrind started as `--instr-atstart=no`; outside the windows valgrind runs the program
+//! uninstrumented (about the speed of `--tool=none`). Both requests are no-ops when the
+//! state is already the one asked for; each real switch discards valgrind's translations and
+//! **clears the simulated caches** (callgrind.h: "an artificial cache warmup phase
+//! afterwards"), so the first phase of each compilation starts with a cold cache where the
+//! whole-run bracket had the interpreter's lines in it. Order matters: `STOP` zeroes the
+//! costs, so it must come after the last `DUMP_STATS_AT` (else all-zero dumps).
+//! [`instrumentation_windows`] says whether the meter uses windows: yes, unless the
+//! environment variable [`WHOLE_RUN_ENV`] is set, which keeps the older whole-run
+//! instrumentation (for checking what the windows change).
+//!
+//! Run as `env -i PATH=/usr/bin:/bin RAYON_NUM_THREADS=1 valgrind --tool=callgrind
+//! --instr-atstart=no --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
+//! --callgrind-out-file=DIR/callgrind.out.%p /abs/path/to/binary ARGS`; each dump lands in
+//! `DIR/callgrind.out.PID.N`.
 //!
 //! # Dumps
 //!
@@ -41,6 +57,8 @@ const RUNNING_ON_VALGRIND: usize = 0x1001;
 const CALLGRIND_BASE: usize = ((b'C' as usize) << 24) | ((b'T' as usize) << 16);
 const ZERO_STATS: usize = CALLGRIND_BASE + 1;
 const DUMP_STATS_AT: usize = CALLGRIND_BASE + 3;
+const START_INSTRUMENTATION: usize = CALLGRIND_BASE + 4;
+const STOP_INSTRUMENTATION: usize = CALLGRIND_BASE + 5;
 
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -110,6 +128,33 @@ static DUMPS: AtomicU32 = AtomicU32::new(0);
 pub fn dump_stats_at(label: &CStr) -> Option<u32> {
     let r = client_request(NOT_HANDLED, DUMP_STATS_AT, label.as_ptr() as usize, 0, 0, 0, 0);
     (r != NOT_HANDLED).then(|| DUMPS.fetch_add(1, Ordering::Relaxed) + 1)
+}
+
+/// `CALLGRIND_START_INSTRUMENTATION`: switch callgrind's instrumentation on (a no-op when it
+/// is on). A real switch discards translations and clears the simulated caches. Returns
+/// whether callgrind handled the request.
+#[inline]
+pub fn start_instrumentation() -> bool {
+    client_request(NOT_HANDLED, START_INSTRUMENTATION, 0, 0, 0, 0, 0) != NOT_HANDLED
+}
+
+/// `CALLGRIND_STOP_INSTRUMENTATION`: switch callgrind's instrumentation off (a no-op when it
+/// is off); the code after it runs unsimulated. A real switch zeroes the costs not yet dumped
+/// and clears the simulated caches. Returns whether callgrind handled the request.
+#[inline]
+pub fn stop_instrumentation() -> bool {
+    client_request(NOT_HANDLED, STOP_INSTRUMENTATION, 0, 0, 0, 0, 0) != NOT_HANDLED
+}
+
+/// The environment variable that turns [`instrumentation_windows`] off (any value).
+pub const WHOLE_RUN_ENV: &str = "SEABED_CALLGRIND_WHOLE_RUN";
+
+/// Whether the phase meter switches callgrind's instrumentation on only around each
+/// compilation's phases (see the [module documentation](self)): true unless [`WHOLE_RUN_ENV`]
+/// is set. Read once per process.
+pub fn instrumentation_windows() -> bool {
+    static WINDOWS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WINDOWS.get_or_init(|| std::env::var_os(WHOLE_RUN_ENV).is_none())
 }
 
 /// The figures of one callgrind dump file.
@@ -232,6 +277,10 @@ totals: 2359301 524288 0 1 260595 0 1
         let callgrind = running_under_callgrind();
         assert_eq!(zero_stats(), callgrind);
         assert_eq!(dump_stats_at(c"meter-test").is_some(), callgrind);
+        // Starting when on and stopping are answered the same way (under callgrind the
+        // test then runs uninstrumented; nothing after it is measured).
+        assert_eq!(start_instrumentation(), callgrind);
+        assert_eq!(stop_instrumentation(), callgrind);
         if !running_on_valgrind() {
             assert!(!callgrind);
         }

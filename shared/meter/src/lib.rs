@@ -67,7 +67,9 @@
 //! --D1=32768,8,64 --LL=8388608,16,64 --callgrind-out-file=DIR/callgrind.out.%p
 //! /abs/path/binary ARGS`. Pin the cache geometry (the VM's CPUID reports a nonsense LL),
 //! run phases one at a time (`ZERO_STATS`/`DUMP_STATS_AT` cover all threads), and use fixed
-//! hashers and seeds in measured code so that two runs give identical counts.
+//! hashers and seeds in measured code so that two runs give identical counts. Add
+//! `--instr-atstart=no` to simulate only the phases: a meter switches instrumentation on
+//! before its first phase and off when it is dropped ([`callgrind::instrumentation_windows`]).
 
 #![warn(missing_docs)]
 

@@ -85,6 +85,9 @@ pub struct Meter {
     hw: HwCounters,
     under_valgrind: bool,
     emit_callgrind: bool,
+    /// Whether this meter switched callgrind's instrumentation on (see
+    /// [`callgrind::instrumentation_windows`]); dropping the meter switches it off.
+    instrumentation_window: bool,
     allocator_installed: bool,
 }
 
@@ -114,6 +117,7 @@ impl Meter {
             hw,
             under_valgrind,
             emit_callgrind: options.callgrind && under_valgrind && callgrind::running_under_callgrind(),
+            instrumentation_window: false,
             allocator_installed: alloc::counting_allocator_installed(),
         }
     }
@@ -183,6 +187,9 @@ impl Meter {
         self.hw.start();
         let start = Instant::now();
         if self.emit_callgrind {
+            if !self.instrumentation_window && callgrind::instrumentation_windows() {
+                self.instrumentation_window = callgrind::start_instrumentation();
+            }
             callgrind::zero_stats();
         }
         PhaseGuard {
@@ -227,6 +234,15 @@ impl Meter {
     /// Writes the CSV header and the rows recorded so far.
     pub fn write_csv(&self, w: &mut impl Write) -> io::Result<()> {
         row::write_csv(w, &self.rows)
+    }
+}
+
+impl Drop for Meter {
+    /// Closes the callgrind instrumentation window the meter opened, after its last dump.
+    fn drop(&mut self) {
+        if self.instrumentation_window {
+            callgrind::stop_instrumentation();
+        }
     }
 }
 
