@@ -124,6 +124,13 @@ pub trait Reducer {
     fn should_peel(&mut self, _input: &Graph<Input>, _header: BlockIndex<Input>, _stats: &mut Stats) -> bool {
         false
     }
+
+    /// Updates of the reducer's analysis state so far (a fact learned, a check recorded, an
+    /// abstract heap changed): a plain counter the reducer keeps, read once when the copy
+    /// finishes (claim C1's state changes; see `docs/measurement.md`).
+    fn state_changes(&self) -> u64 {
+        0
+    }
 }
 
 /// A name for a value that may differ along paths; see the module docs.
@@ -168,9 +175,26 @@ pub struct Stats {
     pub branches_folded: u64,
     /// Further named counters of single reducers (e.g. `peeled`), reported as meter extras.
     pub extras: BTreeMap<&'static str, u64>,
+    /// Input ops whose emitted form differs from the op (dropped, replaced by another op,
+    /// or emitted with another operation or other inputs): at most one per visit.
+    pub graph_changes: u64,
+    /// Per reducer of the stack (by position), the visits in which it changed something
+    /// (a replacement, a decision, a skip, a folded branch): at most one per visit each.
+    pub graph_changes_by_reducer: Vec<u64>,
+    /// Visits changed by the copying phase itself, not by a reducer (a phi collapsed to its
+    /// one value, a loop's entry edge peeled).
+    pub graph_changes_by_copier: u64,
+    /// Per reducer, its analysis-state updates ([`Reducer::state_changes`], read when the
+    /// copy finishes).
+    pub state_changes_by_reducer: Vec<(&'static str, u64)>,
 }
 
 impl Stats {
+    /// Total analysis-state updates of all reducers.
+    pub fn state_changes(&self) -> u64 {
+        self.state_changes_by_reducer.iter().map(|(_, n)| n).sum()
+    }
+
     /// Total changes of all reducers.
     pub fn changes(&self) -> u64 {
         self.changes_by_reducer.iter().map(|(_, n)| n).sum()
@@ -237,6 +261,9 @@ pub struct Assembler<'a> {
     pub stats: Stats,
     /// Whether the counters are kept (off only to measure what counting costs).
     pub counting: bool,
+    /// Reducers (by stack position) that changed something during the current input-op
+    /// visit of a copying phase.
+    visit_mask: u64,
 }
 
 impl<'a> Assembler<'a> {
@@ -260,6 +287,7 @@ impl<'a> Assembler<'a> {
             redundant_phis: None,
             stats: Stats::default(),
             counting: true,
+            visit_mask: 0,
         }
         .with_named_reducers()
     }
@@ -288,6 +316,52 @@ impl<'a> Assembler<'a> {
         if self.counting {
             self.stats.changes_by_reducer[i].1 += 1;
             *self.stats.changes_by_opcode.get_mut(opcode) += 1;
+            self.visit_mask |= 1u64 << i.min(63);
+        }
+    }
+
+    /// Starts the visit of one input op (copying phases); returns the enclosing visit's
+    /// state, for [`Assembler::end_visit`] (a peeled loop's ops are visited inside the visit
+    /// of the jump into it).
+    pub(crate) fn begin_visit(&mut self) -> u64 {
+        std::mem::take(&mut self.visit_mask)
+    }
+
+    /// Ends the visit of one input op: `changed` if its emitted form differs from it. Counts
+    /// one graph change for the visit and one for each reducer that changed something in it
+    /// (or for the copier when none did), then restores the enclosing visit's state.
+    pub(crate) fn end_visit(&mut self, changed: bool, outer: u64) {
+        if self.counting {
+            let mask = self.visit_mask;
+            if changed {
+                self.stats.graph_changes += 1;
+                if mask == 0 {
+                    self.stats.graph_changes_by_copier += 1;
+                }
+            }
+            if mask != 0 {
+                let n = self.reducers.len().min(64);
+                if self.stats.graph_changes_by_reducer.len() < n {
+                    self.stats.graph_changes_by_reducer.resize(n, 0);
+                }
+                for (i, c) in self.stats.graph_changes_by_reducer.iter_mut().enumerate().take(n) {
+                    *c += (mask >> i & 1) as u64;
+                }
+            }
+        }
+        self.visit_mask = outer;
+    }
+
+    /// True if a reducer changed something during the current visit.
+    pub(crate) fn visit_changed_by_reducer(&self) -> bool {
+        self.visit_mask != 0
+    }
+
+    /// Marks the reducer at stack position `i` as having changed the op of the current visit
+    /// (e.g. skipped it as dead), without counting a change in `changes_by_reducer`.
+    pub(crate) fn mark_visit_change(&mut self, i: usize) {
+        if self.counting {
+            self.visit_mask |= 1u64 << i.min(63);
         }
     }
 
@@ -318,6 +392,11 @@ impl<'a> Assembler<'a> {
 
     /// Finishes: renumbers the blocks and hands out the graph.
     pub fn finish(mut self) -> (Graph<Output>, Vec<V>, Stats) {
+        if self.counting {
+            let states: Vec<(&'static str, u64)> =
+                self.reducers.iter().flatten().map(|r| (r.name(), r.state_changes())).collect();
+            self.stats.state_changes_by_reducer = states;
+        }
         self.out.finalize();
         (self.out, self.map, self.stats)
     }
@@ -394,9 +473,9 @@ impl<'a> Assembler<'a> {
         }
     }
 
-    /// True if `f` holds for some reducer of the stack.
-    pub(crate) fn any_reducer(&mut self, mut f: impl FnMut(&mut dyn Reducer) -> bool) -> bool {
-        self.reducers.iter_mut().flatten().any(|r| f(r.as_mut()))
+    /// The stack position of the first reducer for which `f` holds.
+    pub(crate) fn first_reducer(&mut self, mut f: impl FnMut(&mut dyn Reducer) -> bool) -> Option<usize> {
+        self.reducers.iter_mut().position(|r| r.as_mut().is_some_and(|r| f(r.as_mut())))
     }
 
     // ---- emission ---------------------------------------------------------------------

@@ -28,6 +28,11 @@
 //! `types_carried` when that narrows it), and a copied loop phi keeps its input's type when
 //! its back edges are appended; the output graph is marked refined in turn.
 //!
+//! Counters (claim C1, `docs/measurement.md`): every input op copied is a *visit*; a visit
+//! whose op's emitted form differs from the op (dropped, mapped to another op, emitted as
+//! another operation or with other inputs, a branch folded, a phi collapsed) is one *graph
+//! change*, credited to the reducers that changed something during it, or to the copier.
+//!
 //! Reducers may emit any ops, including new blocks and branches (see
 //! [`Assembler`](crate::assembler::Assembler)), in the middle of an input block: the rest
 //! of the block simply continues in whatever block is current.
@@ -134,15 +139,23 @@ fn visit_block(
             *asm.stats.visits_by_opcode.get_mut(input.opcode(old)) += 1;
         }
         asm.origin_op = old.id();
-        if skip(asm, input, old) {
+        let outer = asm.begin_visit();
+        if let Some(i) = skip(asm, input, old) {
             asm.stats.skipped_dead += 1;
+            asm.mark_visit_change(i);
+            asm.end_visit(true, outer);
             continue;
         }
         if let Some(v) = decide(asm, input, old) {
             asm.map[old.ix()] = v;
+            asm.end_visit(true, outer);
             continue;
         }
         let op = *input.op(old);
+        // Whether the op's emitted form differs from it (a graph change, claim C1): ops
+        // appended from here on are this visit's.
+        let first_new = asm.graph().op_count();
+        let mut changed = false;
         let map_in = |asm: &Assembler<'_>, i: OpIndex<Input>| {
             let v = asm.map[i.ix()];
             assert!(v.valid(), "{old} = {op}: input {i} has no copy");
@@ -155,6 +168,7 @@ fn visit_block(
                 let value = asm.redundant_phis.as_ref().map(|r| r.of(old)).expect("the guard found the redundant phis");
                 asm.peeled_entry.remove(&old.id());
                 asm.stats.extras_add("redundant_phis_removed", 1);
+                changed = true;
                 map_in(asm, value)
             }
             Op::Phi { .. } => {
@@ -165,6 +179,7 @@ fn visit_block(
                     // The loop was peeled: the only entry is the peeled iteration's end.
                     assert_eq!(out_preds.len(), 1, "a peeled loop header has one entry");
                     values.push(v);
+                    changed = true;
                 }
                 for p in out_preds.into_iter().skip(values.len()) {
                     let origin = asm.origin_of(p).expect("predecessor from a copied block");
@@ -172,18 +187,24 @@ fn visit_block(
                     values.push(map_in(asm, input.inputs(old)[k]));
                 }
                 if asm.graph().is_loop(out_block) {
+                    // Its back-edge inputs come later, mapped from the input phi's.
                     let phi = asm.emit_raw(op, &values);
                     asm.add_pending_copy_phi(out_block, phi, old);
                     phi
                 } else if values.iter().all(|&v| v == values[0]) {
+                    changed = true;
                     values[0]
                 } else {
-                    asm.emit(op, &values)
+                    let new = asm.emit(op, &values);
+                    changed = asm.counting
+                        && (!same_copy(asm, new, first_new, &op, &values) || values.len() != input.inputs(old).len());
+                    new
                 }
             }
             Op::Goto => {
                 let target = input.succs(b)[0];
                 if input.is_loop(target) && !input.dominates(target, b) && asm.wants_peel(input, target) {
+                    changed = true;
                     peel_first_iteration(asm, input, b, target, block_map);
                 } else {
                     asm.goto(block_map[target.ix()]);
@@ -194,6 +215,8 @@ fn visit_block(
                 let cond = map_in(asm, input.inputs(old)[0]);
                 let s = input.succs(b);
                 asm.branch(cond, block_map[s[0].ix()], block_map[s[1].ix()], input.weights(b));
+                // A reducer that folded it into a jump counted a change.
+                changed = asm.visit_changed_by_reducer();
                 V::INVALID
             }
             Op::Return => {
@@ -213,9 +236,12 @@ fn visit_block(
             }
             _ => {
                 let inputs: Vec<V> = input.inputs(old).iter().map(|&i| map_in(asm, i)).collect();
-                asm.emit(op, &inputs)
+                let new = asm.emit(op, &inputs);
+                changed = asm.counting && !same_copy(asm, new, first_new, &op, &inputs);
+                new
             }
         };
+        asm.end_visit(changed, outer);
         if asm.carry_types && new.valid() && *asm.op(new) == op {
             asm.carry_type(new, input.type_of(old));
         }
@@ -223,8 +249,16 @@ fn visit_block(
     }
 }
 
-fn skip(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) -> bool {
-    asm.any_reducer(|r| r.skip_input_op(input, old))
+/// The stack position of the reducer that drops `old` as dead, if one does.
+fn skip(asm: &mut Assembler<'_>, input: &Graph<Input>, old: OpIndex<Input>) -> Option<usize> {
+    asm.first_reducer(|r| r.skip_input_op(input, old))
+}
+
+/// True if `new` is a copy of the input op `op` with the mapped `inputs`, appended during
+/// this visit (at or after `first_new`): the op's emitted form is the op itself. Otherwise
+/// the visit changed it (it was dropped, replaced by an existing op, or lowered to another).
+fn same_copy(asm: &Assembler<'_>, new: V, first_new: usize, op: &Op, inputs: &[V]) -> bool {
+    new.valid() && new.ix() >= first_new && asm.op(new) == op && asm.inputs(new) == inputs
 }
 
 /// What a reducer decided `old` becomes without copying it ([`Reducer::decide_input_op`]),

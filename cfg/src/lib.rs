@@ -41,7 +41,11 @@
 //! that become LIR instructions or the terminator: phis and frame states emit none) and the
 //! sum of the distances of their op indices (claim C8, locality in allocation order). These
 //! counts are taken after the phase's window closes (`Meter::annotate_last`), so its wall
-//! time does not include them.
+//! time does not include them. Copying phases and the `typer` also carry claim C1's
+//! `graph_changes` (input ops whose emitted form differs from them, at most one per visit),
+//! `state_changes` (the reducers' analysis-state updates) and, per reducer,
+//! `graph_changes:NAME` / `state_changes:NAME` (`graph_changes:copy`: the copier's own);
+//! see [`copying`] and `docs/measurement.md`.
 
 #![warn(missing_docs)]
 
@@ -76,6 +80,20 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
         if *n > 0 {
             guard.add_extra(format!("changes:{name}"), *n);
         }
+    }
+    // Claim C1's graph and state changes (see `docs/measurement.md`).
+    guard.add_extra("graph_changes", stats.graph_changes);
+    guard.add_extra("state_changes", stats.state_changes());
+    for (i, &n) in stats.graph_changes_by_reducer.iter().enumerate() {
+        if let Some((name, _)) = stats.changes_by_reducer.get(i) {
+            guard.add_extra(format!("graph_changes:{name}"), n);
+        }
+    }
+    if stats.graph_changes_by_copier > 0 {
+        guard.add_extra("graph_changes:copy", stats.graph_changes_by_copier);
+    }
+    for (name, n) in &stats.state_changes_by_reducer {
+        guard.add_extra(format!("state_changes:{name}"), *n);
     }
     for (op, n) in stats.changes_by_opcode.iter() {
         guard.add_extra(format!("changed:{}", op.name()), *n);
@@ -126,6 +144,7 @@ fn typer_stats(t: &typer::TypingStats) -> assembler::Stats {
     if t.changed > 0 {
         stats.add_changes("typer", t.changed);
     }
+    stats.state_changes_by_reducer.push(("typer", t.state_changes));
     for &(op, n) in &t.changed_by_opcode {
         *stats.changes_by_opcode.get_mut(op) += n;
     }

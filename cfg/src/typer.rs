@@ -58,6 +58,10 @@ pub struct TypingStats {
     pub visits: u64,
     /// Ops whose type differs from the one they had before.
     pub changed: u64,
+    /// Type updates during the iteration: an op's first type other than bottom and every
+    /// later change of it (the sea-of-nodes typer's `Changed` answers; claim C1's state
+    /// changes).
+    pub state_changes: u64,
     /// How many of those have a strictly smaller type than before (more precise).
     pub narrowed: u64,
     /// Changed ops by opcode.
@@ -116,6 +120,7 @@ pub fn retype_to_fixed_point<G>(g: &mut Graph<G>) -> TypingStats {
             }
             if t != types[k] {
                 types[k] = t;
+                stats.state_changes += 1;
                 clock += 1;
                 changed_at[k] = clock;
                 changed = true;

@@ -250,3 +250,185 @@ fn share(part: f64, total: f64) -> f64 {
         0.0
     }
 }
+
+// ---- graph changes per phase (claim C1) -----------------------------------------------------
+
+/// V8 reducers whose in-place updates are (mostly) analysis-state updates rather than graph
+/// edits: the typers store a node's type, the others a per-node state (abstract heap, check
+/// list, branch facts) and answer `Changed` when it moves, which V8's trace prints as an
+/// in-place update exactly like an edit of the node.
+pub const V8_STATE_REDUCERS: &[&str] =
+    &["Typer", "TypeNarrowingReducer", "LoadElimination", "CsaLoadElimination", "RedundancyElimination", "BranchElimination"];
+
+/// Reductions of one V8 phase, summed over the compilations of one process.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct V8PhaseReductions {
+    /// The phase without V8's `V8.TF` prefix (`Typer`, `LoadElimination`), or
+    /// [`AFTER_LAST_DUMP`] for reductions after the last graph dump of a compilation.
+    pub phase: String,
+    /// Compilations in which the phase printed its graph.
+    pub compilations: u64,
+    /// Nodes of the graph the phase started from (the previous phase's dump), summed over
+    /// compilations; 0 for the first phase.
+    pub live_nodes_in: u64,
+    /// In-place updates by reducers of [`V8_STATE_REDUCERS`] (mostly state updates).
+    pub in_place_state: u64,
+    /// In-place updates by other reducers (graph edits).
+    pub in_place_edits: u64,
+    /// Replacements (graph edits).
+    pub replacements: u64,
+}
+
+impl V8PhaseReductions {
+    /// Graph changes as V8's trace lets us count them: replacements plus in-place updates of
+    /// the reducers that keep no per-node state (a lower bound; at most `in_place_state` more).
+    pub fn graph_changes(&self) -> u64 {
+        self.replacements + self.in_place_edits
+    }
+}
+
+/// The phase label of reductions printed after the last graph dump of a compilation.
+pub const AFTER_LAST_DUMP: &str = "(after the last graph dump)";
+
+/// Parses the stdout of `node --no-concurrent-recompilation --trace-turbo-reduction
+/// --trace-turbo-graph FILE`: reductions (`- In-place update of #N: … by reducer R`,
+/// `- Replacement of #N: … with #M: … by reducer R`) belong to the phase whose graph dump
+/// (`----- Graph after V8.TFPhase -----`) follows them, and a phase starts from the nodes
+/// (`#N:Op…` lines) of the dump before it. Phases are listed in first-seen order, summed over
+/// the compilations (`Begin compiling method … using TurboFan`).
+pub fn parse_reduction_trace(text: &str) -> Vec<V8PhaseReductions> {
+    let mut phases: Vec<V8PhaseReductions> = Vec::new();
+    let mut pending = V8PhaseReductions::default();
+    let mut last_dump_nodes = 0u64;
+    let mut in_dump = false;
+    let mut dump_nodes = 0u64;
+    let flush = |phases: &mut Vec<V8PhaseReductions>, pending: &mut V8PhaseReductions, phase: &str, nodes_in: u64, dumped: bool| {
+        let p = std::mem::take(pending);
+        if !dumped && p == V8PhaseReductions::default() {
+            return;
+        }
+        let i = match phases.iter().position(|q| q.phase == phase) {
+            Some(i) => i,
+            None => {
+                phases.push(V8PhaseReductions { phase: phase.to_string(), ..Default::default() });
+                phases.len() - 1
+            }
+        };
+        let q = &mut phases[i];
+        q.compilations += dumped as u64;
+        q.live_nodes_in += if dumped { nodes_in } else { 0 };
+        q.in_place_state += p.in_place_state;
+        q.in_place_edits += p.in_place_edits;
+        q.replacements += p.replacements;
+    };
+    for line in text.lines() {
+        if in_dump {
+            if is_node_line(line) {
+                dump_nodes += 1;
+                continue;
+            }
+            in_dump = false;
+            last_dump_nodes = dump_nodes;
+        }
+        if let Some(rest) = line.strip_prefix("- In-place update of #") {
+            let reducer = rest.rsplit_once(" by reducer ").map_or("", |(_, r)| r.trim());
+            if V8_STATE_REDUCERS.contains(&reducer) {
+                pending.in_place_state += 1;
+            } else {
+                pending.in_place_edits += 1;
+            }
+        } else if line.starts_with("- Replacement of #") {
+            pending.replacements += 1;
+        } else if let Some(rest) = line.strip_prefix("----- Graph after ") {
+            let name = rest.trim().trim_end_matches('-').trim();
+            let name = name.strip_prefix("V8.TF").unwrap_or(name);
+            flush(&mut phases, &mut pending, name, last_dump_nodes, true);
+            in_dump = true;
+            dump_nodes = 0;
+        } else if line.starts_with("Begin compiling method ") || line.starts_with("Finished compiling method ") {
+            flush(&mut phases, &mut pending, AFTER_LAST_DUMP, 0, false);
+            last_dump_nodes = 0;
+        }
+    }
+    flush(&mut phases, &mut pending, AFTER_LAST_DUMP, 0, false);
+    phases
+}
+
+/// True for a node line of a graph dump: `#12:Op…`.
+fn is_node_line(line: &str) -> bool {
+    line.strip_prefix('#').is_some_and(|r| {
+        let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+        digits > 0 && r.as_bytes().get(digits) == Some(&b':')
+    })
+}
+
+/// Runs `node` on `program` with the reduction and graph traces (see
+/// [`parse_reduction_trace`]), in a scratch directory so nothing is left behind.
+pub fn trace_reductions(node: &str, program: &std::path::Path) -> Result<Vec<V8PhaseReductions>, String> {
+    let program = program.canonicalize().map_err(|e| format!("{}: {e}", program.display()))?;
+    let scratch = std::env::temp_dir().join(format!("seabed-v8-trace-{}-{}", std::process::id(), program.file_stem().unwrap_or_default().to_string_lossy()));
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let output = Command::new(node)
+        .args(["--no-concurrent-recompilation", "--trace-turbo-reduction", "--trace-turbo-graph"])
+        .arg(&program)
+        .current_dir(&scratch)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {node}: {e}"));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let output = output?;
+    if !output.status.success() {
+        return Err(format!("{}: node exited with {}", program.display(), output.status));
+    }
+    Ok(parse_reduction_trace(&String::from_utf8_lossy(&output.stdout)))
+}
+
+#[cfg(test)]
+mod reduction_tests {
+    use super::*;
+
+    const TRACE: &str = "\
+Begin compiling method f using TurboFan
+----- Graph after V8.TFBytecodeGraphBuilder ----- 
+#0:Start()
+#1:Parameter[0](#0:Start)
+#2:End(#0:Start)
+- In-place update of #1: Parameter[0] by reducer Typer
+- In-place update of #3: NumberConstant[1] by reducer MachineOperatorReducer
+- Replacement of #4: Merge(3) with #3: IfFalse(2) by reducer DeadCodeElimination
+----- Graph after V8.TFTyper ----- 
+#0:Start()  [Type: Internal]
+#2:End(#0:Start)
+printed by the program
+- In-place update of #5: Checkpoint(1) by reducer LoadElimination
+Finished compiling method f using TurboFan
+Begin compiling method g using TurboFan
+----- Graph after V8.TFBytecodeGraphBuilder ----- 
+#0:Start()
+- Replacement of #1: A with #0: Start() by reducer CommonOperatorReducer
+----- Graph after V8.TFTyper ----- 
+#0:Start()
+";
+
+    #[test]
+    fn reductions_go_to_the_phase_whose_dump_follows_them() {
+        let phases = parse_reduction_trace(TRACE);
+        let names: Vec<&str> = phases.iter().map(|p| p.phase.as_str()).collect();
+        assert_eq!(names, ["BytecodeGraphBuilder", "Typer", AFTER_LAST_DUMP]);
+        let typer = &phases[1];
+        assert_eq!(typer.compilations, 2);
+        assert_eq!(typer.live_nodes_in, 3 + 1, "f's builder dump has 3 nodes, g's 1");
+        assert_eq!((typer.in_place_state, typer.in_place_edits, typer.replacements), (1, 1, 2));
+        assert_eq!(typer.graph_changes(), 3);
+        assert_eq!(phases[0].live_nodes_in, 0, "the first phase starts from nothing dumped");
+        let tail = &phases[2];
+        assert_eq!((tail.compilations, tail.in_place_state, tail.graph_changes()), (0, 1, 0));
+    }
+
+    #[test]
+    fn node_lines_are_hash_digits_colon() {
+        assert!(is_node_line("#12:Start()"));
+        assert!(!is_node_line("#:x") && !is_node_line("# 1:x") && !is_node_line("IMM#7: 0x1"));
+    }
+}

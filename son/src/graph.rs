@@ -192,6 +192,10 @@ pub struct Graph {
     /// Use records read or written by edge edits so far (a work counter: every edit is O(1),
     /// so this grows by a constant per edge changed).
     use_list_steps: u64,
+    /// Edits of existing nodes so far (op or input changes, use moves, kills; adding a node
+    /// or setting a type is not one): drivers read it around a reducer call to tell a graph
+    /// edit from an analysis-state update.
+    edits: u64,
 }
 
 impl Default for Graph {
@@ -212,6 +216,7 @@ impl Graph {
             branch_weights: IdHashMap::default(),
             func,
             use_list_steps: 0,
+            edits: 0,
         };
         g.start = g.add(Op::Start, &[]);
         g.dead = g.add(Op::Dead, &[]);
@@ -271,6 +276,13 @@ impl Graph {
         self.use_list_steps
     }
 
+    /// Edits of existing nodes since the graph was made: every change of an op or an input,
+    /// every use moved and every kill adds one; adding a node or setting a type does not
+    /// (claim C1 tells graph changes from analysis-state changes by it).
+    pub fn edits(&self) -> u64 {
+        self.edits
+    }
+
     /// The shared `Dead` node.
     pub fn dead(&self) -> NodeId {
         self.dead
@@ -293,6 +305,7 @@ impl Graph {
 
     /// Changes the op of `n` in place (the input counts must still fit).
     pub fn set_op(&mut self, n: NodeId, op: Op) {
+        self.edits += (self.nodes[n.index()].op != op) as u64;
         self.nodes[n.index()].op = op;
     }
 
@@ -410,6 +423,7 @@ impl Graph {
         if old == new {
             return;
         }
+        self.edits += 1;
         let pos = self.nodes[n.index()].back.as_slice()[i];
         self.remove_use_at(old, pos);
         self.nodes[n.index()].inputs.as_mut_slice()[i] = new;
@@ -426,6 +440,7 @@ impl Graph {
 
     /// Inserts `new` as input `i` of `n`, shifting later inputs.
     pub fn insert_input(&mut self, n: NodeId, i: usize, new: NodeId) {
+        self.edits += 1;
         let count = self.inputs(n).len();
         for k in i..count {
             self.renumber_use(n, k, k + 1);
@@ -444,6 +459,7 @@ impl Graph {
 
     /// Removes input `i` of `n`, shifting later inputs.
     pub fn remove_input(&mut self, n: NodeId, i: usize) {
+        self.edits += 1;
         let (old, pos) = (self.inputs(n)[i], self.nodes[n.index()].back.as_slice()[i]);
         self.remove_use_at(old, pos);
         let count = self.inputs(n).len();
@@ -461,6 +477,7 @@ impl Graph {
             return;
         }
         let uses = std::mem::take(&mut self.nodes[old.index()].uses);
+        self.edits += !uses.is_empty() as u64;
         let base = self.nodes[new.index()].uses.len() as u32;
         self.use_list_steps += uses.len() as u64;
         for (j, u) in uses.iter().enumerate() {
@@ -515,6 +532,7 @@ impl Graph {
             let (inp, pos) = (self.nodes[n.index()].inputs.as_slice()[i], self.nodes[n.index()].back.as_slice()[i]);
             self.remove_use_at(inp, pos);
         }
+        self.edits += !self.nodes[n.index()].killed as u64;
         let node = &mut self.nodes[n.index()];
         node.inputs = Inputs::from_slice(&[]);
         node.back = SmallList::from_slice(&[]);
@@ -607,6 +625,7 @@ impl Graph {
             branch_weights: IdHashMap::default(),
             func: 0,
             use_list_steps: 0,
+            edits: 0,
         };
         let mut defined = vec![false; count];
         let (mut start, mut end, mut dead) = (None, None, None);

@@ -33,7 +33,9 @@
 //! phase's window closes (`Meter::annotate_last`, from the live-node list the row's
 //! `nodes_out` needs anyway), so the phase's wall time does not include them. Reduce phases add their reducers' own counters
 //! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
-//! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`). The
+//! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`) and
+//! the driver's `graph_changes` / `state_changes`, also per reducer as `NAME.graph_changes` /
+//! `NAME.state_changes` beside `NAME.visits` (see [`reducer`] and `docs/measurement.md`). The
 //! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
 //! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
 //! examined, its changes the nodes added).
@@ -101,10 +103,14 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
     guard.replacements += stats.replacements;
     guard.revisits += stats.revisits;
     guard.add_extra("revisit_changes", stats.revisit_changes);
+    guard.add_extra("graph_changes", stats.graph_changes);
+    guard.add_extra("state_changes", stats.state_changes);
     for (name, c) in &stats.per_reducer {
         guard.add_extra(format!("{name}.visits"), c.visits);
         guard.add_extra(format!("{name}.changes"), c.changes);
         guard.add_extra(format!("{name}.replacements"), c.replacements);
+        guard.add_extra(format!("{name}.graph_changes"), c.graph_changes);
+        guard.add_extra(format!("{name}.state_changes"), c.state_changes);
     }
     for &(name, n) in &stats.extras {
         guard.add_extra(name, n);

@@ -43,6 +43,15 @@
 //! adds per step; [`GraphReducer::set_counting`] turns them off to measure that cost. A
 //! reducer answering `Replace(node)` with the node itself made an in-place change and is
 //! counted as one, as in V8.
+//!
+//! A `Changed` answer is either a *graph change* (the reducer edited the graph: an op or an
+//! input changed, [`Graph::edits`] moved during the call) or a *state change* (only the
+//! reducer's analysis state moved: a type, a load-elimination state, a check list, a branch
+//! fact). Every `Replace` is a graph change. Besides the raw answers the driver counts, per
+//! node visit (one application of the reducer stack to one node, restarts included), at most
+//! one graph change (`graph_changes`) and, per reducer, at most one graph change and one state
+//! change (`Counters::graph_changes`, `Counters::state_changes`); the phase's
+//! `state_changes` is the sum over its reducers (see `docs/measurement.md`).
 
 use std::collections::VecDeque;
 
@@ -138,6 +147,12 @@ pub struct Counters {
     pub revisits: u64,
     /// Revisits whose reduction changed something.
     pub revisit_changes: u64,
+    /// Node visits in which this reducer changed the graph (in place or by a replacement):
+    /// at most one per visit.
+    pub graph_changes: u64,
+    /// Node visits in which this reducer answered `Changed` without editing the graph (its
+    /// analysis state changed): at most one per visit.
+    pub state_changes: u64,
 }
 
 /// The statistics of one reduce phase.
@@ -153,6 +168,11 @@ pub struct ReduceStats {
     pub revisits: u64,
     /// Revisits that changed something.
     pub revisit_changes: u64,
+    /// Node visits that changed the graph (an in-place edit or a replacement by any
+    /// reducer): at most one per visit.
+    pub graph_changes: u64,
+    /// State changes: the sum over the reducers of [`Counters::state_changes`].
+    pub state_changes: u64,
     /// Per reducer, in registration order.
     pub per_reducer: Vec<(&'static str, Counters)>,
     /// Per opcode of the node reduced (a fixed array: one slot add per event).
@@ -379,10 +399,14 @@ impl<'r> GraphReducer<'r> {
         let mut skip = None;
         let mut i = 0;
         let mut result = Reduction::NoChange;
+        // Reducers (by position) that changed the graph / only their state in this visit.
+        let (mut graph_mask, mut state_mask) = (0u64, 0u64);
         while i < self.reducers.len() {
             if Some(i) != skip {
                 let mut ed = Editor::default();
+                let edits_before = g.edits();
                 let r = self.reducers[i].reduce(g, node, &mut ed);
+                let edited = g.edits() != edits_before;
                 if counting {
                     self.stats.per_reducer[i].1.visits += 1;
                 }
@@ -399,6 +423,12 @@ impl<'r> GraphReducer<'r> {
                             self.stats.per_reducer[i].1.changes += 1;
                             self.stats.changes += 1;
                             self.stats.per_opcode.get_mut(op).changes += 1;
+                            let bit = 1u64 << i.min(63);
+                            if edited {
+                                graph_mask |= bit;
+                            } else {
+                                state_mask |= bit;
+                            }
                         }
                         result = Reduction::Changed;
                         skip = Some(i);
@@ -410,6 +440,7 @@ impl<'r> GraphReducer<'r> {
                             self.stats.per_reducer[i].1.replacements += 1;
                             self.stats.replacements += 1;
                             self.stats.per_opcode.get_mut(op).replacements += 1;
+                            graph_mask |= 1u64 << i.min(63);
                         }
                         result = Reduction::Replace(n);
                         break;
@@ -418,11 +449,30 @@ impl<'r> GraphReducer<'r> {
             }
             i += 1;
         }
-        if counting && was_revisit && result != Reduction::NoChange {
-            self.stats.revisit_changes += 1;
-            self.stats.per_opcode.get_mut(op).revisit_changes += 1;
+        if counting {
+            if was_revisit && result != Reduction::NoChange {
+                self.stats.revisit_changes += 1;
+                self.stats.per_opcode.get_mut(op).revisit_changes += 1;
+            }
+            if graph_mask | state_mask != 0 {
+                self.count_visit_changes(graph_mask, state_mask);
+            }
         }
         result
+    }
+
+    /// Adds one visit's changes: one graph change for the visit if any reducer edited the
+    /// graph, and per reducer one graph change and one state change at most.
+    fn count_visit_changes(&mut self, graph_mask: u64, state_mask: u64) {
+        self.stats.graph_changes += (graph_mask != 0) as u64;
+        for (i, (_, c)) in self.stats.per_reducer.iter_mut().enumerate().take(64) {
+            let bit = 1u64 << i;
+            c.graph_changes += (graph_mask & bit != 0) as u64;
+            if state_mask & bit != 0 {
+                c.state_changes += 1;
+                self.stats.state_changes += 1;
+            }
+        }
     }
 
     fn replace(&mut self, g: &mut Graph, node: NodeId, replacement: NodeId, max_id: NodeId) {
@@ -581,5 +631,71 @@ impl<'r> GraphReducer<'r> {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reducers::{dce::DeadCodeElimination, typer::Typer};
+    use ir::ops::Op;
+
+    /// `return p` after a `DeoptimizeIf` on constant 0 (which dead-code elimination unlinks).
+    fn graph_with_dead_check() -> Graph {
+        let mut g = Graph::new(0);
+        let s = g.start;
+        let zero = g.add(Op::Int32Constant { value: 0 }, &[]);
+        let fs = g.add(Op::FrameState { func: 0, pc: 0, has_outer: false }, &[]);
+        let d = g.add(Op::DeoptimizeIf { reason: ir::ops::DeoptReason::Overflow }, &[zero, fs, s, s]);
+        let p = g.add(Op::Parameter { index: 0 }, &[s]);
+        let ret = g.add(Op::Return, &[p, d, s]);
+        let end = g.end;
+        g.append_input(end, ret);
+        g
+    }
+
+    #[test]
+    fn type_assignments_are_state_changes_not_graph_changes() {
+        for driver in [Driver::V8, Driver::Worklist { seed: 3 }, Driver::Rpo] {
+            let mut g = graph_with_dead_check();
+            let edits = g.edits();
+            let mut typer = Typer;
+            let stats = GraphReducer::new(vec![&mut typer]).run(&mut g, driver);
+            assert_eq!(g.edits(), edits, "typing edits nothing");
+            assert!(stats.changes > 0, "the typer answered Changed: {stats:?}");
+            assert_eq!(stats.graph_changes, 0, "{driver:?}");
+            assert_eq!(stats.state_changes, stats.per_reducer[0].1.state_changes);
+            assert!(stats.state_changes > 0 && stats.state_changes <= stats.visits, "{driver:?}: {stats:?}");
+        }
+    }
+
+    #[test]
+    fn a_visit_adds_at_most_one_graph_change() {
+        let mut g = graph_with_dead_check();
+        let (mut typer, mut dce) = (Typer, DeadCodeElimination);
+        let stats = GraphReducer::new(vec![&mut typer, &mut dce]).run(&mut g, Driver::V8);
+        let (t, d) = (stats.per_reducer[0].1, stats.per_reducer[1].1);
+        assert!(d.graph_changes >= 1, "the check was unlinked: {stats:?}");
+        assert_eq!(t.graph_changes, 0);
+        assert_eq!(d.state_changes, 0);
+        assert!(stats.graph_changes <= stats.visits);
+        assert!(stats.graph_changes <= d.graph_changes + t.graph_changes);
+        assert!(stats.graph_changes <= stats.changes + stats.replacements);
+    }
+
+    #[test]
+    fn counting_off_changes_nothing_but_the_counters() {
+        let run = |counting: bool| {
+            let mut g = graph_with_dead_check();
+            let (mut typer, mut dce) = (Typer, DeadCodeElimination);
+            let mut r = GraphReducer::new(vec![&mut typer, &mut dce]);
+            r.set_counting(counting);
+            let stats = r.run(&mut g, Driver::V8);
+            (g.dump(), stats)
+        };
+        let (on, stats_on) = run(true);
+        let (off, stats_off) = run(false);
+        assert_eq!(on, off);
+        assert!(stats_on.graph_changes > 0 && stats_off.graph_changes == 0 && stats_off.state_changes == 0);
     }
 }

@@ -46,11 +46,14 @@ pub struct BranchElimination {
     /// Undo log: what each fact replaced.
     log: Vec<Undo>,
     scopes: Vec<(Label, usize)>,
+    /// Facts learned or changed (claim C1's state changes).
+    facts_updated: u64,
 }
 
 impl BranchElimination {
     fn learn_bit(&mut self, asm: &Assembler<'_>, cond: V, value: bool) {
         let old = self.bits.insert(cond, value);
+        self.facts_updated += (old != Some(value)) as u64;
         self.log.push(Undo::Bit(cond, old));
         let ins = asm.inputs(cond);
         if ins.len() != 2 {
@@ -107,6 +110,7 @@ impl BranchElimination {
         let (a, b) = self.range(asm, v);
         let new = (a.max(lo), b.min(hi));
         let old = self.ranges.insert(v, new);
+        self.facts_updated += (old != Some(new)) as u64;
         self.log.push(Undo::Range(v, old));
     }
 
@@ -153,6 +157,10 @@ impl BranchElimination {
 impl Reducer for BranchElimination {
     fn name(&self) -> &'static str {
         "branch-elim"
+    }
+
+    fn state_changes(&self) -> u64 {
+        self.facts_updated
     }
 
     fn bind_block(&mut self, asm: &mut Assembler<'_>, block: Label) {

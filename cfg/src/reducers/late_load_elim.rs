@@ -72,6 +72,9 @@ pub struct Analysis {
     pub decisions: Vec<Decision>,
     /// Decisions made (not necessarily applied by a copy) and cap hits.
     pub stats: LoadElimStats,
+    /// Abstract-heap updates: one per block entry state and one per op that stored a fact
+    /// into the heap or killed facts (claim C1's state changes).
+    pub state_updates: u64,
 }
 
 /// The names facts are keyed by; see the module docs.
@@ -234,8 +237,10 @@ pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> A
             }
         }
     }
+    let mut state_updates = 0u64;
     for b in input.blocks() {
         let mut heap = entry_state(input, &names, b, &exits, mode, &mut marks);
+        state_updates += 1;
         for &p in input.preds(b) {
             if !input.is_back_edge(p, b) {
                 readers[p.ix()] -= 1;
@@ -245,13 +250,13 @@ pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> A
             }
         }
         for i in input.ops_of(b) {
-            transfer(input, &names, i, &mut heap, &mut decisions, &mut stats, mode);
+            state_updates += transfer(input, &names, i, &mut heap, &mut decisions, &mut stats, mode) as u64;
         }
         if readers[b.ix()] > 0 {
             exits[b.ix()] = Some(heap);
         }
     }
-    Analysis { decisions, stats }
+    Analysis { decisions, stats, state_updates }
 }
 
 /// The state at the start of `b`, from the exit states of the blocks walked so far.
@@ -299,7 +304,8 @@ fn resolve(decisions: &[Decision], mut v: In) -> In {
     v
 }
 
-/// Applies op `i` to `heap`, recording its decision.
+/// Applies op `i` to `heap`, recording its decision; true if the heap was updated (a fact
+/// stored or facts killed).
 fn transfer(
     input: &Graph<Input>,
     names: &Names,
@@ -308,7 +314,7 @@ fn transfer(
     decisions: &mut [Decision],
     stats: &mut LoadElimStats,
     mode: AliasMode,
-) {
+) -> bool {
     let ins = input.inputs(i);
     match *input.op(i) {
         Op::CheckMaps { shapes } => {
@@ -316,15 +322,23 @@ fn transfer(
             if heap.maps_proven(o, &shapes) {
                 decisions[i.ix()] = Decision::RemoveCheck;
                 stats.checks_removed += 1;
+                false
             } else {
                 heap.set_maps(o, shapes, stats);
+                true
             }
         }
         Op::LoadField { slot } => {
             let o = names.of(ins[0]);
             match heap.field(o, slot) {
-                Some(v) => replace(decisions, stats, i, v),
-                None => heap.set_field(o, slot, i, stats),
+                Some(v) => {
+                    replace(decisions, stats, i, v);
+                    false
+                }
+                None => {
+                    heap.set_field(o, slot, i, stats);
+                    true
+                }
             }
         }
         Op::StoreField { slot } => {
@@ -332,9 +346,11 @@ fn transfer(
             if heap.field(o, slot) == Some(v) {
                 decisions[i.ix()] = Decision::RemoveStore;
                 stats.stores_removed += 1;
+                false
             } else {
                 heap.kill(Kill::Field { object: o, slot }, mode);
                 heap.set_field(o, slot, v, stats);
+                true
             }
         }
         Op::StoreFieldTransition { shape, slot } => {
@@ -345,12 +361,19 @@ fn transfer(
             if let Some(s) = ShapeSet::new(&[shape]) {
                 heap.set_maps(o, s, stats);
             }
+            true
         }
         Op::LoadElement => {
             let (a, k) = (names.of(ins[0]), names.of(ins[1]));
             match heap.element(a, k) {
-                Some(v) => replace(decisions, stats, i, v),
-                None => heap.set_element(a, k, i, stats),
+                Some(v) => {
+                    replace(decisions, stats, i, v);
+                    false
+                }
+                None => {
+                    heap.set_element(a, k, i, stats);
+                    true
+                }
             }
         }
         Op::StoreElement => {
@@ -358,22 +381,33 @@ fn transfer(
             if heap.element(a, k) == Some(v) {
                 decisions[i.ix()] = Decision::RemoveStore;
                 stats.stores_removed += 1;
+                false
             } else {
                 heap.kill(Kill::Element { object: a }, mode);
                 heap.set_element(a, k, v, stats);
+                true
             }
         }
         Op::LoadArrayLength => {
             let a = names.of(ins[0]);
             match heap.length(a) {
-                Some(v) => replace(decisions, stats, i, v),
-                None => heap.set_length(a, i, stats),
+                Some(v) => {
+                    replace(decisions, stats, i, v);
+                    false
+                }
+                None => {
+                    heap.set_length(a, i, stats);
+                    true
+                }
             }
         }
         _ => {
+            let mut killed = false;
             for kill in kills_of(input, names, i) {
                 heap.kill(kill, mode);
+                killed = true;
             }
+            killed
         }
     }
 }
@@ -388,12 +422,14 @@ fn replace(decisions: &mut [Decision], stats: &mut LoadElimStats, load: In, valu
 pub struct LateLoadElimination {
     mode: AliasMode,
     decisions: Vec<Decision>,
+    /// The analysis's abstract-heap updates ([`Analysis::state_updates`]).
+    state_updates: u64,
 }
 
 impl LateLoadElimination {
     /// The reducer with aliasing `mode`.
     pub fn new(mode: AliasMode) -> Self {
-        LateLoadElimination { mode, decisions: Vec::new() }
+        LateLoadElimination { mode, decisions: Vec::new(), state_updates: 0 }
     }
 }
 
@@ -408,11 +444,16 @@ impl Reducer for LateLoadElimination {
     fn analyze(&mut self, input: &Graph<Input>, phis: &RedundantPhis, stats: &mut Stats) {
         let analysis = analyze(input, phis, self.mode);
         self.decisions = analysis.decisions;
+        self.state_updates += analysis.state_updates;
         // Every counter appears in the row, applied or not; cap hits are the analysis's.
         let counters = LoadElimStats { cap_hits: analysis.stats.cap_hits, ..LoadElimStats::default() };
         for (name, n) in counters.extras() {
             *stats.extras.entry(name).or_default() += n;
         }
+    }
+
+    fn state_changes(&self) -> u64 {
+        self.state_updates
     }
 
     fn decide_input_op(&mut self, _input: &Graph<Input>, op: In) -> InputDecision {

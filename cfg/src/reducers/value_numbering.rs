@@ -43,6 +43,10 @@ pub struct ValueNumbering {
     log: Vec<(Key, Option<V>)>,
     /// Open scopes: block and log length at its start.
     scopes: Vec<(Label, usize)>,
+    /// Checks recorded as known on the path (check mode only: the counterpart of the sea of
+    /// nodes' redundancy check lists, claim C1's state changes; the sea of nodes' value
+    /// numbering reports no state either).
+    checks_recorded: u64,
 }
 
 impl ValueNumbering {
@@ -57,7 +61,7 @@ impl ValueNumbering {
     }
 
     fn with_mode(mode: Mode) -> Self {
-        ValueNumbering { mode, table: IdHashMap::default(), log: Vec::new(), scopes: Vec::new() }
+        ValueNumbering { mode, table: IdHashMap::default(), log: Vec::new(), scopes: Vec::new(), checks_recorded: 0 }
     }
 
     fn key(&self, op: &Op, inputs: &[V]) -> Option<Key> {
@@ -78,6 +82,10 @@ impl Reducer for ValueNumbering {
             Mode::Pure => "vn",
             Mode::Checks => "check-elim",
         }
+    }
+
+    fn state_changes(&self) -> u64 {
+        self.checks_recorded
     }
 
     fn bind_block(&mut self, asm: &mut Assembler<'_>, block: Label) {
@@ -106,6 +114,7 @@ impl Reducer for ValueNumbering {
         if v.valid() {
             // The op may have been reduced below; record what it became.
             let old = self.table.insert(key.clone(), v);
+            self.checks_recorded += (self.mode == Mode::Checks) as u64;
             self.log.push((key, old));
         }
         Reduction::Emitted(v)
