@@ -571,7 +571,8 @@ fn v8_section(dir: &Path, ours: &Table) -> String {
     };
     let rows: Vec<&Vec<String>> = v8.rows.iter().filter(|r| v8.num(r, "graph_changes").is_some()).collect();
     if rows.is_empty() {
-        let why: BTreeSet<&str> = v8.rows.iter().map(|r| v8.get(r, "note")).filter(|n| !n.is_empty()).collect();
+        let why: BTreeSet<&str> =
+            v8.rows.iter().map(|r| v8.get(r, "note").trim_start_matches("no data: ")).filter(|n| !n.is_empty()).collect();
         s.push_str(&format!("No V8 data: {}.\n", why.into_iter().collect::<Vec<_>>().join("; ")));
         return s;
     }
@@ -747,7 +748,7 @@ mod tests {
         assert!(f.notes.contains("1 of 2 kernels"), "{}", f.notes);
         let none = [row(&[("program", &"-"), ("note", &"no data: 'node' not found")])];
         let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows)), (&V8_CSV, csv(&V8_CSV, &none))]);
-        assert!(f.notes.contains("No V8 data: no data: 'node' not found"), "{}", f.notes);
+        assert!(f.notes.contains("No V8 data: 'node' not found."), "{}", f.notes);
         assert_eq!(f.verdict, Verdict::Reproduced, "V8's figure does not enter the verdict");
     }
 }
