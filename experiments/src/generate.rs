@@ -122,7 +122,7 @@ pub const SHAPES: usize = 4;
 /// The name of field `slot` of alias-family object `object`: every object has its own field
 /// names (`a0`…`a7`, `b0`…`b7`, …), so the objects have different shapes, and field `i` of
 /// each is at slot `i`.
-fn alias_field(object: usize, slot: usize) -> String {
+pub fn alias_field(object: usize, slot: usize) -> String {
     format!("{}{slot}", (b'a' + object as u8) as char)
 }
 
