@@ -201,9 +201,18 @@ fn split_counts(t: &Table) -> BTreeMap<String, SplitCounts> {
         .collect()
 }
 
-/// `geomean (min–max a–b, n kernels)` of `xs`.
+/// A ratio near 1 with four decimals (`—` when not a number): splitting moves few instructions.
+fn ratio4(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.4}")
+    } else {
+        "—".into()
+    }
+}
+
+/// `geomean× (min–max a–b, n kernels)` of `xs`, four decimals.
 fn geomean_range(xs: &[f64], what: &str) -> String {
-    format!("{}× (min–max {}–{}, {} {what})", num(geomean(xs)), num(quantile(xs, 0.0)), num(quantile(xs, 1.0)), xs.len())
+    format!("{}× (min–max {}–{}, {} {what})", ratio4(geomean(xs)), ratio4(quantile(xs, 0.0)), ratio4(quantile(xs, 1.0)), xs.len())
 }
 
 /// C5's report section: what node splitting did in the scheduler, to the pure instructions
@@ -267,8 +276,8 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
             c.map_or("—".into(), |c| num(c.split)),
             c.map_or("—".into(), |c| num(c.pure.0)),
             c.map_or("—".into(), |c| num(c.pure.1)),
-            c.map_or("—".into(), |c| num(c.pure_ratio())),
-            c.map_or("—".into(), |c| num(c.insts.1 / c.insts.0)),
+            c.map_or("—".into(), |c| ratio4(c.pure_ratio())),
+            c.map_or("—".into(), |c| ratio4(c.insts.1 / c.insts.0)),
             num(off),
             num(on),
             num(on / off),
@@ -310,7 +319,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     };
     let rule = PURE_OPS.text();
     let measured = if g.is_finite() {
-        format!("pure instructions executed on/off {} over the {} kernels with a split node", num(g), split_kernels.len())
+        format!("pure instructions executed on/off {} over the {} kernels with a split node", ratio4(g), split_kernels.len())
     } else {
         "no kernel has a split node, so nothing measures what splitting saves".to_string()
     };

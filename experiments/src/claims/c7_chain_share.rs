@@ -9,7 +9,7 @@ use super::runner::{file_name, phase_kind};
 use super::table::{Csv, Table};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx};
-use crate::report::{num, pct, quantile, spread, sum_where, Finding, Grid};
+use crate::report::{median, num, pct, quantile, sum_where, Finding, Grid};
 
 /// The claim C7.
 pub const CLAIM: Claim = Claim {
@@ -101,6 +101,11 @@ fn final_graphs(t: &Table) -> BTreeMap<String, (String, f64, f64)> {
     out
 }
 
+/// `median [IQR q1–q3]` of shares, as percentages.
+fn pct_spread(xs: &[f64]) -> String {
+    format!("{} [IQR {}–{}]", pct(median(xs)), pct(quantile(xs, 0.25)), pct(quantile(xs, 0.75)))
+}
+
 /// C7's report section: the share of son's nodes on the effect or control chain in the
 /// final graph before scheduling (judged), and in every phase of both pipelines (context).
 pub fn report(_dir: &Path, t: &Table) -> Finding {
@@ -125,7 +130,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         "son".into(),
         format!("**final graph before `schedule`** ({final_label})"),
         pct(share),
-        spread(&per_kernel),
+        pct_spread(&per_kernel),
         format!("{}–{}", pct(quantile(&per_kernel, 0.0)), pct(quantile(&per_kernel, 1.0))),
         pct(corpus_share),
         format!("{} / {}", num(finals.iter().filter(|(p, _)| is_kernel(p)).map(|(_, v)| v.1).sum()), num(finals.iter().filter(|(p, _)| is_kernel(p)).map(|(_, v)| v.2).sum())),
@@ -147,7 +152,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
             pl.clone(),
             label.clone(),
             pct(c / l),
-            spread(&per),
+            pct_spread(&per),
             format!("{}–{}", pct(quantile(&per, 0.0)), pct(quantile(&per, 1.0))),
             pct(ca / la),
             format!("{} / {}", num(c), num(l)),
@@ -161,7 +166,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let ours = format!(
         "{} of son's nodes on a chain in the final graph before scheduling ({kernels} kernels; per kernel {}, min–max {}–{}); all {} programs {}; son's phases {}–{}",
         pct(share),
-        spread(&per_kernel),
+        pct_spread(&per_kernel),
         pct(quantile(&per_kernel, 0.0)),
         pct(quantile(&per_kernel, 1.0)),
         finals.len(),
