@@ -397,3 +397,18 @@ fn ir_prints_each_pipelines_form_of_a_function() {
     assert_eq!(seabed(&["ir", &f, "--tier", "son", "--function", "nope"]).status.code(), Some(2));
     assert_eq!(seabed(&["ir", &f, "--tier", "son", "--spec", "son:bogus"]).status.code(), Some(2));
 }
+
+/// Every LLVM pipeline compiles code whose runtime calls its passes delete: at `O2`,
+/// dead-prototype elimination removes helper declarations nothing calls any more, and code
+/// generation once mapped those deleted declarations (a crash in `addGlobalMapping`).
+#[test]
+fn llvm_o2_maps_only_the_helpers_its_passes_kept() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let program = dir.join("bench_hashtable.js");
+    let expected = std::fs::read_to_string(dir.join("bench_hashtable.expected")).unwrap();
+    for tier in ["son", "cfg"] {
+        let o = seabed(&["run", program.to_str().unwrap(), "--tier", tier, "--llvm", "O2", "--always-opt"]);
+        assert_eq!(o.status.code(), Some(0), "{tier}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{tier}");
+    }
+}

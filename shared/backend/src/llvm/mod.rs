@@ -395,8 +395,12 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
         let ee = module
             .create_mcjit_execution_engine_with_memory_manager(mm, options.pipeline.codegen_level(), CodeModel::JITDefault, true, false)
             .map_err(|e| format!("cannot create the MCJIT engine: {e}"))?;
-        for (decl, addr) in &lowered.helpers {
-            ee.add_global_mapping(decl, *addr);
+        // Helpers whose calls the passes removed have lost their declarations (at `O2`,
+        // dead-prototype elimination deletes them): map only the ones still declared.
+        for (name, addr) in &lowered.helpers {
+            if let Some(decl) = module.get_function(name) {
+                ee.add_global_mapping(&decl, *addr);
+            }
         }
         let address = ee.get_function_address(&lowered.name).map_err(|e| format!("code generation failed: {e:?}"))?;
         if let Some(e) = memory.error() {

@@ -67,7 +67,9 @@ pub(crate) struct Lowered<'ctx> {
     pub function: FunctionValue<'ctx>,
     pub name: String,
     pub sites: Vec<SitePlan>,
-    pub helpers: Vec<(FunctionValue<'ctx>, usize)>,
+    /// The runtime helpers the module declares, by symbol name, with their addresses. By name,
+    /// not by declaration: LLVM's passes delete the declarations nothing calls any more.
+    pub helpers: Vec<(&'static str, usize)>,
     pub param_count: usize,
 }
 
@@ -102,7 +104,7 @@ struct Lower<'a, 'ctx> {
     bbs: Vec<Option<BasicBlock<'ctx>>>,
     phis: Vec<Vec<PhiValue<'ctx>>>,
     helpers: IdHashMap<&'static str, FunctionValue<'ctx>>,
-    mappings: Vec<(FunctionValue<'ctx>, usize)>,
+    mappings: Vec<(&'static str, usize)>,
     call_buf: Option<PointerValue<'ctx>>,
     /// The argument buffer of direct calls ([`calls`]).
     direct_buf: Option<PointerValue<'ctx>>,
@@ -445,7 +447,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             f.add_attribute(AttributeLoc::Function, enum_attr(self.ctx, "willreturn"));
         }
         self.helpers.insert(name, f);
-        self.mappings.push((f, addr));
+        self.mappings.push((name, addr));
         f
     }
 
