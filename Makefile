@@ -93,7 +93,7 @@ golden: setup-node
 ## of CLAIMS.md (C1-C11, CSVs in results/), the code-quality benchmark (bench-code) and
 ## results/REPORT.md with tables and figures.
 # About 28 minutes on the 2-core reference VM (the code-quality benchmark about 8 of them); each step prints its time, the claims one line
-# per claim. C2 (callgrind) alone takes about 6 minutes.
+# per claim. C2 (callgrind, every kernel, instrumentation only while compiling) about 10 minutes.
 experiments: setup build
 	time $(SEABED) experiment interp --out results --reps $(REPS)
 	time $(SEABED) experiment bench-interp --out results --reps $(REPS)
