@@ -358,7 +358,7 @@ fn run_v8(ctx: &Ctx) -> Result<(), String> {
 
 /// True for a benchmark kernel's row (`bench_*.js`), the programs the headline is over.
 fn is_kernel(t: &Table, r: &[String]) -> bool {
-    t.get(r, "program").starts_with("bench_")
+    super::graph::is_kernel(t.get(r, "program"))
 }
 
 /// `a / b`, NaN when `b` is 0.
