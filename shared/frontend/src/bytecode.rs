@@ -220,6 +220,31 @@ pub enum Instr {
     /// A construct outside the implemented tiers: prints
     /// `UnsupportedFeature: <constants[feature]> at FILE:LINE:COL` and exits with status 3.
     Trap { feature: ConstId },
+    /// `dst <- a new closure of func` over the context in `context` (`undefined` when the
+    /// function reads no variable of an enclosing function). Every evaluation makes a new
+    /// function object, as JavaScript requires.
+    CreateClosure { dst: Reg, func: FuncId, context: Reg },
+    /// `dst <- a new context` of `slots` slots (all `undefined`) whose parent is the context
+    /// in `parent`: the variables of a scope that some nested function captures.
+    CreateContext { dst: Reg, parent: Reg, slots: u32 },
+    /// `dst <- slot index` of the context reached from the one in `ctx` by `depth` parent
+    /// links.
+    LoadContext { dst: Reg, ctx: Reg, depth: u32, index: u32 },
+    /// `slot index <- src` of the context reached from the one in `ctx` by `depth` parent
+    /// links.
+    StoreContext { ctx: Reg, depth: u32, index: u32, src: Reg },
+    /// `dst <- typeof src`
+    TypeOf { dst: Reg, src: Reg },
+    /// `dst <- super.name`: property `name` looked up from the prototype of the home object
+    /// in `home` (a class's prototype for its methods, the class itself for static ones).
+    LoadSuper { dst: Reg, home: Reg, name: NameId },
+    /// `super(...)` in a derived constructor: runs the parent constructor `callee` on the
+    /// object being constructed, `r(args)`, with the arguments after it; `dst <-` the
+    /// initialized object (what `this` is afterwards).
+    ConstructSuper { dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId },
+    /// Sets the prototype of the object or function in `obj` to `proto` (an object, a
+    /// function or `null`): the wiring of `class C extends B`.
+    SetPrototype { obj: Reg, proto: Reg },
 }
 
 impl Instr {
@@ -236,7 +261,8 @@ impl Instr {
             | Instr::LoadKeyed { slot, .. }
             | Instr::StoreKeyed { slot, .. }
             | Instr::Call { slot, .. }
-            | Instr::Construct { slot, .. } => Some(slot),
+            | Instr::Construct { slot, .. }
+            | Instr::ConstructSuper { slot, .. } => Some(slot),
             _ => None,
         }
     }
@@ -312,6 +338,25 @@ impl Instr {
                     f(Reg(args.0 + i))
                 }
             }
+            Instr::ConstructSuper { callee, args, argc, .. } => {
+                f(callee);
+                for i in 0..=argc {
+                    f(Reg(args.0 + i))
+                }
+            }
+            Instr::CreateClosure { context, .. } => f(context),
+            Instr::CreateContext { parent, .. } => f(parent),
+            Instr::LoadContext { ctx, .. } => f(ctx),
+            Instr::StoreContext { ctx, src, .. } => {
+                f(ctx);
+                f(src)
+            }
+            Instr::TypeOf { src, .. } => f(src),
+            Instr::LoadSuper { home, .. } => f(home),
+            Instr::SetPrototype { obj, proto } => {
+                f(obj);
+                f(proto)
+            }
             Instr::LoadConst { .. }
             | Instr::LoadInt { .. }
             | Instr::LoadUndefined { .. }
@@ -349,7 +394,13 @@ impl Instr {
             | Instr::CreateObject { dst }
             | Instr::CreateArray { dst, .. }
             | Instr::Call { dst, .. }
-            | Instr::Construct { dst, .. } => Some(dst),
+            | Instr::Construct { dst, .. }
+            | Instr::CreateClosure { dst, .. }
+            | Instr::CreateContext { dst, .. }
+            | Instr::LoadContext { dst, .. }
+            | Instr::TypeOf { dst, .. }
+            | Instr::LoadSuper { dst, .. }
+            | Instr::ConstructSuper { dst, .. } => Some(dst),
             _ => None,
         }
     }
@@ -432,6 +483,51 @@ pub struct Function {
     pub slots: Vec<SlotKind>,
     /// Source byte range of the whole function (`Function.prototype.toString` text).
     pub span: (u32, u32),
+    /// What kind of function this is (decides `new`, `this` and calls without `new`).
+    pub kind: FunctionKind,
+    /// True if the function's code is strict.
+    pub strict: bool,
+    /// The hidden parameter register that receives `this` on entry, if the function reads
+    /// `this` (`Reg(param_count)`).
+    pub receiver: Option<Reg>,
+    /// The hidden parameter register that receives the closure's context on entry, if the
+    /// function reads variables of enclosing functions or creates closures that do (after
+    /// `receiver`).
+    pub context: Option<Reg>,
+}
+
+/// What kind of function a bytecode function is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FunctionKind {
+    /// The script's top-level code.
+    Script,
+    /// A `function` declaration or expression: callable and constructible.
+    Normal,
+    /// An arrow function: `this` is the enclosing function's; not constructible.
+    Arrow,
+    /// A method of a class or an object literal: not constructible.
+    Method,
+    /// A class constructor: only constructible (a call without `new` throws TypeError).
+    ClassConstructor {
+        /// True for `class C extends B`: `this` is bound by `super(...)`.
+        derived: bool,
+    },
+}
+
+impl Function {
+    /// The registers bound on entry, in order: the declared parameters, then the hidden
+    /// `receiver` and `context` parameters the function has.
+    pub fn entry_registers(&self) -> Vec<Reg> {
+        let mut regs: Vec<Reg> = (0..self.param_count).map(Reg).collect();
+        regs.extend(self.receiver);
+        regs.extend(self.context);
+        regs
+    }
+
+    /// The number of hidden parameters (`receiver`, `context`) after the declared ones.
+    pub fn hidden_count(&self) -> u32 {
+        self.receiver.is_some() as u32 + self.context.is_some() as u32
+    }
 }
 
 /// A compiled script: all functions, globals and interned names.
@@ -592,6 +688,18 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
         Instr::Throw { src } => format!("Throw {src}"),
         Instr::ThrowConstAssign { name: n } => format!("ThrowConstAssign {}", name(n)),
         Instr::Trap { feature } => format!("Trap {}", constant(feature)),
+        Instr::CreateClosure { dst, func: f, context } => {
+            format!("CreateClosure {dst}, {}#{}, {context}", program.function(f).name, f.0)
+        }
+        Instr::CreateContext { dst, parent, slots } => format!("CreateContext {dst}, {parent}, {slots}"),
+        Instr::LoadContext { dst, ctx, depth, index } => format!("LoadContext {dst}, {ctx}^{depth}[{index}]"),
+        Instr::StoreContext { ctx, depth, index, src } => format!("StoreContext {ctx}^{depth}[{index}], {src}"),
+        Instr::TypeOf { dst, src } => format!("TypeOf {dst}, {src}"),
+        Instr::LoadSuper { dst, home, name: n } => format!("LoadSuper {dst}, {home}.{}", name(n)),
+        Instr::ConstructSuper { dst, callee, args: a, argc, slot } => {
+            format!("ConstructSuper {dst}, {callee}({}) {slot}", args(a, 0, argc))
+        }
+        Instr::SetPrototype { obj, proto } => format!("SetPrototype {obj}, {proto}"),
     }
 }
 

@@ -198,6 +198,11 @@ struct FnCtx {
     targets: Vec<JumpTarget>,
     pending_labels: Vec<String>,
     span: (u32, u32),
+    kind: FunctionKind,
+    /// The hidden `this` parameter register, if the function reads `this`.
+    receiver: Option<Reg>,
+    /// The hidden context parameter register, if the function needs its closure's context.
+    context_param: Option<Reg>,
 }
 
 /// A constant-pool entry as a hash key.
@@ -405,6 +410,9 @@ impl Compiler {
             targets: Vec::new(),
             pending_labels: Vec::new(),
             span,
+            kind: if is_script { FunctionKind::Script } else { FunctionKind::Normal },
+            receiver: None,
+            context_param: None,
         });
     }
 
@@ -420,6 +428,10 @@ impl Compiler {
             constants: ctx.constants,
             slots: ctx.slots,
             span: ctx.span,
+            kind: ctx.kind,
+            strict: ctx.strict,
+            receiver: ctx.receiver,
+            context: ctx.context_param,
         };
         self.functions[ctx.id.0 as usize] = Some(f);
     }

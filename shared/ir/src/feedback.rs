@@ -105,6 +105,8 @@ pub enum ReceiverMap {
     String,
     /// A number or boolean.
     Primitive,
+    /// A function object (its properties live in the vm's function-property objects).
+    Function,
 }
 
 /// How a property access was served for one receiver map.
@@ -130,6 +132,9 @@ pub enum PropertyHandler {
     StringLength,
     /// A builtin method (`push`, `pop`, `toString`).
     Method(BuiltinId),
+    /// Served by a lookup that may change without the receiver's shape changing: the
+    /// prototype chain, or a function object's properties. Compilers treat it as generic.
+    PrototypeChain,
 }
 
 /// The state of a property site.
@@ -285,6 +290,7 @@ impl SlotFeedback {
                             ReceiverMap::Array => "array".into(),
                             ReceiverMap::String => "string".into(),
                             ReceiverMap::Primitive => "primitive".into(),
+                            ReceiverMap::Function => "function".into(),
                         };
                         let handler = match handler {
                             PropertyHandler::Field { slot } => format!("slot {slot}"),
@@ -295,6 +301,7 @@ impl SlotFeedback {
                             PropertyHandler::ArrayLength => "array length".into(),
                             PropertyHandler::StringLength => "string length".into(),
                             PropertyHandler::Method(b) => describe_callee(Callee::Builtin(*b)),
+                            PropertyHandler::PrototypeChain => "prototype chain".into(),
                         };
                         let _ = write!(s, "; {map}: {handler}");
                     }

@@ -19,8 +19,13 @@ pub const TAG_OBJECT: u64 = 0xFFFB;
 pub const TAG_ARRAY: u64 = 0xFFFC;
 /// Tag of strings (payload: string index).
 pub const TAG_STRING: u64 = 0xFFFD;
-/// Tag of bytecode functions (payload: function id).
+/// Tag of function objects of bytecode functions (payload: closure instance above
+/// [`FUNCTION_ID_BITS`], function id below; instance 0 is the function's canonical object).
 pub const TAG_FUNCTION: u64 = 0xFFFE;
+/// Bits of a function value's payload that hold the function id.
+pub const FUNCTION_ID_BITS: u32 = 24;
+/// Mask of the function id in a function value's payload.
+pub const FUNCTION_ID_MASK: u64 = (1 << FUNCTION_ID_BITS) - 1;
 /// Tag of builtin functions (payload: builtin id).
 pub const TAG_BUILTIN: u64 = 0xFFFF;
 /// The one NaN bit pattern a value may hold.

@@ -646,6 +646,16 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.c.throw(v);
             }
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
+            Instr::CreateClosure { .. }
+            | Instr::CreateContext { .. }
+            | Instr::LoadContext { .. }
+            | Instr::StoreContext { .. }
+            | Instr::TypeOf { .. }
+            | Instr::LoadSuper { .. }
+            | Instr::ConstructSuper { .. }
+            | Instr::SetPrototype { .. } => {
+                return Err(BailoutReason::Declined(format!("tier-2 bytecode {instr:?} is not compiled yet")).into())
+            }
         }
         Ok(())
     }

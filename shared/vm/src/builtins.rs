@@ -53,6 +53,13 @@ pub enum Builtin {
     /// created (node: since the process started). Machine-dependent
     /// ([`Builtin::is_machine_dependent`]): only for timing printed to stderr.
     PerformanceNow,
+    /// `Error(msg)`, `TypeError(msg)`, `RangeError(msg)`, … and `new` of them: an error object
+    /// whose prototype is the constructor's `prototype`, with an own `message`.
+    Error(crate::ErrorKind),
+    /// `f.call(thisArg, ...args)`
+    FunctionCall,
+    /// `f.apply(thisArg, array)`
+    FunctionApply,
 }
 
 /// The `String.prototype` HTML methods (ECMAScript Annex B, `CreateHTML`): a tag around the
@@ -164,6 +171,8 @@ impl Builtin {
         v.extend(TRIM_METHODS.iter().map(|&t| Builtin::StringTrim(t)));
         // Last, so that the ids of the others stay as they were.
         v.push(Builtin::PerformanceNow);
+        v.extend(crate::ErrorKind::ALL.iter().map(|&k| Builtin::Error(k)));
+        v.extend([Builtin::FunctionCall, Builtin::FunctionApply]);
         v
     }
 
@@ -196,6 +205,9 @@ impl Builtin {
             Builtin::StringIsWellFormed => "isWellFormed",
             Builtin::StringToWellFormed => "toWellFormed",
             Builtin::PerformanceNow => "now",
+            Builtin::Error(k) => k.name(),
+            Builtin::FunctionCall => "call",
+            Builtin::FunctionApply => "apply",
         }
     }
 }

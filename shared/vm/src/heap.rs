@@ -16,14 +16,18 @@ pub use ir::feedback::{ElementsKind, ShapeId};
 use frontend::bytecode::NameId;
 
 /// One hidden class.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Shape {
     /// Property names in slot order.
     pub keys: Vec<NameId>,
     /// Child shapes by the property added.
     pub transitions: IdHashMap<NameId, ShapeId>,
-    /// The shape this one was reached from (None for the empty shape).
+    /// The shape this one was reached from (None for a root shape).
     pub parent: Option<ShapeId>,
+    /// The prototype of every object of this shape (V8 keeps it in the map too): `null` for
+    /// plain objects (standing for `Object.prototype`, which holds nothing seabed models), an
+    /// object or a function value for objects made by `new` or rewired by `SetPrototype`.
+    pub proto: Value,
 }
 
 /// A plain object.
@@ -95,12 +99,36 @@ pub struct Heap {
     /// Property names: the program's names, then names made at run time.
     pub names: Vec<String>,
     name_ids: IdHashMap<String, NameId>,
+    /// The root shape of objects whose prototype is a given value (by its bits); plain
+    /// objects' root is `shapes[0]` (prototype `null`).
+    proto_roots: IdHashMap<u64, ShapeId>,
+    /// Closure instances by [`Value::closure_instance`]; entry 0 is unused (instance 0 is a
+    /// function's canonical object, which has no context).
+    pub closures: Vec<Closure>,
+    /// The properties of function objects (`F.prototype`, static methods and fields, a
+    /// class's prototype link), by the function value's bits; made on first use.
+    pub function_props: IdHashMap<u64, ObjectId>,
+}
+
+/// A closure instance: a bytecode function and the context it was created in.
+#[derive(Clone, Copy, Debug)]
+pub struct Closure {
+    /// The function.
+    pub func: frontend::bytecode::FuncId,
+    /// The context it captured (`undefined` for none): an array whose element 0 is the parent
+    /// context and whose elements from 1 are the captured variables' slots.
+    pub context: Value,
 }
 
 impl Heap {
     /// A heap whose name table starts with the program's interned names.
     pub fn new(names: &[String]) -> Heap {
-        let mut heap = Heap { shapes: vec![Shape::default()], ..Heap::default() };
+        let root = Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto: Value::NULL };
+        let mut heap = Heap {
+            shapes: vec![root],
+            closures: vec![Closure { func: frontend::bytecode::FuncId(0), context: Value::UNDEFINED }],
+            ..Heap::default()
+        };
         for n in names {
             heap.intern(n);
         }
@@ -193,7 +221,8 @@ impl Heap {
         let mut keys = self.shapes[shape.0 as usize].keys.clone();
         keys.push(name);
         let next = ShapeId(self.shapes.len() as u32);
-        self.shapes.push(Shape { keys, transitions: IdHashMap::default(), parent: Some(shape) });
+        let proto = self.shapes[shape.0 as usize].proto;
+        self.shapes.push(Shape { keys, transitions: IdHashMap::default(), parent: Some(shape), proto });
         self.shapes[shape.0 as usize].transitions.insert(name, next);
         next
     }
@@ -221,6 +250,85 @@ impl Heap {
                 (shape, obj.slots.len() as u32 - 1)
             }
         }
+    }
+
+    /// The root shape of objects with prototype `proto` (`null`: the plain objects' root).
+    pub fn root_shape(&mut self, proto: Value) -> ShapeId {
+        if proto == Value::NULL {
+            return ShapeId::EMPTY;
+        }
+        if let Some(&s) = self.proto_roots.get(&proto.bits()) {
+            return s;
+        }
+        let s = ShapeId(self.shapes.len() as u32);
+        self.shapes.push(Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto });
+        self.proto_roots.insert(proto.bits(), s);
+        s
+    }
+
+    /// Allocates an empty object whose prototype is `proto`.
+    pub fn alloc_object_with_proto(&mut self, proto: Value) -> ObjectId {
+        let shape = self.root_shape(proto);
+        self.objects.push(Object { shape, slots: StableVec::new() });
+        ObjectId(self.objects.len() as u32 - 1)
+    }
+
+    /// The shape with the keys of `shape` in the same order and prototype `proto`.
+    pub fn reshape_with_proto(&mut self, shape: ShapeId, proto: Value) -> ShapeId {
+        let keys = self.shapes[shape.0 as usize].keys.clone();
+        let mut s = self.root_shape(proto);
+        for k in keys {
+            s = self.transition(s, k);
+        }
+        s
+    }
+
+    /// The prototype of objects of `shape`.
+    pub fn proto_of_shape(&self, shape: ShapeId) -> Value {
+        self.shapes[shape.0 as usize].proto
+    }
+
+    /// Allocates a closure instance of `func` over `context`.
+    pub fn alloc_closure(&mut self, func: frontend::bytecode::FuncId, context: Value) -> Value {
+        self.closures.push(Closure { func, context });
+        Value::closure(func, self.closures.len() as u32 - 1)
+    }
+
+    /// The context a function value captured (`undefined` for a canonical function object).
+    pub fn closure_context(&self, f: Value) -> Value {
+        match f.closure_instance() {
+            0 => Value::UNDEFINED,
+            i => self.closures[i as usize].context,
+        }
+    }
+
+    /// Allocates a context of `slots` slots (all `undefined`) under `parent`.
+    pub fn alloc_context(&mut self, parent: Value, slots: u32) -> Value {
+        let mut elements = Vec::with_capacity(slots as usize + 1);
+        elements.push(parent);
+        elements.resize(slots as usize + 1, Value::UNDEFINED);
+        let a = self.alloc_array(Array { elements: elements.into(), kind: ElementsKind::Any, holey: false });
+        Value::array(a)
+    }
+
+    /// The context `depth` parent links up from `ctx`.
+    pub fn context_at(&self, mut ctx: Value, depth: u32) -> ArrayId {
+        for _ in 0..depth {
+            let crate::value::Decoded::Array(a) = ctx.decode() else { panic!("context chain broken: {ctx:?}") };
+            ctx = self.array(a).elements[0];
+        }
+        let crate::value::Decoded::Array(a) = ctx.decode() else { panic!("not a context: {ctx:?}") };
+        a
+    }
+
+    /// The property object of function value `f` (made empty on first use).
+    pub fn function_props(&mut self, f: Value) -> ObjectId {
+        if let Some(&o) = self.function_props.get(&f.bits()) {
+            return o;
+        }
+        let o = self.alloc_object();
+        self.function_props.insert(f.bits(), o);
+        o
     }
 
     /// The shape's property names, for display: `{x,y}`.

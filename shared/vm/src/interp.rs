@@ -10,7 +10,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{
-    BinaryOp, CompareOp, Constant, FuncId, GlobalKind, Instr, NameId, Pc, Program, SlotId,
+    BinaryOp, CompareOp, Constant, FuncId, FunctionKind, GlobalKind, Instr, NameId, Pc, Program, SlotId,
     UnaryOp,
 };
 use jsnum::{
@@ -28,8 +28,8 @@ use crate::value::{BuiltinId, Decoded, Value};
 /// (node's own limit depends on frame sizes: about 10,500 to 11,400 frames for small functions).
 pub const MAX_CALL_DEPTH: u32 = 10_800;
 
-/// The classes of errors the vm raises itself.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The classes of errors the vm raises itself, and the error constructors it provides.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ErrorKind {
     /// `TypeError`
     TypeError,
@@ -37,6 +37,27 @@ pub enum ErrorKind {
     ReferenceError,
     /// `RangeError`
     RangeError,
+    /// `Error` (only made by programs: `new Error(msg)`)
+    Error,
+    /// `SyntaxError` (only made by programs)
+    SyntaxError,
+}
+
+impl ErrorKind {
+    /// Every kind, in builtin order.
+    pub const ALL: &'static [ErrorKind] =
+        &[ErrorKind::Error, ErrorKind::TypeError, ErrorKind::RangeError, ErrorKind::ReferenceError, ErrorKind::SyntaxError];
+
+    /// The constructor's name (`TypeError`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::TypeError => "TypeError",
+            ErrorKind::ReferenceError => "ReferenceError",
+            ErrorKind::RangeError => "RangeError",
+            ErrorKind::Error => "Error",
+            ErrorKind::SyntaxError => "SyntaxError",
+        }
+    }
 }
 
 /// Why execution stopped abnormally.
@@ -126,6 +147,8 @@ pub struct Vm {
     builtin_ids: IdHashMap<&'static str, BuiltinId>,
     /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
     pub(crate) math_object: Option<crate::value::ObjectId>,
+    /// `Error.prototype`, `TypeError.prototype`, … made on first use.
+    pub(crate) error_prototypes: IdHashMap<ErrorKind, Value>,
 }
 
 impl Vm {
@@ -152,6 +175,8 @@ impl Vm {
                 Builtin::ConsoleError => "console.error",
                 Builtin::MathRandom => "Math.random",
                 Builtin::PerformanceNow => "performance.now",
+                Builtin::FunctionCall => "Function.prototype.call",
+                Builtin::FunctionApply => "Function.prototype.apply",
                 _ => key,
             };
             builtin_ids.insert(key, BuiltinId(i as u32));
@@ -184,6 +209,7 @@ impl Vm {
             names,
             builtin_ids,
             math_object: None,
+            error_prototypes: IdHashMap::default(),
             program,
         };
         vm.globals = (0..vm.program.globals.len()).map(|i| vm.initial_global(i)).collect();
@@ -200,7 +226,7 @@ impl Vm {
         }
     }
 
-    fn builtin_value(&self, key: &str) -> Value {
+    pub(crate) fn builtin_value(&self, key: &str) -> Value {
         Value::builtin(self.builtin_ids[key])
     }
 
@@ -269,7 +295,7 @@ impl Vm {
 
     /// Runs the script's top-level code.
     pub fn run_script(&mut self) -> JsResult<Value> {
-        self.call_function(FuncId(0), Value::UNDEFINED, 0, 0)
+        self.call_function(FuncId(0), Value::UNDEFINED, Value::UNDEFINED, 0, 0)
     }
 
     /// Describes a call target for disassembly.
@@ -288,10 +314,33 @@ impl Vm {
         }
     }
 
-    /// Calls bytecode function `f` with `argc` arguments at `stack[args_at..]`: enters its
-    /// compiled code if it has (or now gets) some, else interprets it.
-    pub(crate) fn call_function(&mut self, f: FuncId, _this: Value, args_at: usize, argc: u32) -> JsResult<Value> {
+    /// Calls bytecode function `f` with `argc` arguments at `stack[args_at..]`, receiver
+    /// `this` and closure context `context` (both passed only to a function that has the
+    /// hidden parameter): enters its compiled code if it has (or now gets) some, else
+    /// interprets it.
+    pub(crate) fn call_function(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
         self.counters[f.0 as usize].invocations += 1;
+        let (receiver_reg, context_reg, param_count) = {
+            let func = self.program.function(f);
+            (func.receiver, func.context, func.param_count)
+        };
+        if self.compiler.is_some() && (receiver_reg.is_some() || context_reg.is_some()) {
+            if let Some(code) = self.code_for(f) {
+                // Hidden parameters follow the declared ones: the arguments are padded (or
+                // cut) to the parameter count first.
+                let mut args: Vec<Value> = (0..param_count as usize)
+                    .map(|i| if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED })
+                    .collect();
+                args.extend(receiver_reg.map(|_| this));
+                args.extend(context_reg.map(|_| context));
+                let saved_top = self.stack_top;
+                self.stack_top = self.stack_top.max(args_at + argc as usize);
+                self.tier_stats.compiled_calls += 1;
+                let result = self.enter(|vm| code.invoke(vm, &args));
+                self.stack_top = saved_top;
+                return result;
+            }
+        }
         if self.compiler.is_some() {
             if let Some(code) = self.code_for(f) {
                 // The arguments are copied out of the register stack (compiled code may grow
@@ -327,6 +376,12 @@ impl Vm {
         }
         for r in &mut self.stack[base + params..top] {
             *r = Value::UNDEFINED;
+        }
+        if let Some(r) = receiver_reg {
+            self.stack[base + r.0 as usize] = this;
+        }
+        if let Some(r) = context_reg {
+            self.stack[base + r.0 as usize] = context;
         }
         self.run_activation(f, base, 0)
     }
@@ -509,6 +564,38 @@ impl Vm {
                             unreachable!("trap text is a string constant")
                         };
                         return throw(Throw::Unsupported(what.clone()));
+                    }
+                    Instr::CreateClosure { dst, func: target, context } => {
+                        let ctx = r!(context);
+                        r!(dst) = self.create_closure(target, ctx);
+                    }
+                    Instr::CreateContext { dst, parent, slots } => {
+                        let p = r!(parent);
+                        r!(dst) = self.create_context(p, slots);
+                    }
+                    Instr::LoadContext { dst, ctx, depth, index } => {
+                        r!(dst) = self.load_context(r!(ctx), depth, index);
+                    }
+                    Instr::StoreContext { ctx, depth, index, src } => {
+                        let (c, v) = (r!(ctx), r!(src));
+                        self.store_context(c, depth, index, v);
+                    }
+                    Instr::TypeOf { dst, src } => {
+                        let v = r!(src);
+                        r!(dst) = self.type_of(v);
+                    }
+                    Instr::LoadSuper { dst, home, name } => {
+                        let h = r!(home);
+                        r!(dst) = self.load_super(h, name)?;
+                    }
+                    Instr::ConstructSuper { dst, callee, args, argc, slot } => {
+                        let target = r!(callee);
+                        self.record_call(Some((f, slot, at as Pc)), target);
+                        r!(dst) = self.construct_super(target, base + args.0 as usize, argc)?;
+                    }
+                    Instr::SetPrototype { obj, proto } => {
+                        let (o, p) = (r!(obj), r!(proto));
+                        self.set_prototype(o, p)?;
                     }
                 }
                 Ok(None)
@@ -696,8 +783,18 @@ impl Vm {
                 if let Some(PropertyHandler::Field { slot: s }) = self.property_feedback(f, slot).handler_for(map) {
                     return Ok(self.heap.object(id).slots[s as usize]);
                 }
+                let proto = self.heap.proto_of_shape(shape);
                 let (handler, v) = match self.heap.lookup(shape, name) {
                     Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
+                    None if proto != Value::NULL => {
+                        // Found (or not) on the prototype chain: what is there may change, so
+                        // the site is recorded as served by the chain.
+                        let v = match self.lookup_chain(proto, name) {
+                            Some(v) => v,
+                            None => self.missing_property(name, &[], "object")?,
+                        };
+                        (PropertyHandler::PrototypeChain, v)
+                    }
                     None => {
                         let v = self.missing_property(name, &[], "object")?;
                         let handler = match v.decode() {
@@ -745,7 +842,8 @@ impl Vm {
                 type_error(format!("Cannot read properties of {what} (reading '{}')", self.heap.name(name)))
             }
             Decoded::Function(_) | Decoded::Builtin(_) => {
-                throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
+                self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
+                self.load_function_property(o, name)
             }
         }
     }
@@ -801,6 +899,11 @@ impl Vm {
             }
             Decoded::Array(_) if name == self.names.length => {
                 throw(Throw::Unsupported("writing an array's length".into()))
+            }
+            Decoded::Function(_) | Decoded::Builtin(_) => {
+                self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
+                self.store_function_property(o, name, v);
+                Ok(())
             }
             _ => throw(Throw::Unsupported(format!(
                 "storing property '{}' on a non-plain object",
@@ -930,7 +1033,7 @@ impl Vm {
             return Ok(Value::builtin(b));
         }
         match o.decode() {
-            Decoded::Object(id) => match self.heap.get_property(id, name) {
+            Decoded::Object(_) => match self.lookup_chain(o, name) {
                 Some(v) => Ok(v),
                 None => self.missing_property(name, &[], "object"),
             },
@@ -942,9 +1045,7 @@ impl Vm {
                 Ok(Value::number(self.heap.units(s).len() as f64))
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.missing_on_primitive(o, name),
-            Decoded::Function(_) | Decoded::Builtin(_) => {
-                throw(Throw::Unsupported(format!("property '{}' of a function", self.heap.name(name))))
-            }
+            Decoded::Function(_) | Decoded::Builtin(_) => self.load_function_property(o, name),
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
                 type_error(format!("Cannot read properties of {what} (reading '{}')", self.heap.name(name)))
@@ -1011,6 +1112,10 @@ impl Vm {
             Decoded::Array(_) if name == self.names.length => {
                 throw(Throw::Unsupported("writing an array's length".into()))
             }
+            Decoded::Function(_) | Decoded::Builtin(_) => {
+                self.store_function_property(o, name, v);
+                Ok(())
+            }
             _ => throw(Throw::Unsupported(format!(
                 "storing property '{}' on a non-plain object",
                 self.heap.name(name)
@@ -1020,8 +1125,21 @@ impl Vm {
 
     // ---- calls ----------------------------------------------------------------------------
 
-    fn record_call(&mut self, site: Option<(FuncId, SlotId, Pc)>, callee: Callee) {
+    fn record_call(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value) {
         let Some((f, slot, _)) = site else { return };
+        // A closure instance is not the function's canonical object: a call target check on
+        // the function's constant would fail, so such sites are recorded as megamorphic.
+        let callee = match target.decode() {
+            Decoded::Function(func) if target.closure_instance() == 0 => Callee::Function(func),
+            Decoded::Builtin(b) => Callee::Builtin(b),
+            _ => {
+                if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
+                    *count = count.saturating_add(1);
+                    *target = CallTarget::Megamorphic;
+                }
+                return;
+            }
+        };
         if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
             *count = count.saturating_add(1);
             *target = match *target {
@@ -1051,12 +1169,22 @@ impl Vm {
     pub(crate) fn call(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value, args: usize, argc: u32) -> JsResult<Value> {
         match target.decode() {
             Decoded::Function(callee) => {
-                self.record_call(site, Callee::Function(callee));
+                self.record_call(site, target);
                 let this = self.stack[args];
-                self.call_function(callee, this, args + 1, argc)
+                let func = self.program.function(callee);
+                if let FunctionKind::ClassConstructor { .. } = func.kind {
+                    return type_error(format!("Class constructor {} cannot be invoked without 'new'", func.name));
+                }
+                if func.receiver.is_some() && !func.strict && this.is_nullish() {
+                    return throw(Throw::Unsupported(
+                        "`this` of a sloppy-mode function called without a receiver (globalThis)".into(),
+                    ));
+                }
+                let context = self.heap.closure_context(target);
+                self.call_function(callee, this, context, args + 1, argc)
             }
             Decoded::Builtin(b) => {
-                self.record_call(site, Callee::Builtin(b));
+                self.record_call(site, target);
                 self.call_builtin(b, args, argc)
             }
             _ => type_error(format!("{} is not a function", self.callee_name(site))),
@@ -1067,10 +1195,17 @@ impl Vm {
     pub(crate) fn construct(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value, args: usize, argc: u32) -> JsResult<Value> {
         match target.decode() {
             Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Array => {
-                self.record_call(site, Callee::Builtin(b));
+                self.record_call(site, target);
                 self.call_builtin(b, args, argc)
             }
-            Decoded::Function(_) => throw(Throw::Unsupported("new with a constructor function".into())),
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
+                self.record_call(site, target);
+                self.call_builtin(b, args, argc)
+            }
+            Decoded::Function(f) if self.is_constructor(target) => {
+                self.record_call(site, target);
+                self.construct_function(f, target, args, argc)
+            }
             Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::String | Builtin::Number) => {
                 let name = self.builtins[b.0 as usize].name();
                 throw(Throw::Unsupported(format!("new {name} (wrapper objects)")))
@@ -1102,6 +1237,28 @@ impl Vm {
         let builtin = self.builtins[b.0 as usize];
         let this = self.stack[args];
         match builtin {
+            Builtin::Error(kind) => {
+                let proto = self.error_prototype(kind);
+                let obj = Value::object(self.heap.alloc_object_with_proto(proto));
+                let message = self.arg(args, argc, 0);
+                self.init_error(obj, message)?;
+                Ok(obj)
+            }
+            Builtin::FunctionCall => {
+                let receiver = self.arg(args, argc, 0);
+                let rest: Vec<Value> = (1..argc).map(|i| self.arg(args, argc, i)).collect();
+                self.call_value(this, receiver, &rest)
+            }
+            Builtin::FunctionApply => {
+                let receiver = self.arg(args, argc, 0);
+                let list = self.arg(args, argc, 1);
+                let rest: Vec<Value> = match list.decode() {
+                    Decoded::Undefined | Decoded::Null => Vec::new(),
+                    Decoded::Array(a) => self.heap.array(a).elements.iter().map(|&v| if v.is_hole() { Value::UNDEFINED } else { v }).collect(),
+                    _ => return throw(Throw::Unsupported("apply with an argument list that is not an array".into())),
+                };
+                self.call_value(this, receiver, &rest)
+            }
             Builtin::Math(m) => {
                 let n = argc.max(m.arity() as u32);
                 let mut xs = [0.0f64; 4];
@@ -1292,7 +1449,7 @@ impl Vm {
 
     /// A value as node names it in "... is not a function" (strings unquoted, objects as
     /// `#<Object>`).
-    fn value_for_message(&self, v: Value) -> String {
+    pub(crate) fn value_for_message(&self, v: Value) -> String {
         match v.decode() {
             Decoded::Object(_) => "#<Object>".into(),
             Decoded::Array(_) => "[object Array]".into(),

@@ -10,6 +10,7 @@ pub mod heap;
 pub mod interp;
 pub mod layout;
 pub mod number;
+pub mod objects;
 pub mod runtime;
 pub mod tiering;
 pub mod value;

@@ -54,7 +54,8 @@ pub enum Decoded {
     Array(ArrayId),
     /// A string.
     String(StringId),
-    /// A bytecode function.
+    /// A function object of a bytecode function (canonical or a closure instance:
+    /// [`Value::closure_instance`]).
     Function(FuncId),
     /// A builtin function.
     Builtin(BuiltinId),
@@ -140,9 +141,28 @@ impl Value {
         Value::tagged(TAG_STRING, s.0 as u64)
     }
 
-    /// A bytecode function.
+    /// The canonical function object of bytecode function `f`: the one a top-level function
+    /// declaration is bound to (closure instance 0, whose payload is the function id, so the
+    /// compilers can call it as a constant).
     pub fn function(f: FuncId) -> Value {
         Value::tagged(TAG_FUNCTION, f.0 as u64)
+    }
+
+    /// A closure of bytecode function `f`: instance `instance` (≥ 1) of `Heap::closures`,
+    /// made by `CreateClosure`. The payload holds both: the function in the low
+    /// [`ir::tagged::FUNCTION_ID_BITS`] bits, the instance above them.
+    pub fn closure(f: FuncId, instance: u32) -> Value {
+        Value::tagged(TAG_FUNCTION, ((instance as u64) << ir::tagged::FUNCTION_ID_BITS) | f.0 as u64)
+    }
+
+    /// The closure instance of a function value (0 for a canonical function object and for
+    /// every other value).
+    pub fn closure_instance(self) -> u32 {
+        if self.tag() == TAG_FUNCTION {
+            ((self.0 & PAYLOAD_MASK) >> ir::tagged::FUNCTION_ID_BITS) as u32
+        } else {
+            0
+        }
     }
 
     /// A builtin function.
@@ -169,7 +189,7 @@ impl Value {
             TAG_OBJECT => Decoded::Object(ObjectId(payload as u32)),
             TAG_ARRAY => Decoded::Array(ArrayId(payload as u32)),
             TAG_STRING => Decoded::String(StringId(payload as u32)),
-            TAG_FUNCTION => Decoded::Function(FuncId(payload as u32)),
+            TAG_FUNCTION => Decoded::Function(FuncId((payload & ir::tagged::FUNCTION_ID_MASK) as u32)),
             _ => Decoded::Builtin(BuiltinId(payload as u32)),
         }
     }
@@ -237,6 +257,10 @@ mod tests {
         assert_eq!(Value::array(ArrayId(8)).decode(), Decoded::Array(ArrayId(8)));
         assert_eq!(Value::string(StringId(9)).decode(), Decoded::String(StringId(9)));
         assert_eq!(Value::function(FuncId(3)).decode(), Decoded::Function(FuncId(3)));
+        assert_eq!(Value::function(FuncId(3)).closure_instance(), 0);
+        let c = Value::closure(FuncId(3), 17);
+        assert_eq!((c.decode(), c.closure_instance()), (Decoded::Function(FuncId(3)), 17));
+        assert_ne!(c, Value::closure(FuncId(3), 18));
         assert_eq!(Value::builtin(BuiltinId(2)).decode(), Decoded::Builtin(BuiltinId(2)));
     }
 

@@ -1,0 +1,280 @@
+//! Tier 2's object model: closures and their contexts, function objects with properties,
+//! prototype chains, `new`, `super` and `typeof`.
+//!
+//! - **Closures.** `CreateClosure` makes a function value whose payload names the bytecode
+//!   function and a closure instance ([`crate::heap::Closure`]) holding the context it was
+//!   created in. A top-level function declaration is bound to the function's canonical
+//!   object (instance 0, no context), so Tier-1 code and its call feedback are unchanged.
+//! - **Contexts** hold the variables that nested functions capture: an array whose element 0
+//!   is the parent context and whose elements from 1 are the slots (`CreateContext`,
+//!   `LoadContext`, `StoreContext`). The frontend decides which variables live there.
+//! - **Function objects** keep their properties in a plain object made on first use
+//!   (`Heap::function_props`). `F.prototype` of a constructible function is made on first
+//!   read as `{ constructor: F }`; `name` and `length` are read from the bytecode.
+//! - **Prototypes** live in the shape (V8 keeps them in the map), so a shape check also checks
+//!   the prototype. A lookup that misses an object's own properties walks the chain.
+//! - **`new F(...)`** allocates an object whose prototype is `F.prototype` and runs `F` on it
+//!   (also for derived classes: `super(...)` then runs the parent constructor on the same
+//!   object; an object returned by a constructor replaces it, as in JavaScript).
+
+use frontend::bytecode::{FuncId, FunctionKind, NameId};
+
+use crate::builtins::Builtin;
+use crate::interp::{JsResult, Throw};
+use crate::value::{Decoded, Value};
+use crate::Vm;
+
+fn type_error<T>(msg: String) -> JsResult<T> {
+    Err(Box::new(crate::Exception { throw: Throw::Error(crate::ErrorKind::TypeError, msg), location: None }))
+}
+
+fn unsupported<T>(what: String) -> JsResult<T> {
+    Err(Box::new(crate::Exception { throw: Throw::Unsupported(what), location: None }))
+}
+
+impl Vm {
+    /// `CreateClosure`: a new function object of `func` over `context`.
+    pub fn create_closure(&mut self, func: FuncId, context: Value) -> Value {
+        self.heap.alloc_closure(func, context)
+    }
+
+    /// `CreateContext`: a new context of `slots` slots under `parent`.
+    pub fn create_context(&mut self, parent: Value, slots: u32) -> Value {
+        self.heap.alloc_context(parent, slots)
+    }
+
+    /// `LoadContext`: slot `index` of the context `depth` links up from `ctx`.
+    pub fn load_context(&self, ctx: Value, depth: u32, index: u32) -> Value {
+        let a = self.heap.context_at(ctx, depth);
+        self.heap.array(a).elements[index as usize + 1]
+    }
+
+    /// `StoreContext`: writes slot `index` of the context `depth` links up from `ctx`.
+    pub fn store_context(&mut self, ctx: Value, depth: u32, index: u32, v: Value) {
+        let a = self.heap.context_at(ctx, depth);
+        self.heap.array_mut(a).elements[index as usize + 1] = v;
+    }
+
+    /// `typeof v`, as a string value.
+    pub fn type_of(&mut self, v: Value) -> Value {
+        let s = match v.decode() {
+            Decoded::Undefined | Decoded::Hole => "undefined",
+            Decoded::Null | Decoded::Object(_) | Decoded::Array(_) => "object",
+            Decoded::Bool(_) => "boolean",
+            Decoded::Int(_) | Decoded::Double(_) => "number",
+            Decoded::String(_) => "string",
+            Decoded::Function(_) | Decoded::Builtin(_) => "function",
+        };
+        self.heap.alloc_str(s)
+    }
+
+    /// The kind of the bytecode function behind a function value.
+    pub(crate) fn function_kind(&self, f: FuncId) -> FunctionKind {
+        self.program.function(f).kind
+    }
+
+    /// True if `new v(...)` is allowed.
+    pub(crate) fn is_constructor(&self, v: Value) -> bool {
+        match v.decode() {
+            Decoded::Function(f) => matches!(self.function_kind(f), FunctionKind::Normal | FunctionKind::ClassConstructor { .. }),
+            Decoded::Builtin(b) => matches!(self.builtins[b.0 as usize], Builtin::Array | Builtin::Error(_)),
+            _ => false,
+        }
+    }
+
+    /// The prototype of an object or function value (`null` when it has none seabed models).
+    pub fn prototype_of(&self, v: Value) -> Value {
+        match v.decode() {
+            Decoded::Object(o) => self.heap.proto_of_shape(self.heap.object(o).shape),
+            Decoded::Function(_) | Decoded::Builtin(_) => match self.heap.function_props.get(&v.bits()) {
+                Some(&o) => self.heap.proto_of_shape(self.heap.object(o).shape),
+                None => Value::NULL,
+            },
+            _ => Value::NULL,
+        }
+    }
+
+    /// An own property of an object or function value, without the chain (`F.prototype` of a
+    /// constructible function is made here on first read).
+    pub(crate) fn own_property(&mut self, v: Value, name: NameId) -> Option<Value> {
+        match v.decode() {
+            Decoded::Object(o) => self.heap.get_property(o, name),
+            Decoded::Function(_) | Decoded::Builtin(_) => self.function_own_property(v, name),
+            _ => None,
+        }
+    }
+
+    /// Looks `name` up on `start` and its prototype chain (objects and function objects).
+    pub fn lookup_chain(&mut self, start: Value, name: NameId) -> Option<Value> {
+        let mut holder = start;
+        // Prototype chains are acyclic (SetPrototype refuses cycles); the bound is a guard.
+        for _ in 0..10_000 {
+            if let Some(v) = self.own_property(holder, name) {
+                return Some(v);
+            }
+            holder = self.prototype_of(holder);
+            if holder == Value::NULL {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn function_own_property(&mut self, f: Value, name: NameId) -> Option<Value> {
+        if let Some(&o) = self.heap.function_props.get(&f.bits()) {
+            if let Some(v) = self.heap.get_property(o, name) {
+                return Some(v);
+            }
+        }
+        let text = self.heap.name(name).to_string();
+        match (f.decode(), text.as_str()) {
+            (Decoded::Function(func), "prototype") if self.is_constructor(f) => {
+                let _ = func;
+                let proto = self.heap.alloc_object();
+                let constructor = self.heap.intern("constructor");
+                self.heap.set_property(proto, constructor, f);
+                let bag = self.heap.function_props(f);
+                self.heap.set_property(bag, name, Value::object(proto));
+                Some(Value::object(proto))
+            }
+            (Decoded::Builtin(b), "prototype") if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
+                let Builtin::Error(kind) = self.builtins[b.0 as usize] else { unreachable!() };
+                let proto = self.error_prototype(kind);
+                Some(proto)
+            }
+            (Decoded::Function(func), "name") => {
+                let n = self.program.function(func).name.clone();
+                Some(self.heap.alloc_str(&n))
+            }
+            (Decoded::Function(func), "length") => Some(Value::int(self.program.function(func).param_count as i32)),
+            (Decoded::Builtin(b), "name") => {
+                let n = self.builtins[b.0 as usize].name().to_string();
+                Some(self.heap.alloc_str(&n))
+            }
+            (_, "call") => Some(self.builtin_value("Function.prototype.call")),
+            (_, "apply") => Some(self.builtin_value("Function.prototype.apply")),
+            _ => None,
+        }
+    }
+
+    /// `f.name` read through a function value's properties (for a function that is a property
+    /// value) — the chain lookup of a function value's property, `undefined` when absent.
+    pub(crate) fn load_function_property(&mut self, f: Value, name: NameId) -> JsResult<Value> {
+        Ok(self.lookup_chain(f, name).unwrap_or(Value::UNDEFINED))
+    }
+
+    /// Stores a property of a function value (`F.prototype = …`, `C.count = 0`).
+    pub(crate) fn store_function_property(&mut self, f: Value, name: NameId, v: Value) {
+        let bag = self.heap.function_props(f);
+        self.heap.set_property(bag, name, v);
+    }
+
+    /// The prototype object of the error constructor `kind` (`Error.prototype`, …), made on
+    /// first use with its `name` and an empty `message`.
+    pub(crate) fn error_prototype(&mut self, kind: crate::ErrorKind) -> Value {
+        if let Some(&p) = self.error_prototypes.get(&kind) {
+            return p;
+        }
+        let parent = if kind == crate::ErrorKind::Error { Value::NULL } else { self.error_prototype(crate::ErrorKind::Error) };
+        let o = self.heap.alloc_object_with_proto(parent);
+        let name = self.heap.intern("name");
+        let text = self.heap.alloc_str(kind.name());
+        self.heap.set_property(o, name, text);
+        let message = self.heap.intern("message");
+        let empty = self.heap.alloc_str("");
+        self.heap.set_property(o, message, empty);
+        let constructor = self.heap.intern("constructor");
+        let ctor = self.builtin_value(kind.name());
+        self.heap.set_property(o, constructor, ctor);
+        let v = Value::object(o);
+        self.error_prototypes.insert(kind, v);
+        v
+    }
+
+    /// Initializes an error object: `message` from the first argument unless it is undefined.
+    pub(crate) fn init_error(&mut self, obj: Value, message: Value) -> JsResult<()> {
+        if message != Value::UNDEFINED {
+            let text = self.to_string_units(message);
+            let s = self.heap.alloc_utf16(text);
+            let name = self.heap.intern("message");
+            if let Decoded::Object(o) = obj.decode() {
+                self.heap.set_property(o, name, s);
+            }
+        }
+        Ok(())
+    }
+
+    /// `new target(...)` of a bytecode function: the object whose prototype is
+    /// `target.prototype`, initialized by the constructor.
+    pub(crate) fn construct_function(&mut self, f: FuncId, target: Value, args: usize, argc: u32) -> JsResult<Value> {
+        let name = self.heap.intern("prototype");
+        let proto = match self.lookup_chain(target, name) {
+            Some(p) if matches!(p.decode(), Decoded::Object(_) | Decoded::Function(_)) => p,
+            _ => Value::NULL,
+        };
+        let obj = Value::object(self.heap.alloc_object_with_proto(proto));
+        let context = self.heap.closure_context(target);
+        let result = self.call_function(f, obj, context, args + 1, argc)?;
+        Ok(if is_object(result) { result } else { obj })
+    }
+
+    /// `super(...)`: runs the parent constructor `callee` on the object at `stack[args]`.
+    pub(crate) fn construct_super(&mut self, callee: Value, args: usize, argc: u32) -> JsResult<Value> {
+        let this = self.stack[args];
+        match callee.decode() {
+            Decoded::Function(f) if self.is_constructor(callee) => {
+                let context = self.heap.closure_context(callee);
+                let result = self.call_function(f, this, context, args + 1, argc)?;
+                Ok(if is_object(result) { result } else { this })
+            }
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
+                let message = if argc > 0 { self.stack[args + 1] } else { Value::UNDEFINED };
+                self.init_error(this, message)?;
+                Ok(this)
+            }
+            Decoded::Builtin(_) => unsupported("super(...) of this builtin class".into()),
+            _ => type_error("Super constructor is not a constructor".into()),
+        }
+    }
+
+    /// `super.name` from a method whose home object is `home`.
+    pub fn load_super(&mut self, home: Value, name: NameId) -> JsResult<Value> {
+        let start = self.prototype_of(home);
+        if start == Value::NULL {
+            return Ok(Value::UNDEFINED);
+        }
+        Ok(self.lookup_chain(start, name).unwrap_or(Value::UNDEFINED))
+    }
+
+    /// `SetPrototype`: the prototype of `obj` (an object or a function) becomes `proto`.
+    pub fn set_prototype(&mut self, obj: Value, proto: Value) -> JsResult<()> {
+        if !(proto == Value::NULL || is_object(proto)) {
+            return type_error(format!(
+                "Class extends value {} is not a constructor or null",
+                self.value_for_message(proto)
+            ));
+        }
+        // No cycles.
+        let mut p = proto;
+        while p != Value::NULL {
+            if p == obj {
+                return type_error("Cyclic __proto__ value".into());
+            }
+            p = self.prototype_of(p);
+        }
+        let o = match obj.decode() {
+            Decoded::Object(o) => o,
+            Decoded::Function(_) | Decoded::Builtin(_) => self.heap.function_props(obj),
+            _ => return unsupported("setting the prototype of a primitive".into()),
+        };
+        let shape = self.heap.object(o).shape;
+        let next = self.heap.reshape_with_proto(shape, proto);
+        self.heap.objects[o.0 as usize].shape = next;
+        Ok(())
+    }
+}
+
+/// True for objects, arrays and functions (what a constructor may return instead of `this`).
+pub(crate) fn is_object(v: Value) -> bool {
+    matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_))
+}
