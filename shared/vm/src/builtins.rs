@@ -3,6 +3,10 @@
 //! `String.prototype` methods that need nothing beyond Tier-1 strings (the HTML methods,
 //! `trim` and its variants, `isWellFormed`, `toWellFormed`), and the machine-dependent
 //! `performance.now()` (a monotonic clock, for timing on stderr).
+//!
+//! Tier 2 adds the array methods `forEach`, `map`, `filter`, `reduce`, `fill`, `slice`,
+//! `indexOf` and `join`, the string methods `substring`, `indexOf` and `charCodeAt`, and
+//! `process.stdout.write` (implemented in `builtins_tier2.rs`).
 
 use crate::number::MathFunction;
 
@@ -60,6 +64,38 @@ pub enum Builtin {
     FunctionCall,
     /// `f.apply(thisArg, array)`
     FunctionApply,
+    /// `array.forEach`, `array.map` and `array.filter` (`callback[, thisArg]`): the callback
+    /// on each element present, in order, with `(element, index, array)`.
+    ArrayIterate(Iteration),
+    /// `array.reduce(callback[, initial])`.
+    ArrayReduce,
+    /// `array.fill(value[, start[, end]])`.
+    ArrayFill,
+    /// `array.slice([start[, end]])`.
+    ArraySlice,
+    /// `array.indexOf(value[, fromIndex])` (strict equality).
+    ArrayIndexOf,
+    /// `array.join([separator])`.
+    ArrayJoin,
+    /// `string.substring(start[, end])`.
+    StringSubstring,
+    /// `string.indexOf(search[, position])`.
+    StringIndexOf,
+    /// `string.charCodeAt(index)`.
+    StringCharCodeAt,
+    /// `process.stdout.write(string)`: the string to standard output, no newline added.
+    ProcessStdoutWrite,
+}
+
+/// What `forEach`, `map` and `filter` do with the callback's results.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Iteration {
+    /// `forEach`: results are ignored; the call returns `undefined`.
+    ForEach,
+    /// `map`: a new array of the results, with holes where the receiver had them.
+    Map,
+    /// `filter`: a new array of the elements whose result is truthy.
+    Filter,
 }
 
 /// The `String.prototype` HTML methods (ECMAScript Annex B, `CreateHTML`): a tag around the
@@ -126,6 +162,14 @@ pub fn array_method(name: &str) -> Option<Builtin> {
         "pop" => Some(Builtin::ArrayPop),
         "some" => Some(Builtin::ArrayTest { every: false }),
         "every" => Some(Builtin::ArrayTest { every: true }),
+        "forEach" => Some(Builtin::ArrayIterate(Iteration::ForEach)),
+        "map" => Some(Builtin::ArrayIterate(Iteration::Map)),
+        "filter" => Some(Builtin::ArrayIterate(Iteration::Filter)),
+        "reduce" => Some(Builtin::ArrayReduce),
+        "fill" => Some(Builtin::ArrayFill),
+        "slice" => Some(Builtin::ArraySlice),
+        "indexOf" => Some(Builtin::ArrayIndexOf),
+        "join" => Some(Builtin::ArrayJoin),
         _ => None,
     }
 }
@@ -141,6 +185,9 @@ pub fn string_method(name: &str) -> Option<Builtin> {
     match name {
         "isWellFormed" => Some(Builtin::StringIsWellFormed),
         "toWellFormed" => Some(Builtin::StringToWellFormed),
+        "substring" => Some(Builtin::StringSubstring),
+        "indexOf" => Some(Builtin::StringIndexOf),
+        "charCodeAt" => Some(Builtin::StringCharCodeAt),
         _ => None,
     }
 }
@@ -173,7 +220,35 @@ impl Builtin {
         v.push(Builtin::PerformanceNow);
         v.extend(crate::ErrorKind::ALL.iter().map(|&k| Builtin::Error(k)));
         v.extend([Builtin::FunctionCall, Builtin::FunctionApply]);
+        // The Tier-2 array and string methods and process.stdout.write, after the others for
+        // the same reason.
+        v.extend([
+            Builtin::ArrayIterate(Iteration::ForEach),
+            Builtin::ArrayIterate(Iteration::Map),
+            Builtin::ArrayIterate(Iteration::Filter),
+            Builtin::ArrayReduce,
+            Builtin::ArrayFill,
+            Builtin::ArraySlice,
+            Builtin::ArrayIndexOf,
+            Builtin::ArrayJoin,
+            Builtin::StringSubstring,
+            Builtin::StringIndexOf,
+            Builtin::StringCharCodeAt,
+            Builtin::ProcessStdoutWrite,
+        ]);
         v
+    }
+
+    /// The key of the builtin in the vm's table of builtins by name, for those found by
+    /// their plain name: the name, except where two builtins share one (`indexOf` of
+    /// strings is `String.prototype.indexOf`; that of arrays is `indexOf`) and for
+    /// `process.stdout.write`.
+    pub fn lookup_key(self) -> &'static str {
+        match self {
+            Builtin::StringIndexOf => "String.prototype.indexOf",
+            Builtin::ProcessStdoutWrite => "process.stdout.write",
+            other => other.name(),
+        }
     }
 
     /// True for a builtin whose result depends on the machine or the moment (a clock): output
@@ -208,6 +283,17 @@ impl Builtin {
             Builtin::Error(k) => k.name(),
             Builtin::FunctionCall => "call",
             Builtin::FunctionApply => "apply",
+            Builtin::ArrayIterate(Iteration::ForEach) => "forEach",
+            Builtin::ArrayIterate(Iteration::Map) => "map",
+            Builtin::ArrayIterate(Iteration::Filter) => "filter",
+            Builtin::ArrayReduce => "reduce",
+            Builtin::ArrayFill => "fill",
+            Builtin::ArraySlice => "slice",
+            Builtin::ArrayIndexOf | Builtin::StringIndexOf => "indexOf",
+            Builtin::ArrayJoin => "join",
+            Builtin::StringSubstring => "substring",
+            Builtin::StringCharCodeAt => "charCodeAt",
+            Builtin::ProcessStdoutWrite => "write",
         }
     }
 }

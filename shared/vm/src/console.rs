@@ -3,22 +3,27 @@
 //! When the first argument is a string and more arguments follow, `%s %d %i %f %j %o %O %c`
 //! each consume one argument and `%%` prints `%`; the arguments left over are appended,
 //! separated by spaces (strings as they are, other values as `util.inspect` shows them).
-//! Objects, arrays and functions would need node's `util.inspect` layout: they trap.
+//!
+//! Objects, arrays, functions and class instances print in node's (v20) `util.inspect`
+//! layout with console.log's options (depth 2, `breakLength` 80, `compact` 3, at most 100
+//! array elements shown): nested levels deeper than 2 as `[Object]`/`[Array]`/`[Name]`,
+//! holes as `<N empty items>`, cycles as `<ref *N>` … `[Circular *N]`, an object on one
+//! line when its entries fit in 80 columns and on one line each otherwise, and arrays of
+//! more than 6 entries grouped in aligned columns (node's `groupArrayElements`). What it
+//! does not print (the `Math` object, errors, `%o`/`%s` of objects) traps.
 
+use crate::builtins::Builtin;
 use crate::interp::{JsResult, Throw};
 use jsnum::{number_to_string, string_to_number};
 use crate::value::{Decoded, Value};
 use crate::Vm;
 
-fn unsupported<T>() -> JsResult<T> {
-    Err(Box::new(crate::Exception {
-        throw: Throw::Unsupported("console.log of an object, array or function".into()),
-        location: None,
-    }))
+fn unsupported<T>(what: &str) -> JsResult<T> {
+    Err(Box::new(crate::Exception { throw: Throw::Unsupported(what.into()), location: None }))
 }
 
 /// node's `formatNumber`: `-0` prints as `-0`.
-fn format_number(x: f64) -> String {
+pub(crate) fn format_number(x: f64) -> String {
     if x == 0.0 && x.is_sign_negative() {
         "-0".into()
     } else {
@@ -71,31 +76,40 @@ fn parse_float_prefix(s: &str) -> f64 {
 
 /// A string as `util.inspect` quotes it.
 fn quote(s: &str) -> String {
-    let q = if !s.contains('\'') {
+    quote_units(&s.encode_utf16().collect::<Vec<u16>>())
+}
+
+/// A string of UTF-16 units as `util.inspect` quotes it (node's `strEscape`): single quotes
+/// unless the text has one (then double quotes, or backticks if it has both and no `${`);
+/// control characters, the backslash, the chosen quote, U+007F..U+009F and lone surrogates
+/// escaped.
+fn quote_units(units: &[u16]) -> String {
+    let has = |c: char| units.contains(&(c as u16));
+    let has_interpolation = units.windows(2).any(|w| w == [u16::from(b'$'), u16::from(b'{')]);
+    let q = if !has('\'') {
         '\''
-    } else if !s.contains('"') {
+    } else if !has('"') {
         '"'
-    } else if !s.contains('`') {
+    } else if !has('`') && !has_interpolation {
         '`'
     } else {
         '\''
     };
     let mut out = String::from(q);
-    for c in s.chars() {
+    for c in char::decode_utf16(units.iter().copied()) {
         match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            '\\' => out.push_str("\\\\"),
-            c if c == q => {
-                out.push('\\');
-                out.push(c)
+            Ok('\n') => out.push_str("\\n"),
+            Ok('\t') => out.push_str("\\t"),
+            Ok('\r') => out.push_str("\\r"),
+            Ok('\u{8}') => out.push_str("\\b"),
+            Ok('\u{c}') => out.push_str("\\f"),
+            Ok('\\') => out.push_str("\\\\"),
+            Ok('\'') if q == '\'' => out.push_str("\\'"),
+            Ok(c) if (c as u32) < 0x20 || (0x7f..=0x9f).contains(&(c as u32)) => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c => out.push(c),
+            Ok(c) => out.push(c),
+            Err(lone) => out.push_str(&format!("\\u{:x}", lone.unpaired_surrogate())),
         }
     }
     out.push(q);
@@ -127,18 +141,16 @@ impl Vm {
         matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_))
     }
 
-    /// `util.inspect` of a primitive (strings quoted).
+    /// `util.inspect(v)` with console.log's options (strings quoted).
     fn inspect(&self, v: Value) -> JsResult<String> {
-        match v.decode() {
-            Decoded::String(s) => Ok(quote(&self.heap.text(s))),
-            _ => self.inspect_unquoted(v),
-        }
+        self.inspect_value(v)
     }
 
-    /// A primitive as console.log prints it on its own (strings as they are).
+    /// A value as console.log prints it on its own: strings as they are, everything else as
+    /// `util.inspect` shows it.
     fn inspect_unquoted(&self, v: Value) -> JsResult<String> {
         if Self::is_object_like(v) {
-            return unsupported();
+            return self.inspect_value(v);
         }
         Ok(match v.as_number() {
             Some(x) => format_number(x),
@@ -176,30 +188,32 @@ impl Vm {
                 let arg = args[next];
                 next += 1;
                 match spec {
+                    's' if Self::is_object_like(arg) => return unsupported("console.log's %s of an object, array or function"),
                     's' => out.push_str(&self.inspect_unquoted(arg)?),
                     'd' => out.push_str(&format_number(self.to_number(arg))),
                     'i' => {
                         if Self::is_object_like(arg) {
-                            return unsupported();
+                            return unsupported("console.log's %i or %f of an object, array or function");
                         }
                         out.push_str(&format_number(parse_int_prefix(&self.to_display_string(arg))))
                     }
                     'f' => {
                         if Self::is_object_like(arg) {
-                            return unsupported();
+                            return unsupported("console.log's %i or %f of an object, array or function");
                         }
                         out.push_str(&format_number(parse_float_prefix(&self.to_display_string(arg))))
                     }
                     'j' => match arg.decode() {
                         Decoded::String(s) => out.push_str(&json_quote(&self.heap.text(s))),
                         Decoded::Undefined | Decoded::Hole => out.push_str("undefined"),
-                        _ if Self::is_object_like(arg) => return unsupported(),
+                        _ if Self::is_object_like(arg) => return unsupported("console.log's %j of an object, array or function"),
                         _ => match arg.as_number() {
                             Some(x) if !x.is_finite() => out.push_str("null"),
                             Some(x) => out.push_str(&number_to_string(x)),
                             None => out.push_str(&self.to_display_string(arg)),
                         },
                     },
+                    'o' if Self::is_object_like(arg) => return unsupported("console.log's %o of an object, array or function"),
                     'o' | 'O' => out.push_str(&self.inspect(arg)?),
                     _ => {} // %c: styling, prints nothing
                 }
@@ -212,6 +226,519 @@ impl Vm {
             out.push_str(&self.inspect_unquoted(v)?);
         }
         Ok(out)
+    }
+}
+
+/// console.log's `util.inspect` options (node v20 defaults).
+const INSPECT_DEPTH: usize = 2;
+/// Entries go on one line only if it stays within this many columns.
+const BREAK_LENGTH: usize = 80;
+/// node's `compact: 3` (also the limit on grouped columns: `compact * 4`).
+const COMPACT: usize = 3;
+/// Array elements shown before `... N more items`.
+const MAX_ARRAY_LENGTH: usize = 100;
+/// String characters shown before `... N more characters`.
+const MAX_STRING_LENGTH: usize = 10_000;
+/// A nested string longer than this (and than the line) is split after its newlines.
+const MIN_LINE_LENGTH: usize = 16;
+
+/// The state of one `util.inspect` call.
+struct Inspection {
+    /// The objects being printed, outermost first (a value met again is a cycle).
+    seen: Vec<Value>,
+    /// The objects found in cycles, in the order found: `[Circular *N]` is the N-th.
+    circular: Vec<Value>,
+    /// The current indentation in columns.
+    indentation: usize,
+}
+
+/// The length of a string in UTF-16 units (JavaScript's `length`, which node's line-width
+/// rule counts).
+fn js_length(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The number of columns a string takes in a terminal (node's `getStringWidth`), as far as
+/// seabed models it: East Asian wide characters take two, combining marks and zero-width
+/// characters none, every other character one.
+fn display_width(s: &str) -> usize {
+    s.chars()
+        .map(|c| match c as u32 {
+            0x300..=0x36F | 0x200B..=0x200F | 0x20D0..=0x20FF | 0xFE00..=0xFE0F | 0xFE20..=0xFE2F => 0,
+            0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6
+            | 0x1F300..=0x1F64F | 0x1F900..=0x1F9FF | 0x20000..=0x3FFFD => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// A property name as node prints it: bare if it is an identifier of ASCII letters, digits
+/// and `_`, quoted otherwise.
+fn property_name(name: &str) -> String {
+    let mut chars = name.chars();
+    let identifier = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if identifier {
+        name.to_string()
+    } else {
+        quote(name)
+    }
+}
+
+/// True if a property name is an array index (a canonical numeric string below 2^32 - 1):
+/// such keys come first, in ascending order, in JavaScript's property order.
+fn array_index_key(name: &str) -> Option<u32> {
+    let i: u32 = name.parse().ok()?;
+    (i < u32::MAX && i.to_string() == name).then_some(i)
+}
+
+/// `<N empty item(s)>` or `... N more item(s)`.
+fn count_text(n: usize, template: (&str, &str)) -> String {
+    format!("{}{n} {}{}", template.0, template.1, if n > 1 { "s" } else { "" })
+}
+
+/// node's `isBelowBreakLength`: the entries plus `start` columns fit in one line.
+fn fits_on_one_line(output: &[String], start: usize, base: &str) -> bool {
+    let mut total = output.len() + start;
+    if total + output.len() > BREAK_LENGTH {
+        return false;
+    }
+    for entry in output {
+        total += js_length(entry);
+        if total > BREAK_LENGTH {
+            return false;
+        }
+    }
+    base.is_empty() || !base.contains('\n')
+}
+
+impl Vm {
+    /// `util.inspect(v)` with console.log's options.
+    pub fn inspect_value(&self, v: Value) -> JsResult<String> {
+        let mut cx = Inspection { seen: Vec::new(), circular: Vec::new(), indentation: 0 };
+        self.format_value(&mut cx, v, 0)
+    }
+
+    /// node's `formatValue`: a value at nesting level `level` (0 for console.log's argument).
+    fn format_value(&self, cx: &mut Inspection, v: Value, level: usize) -> JsResult<String> {
+        if !Self::is_object_like(v) {
+            return Ok(match v.decode() {
+                Decoded::String(s) => self.format_nested_string(cx, self.heap.units(s)),
+                Decoded::Hole => "undefined".into(),
+                _ => match v.as_number() {
+                    Some(x) => format_number(x),
+                    None => self.to_display_string(v),
+                },
+            });
+        }
+        if cx.seen.contains(&v) {
+            let index = match cx.circular.iter().position(|&c| c == v) {
+                Some(i) => i + 1,
+                None => {
+                    cx.circular.push(v);
+                    cx.circular.len()
+                }
+            };
+            return Ok(format!("[Circular *{index}]"));
+        }
+        self.format_raw(cx, v, level)
+    }
+
+    /// A string inside an object or array: quoted, and split after its newlines (`'a\n' +`
+    /// then the rest on the next line) when it is longer than 16 and than the line.
+    fn format_nested_string(&self, cx: &Inspection, units: &[u16]) -> String {
+        let (units, trailer) = if units.len() > MAX_STRING_LENGTH {
+            (&units[..MAX_STRING_LENGTH], count_text(units.len() - MAX_STRING_LENGTH, ("... ", "more character")))
+        } else {
+            (units, String::new())
+        };
+        let long = units.len() > MIN_LINE_LENGTH && units.len() + cx.indentation + 4 > BREAK_LENGTH;
+        if !long {
+            return quote_units(units) + &trailer;
+        }
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for (i, &u) in units.iter().enumerate() {
+            if u == u16::from(b'\n') {
+                lines.push(quote_units(&units[start..=i]));
+                start = i + 1;
+            }
+        }
+        if start < units.len() || lines.is_empty() {
+            lines.push(quote_units(&units[start..]));
+        }
+        let separator = format!(" +\n{}", " ".repeat(cx.indentation + 2));
+        lines.join(&separator) + &trailer
+    }
+
+    /// node's `formatRaw` for an object, array or function at nesting level `level`.
+    fn format_raw(&self, cx: &mut Inspection, v: Value, level: usize) -> JsResult<String> {
+        let (braces, is_array) = match v.decode() {
+            Decoded::Function(_) | Decoded::Builtin(_) => {
+                let base = self.function_base(v)?;
+                if self.function_inspected_keys(v).is_empty() {
+                    return Ok(base);
+                }
+                if level > INSPECT_DEPTH {
+                    return Ok("[Function]".into());
+                }
+                return self.format_entries(cx, v, level, base, ("{".into(), "}"), false);
+            }
+            Decoded::Array(a) => {
+                if self.heap.array(a).elements.is_empty() {
+                    return Ok("[]".into());
+                }
+                if level > INSPECT_DEPTH {
+                    return Ok("[Array]".into());
+                }
+                (("[".to_string(), "]"), true)
+            }
+            Decoded::Object(o) => {
+                if Some(o) == self.math_object {
+                    return unsupported("console.log of the Math object");
+                }
+                let class = self.class_name_of(o)?;
+                let prefix = class.as_ref().map_or(String::new(), |name| format!("{name} "));
+                if self.object_inspected_keys(o).is_empty() {
+                    return Ok(format!("{prefix}{{}}"));
+                }
+                if level > INSPECT_DEPTH {
+                    return Ok(format!("[{}]", class.as_deref().unwrap_or("Object")));
+                }
+                ((format!("{prefix}{{"), "}"), false)
+            }
+            _ => unreachable!("format_raw of a primitive"),
+        };
+        self.format_entries(cx, v, level, String::new(), braces, is_array)
+    }
+
+    /// The entries of an object, array or function with properties, laid out
+    /// (`base` precedes the braces: a function's `[Function: f]`).
+    fn format_entries(&self, cx: &mut Inspection, v: Value, level: usize, base: String, braces: (String, &str), is_array: bool) -> JsResult<String> {
+        cx.seen.push(v);
+        let output = match v.decode() {
+            Decoded::Array(a) => self.format_array_entries(cx, a, level + 1)?,
+            Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
+                let keys = match v.decode() {
+                    Decoded::Object(o) => self.object_inspected_keys(o),
+                    _ => self.function_inspected_keys(v),
+                };
+                let mut output = Vec::new();
+                for (name, value) in keys {
+                    cx.indentation += 2;
+                    let text = self.format_value(cx, value, level + 1);
+                    cx.indentation -= 2;
+                    output.push(format!("{}: {}", property_name(&name), text?));
+                }
+                output
+            }
+            _ => unreachable!("only objects and arrays have entries"),
+        };
+        cx.seen.pop();
+        let base = match cx.circular.iter().position(|&c| c == v) {
+            Some(i) if base.is_empty() => format!("<ref *{}>", i + 1),
+            Some(i) => format!("<ref *{}> {base}", i + 1),
+            None => base,
+        };
+        Ok(self.reduce_to_single_string(cx, output, &base, (&braces.0, braces.1), is_array.then_some(v)))
+    }
+
+    /// The elements of array `a` as node lists them (at most 100; runs of holes as
+    /// `<N empty items>`; the rest counted as `... N more items`).
+    fn format_array_entries(&self, cx: &mut Inspection, a: crate::value::ArrayId, level: usize) -> JsResult<Vec<String>> {
+        let length = self.heap.array(a).elements.len();
+        let shown = length.min(MAX_ARRAY_LENGTH);
+        let mut output = Vec::new();
+        // `index` is the next index not yet accounted for; holes before a present element
+        // become one entry.
+        let mut index = 0;
+        for k in 0..length {
+            if output.len() >= shown {
+                break;
+            }
+            let element = self.heap.array(a).elements[k];
+            if element.is_hole() {
+                continue;
+            }
+            if k != index {
+                output.push(count_text(k - index, ("<", "empty item")) + ">");
+                index = k;
+                if output.len() == shown {
+                    break;
+                }
+            }
+            cx.indentation += 2;
+            let text = self.format_value(cx, element, level);
+            cx.indentation -= 2;
+            output.push(text?);
+            index += 1;
+        }
+        let remaining = length - index;
+        if output.len() != shown {
+            if remaining > 0 {
+                output.push(count_text(remaining, ("<", "empty item")) + ">");
+            }
+        } else if remaining > 0 {
+            output.push(count_text(remaining, ("... ", "more item")));
+        }
+        Ok(output)
+    }
+
+    /// node's `reduceToSingleString`: the entries on one line if they fit, else one per
+    /// line; arrays of more than 6 entries first grouped in columns (`array` is then the
+    /// array, whose element types choose the alignment).
+    fn reduce_to_single_string(&self, cx: &Inspection, output: Vec<String>, base: &str, braces: (&str, &str), array: Option<Value>) -> String {
+        let entries = output.len();
+        let output = match array {
+            Some(v) if entries > 6 => self.group_array_elements(cx, output, v),
+            _ => output,
+        };
+        let base_prefix = if base.is_empty() { String::new() } else { format!("{base} ") };
+        // With depth 2 and compact 3, every level qualifies for node's single-line form.
+        if entries == output.len() {
+            let start = output.len() + cx.indentation + js_length(braces.0) + js_length(base) + 10;
+            if fits_on_one_line(&output, start, base) {
+                let joined = output.join(", ");
+                if !joined.contains('\n') {
+                    return format!("{base_prefix}{} {joined} {}", braces.0, braces.1);
+                }
+            }
+        }
+        let indentation = format!("\n{}", " ".repeat(cx.indentation));
+        let separator = format!(",{indentation}  ");
+        format!("{base_prefix}{}{indentation}  {}{indentation}{}", braces.0, output.join(&separator), braces.1)
+    }
+
+    /// node's `groupArrayElements`: short entries of a long array in aligned columns, about
+    /// as many rows as columns times 2.5 (numbers right-aligned, anything else left-aligned).
+    fn group_array_elements(&self, cx: &Inspection, output: Vec<String>, array: Value) -> Vec<String> {
+        let mut data_len = Vec::new();
+        let mut total_length = 0;
+        let mut max_length = 0;
+        // The `... N more items` entry is not grouped.
+        let output_length = if output.len() > MAX_ARRAY_LENGTH { output.len() - 1 } else { output.len() };
+        const SEPARATOR_SPACE: usize = 2;
+        for entry in &output[..output_length] {
+            let len = display_width(entry);
+            data_len.push(len);
+            total_length += len + SEPARATOR_SPACE;
+            max_length = max_length.max(len);
+        }
+        let actual_max = max_length + SEPARATOR_SPACE;
+        if !(actual_max * 3 + cx.indentation < BREAK_LENGTH
+            && (total_length as f64 / actual_max as f64 > 5.0 || max_length <= 6))
+        {
+            return output;
+        }
+        let approx_char_heights = 2.5;
+        let average_bias = (actual_max as f64 - total_length as f64 / output.len() as f64).sqrt();
+        let biased_max = (actual_max as f64 - 3.0 - average_bias).max(1.0);
+        let columns = ((approx_char_heights * biased_max * output_length as f64).sqrt() / biased_max)
+            .round()
+            .min(((BREAK_LENGTH - cx.indentation) / actual_max) as f64)
+            .min((COMPACT * 4) as f64)
+            .min(15.0) as usize;
+        if columns <= 1 {
+            return output;
+        }
+        let max_line_length: Vec<usize> = (0..columns)
+            .map(|i| (i..output_length).step_by(columns).map(|j| data_len[j]).max().unwrap_or(0) + SEPARATOR_SPACE)
+            .collect();
+        let Decoded::Array(a) = array.decode() else { return output };
+        let elements = &self.heap.array(a).elements;
+        let numbers = (0..output.len()).all(|i| elements.get(i).is_some_and(|e| e.is_number()));
+        let mut grouped = Vec::new();
+        for row in (0..output_length).step_by(columns) {
+            let end = (row + columns).min(output_length);
+            let mut line = String::new();
+            for j in row..end - 1 {
+                let cell = format!("{}, ", output[j]);
+                let width = max_line_length[j - row];
+                line.push_str(&pad(&cell, data_len[j] + SEPARATOR_SPACE, width, numbers));
+            }
+            let last = end - 1;
+            if numbers {
+                let width = max_line_length[last - row] - SEPARATOR_SPACE;
+                line.push_str(&pad(&output[last], data_len[last], width, true));
+            } else {
+                line.push_str(&output[last]);
+            }
+            grouped.push(line);
+        }
+        if output_length < output.len() {
+            grouped.push(output[output_length].clone());
+        }
+        grouped
+    }
+
+    /// The properties console.log shows of object `o`: [`Vm::inspected_keys`], less the
+    /// `constructor` and methods of a constructor's `prototype` object (not enumerable in
+    /// JavaScript).
+    fn object_inspected_keys(&self, o: crate::value::ObjectId) -> Vec<(String, Value)> {
+        let keys = self.inspected_keys(o);
+        if !self.is_constructor_prototype(o) {
+            return keys;
+        }
+        keys.into_iter().filter(|(name, value)| name != "constructor" && !self.is_method(*value)).collect()
+    }
+
+    /// The own properties of object `o`, in JavaScript's order: array-index
+    /// keys ascending, then the others in the order they were added.
+    fn inspected_keys(&self, o: crate::value::ObjectId) -> Vec<(String, Value)> {
+        let object = self.heap.object(o);
+        let keys = &self.heap.shapes[object.shape.0 as usize].keys;
+        let mut indexed = Vec::new();
+        let mut named = Vec::new();
+        for (slot, &key) in keys.iter().enumerate() {
+            let name = self.heap.name(key);
+            let value = object.slots[slot];
+            match array_index_key(name) {
+                Some(i) => indexed.push((i, name.to_string(), value)),
+                None => named.push((name.to_string(), value)),
+            }
+        }
+        indexed.sort_by_key(|&(i, _, _)| i);
+        indexed.into_iter().map(|(_, name, value)| (name, value)).chain(named).collect()
+    }
+
+    /// How a function prints: `[Function: name]`, `[Function (anonymous)]`, `[class A]`,
+    /// `[class B extends A]`.
+    fn function_base(&self, f: Value) -> JsResult<String> {
+        match f.decode() {
+            Decoded::Builtin(b) => Ok(format!("[Function: {}]", self.builtins[b.0 as usize].name())),
+            Decoded::Function(func) => {
+                let name = &self.program.function(func).name;
+                let name = if name.is_empty() || name.starts_with('<') { None } else { Some(name.as_str()) };
+                if self.is_class_constructor(func) {
+                    let mut base = format!("[class {}", name.unwrap_or("(anonymous)"));
+                    if let Some(parent) = self.superclass_name(f) {
+                        base.push_str(&format!(" extends {parent}"));
+                    }
+                    return Ok(base + "]");
+                }
+                Ok(match name {
+                    Some(name) => format!("[Function: {name}]"),
+                    None => "[Function (anonymous)]".into(),
+                })
+            }
+            _ => unreachable!("function_base of a non-function"),
+        }
+    }
+
+    // ---- the object model ----------------------------------------------------------------
+
+    /// The own property `name` of object `o`, read without interning the name.
+    fn own_property_named(&self, o: crate::value::ObjectId, name: &str) -> Option<Value> {
+        let object = self.heap.object(o);
+        let keys = &self.heap.shapes[object.shape.0 as usize].keys;
+        keys.iter().position(|&k| self.heap.name(k) == name).map(|slot| object.slots[slot])
+    }
+
+    /// The property object of a function value, if it has one yet (`Heap::function_props`).
+    fn function_property_object(&self, f: Value) -> Option<crate::value::ObjectId> {
+        self.heap.function_props.get(&f.bits()).copied()
+    }
+
+    /// `F.prototype` of a function value, if it has been made.
+    fn existing_prototype_property(&self, f: Value) -> Option<Value> {
+        self.function_property_object(f).and_then(|o| self.own_property_named(o, "prototype"))
+    }
+
+    /// True if `holder`'s own `constructor` is `F` and `holder` is `F.prototype`: node
+    /// does not show that (non-enumerable) property, nor class methods (non-enumerable),
+    /// which seabed keeps as plain properties of the prototype.
+    fn is_constructor_prototype(&self, holder: crate::value::ObjectId) -> bool {
+        self.own_property_named(holder, "constructor")
+            .and_then(|c| self.existing_prototype_property(c))
+            .is_some_and(|p| p == Value::object(holder))
+    }
+
+    /// True for a method of a class (or object literal): `FunctionKind::Method`.
+    fn is_method(&self, v: Value) -> bool {
+        matches!(v.decode(), Decoded::Function(f) if self.function_kind(f) == frontend::bytecode::FunctionKind::Method)
+    }
+
+    /// The name of the class (constructor) whose instance object `o` is, as node's
+    /// `getConstructorName` finds it: the first object on the chain from `o` whose own
+    /// `constructor` is a named function whose `prototype` is on `o`'s prototype chain.
+    /// None for a plain object (whose chain ends at `Object.prototype`, `null` in seabed).
+    /// Errors trap: node prints them with their stack.
+    fn class_name_of(&self, o: crate::value::ObjectId) -> JsResult<Option<String>> {
+        let object = Value::object(o);
+        let mut chain = Vec::new();
+        let mut p = self.prototype_of(object);
+        while p != Value::NULL && chain.len() < 10_000 {
+            chain.push(p);
+            p = self.prototype_of(p);
+        }
+        let mut holder = object;
+        let mut found = None;
+        for next in chain.iter().copied().chain([Value::NULL]) {
+            if let Decoded::Object(h) = holder.decode() {
+                if let Some(c) = self.own_property_named(h, "constructor") {
+                    if let Decoded::Builtin(b) = c.decode() {
+                        if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) && h != o {
+                            return unsupported("console.log of an Error object");
+                        }
+                    }
+                    let instance = self.existing_prototype_property(c).is_some_and(|p| chain.contains(&p));
+                    if found.is_none() && instance {
+                        found = self.function_name(c);
+                    }
+                }
+            }
+            holder = next;
+        }
+        Ok(found)
+    }
+
+    /// The name of a function value (None if it is anonymous or not a function).
+    fn function_name(&self, f: Value) -> Option<String> {
+        match f.decode() {
+            Decoded::Builtin(b) => Some(self.builtins[b.0 as usize].name().to_string()),
+            Decoded::Function(func) => {
+                let name = &self.program.function(func).name;
+                (!name.is_empty() && !name.starts_with('<')).then(|| name.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// True if bytecode function `f` is a class constructor.
+    fn is_class_constructor(&self, f: frontend::bytecode::FuncId) -> bool {
+        matches!(self.function_kind(f), frontend::bytecode::FunctionKind::ClassConstructor { .. })
+    }
+
+    /// The name of the class a class constructor extends: the name of its prototype, when
+    /// that is a named function.
+    fn superclass_name(&self, f: Value) -> Option<String> {
+        let parent = self.prototype_of(f);
+        if parent == Value::NULL {
+            return None;
+        }
+        self.function_name(parent)
+    }
+
+    /// The properties console.log shows of a function value (static fields, `F.x = …`):
+    /// not `prototype` and not static methods, which are not enumerable in JavaScript.
+    fn function_inspected_keys(&self, f: Value) -> Vec<(String, Value)> {
+        let Some(o) = self.function_property_object(f) else { return Vec::new() };
+        self.inspected_keys(o)
+            .into_iter()
+            .filter(|(name, value)| name != "prototype" && !self.is_method(*value))
+            .collect()
+    }
+}
+
+/// Pads `text` (of `width` columns) to `target` columns: on the left (`right_align`) or on
+/// the right.
+fn pad(text: &str, width: usize, target: usize, right_align: bool) -> String {
+    let fill = " ".repeat(target.saturating_sub(width));
+    if right_align {
+        fill + text
+    } else {
+        text.to_string() + &fill
     }
 }
 

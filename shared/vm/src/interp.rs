@@ -167,7 +167,7 @@ impl Vm {
         for (i, b) in builtins.iter().enumerate() {
             let key = match b {
                 Builtin::Math(m) => m.name(),
-                other => other.name(),
+                other => other.lookup_key(),
             };
             let key: &'static str = match b {
                 Builtin::Math(_) => Box::leak(format!("Math.{key}").into_boxed_str()),
@@ -233,13 +233,13 @@ impl Vm {
     /// The builtin an array's property `name` names, if seabed implements it.
     fn array_method(&self, name: NameId) -> Option<BuiltinId> {
         let b = crate::builtins::array_method(self.heap.name(name))?;
-        self.builtin_ids.get(b.name()).copied()
+        self.builtin_ids.get(b.lookup_key()).copied()
     }
 
     /// The builtin a string's property `name` names, if seabed implements it.
     fn string_method(&self, name: NameId) -> Option<BuiltinId> {
         let b = crate::builtins::string_method(self.heap.name(name))?;
-        self.builtin_ids.get(b.name()).copied()
+        self.builtin_ids.get(b.lookup_key()).copied()
     }
 
     fn builtin_global(&mut self, name: &str) -> Value {
@@ -284,6 +284,7 @@ impl Vm {
                 self.heap.set_property(o, n, v);
                 Value::object(o)
             }
+            "process" => self.create_process_object(),
             other => self.builtin_value(other),
         }
     }
@@ -897,9 +898,7 @@ impl Vm {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
                 type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
             }
-            Decoded::Array(_) if name == self.names.length => {
-                throw(Throw::Unsupported("writing an array's length".into()))
-            }
+            Decoded::Array(a) if name == self.names.length => self.set_array_length(a, v),
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
                 self.store_function_property(o, name, v);
@@ -1109,9 +1108,7 @@ impl Vm {
                 self.heap.set_property(id, name, v);
                 Ok(())
             }
-            Decoded::Array(_) if name == self.names.length => {
-                throw(Throw::Unsupported("writing an array's length".into()))
-            }
+            Decoded::Array(a) if name == self.names.length => self.set_array_length(a, v),
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 self.store_function_property(o, name, v);
                 Ok(())
@@ -1290,6 +1287,20 @@ impl Vm {
             }
             Builtin::MathRandom => throw(Throw::Unsupported("Math.random (nondeterministic output)".into())),
             Builtin::PerformanceNow => Ok(Value::number(crate::builtins::performance_now())),
+            Builtin::ArrayIterate(_)
+            | Builtin::ArrayReduce
+            | Builtin::ArrayFill
+            | Builtin::ArraySlice
+            | Builtin::ArrayIndexOf
+            | Builtin::ArrayJoin
+            | Builtin::StringSubstring
+            | Builtin::StringIndexOf
+            | Builtin::StringCharCodeAt => self.call_tier2_builtin(builtin, args, argc),
+            Builtin::ProcessStdoutWrite => {
+                let text = self.stdout_write_text(args, argc)?;
+                let _ = self.out.write_all(text.as_bytes());
+                Ok(Value::TRUE)
+            }
             Builtin::String => {
                 if argc == 0 {
                     return Ok(self.heap.alloc_utf16(Vec::new()));

@@ -4,6 +4,7 @@
 //! Objects live in an arena for the whole run (no garbage collector yet).
 
 pub mod builtins;
+mod builtins_tier2;
 pub mod console;
 pub mod convert;
 pub mod heap;
