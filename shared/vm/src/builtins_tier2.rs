@@ -312,8 +312,59 @@ impl Vm {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// Program output captured in memory.
+    #[derive(Clone, Default)]
+    struct Captured(Rc<RefCell<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Runs `source` in the interpreter: what it printed, and the exception that ended it.
+    pub(crate) fn run(source: &str) -> (String, Option<Throw>) {
+        let program = Rc::new(frontend::compile("t.js", source).expect("the test program compiles"));
+        let out = Captured::default();
+        let mut vm = Vm::new(program, Box::new(out.clone()));
+        let result = vm.run_script();
+        vm.flush();
+        let text = String::from_utf8(out.0.borrow().clone()).expect("utf-8 output");
+        (text, result.err().map(|e| e.throw))
+    }
+
+    /// Asserts that each program prints `expected` and ends normally, and, where node is
+    /// installed, that node prints the same (so the expectations are node's).
+    pub(crate) fn check_programs(cases: &[(&str, &str)]) {
+        for (source, expected) in cases {
+            let (text, thrown) = run(source);
+            assert_eq!(thrown, None, "{source}");
+            assert_eq!(&text, expected, "{source}");
+        }
+        let script: String = cases.iter().map(|(source, _)| format!("{{\n{source}\n}}\n")).collect();
+        match std::process::Command::new("node").args(["-e", &script]).output() {
+            Ok(out) => {
+                let expected: String = cases.iter().map(|(_, e)| *e).collect();
+                assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "node disagrees");
+            }
+            Err(_) => eprintln!("node not found: expectations not compared with node"),
+        }
+    }
+
+    /// Asserts that `source` ends with an error of `kind` and `message`.
+    fn check_error(source: &str, kind: ErrorKind, message: &str) {
+        let (_, thrown) = run(source);
+        assert_eq!(thrown, Some(Throw::Error(kind, message.to_string())), "{source}");
+    }
 
     #[test]
     fn relative_indices_count_from_the_end_and_clamp() {
@@ -325,5 +376,113 @@ mod tests {
         assert_eq!(integer_or_infinity(f64::NAN), 0.0);
         assert_eq!(integer_or_infinity(-2.7), -2.0);
         assert!(integer_or_infinity(-0.5).is_sign_positive());
+    }
+
+    #[test]
+    fn callback_methods_follow_node() {
+        check_programs(&[
+            (
+                "function dbl(x) { return x * 2; } function even(x) { return x % 2 == 0; }\n\
+                 function add(a, b) { return a + b; }\n\
+                 console.log([1,,3].map(dbl), [1,2,3,4].filter(even), [1,2,3].reduce(add), [1,2,3].reduce(add, 10), [,5].reduce(add));",
+                "[ 2, <1 empty item>, 6 ] [ 2, 4 ] 6 16 5\n",
+            ),
+            (
+                "function show(x, i, arr) { console.log('each', x, i, arr.length); }\nconsole.log([3, , 4].forEach(show));",
+                "each 3 0 3\neach 4 2 3\nundefined\n",
+            ),
+            (
+                "var grow = [1, 2]; function pusher(x) { grow.push(x + 10); return x; }\nconsole.log(grow.map(pusher), grow);\n\
+                 var shrink = [1, 2, 3, 4]; function popper(x) { shrink.pop(); return true; }\nconsole.log(shrink.filter(popper), shrink);",
+                "[ 1, 2 ] [ 1, 2, 11, 12 ]\n[ 1, 2 ] [ 1, 2 ]\n",
+            ),
+            ("console.log([5, 1, 4].reduce(Math.max), [1, 2, 3].map(String), ['1', '2'].map(Number));", "NaN [ '1', '2', '3' ] [ 1, 2 ]\n"),
+        ]);
+        check_error("[].reduce(Math.max)", ErrorKind::TypeError, "Reduce of empty array with no initial value");
+        check_error("[,,].reduce(Math.max)", ErrorKind::TypeError, "Reduce of empty array with no initial value");
+        check_error("[1].forEach(3)", ErrorKind::TypeError, "3 is not a function");
+        check_error("[1].map({})", ErrorKind::TypeError, "#<Object> is not a function");
+        check_error("[1].filter()", ErrorKind::TypeError, "undefined is not a function");
+    }
+
+    #[test]
+    fn fill_slice_index_of_and_join_follow_node() {
+        check_programs(&[
+            (
+                "console.log([1,2,3,4,5].slice(1,-1), [1,2,3].slice(-2), [1,,3].slice(), [1,2].slice(5), [1,2,3].slice(2,1));",
+                "[ 2, 3, 4 ] [ 2, 3 ] [ 1, <1 empty item>, 3 ] [] []\n",
+            ),
+            (
+                "console.log([1,2,3,4].fill(0, 1, -1), Array(3).fill(7), [1,2,3].fill(9, -1), [1,2,3].fill(), [1,2].fill(0.5));",
+                "[ 1, 0, 0, 4 ] [ 7, 7, 7 ] [ 1, 2, 9 ] [ undefined, undefined, undefined ] [ 0.5, 0.5 ]\n",
+            ),
+            (
+                "console.log([1,2,3].indexOf(2, -1), [1,2,3].indexOf(2,-2), [NaN].indexOf(NaN), [,undefined].indexOf(undefined), [1,2,3].indexOf(3, Infinity), [1,2].indexOf(1,-Infinity), ['1'].indexOf(1), ['ab'].indexOf('a' + 'b'));",
+                "-1 1 -1 1 -1 0 -1 0\n",
+            ),
+            (
+                "var c = [1]; c.push(c);\nconsole.log([1,null,undefined,,'a',[2,[3]],{}].join(), [1,2].join(undefined), [1,2].join(null), [1,2].join(0), c.join('-'), [].join());",
+                "1,,,,a,2,3,[object Object] 1,2 1null2 102 1- \n",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn string_methods_follow_node() {
+        check_programs(&[
+            (
+                "console.log('abcdef'.substring(4,1), 'abcdef'.substring(-3), 'abcdef'.substring(2, NaN), 'abc'.substring(1, 100), 'abc'.substring());",
+                "bcd abcdef ab bc abc\n",
+            ),
+            (
+                "console.log('abcabc'.indexOf('c', 3), 'abc'.indexOf('', 10), 'abc'.indexOf('', 1), 'abc'.indexOf(), 'undefined'.indexOf(), 'abc'.indexOf('b', -5), 'aaa'.indexOf('aa', 1));",
+                "5 3 1 -1 0 1 1\n",
+            ),
+            (
+                "console.log('abc'.charCodeAt(1), 'abc'.charCodeAt(5), 'abc'.charCodeAt(-1), 'abc'.charCodeAt(), 'abc'.charCodeAt('2'), '\u{1F600}'.charCodeAt(0), 'abc'.charCodeAt(1.9), ''.charCodeAt(0));",
+                "98 NaN NaN 97 99 55357 98 NaN\n",
+            ),
+        ]);
+    }
+
+    #[test]
+    fn array_length_stores_truncate_and_extend() {
+        check_programs(&[(
+            "var a = [1, 2, 3]; a.length = '2'; console.log(a); a.length = 5; console.log(a, a.length);\n\
+             a.length = true; console.log(a); a.length = null; console.log(a); a.push(4); console.log(a);\n\
+             var b = [1, 2, 3]; b.length = 6; b[7] = 8; console.log(b, b.join('+'));",
+            "[ 1, 2 ]\n[ 1, 2, <3 empty items> ] 5\n[ 1 ]\n[]\n[ 4 ]\n[ 1, 2, 3, <4 empty items>, 8 ] 1+2+3+++++8\n",
+        )]);
+        check_error("var a = [1]; a.length = -1", ErrorKind::RangeError, "Invalid array length");
+        check_error("var a = [1]; a.length = 1.5", ErrorKind::RangeError, "Invalid array length");
+        check_error("var a = [1]; a.length = 'x'", ErrorKind::RangeError, "Invalid array length");
+        let (_, thrown) = run("var a = [1]; a.length = 4294967295;");
+        assert!(matches!(thrown, Some(Throw::Unsupported(_))), "{thrown:?}");
+    }
+
+    #[test]
+    fn process_stdout_write_writes_without_a_newline() {
+        let program = Rc::new(frontend::compile("t.js", "console.log('first');").expect("compiles"));
+        let out = Captured::default();
+        let mut vm = Vm::new(program, Box::new(out.clone()));
+        vm.run_script().expect("runs");
+        let Decoded::Object(process) = vm.create_process_object().decode() else { panic!("process is an object") };
+        let stdout_name = vm.heap.intern("stdout");
+        let Some(stdout) = vm.heap.get_property(process, stdout_name) else { panic!("process.stdout") };
+        let Decoded::Object(stdout) = stdout.decode() else { panic!("process.stdout is an object") };
+        let write_name = vm.heap.intern("write");
+        let write = vm.heap.get_property(stdout, write_name).expect("process.stdout.write");
+        let text = vm.heap.alloc_str("a b");
+        assert_eq!(vm.call_value(write, Value::object(stdout), &[text]).expect("writes"), Value::TRUE);
+        let err = vm.call_value(write, Value::object(stdout), &[Value::int(5)]).expect_err("a number is refused");
+        assert_eq!(
+            err.throw,
+            Throw::Error(
+                ErrorKind::TypeError,
+                "The \"chunk\" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received type number (5)".into()
+            )
+        );
+        vm.flush();
+        assert_eq!(String::from_utf8(out.0.borrow().clone()).unwrap(), "first\na b");
     }
 }

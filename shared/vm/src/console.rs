@@ -764,6 +764,127 @@ mod tests {
         assert_eq!(quote("a"), "'a'");
         assert_eq!(quote("it's"), "\"it's\"");
         assert_eq!(quote("a\nb"), "'a\\nb'");
-        assert_eq!(json_quote("a\"b"), "\"a\\\"b\"");
+        assert_eq!(json_quote("a\"b"), "\"a\\\"b\"");        assert_eq!(quote("a'b\"c"), "`a'b\"c`");
+        assert_eq!(quote("a'b\"c`"), "'a\\'b\"c`'");
+        assert_eq!(quote("a'b\"${c}"), "'a\\'b\"${c}'");
+        assert_eq!(quote("\u{b}\u{1}\u{7f}\u{85}\\"), "'\\x0B\\x01\\x7F\\x85\\\\'");
+        assert_eq!(quote_units(&[0x61, 0xD800, 0x62]), "'a\\ud800b'");
+        assert_eq!(quote_units(&[0xD83D, 0xDE00]), "'\u{1F600}'");
+    }
+
+    #[test]
+    fn property_names_and_widths() {
+        assert_eq!(property_name("a_1"), "a_1");
+        assert_eq!(property_name("$x"), "'$x'");
+        assert_eq!(property_name("a-b"), "'a-b'");
+        assert_eq!(property_name("1"), "'1'");
+        assert_eq!(property_name(""), "''");
+        assert_eq!(array_index_key("10"), Some(10));
+        assert_eq!(array_index_key("01"), None);
+        assert_eq!(array_index_key("4294967295"), None);
+        assert_eq!(display_width("ab\u{4e2d}"), 4);
+        assert_eq!(js_length("a\u{1F600}"), 3);
+        assert!(fits_on_one_line(&["1".into(), "2".into()], 10, ""));
+        assert!(!fits_on_one_line(&["x".repeat(70)], 10, ""));
+    }
+
+    /// console.log's layout of objects, arrays and functions is node's (the expectations
+    /// are checked against node where it is installed).
+    #[test]
+    fn objects_and_arrays_print_as_node_prints_them() {
+        crate::builtins_tier2::tests::check_programs(&[
+            (
+                "console.log({ a: 1, b: 'x', c: [1, 2, 3] }, {}, [], [[]], {a:{}}, [,1], [1,,], [,,], Array(5), [1,,,,2,,]);",
+                "{ a: 1, b: 'x', c: [ 1, 2, 3 ] } {} [] [ [] ] { a: {} } [ <1 empty item>, 1 ] [ 1, <1 empty item> ] [ <2 empty items> ] [ <5 empty items> ] [ 1, <3 empty items>, 2, <1 empty item> ]\n",
+            ),
+            (
+                "console.log({a:{b:{c:{d:1}}}}, {a:{b:{c:{}}}}, [[[[1]]]], [[[[]]]], [[[1]]]);",
+                "{ a: { b: { c: [Object] } } } { a: { b: { c: {} } } } [ [ [ [Array] ] ] ] [ [ [ [] ] ] ] [ [ [ 1 ] ] ]\n",
+            ),
+            (
+                "console.log({'a-b': 1, $x: 2, _y: 3, '1': 4, 'it\\'s': 5, 0: 6, 10: 7, 2: 8});",
+                "{\n  '0': 6,\n  '1': 4,\n  '2': 8,\n  '10': 7,\n  'a-b': 1,\n  '$x': 2,\n  _y: 3,\n  \"it's\": 5\n}\n",
+            ),
+            (
+                "function foo() {}\nconsole.log(foo, [foo], {foo: foo}, Math.max, console.log, String);",
+                "[Function: foo] [ [Function: foo] ] { foo: [Function: foo] } [Function: max] [Function: log] [Function: String]\n",
+            ),
+            (
+                "var o = {x: 1}; o.self = o; var p = [1]; p.push(p); var q = {a: {}}; q.a.b = q.a; q.c = q;\nconsole.log(o, p, q);",
+                "<ref *1> { x: 1, self: [Circular *1] } <ref *1> [ 1, [Circular *1] ] <ref *2> { a: <ref *1> { b: [Circular *1] }, c: [Circular *2] }\n",
+            ),
+            (
+                "console.log([1.5, -0, NaN, Infinity, true, null, undefined, 'str'], [undefined, , null]);",
+                "[ 1.5, -0, NaN, Infinity, true, null, undefined, 'str' ] [ undefined, <1 empty item>, null ]\n",
+            ),
+            (
+                "console.log({ aaaaaaaaaa: 1111111111, bbbbbbbbbb: 2222222222, cccccccccc: 3333333333, ddd: 4 });",
+                "{\n  aaaaaaaaaa: 1111111111,\n  bbbbbbbbbb: 2222222222,\n  cccccccccc: 3333333333,\n  ddd: 4\n}\n",
+            ),
+            (
+                "console.log({s: 'line one is long enough\\nline two is long enough too\\nand a third line that makes it long'});",
+                "{\n  s: 'line one is long enough\\n' +\n    'line two is long enough too\\n' +\n    'and a third line that makes it long'\n}\n",
+            ),
+            ("console.log('%O and', {a: 1}, 'rest', {b: [2]});", "{ a: 1 } and rest { b: [ 2 ] }\n"),
+        ]);
+    }
+
+    /// Class instances, classes and functions with properties print as node prints them.
+    #[test]
+    fn class_instances_print_with_their_class_name() {
+        crate::builtins_tier2::tests::check_programs(&[
+            (
+                "class A { constructor() { this.x = 1; } m() { return 1; } }\n\
+                 class B extends A { constructor() { super(); this.y = 'b'; } }\n\
+                 class E {}\n\
+                 console.log(A, B, new A(), new B(), [new B()], {b: new B()}, new E(), E);",
+                "[class A] [class B extends A] A { x: 1 } B { x: 1, y: 'b' } [ B { x: 1, y: 'b' } ] { b: B { x: 1, y: 'b' } } E {} [class E]\n",
+            ),
+            (
+                "function F(v) { this.v = v; }\nF.prototype.get = function () { return this.v; };\n\
+                 console.log(new F(3), F, F.prototype, [F]); F.count = 2; console.log(F);\n\
+                 class S { static make() { return new S(); } }\nS.total = 5; console.log(S, S.make());",
+                "F { v: 3 } [Function: F] { get: [Function (anonymous)] } [ [Function: F] ]\n[Function: F] { count: 2 }\n[class S] { total: 5 } S {}\n",
+            ),
+            (
+                "const anon = function () {}; const arrow = () => 1;\nconsole.log(anon, arrow, [function () {}], {f: () => 2, g() {}});",
+                "[Function: anon] [Function: arrow] [ [Function (anonymous)] ] { f: [Function: f], g: [Function: g] }\n",
+            ),
+        ]);
+    }
+
+    /// Arrays of more than 6 entries are grouped in columns as node groups them.
+    #[test]
+    fn long_arrays_are_grouped_in_columns() {
+        let range = "function range(n, scale) { var a = []; for (var i = 0; i < n; i++) a.push(i * scale); return a; }\n";
+        let cases: Vec<(String, &str)> = vec![
+            (format!("{range}console.log(range(7, 1));"), "[\n  0, 1, 2, 3,\n  4, 5, 6\n]\n"),
+            (format!("{range}console.log(range(10, 1));"), "[\n  0, 1, 2, 3, 4,\n  5, 6, 7, 8, 9\n]\n"),
+            (
+                format!("{range}console.log(range(26, 1));"),
+                "[\n   0,  1,  2,  3,  4,  5,  6,  7,\n   8,  9, 10, 11, 12, 13, 14, 15,\n  16, 17, 18, 19, 20, 21, 22, 23,\n  24, 25\n]\n",
+            ),
+            (
+                format!("{range}console.log(range(30, 100));"),
+                "[\n     0,  100,  200,  300,  400,  500,\n   600,  700,  800,  900, 1000, 1100,\n  1200, 1300, 1400, 1500, 1600, 1700,\n  1800, 1900, 2000, 2100, 2200, 2300,\n  2400, 2500, 2600, 2700, 2800, 2900\n]\n",
+            ),
+            (
+                format!("{range}var a = range(101, 1); a.length = 12; a.length = 103; console.log(a);"),
+                "[ 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, <91 empty items> ]\n",
+            ),
+            (
+                format!("{range}var s = range(8, 1); for (var i = 0; i < 8; i++) s[i] = i % 3 == 0 ? 'abc' : i % 3 == 1 ? 'abcabc' : 'abcabcabc';\nconsole.log(s);"),
+                "[\n  'abc',       'abcabc',\n  'abcabcabc', 'abc',\n  'abcabc',    'abcabcabc',\n  'abc',       'abcabc'\n]\n",
+            ),
+            (
+                format!("{range}console.log({{a: range(20, 1), b: 'hello'}});"),
+                "{\n  a: [\n     0,  1,  2,  3,  4,  5,  6,\n     7,  8,  9, 10, 11, 12, 13,\n    14, 15, 16, 17, 18, 19\n  ],\n  b: 'hello'\n}\n",
+            ),
+        ];
+        let cases: Vec<(&str, &str)> = cases.iter().map(|(s, e)| (s.as_str(), *e)).collect();
+        crate::builtins_tier2::tests::check_programs(&cases);
+        // 100 shown, the rest counted.
+        let (text, _) = crate::builtins_tier2::tests::run(&format!("{range}console.log(range(150, 1));"));
+        assert!(text.ends_with("  96, 97, 98, 99,\n  ... 50 more items\n]\n"), "{text}");
     }
 }
