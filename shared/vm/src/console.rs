@@ -398,6 +398,9 @@ impl Vm {
                 if Some(o) == self.math_object {
                     return unsupported("console.log of the Math object");
                 }
+                if let Some(name) = self.builtin_namespace(o) {
+                    return unsupported(&format!("console.log of the {name} object"));
+                }
                 let class = self.class_name_of(o)?;
                 let prefix = class.as_ref().map_or(String::new(), |name| format!("{name} "));
                 if self.object_inspected_keys(o).is_empty() {
@@ -606,6 +609,10 @@ impl Vm {
     /// `[class B extends A]`.
     fn function_base(&self, f: Value) -> JsResult<String> {
         match f.decode() {
+            // node's `Error` has an own enumerable `stackTraceLimit`.
+            Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Error(crate::ErrorKind::Error) => {
+                Ok("[Function: Error] { stackTraceLimit: 10 }".into())
+            }
             Decoded::Builtin(b) => Ok(format!("[Function: {}]", self.builtins[b.0 as usize].name())),
             Decoded::Function(func) => {
                 let name = &self.program.function(func).name;
@@ -702,6 +709,26 @@ impl Vm {
                 (!name.is_empty() && !name.starts_with('<')).then(|| name.clone())
             }
             _ => None,
+        }
+    }
+
+    /// The name of a builtin namespace object seabed models only in part (`console`,
+    /// `performance`, `process`, `process.stdout`: node prints many more properties), found
+    /// by the builtin it holds; None for other objects.
+    fn builtin_namespace(&self, o: crate::value::ObjectId) -> Option<&'static str> {
+        let holds = |name: &str, builtin: Builtin| {
+            self.own_property_named(o, name).is_some_and(|v| matches!(v.decode(), Decoded::Builtin(b) if self.builtins[b.0 as usize] == builtin))
+        };
+        if holds("log", Builtin::ConsoleLog) && holds("error", Builtin::ConsoleError) {
+            Some("console")
+        } else if holds("now", Builtin::PerformanceNow) {
+            Some("performance")
+        } else if holds("write", Builtin::ProcessStdoutWrite) {
+            Some("process.stdout")
+        } else if let Some(Decoded::Object(stdout)) = self.own_property_named(o, "stdout").map(|v| v.decode()) {
+            self.builtin_namespace(stdout).map(|_| "process")
+        } else {
+            None
         }
     }
 
@@ -851,6 +878,26 @@ mod tests {
                 "[Function: anon] [Function: arrow] [ [Function (anonymous)] ] { f: [Function: f], g: [Function: g] }\n",
             ),
         ]);
+    }
+
+    /// What console.log cannot print as node does traps, naming it.
+    #[test]
+    fn what_it_cannot_print_traps() {
+        for (source, what) in [
+            ("console.log(Math);", "console.log of the Math object"),
+            ("console.log([console]);", "console.log of the console object"),
+            ("console.log(new Error('boom'));", "console.log of an Error object"),
+            ("class MyError extends TypeError {}\nconsole.log({ e: new MyError('x') });", "console.log of an Error object"),
+            ("console.log('%s', {});", "console.log's %s of an object, array or function"),
+            ("console.log('%o', [1]);", "console.log's %o of an object, array or function"),
+        ] {
+            let (_, thrown) = crate::builtins_tier2::tests::run(source);
+            assert_eq!(thrown, Some(Throw::Unsupported(what.into())), "{source}");
+        }
+        crate::builtins_tier2::tests::check_programs(&[(
+            "console.log(Error, [TypeError]);",
+            "[Function: Error] { stackTraceLimit: 10 } [ [Function: TypeError] ]\n",
+        )]);
     }
 
     /// Arrays of more than 6 entries are grouped in columns as node groups them.
