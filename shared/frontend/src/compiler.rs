@@ -51,6 +51,12 @@ pub const BUILTIN_GLOBALS: &[&str] =
 /// on them: the bench programs print their times on stderr only.
 pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance"];
 
+/// Builtin globals of Tier 2 that are declared only when a program reads one without
+/// declaring or assigning it (like [`MACHINE_DEPENDENT_GLOBALS`], so programs that do not use
+/// them keep their global numbering): the error constructors and `process` (for
+/// `process.stdout.write`).
+pub const ON_DEMAND_GLOBALS: &[&str] = &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process"];
+
 /// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
 /// implement. A read of one of these names that resolves to an undeclared global compiles to a
 /// trap `builtin 'NAME'` (listed by `seabed check`) instead of the ReferenceError an unknown
@@ -60,8 +66,7 @@ pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance"];
 /// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
 pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     // ECMAScript
-    "parseInt", "parseFloat", "Boolean", "Object", "Function", "Error", "TypeError",
-    "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError",
+    "parseInt", "parseFloat", "Boolean", "Object", "Function", "EvalError", "URIError", "AggregateError",
     "JSON", "Date", "Symbol", "BigInt", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
     "FinalizationRegistry", "Promise", "Proxy", "Reflect", "Intl", "globalThis", "encodeURI",
     "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape", "eval",
@@ -69,7 +74,7 @@ pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array",
     "BigUint64Array", "Atomics", "SharedArrayBuffer", "WebAssembly", "arguments",
     // node
-    "global", "process", "require", "module", "exports", "__filename", "__dirname", "Buffer",
+    "global", "require", "module", "exports", "__filename", "__dirname", "Buffer",
     "setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval",
     "clearImmediate", "queueMicrotask", "structuredClone", "atob", "btoa", "TextEncoder",
     "TextDecoder", "URL", "URLSearchParams", "AbortController", "AbortSignal",
@@ -103,16 +108,28 @@ pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
     }
     // Names some code assigns without declaring them anywhere in scope: sloppy-mode globals.
     let scoping = semantic.semantic.scoping();
-    let assigned_globals = scoping
+    let assigned_globals: IdHashSet<String> = scoping
         .root_unresolved_references()
         .iter()
         .filter(|(_, refs)| refs.iter().any(|&r| scoping.get_reference(r).is_write()))
         .map(|(name, _)| name.as_str().to_string())
         .collect();
-    let mut c = Compiler::new(assigned_globals);
-    c.compile_script(&parsed.program);
-    if let Some(e) = c.error.take() {
-        return Err(e);
+    // Pass 1 finds which bindings nested functions capture, which functions need their
+    // closure's context and which read `this`; if it found any, the program is compiled again
+    // with that knowledge (captured bindings live in contexts). A program without closures
+    // compiles once, exactly as before closures existed.
+    let mut analysis = Analysis::default();
+    let mut c;
+    loop {
+        c = Compiler::new(assigned_globals.clone(), analysis.clone());
+        c.compile_script(&parsed.program);
+        if let Some(e) = c.error.take() {
+            return Err(e);
+        }
+        if c.found.is_subset_of(&analysis) {
+            break;
+        }
+        analysis.absorb(&c.found);
     }
     Ok(BcProgram {
         file: file.to_string(),
@@ -129,6 +146,72 @@ pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
     })
 }
 
+/// What the capture analysis knows about a program (see `compile`).
+#[derive(Clone, Default)]
+struct Analysis {
+    /// Bindings (by [`binding_key`]) that a nested function reads or writes: they live in a
+    /// context slot.
+    captured: IdHashSet<u64>,
+    /// Functions (by the start of their span) that need their closure's context.
+    needs_context: IdHashSet<u32>,
+    /// Functions (by the start of their span) whose `this` is read, by them or by arrows.
+    uses_this: IdHashSet<u32>,
+}
+
+impl Analysis {
+    fn is_subset_of(&self, other: &Analysis) -> bool {
+        self.captured.iter().all(|k| other.captured.contains(k))
+            && self.needs_context.iter().all(|k| other.needs_context.contains(k))
+            && self.uses_this.iter().all(|k| other.uses_this.contains(k))
+    }
+
+    fn absorb(&mut self, other: &Analysis) {
+        self.captured.extend(other.captured.iter().copied());
+        self.needs_context.extend(other.needs_context.iter().copied());
+        self.uses_this.extend(other.uses_this.iter().copied());
+    }
+}
+
+/// The key of a binding's declaration: its source offset and what kind of name it is
+/// (0: a JavaScript name, 1: a function's `this`, 2..: names a class makes for itself).
+fn binding_key(offset: u32, tag: u64) -> u64 {
+    (offset as u64) << 3 | tag
+}
+
+/// The body of a function being compiled.
+#[derive(Clone, Copy)]
+enum Body<'b, 'a> {
+    /// A block body.
+    Statements(&'b FunctionBody<'a>),
+    /// An arrow function's expression body.
+    Expression(&'b Expression<'a>),
+    /// A default class constructor (no source body).
+    Synthetic,
+    /// A class's instance field initializers.
+    Fields(&'b [&'b PropertyDefinition<'a>]),
+}
+
+/// What a class constructor needs to know about its class.
+#[derive(Clone, Copy)]
+struct CtorInfo {
+    /// `class C extends B`.
+    derived: bool,
+    /// The class has instance fields: the constructor runs their initializers (after
+    /// `super(...)` in a derived class).
+    has_fields: bool,
+}
+
+/// Arguments a default derived constructor passes on (`constructor(...args) { super(...args) }`
+/// without rest parameters): missing ones are `undefined`, as if absent.
+const DEFAULT_CONSTRUCTOR_ARGS: u32 = 8;
+
+/// Names a class binds for its methods, which cannot clash with JavaScript names.
+const ALLOC: &str = "%alloc";
+const HOME: &str = "%home";
+const STATIC_HOME: &str = "%static_home";
+const SUPER_CONSTRUCTOR: &str = "%super";
+const FIELDS: &str = "%fields";
+
 /// How a binding was declared.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum DeclKind {
@@ -142,7 +225,12 @@ enum DeclKind {
 /// A name bound in a block scope of the function being compiled.
 #[derive(Clone, Copy, Debug)]
 struct Local {
+    /// The register holding the binding (for a binding in a context: a scratch register).
     reg: Reg,
+    /// The binding's slot in its scope's context, if a nested function captures it.
+    slot: Option<u32>,
+    /// The declaration's key ([`binding_key`]).
+    key: u64,
     kind: DeclKind,
     /// Reads before this offset (or any read, in a switch scope) need a TDZ check.
     init_end: u32,
@@ -153,12 +241,26 @@ struct Local {
 struct Scope {
     bindings: IdHashMap<String, Local>,
     is_switch: bool,
+    /// The context holding this scope's captured bindings: its register, the slots used so
+    /// far, and the `CreateContext` to patch with the final count.
+    context: Option<ScopeContext>,
+}
+
+#[derive(Clone, Copy)]
+struct ScopeContext {
+    reg: Reg,
+    slots: u32,
+    create_at: usize,
+    /// The register holding the parent context (`None`: no parent, `undefined`).
+    parent: Option<Reg>,
 }
 
 /// Where a name resolves to.
 #[derive(Clone, Copy, Debug)]
 enum Resolved {
     Local(Local),
+    /// A binding in a context slot: `depth` parent links up from the context in `ctx`.
+    Slot { local: Local, ctx: Reg, depth: u32 },
     Global(GlobalId),
     /// A local of an enclosing function: needs a closure.
     Captured,
@@ -203,6 +305,10 @@ struct FnCtx {
     receiver: Option<Reg>,
     /// The hidden context parameter register, if the function needs its closure's context.
     context_param: Option<Reg>,
+    /// For a class constructor: what it needs to know about its class.
+    ctor: Option<CtorInfo>,
+    /// For a class method: the binding of its home object (what `super.x` looks above).
+    home: Option<&'static str>,
 }
 
 /// A constant-pool entry as a hash key.
@@ -226,6 +332,12 @@ impl ConstKey {
 struct Compiler {
     /// Undeclared names that some code assigns (see `UNIMPLEMENTED_GLOBALS`).
     assigned_globals: IdHashSet<String>,
+    /// What earlier passes found out about captures.
+    analysis: Analysis,
+    /// What this pass found out.
+    found: Analysis,
+    /// The home-object binding (`%home`, `%static_home`) of the method compiled next.
+    pending_home: Option<&'static str>,
     names: Vec<String>,
     name_ids: IdHashMap<String, NameId>,
     globals: Vec<Global>,
@@ -240,9 +352,12 @@ struct Compiler {
 const PLACEHOLDER: Pc = u32::MAX;
 
 impl Compiler {
-    fn new(assigned_globals: IdHashSet<String>) -> Self {
+    fn new(assigned_globals: IdHashSet<String>, analysis: Analysis) -> Self {
         let mut c = Compiler {
             assigned_globals,
+            analysis,
+            found: Analysis::default(),
+            pending_home: None,
             names: Vec::new(),
             name_ids: IdHashMap::default(),
             globals: Vec::new(),
@@ -413,7 +528,11 @@ impl Compiler {
             kind: if is_script { FunctionKind::Script } else { FunctionKind::Normal },
             receiver: None,
             context_param: None,
+            ctor: None,
+            home: None,
         });
+        let home = self.pending_home.take();
+        self.ctx().home = home;
     }
 
     fn pop_ctx(&mut self) {
@@ -448,6 +567,11 @@ impl Compiler {
             self.declare_global(name, GlobalKind::Var, None);
         }
         for stmt in &program.body {
+            if let Statement::ClassDeclaration(c) = stmt {
+                if let Some(id) = &c.id {
+                    self.declare_global(id.name.as_str(), GlobalKind::Let, None);
+                }
+            }
             if let Statement::VariableDeclaration(decl) = stmt {
                 let kind = match decl.kind {
                     VariableDeclarationKind::Let => GlobalKind::Let,
@@ -486,8 +610,11 @@ impl Compiler {
                 if is_script {
                     self.declare_global(&name, GlobalKind::Function, Some(func));
                 } else {
+                    // A nested function declaration makes a new closure at every entry.
                     let reg = self.binding_reg(&name, DeclKind::Function, 0, id.span.start);
-                    self.emit(Instr::LoadFunction { dst: reg, func });
+                    let context = self.current_context();
+                    self.emit(Instr::CreateClosure { dst: reg, func, context });
+                    self.flush_binding(&name);
                 }
                 self.function(f, func, name);
             }
@@ -495,51 +622,162 @@ impl Compiler {
     }
 
     fn function(&mut self, f: &oxc_ast::ast::Function<'_>, id: FuncId, name: String) {
+        self.function_of_kind(f, id, name, FunctionKind::Normal, None);
+    }
+
+    /// Compiles a `function` (declaration, expression, method or class constructor).
+    fn function_of_kind(&mut self, f: &oxc_ast::ast::Function<'_>, id: FuncId, name: String, kind: FunctionKind, ctor: Option<CtorInfo>) {
         let Some(body) = &f.body else { return };
-        let strict = self.ctx().strict || body.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        if f.generator || f.r#async {
+            self.trap(if f.generator { "generator function" } else { "async function" }, f.span.start);
+        }
+        self.compile_function(id, name, kind, (f.span.start, f.span.end), Some(&f.params), Body::Statements(body), ctor);
+    }
+
+    /// Compiles one function: parameters (declared, then the hidden `this` and context),
+    /// bindings, the body, and the implicit return.
+    #[allow(clippy::too_many_arguments)]
+    fn compile_function(
+        &mut self,
+        id: FuncId,
+        name: String,
+        kind: FunctionKind,
+        span: (u32, u32),
+        params: Option<&FormalParameters<'_>>,
+        body: Body<'_, '_>,
+        ctor: Option<CtorInfo>,
+    ) {
+        let directive_strict = match body {
+            Body::Statements(b) => b.directives.iter().any(|d| d.directive.as_str() == "use strict"),
+            _ => false,
+        };
+        // Class bodies are strict code.
+        let strict = self.ctx().strict
+            || directive_strict
+            || matches!(kind, FunctionKind::ClassConstructor { .. })
+            || ctor.is_some()
+            || matches!(self.pending_home, Some(HOME) | Some(STATIC_HOME));
         let saved_pos = self.pos;
-        self.pos = f.span.start;
-        self.push_ctx(id, name, strict, false, (f.span.start, f.span.end));
+        self.pos = span.0;
+        self.push_ctx(id, name, strict, false, span);
+        self.ctx().kind = kind;
+        self.ctx().ctor = ctor;
+        // Declared parameters: r0..rP.
         let mut simple = true;
-        for (i, p) in f.params.items.iter().enumerate() {
-            match &p.pattern {
-                BindingPattern::BindingIdentifier(b) if p.initializer.is_none() => {
-                    let reg = Reg(i as u32);
-                    self.temp();
-                    self.ctx().scopes[0].bindings.insert(
-                        b.name.as_str().to_string(),
-                        Local { reg, kind: DeclKind::Param, init_end: 0, in_switch: false },
-                    );
+        let mut bound: Vec<(String, Reg, u64)> = Vec::new();
+        let param_count = match (params, ctor) {
+            (Some(ps), _) => {
+                for (i, p) in ps.items.iter().enumerate() {
+                    let reg = self.temp();
+                    match &p.pattern {
+                        BindingPattern::BindingIdentifier(b) if p.initializer.is_none() => {
+                            bound.push((b.name.as_str().to_string(), reg, binding_key(b.span.start, 0)));
+                        }
+                        _ => simple = false,
+                    }
+                    debug_assert_eq!(reg, Reg(i as u32));
                 }
-                _ => {
-                    self.temp();
-                    simple = false;
-                }
+                ps.items.len() as u32
+            }
+            // A default derived constructor passes its arguments on to the parent's.
+            (None, Some(CtorInfo { derived: true, .. })) => {
+                self.temps(DEFAULT_CONSTRUCTOR_ARGS);
+                DEFAULT_CONSTRUCTOR_ARGS
+            }
+            (None, _) => 0,
+        };
+        self.ctx().param_count = param_count;
+        // Hidden parameters.
+        let is_constructor = matches!(kind, FunctionKind::ClassConstructor { .. });
+        if kind != FunctionKind::Arrow && (self.analysis.uses_this.contains(&span.0) || is_constructor) {
+            let r = self.temp();
+            self.ctx().receiver = Some(r);
+        }
+        if self.analysis.needs_context.contains(&span.0) {
+            let r = self.temp();
+            self.ctx().context_param = Some(r);
+        }
+        for (name, reg, key) in bound {
+            self.bind_value(&name, reg, DeclKind::Param, key);
+        }
+        if let Some(ps) = params {
+            if !simple {
+                self.trap("destructuring or default parameter", ps.span.start);
+            }
+            if let Some(rest) = &ps.rest {
+                self.trap("rest parameter", rest.span.start);
             }
         }
-        self.ctx().param_count = f.params.items.len() as u32;
-        if !simple {
-            self.trap("destructuring or default parameter", f.params.span.start);
+        // `this`: the receiver, or in a derived constructor a binding in its TDZ until
+        // `super(...)` returns (the receiver, the object being built, is kept as `%alloc`).
+        if let Some(receiver) = self.ctx().receiver {
+            if let FunctionKind::ClassConstructor { derived: true } = kind {
+                self.bind_value(ALLOC, receiver, DeclKind::Param, binding_key(span.0, 2));
+                let key = binding_key(span.0, 1);
+                let reg = self.temp();
+                let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
+                let local = Local { reg, slot, key, kind: DeclKind::Let, init_end: u32::MAX, in_switch: false };
+                self.ctx().scopes[0].bindings.insert("this".into(), local);
+                self.emit(Instr::LoadHole { dst: reg });
+                self.flush_binding("this");
+            } else {
+                self.bind_value("this", receiver, DeclKind::Param, binding_key(span.0, 1));
+            }
         }
-        if let Some(rest) = &f.params.rest {
-            self.trap("rest parameter", rest.span.start);
-        }
+        let statements: &[Statement<'_>] = match body {
+            Body::Statements(b) => &b.statements,
+            _ => &[],
+        };
         let mut vars = Vec::new();
-        collect_vars_in_statements(&body.statements, &mut vars);
+        collect_vars_in_statements(statements, &mut vars);
         for (name, offset) in vars {
             if !self.ctx().scopes[0].bindings.contains_key(&name) {
                 self.binding_reg(&name, DeclKind::Var, 0, offset);
+                self.flush_binding(&name);
             }
         }
-        self.declare_lexicals(&body.statements);
-        self.hoist_functions(&body.statements);
-        self.statements(&body.statements);
-        self.pos = f.span.end;
-        let r = self.temp();
-        self.emit(Instr::LoadUndefined { dst: r });
-        self.emit(Instr::Return { src: r });
+        self.declare_lexicals(statements);
+        self.hoist_functions(statements);
+        match (ctor, kind) {
+            (Some(info), FunctionKind::ClassConstructor { derived: false }) if info.has_fields => self.run_field_initializers(),
+            (Some(info), FunctionKind::ClassConstructor { derived: true }) if params.is_none() => {
+                // `constructor(...args) { super(...args); }`
+                let args = self.temps(DEFAULT_CONSTRUCTOR_ARGS + 1);
+                for i in 0..DEFAULT_CONSTRUCTOR_ARGS {
+                    self.emit(Instr::Move { dst: Reg(args.0 + 1 + i), src: Reg(i) });
+                }
+                self.super_call_with(args, DEFAULT_CONSTRUCTOR_ARGS, info.has_fields);
+            }
+            _ => {}
+        }
+        match body {
+            Body::Statements(b) => self.statements(&b.statements),
+            Body::Expression(e) => {
+                let r = self.expr_any(e);
+                self.pos = e.span().start;
+                self.emit(Instr::Return { src: r });
+            }
+            Body::Synthetic => {}
+            Body::Fields(fields) => self.field_initializers(fields),
+        }
+        self.pos = span.1;
+        self.implicit_return();
         self.pop_ctx();
         self.pos = saved_pos;
+    }
+
+    /// The return at the end of a function body (and of `return;`): `undefined`, or `this`
+    /// in a derived constructor.
+    fn implicit_return(&mut self) {
+        let r = if let FunctionKind::ClassConstructor { derived: true } = self.ctx().kind {
+            let pos = self.pos;
+            self.read_name("this", pos, None)
+        } else {
+            let r = self.temp();
+            self.emit(Instr::LoadUndefined { dst: r });
+            r
+        };
+        self.emit(Instr::Return { src: r });
     }
 
     /// Binds `name` in the innermost scope to a fresh register.
@@ -561,21 +799,558 @@ impl Compiler {
             return existing.reg;
         }
         let reg = self.temp();
-        let local = Local { reg, kind, init_end, in_switch: lexical && scope_is_switch };
+        let key = binding_key(offset, 0);
+        let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
+        let local = Local { reg, slot, key, kind, init_end, in_switch: lexical && scope_is_switch };
         self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
         reg
+    }
+
+    /// Binds `name` in the innermost scope to a value already in `reg` (a parameter, `this`):
+    /// a captured binding gets a context slot and the value is stored there.
+    fn bind_value(&mut self, name: &str, reg: Reg, kind: DeclKind, key: u64) {
+        let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
+        let local = Local { reg, slot, key, kind, init_end: 0, in_switch: false };
+        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        if let Some(index) = slot {
+            let ctx = self.ctx().scopes.last().and_then(|s| s.context).expect("context").reg;
+            self.emit(Instr::StoreContext { ctx, depth: 0, index, src: reg });
+        }
+    }
+
+    /// After a declaration wrote a binding's initial value into its register: stores it in
+    /// the binding's context slot, if it has one.
+    fn flush_binding(&mut self, name: &str) {
+        let found = self.ctx().scopes.iter().rev().find_map(|s| s.bindings.get(name).map(|l| (*l, s.context)));
+        if let Some((Local { slot: Some(index), reg, .. }, Some(c))) = found {
+            self.emit(Instr::StoreContext { ctx: c.reg, depth: 0, index, src: reg });
+        }
+    }
+
+    /// The register holding the innermost context, if there is one.
+    fn current_context_reg(&mut self) -> Option<Reg> {
+        let ctx = self.ctx();
+        ctx.scopes.iter().rev().find_map(|s| s.context).map(|c| c.reg).or(ctx.context_param)
+    }
+
+    /// A new slot in the innermost scope's context, creating the context (at the scope's
+    /// entry, where its bindings are declared) if the scope has none yet.
+    fn context_slot(&mut self) -> u32 {
+        if self.ctx().scopes.last().expect("scope").context.is_none() {
+            let stable_parent = self.current_context_reg();
+            let parent = self.current_context();
+            let reg = self.temp();
+            let create_at = self.emit(Instr::CreateContext { dst: reg, parent, slots: 0 });
+            let c = ScopeContext { reg, slots: 0, create_at, parent: stable_parent };
+            self.ctx().scopes.last_mut().expect("scope").context = Some(c);
+        }
+        let scope = self.ctx().scopes.last_mut().expect("scope");
+        let c = scope.context.as_mut().expect("context");
+        c.slots += 1;
+        let (at, slots) = (c.create_at, c.slots);
+        if let Instr::CreateContext { slots: n, .. } = &mut self.ctx().code[at] {
+            *n = slots;
+        }
+        slots - 1
+    }
+
+    /// The register holding the innermost context of the code being compiled: the innermost
+    /// scope's context, else the function's context parameter; a register holding
+    /// `undefined` when there is neither.
+    fn current_context(&mut self) -> Reg {
+        if let Some(r) = self.current_context_reg() {
+            return r;
+        }
+        let r = self.temp();
+        self.emit(Instr::LoadUndefined { dst: r });
+        r
+    }
+
+
+    // ---- Tier 2: closures, classes, `this`, `super` ---------------------------------------
+
+    /// Binds a name the compiler makes for itself (`%home`, …) in the innermost scope, kind
+    /// `Param` (never in a TDZ), and returns the register its value is written to (then
+    /// `flush_binding` stores it in its context slot if it is captured).
+    fn declare_synthetic(&mut self, name: &str, key: u64) -> Reg {
+        let reg = self.temp();
+        let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
+        let local = Local { reg, slot, key, kind: DeclKind::Param, init_end: 0, in_switch: false };
+        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        reg
+    }
+
+    /// Calls the class's field initializer function (`%fields`) on `this`.
+    fn run_field_initializers(&mut self) {
+        let m = self.mark();
+        let pos = self.pos;
+        let f = self.read_name(FIELDS, pos, None);
+        let args = self.temps(1);
+        self.read_name("this", pos, Some(args));
+        let dst = self.temp();
+        let slot = self.slot(SlotKind::Call);
+        self.emit(Instr::Call { dst, callee: f, args, argc: 0, slot });
+        self.release(m);
+    }
+
+    /// `super(args)` with the arguments already in `args+1 ..= args+argc`: runs the parent
+    /// constructor on the object being built, binds `this` to the result and runs the field
+    /// initializers. Returns the register holding `this`.
+    fn super_call_with(&mut self, args: Reg, argc: u32, has_fields: bool) -> Reg {
+        let pos = self.pos;
+        let callee = self.temp();
+        self.read_name(SUPER_CONSTRUCTOR, pos, Some(callee));
+        self.read_name(ALLOC, pos, Some(args));
+        let result = self.temp();
+        let slot = self.slot(SlotKind::Call);
+        self.emit(Instr::ConstructSuper { dst: result, callee, args, argc, slot });
+        self.init_this(result);
+        if has_fields {
+            self.run_field_initializers();
+        }
+        result
+    }
+
+    /// Writes the `this` binding of a derived constructor (no TDZ check: `super` binds it).
+    fn init_this(&mut self, v: Reg) {
+        match self.resolve("this") {
+            Resolved::Local(local) => {
+                if local.reg != v {
+                    self.emit(Instr::Move { dst: local.reg, src: v });
+                }
+            }
+            Resolved::Slot { local, ctx, depth } => {
+                let index = local.slot.expect("slot");
+                self.emit(Instr::StoreContext { ctx, depth, index, src: v });
+            }
+            _ => {}
+        }
+    }
+
+    /// The home-object binding `super.x` reads in the code being compiled: the nearest
+    /// non-arrow function's.
+    fn home_binding(&mut self) -> Option<&'static str> {
+        self.ctxs.iter().rev().find(|c| c.kind != FunctionKind::Arrow).and_then(|c| c.home)
+    }
+
+    /// `super(...)` in a constructor.
+    fn super_call(&mut self, call: &CallExpression<'_>, dst: Reg) {
+        let owner = self.ctxs.iter().rev().find(|c| c.kind != FunctionKind::Arrow).map(|c| (c.kind, c.ctor));
+        let Some((FunctionKind::ClassConstructor { derived: true }, Some(info))) = owner else {
+            return self.syntax_error("'super' keyword unexpected here".into(), call.span.start);
+        };
+        let argc = call.arguments.len() as u32;
+        let args = self.temps(argc + 1);
+        self.arguments(&call.arguments, args);
+        self.pos = call.span.start;
+        let this = self.super_call_with(args, argc, info.has_fields);
+        self.emit(Instr::Move { dst, src: this });
+    }
+
+    /// `super.name` (the value, not called).
+    fn super_property(&mut self, name: &str, offset: u32, dst: Reg) {
+        let Some(home) = self.home_binding() else {
+            return self.trap("super outside a class method", offset);
+        };
+        let h = self.read_name(home, offset, None);
+        let n = self.name(name);
+        self.pos = offset;
+        self.emit(Instr::LoadSuper { dst, home: h, name: n });
+    }
+
+    /// A function or arrow expression: a new closure in `dst`.
+    fn closure_expression(&mut self, e: &Expression<'_>, dst: Reg, name: String) {
+        match e {
+            Expression::FunctionExpression(f) => {
+                let func = self.reserve_function();
+                let fname = f.id.as_ref().map(|id| id.name.as_str().to_string()).unwrap_or(name);
+                // A named function expression sees its own name: a binding in a scope of its
+                // own between it and the code around it.
+                let own_name = f.id.as_ref().map(|id| (id.name.as_str().to_string(), id.span.start));
+                let scoped = own_name.is_some();
+                if scoped {
+                    self.ctx().scopes.push(Scope::default());
+                }
+                if let Some((n, offset)) = &own_name {
+                    self.binding_reg(n, DeclKind::Const, 0, *offset);
+                }
+                let context = self.current_context();
+                self.pos = f.span.start;
+                self.emit(Instr::CreateClosure { dst, func, context });
+                if let Some((n, _)) = &own_name {
+                    self.init_binding(n, dst);
+                }
+                self.function_of_kind(f, func, fname, FunctionKind::Normal, None);
+                if scoped {
+                    self.ctx().scopes.pop();
+                }
+            }
+            Expression::ArrowFunctionExpression(a) => {
+                let func = self.reserve_function();
+                let context = self.current_context();
+                self.pos = a.span.start;
+                self.emit(Instr::CreateClosure { dst, func, context });
+                if a.r#async {
+                    self.trap("async function", a.span.start);
+                }
+                let body = match a.body.as_function_body() {
+                    Some(b) => Body::Statements(b),
+                    None => Body::Expression(a.body.to_expression()),
+                };
+                self.compile_function(func, name, FunctionKind::Arrow, (a.span.start, a.span.end), Some(&a.params), body, None);
+            }
+            _ => unreachable!("closure_expression of a non-function"),
+        }
+    }
+
+    /// A method (of a class or an object literal): a new closure in `dst`.
+    fn method_closure(&mut self, f: &oxc_ast::ast::Function<'_>, dst: Reg, name: String, home: Option<&'static str>) {
+        let func = self.reserve_function();
+        let context = self.current_context();
+        self.pos = f.span.start;
+        self.emit(Instr::CreateClosure { dst, func, context });
+        let saved = std::mem::replace(&mut self.pending_home, home);
+        self.function_of_kind(f, func, name, FunctionKind::Method, None);
+        self.pending_home = saved;
+    }
+
+    /// A static property key's text, or a trap.
+    fn static_key(&mut self, key: &PropertyKey<'_>, computed: bool) -> Option<String> {
+        let k = match (key, computed) {
+            (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
+            (PropertyKey::StringLiteral(s), _) if !s.lone_surrogates => Some(s.value.as_str().to_string()),
+            (PropertyKey::NumericLiteral(n), _) => canonical_index(n.value),
+            _ => None,
+        };
+        if k.is_none() {
+            self.trap("computed or private property key", key.span().start);
+        }
+        k
+    }
+
+    /// A class definition: the constructor in `dst`, its prototype's methods, its static
+    /// members and the links to its parent.
+    fn class(&mut self, c: &Class<'_>, dst: Reg, name: String) {
+        let start = c.span.start;
+        let mark = self.mark();
+        self.ctx().scopes.push(Scope::default());
+        let derived = c.heritage.is_some();
+        let fields: Vec<&PropertyDefinition<'_>> = c
+            .body
+            .body
+            .iter()
+            .filter_map(|e| match e {
+                ClassElement::PropertyDefinition(p) if !p.r#static => Some(&**p),
+                _ => None,
+            })
+            .collect();
+        let has_fields = !fields.is_empty();
+        // The class's own bindings, visible to its methods.
+        let inner = c.id.as_ref().map(|id| id.name.as_str().to_string());
+        if let Some(n) = &inner {
+            self.declare_synthetic(n, binding_key(start, 3));
+        }
+        let home = self.declare_synthetic(HOME, binding_key(start, 4));
+        let static_home = self.declare_synthetic(STATIC_HOME, binding_key(start, 5));
+        if let Some(sup) = &c.heritage {
+            let r = self.declare_synthetic(SUPER_CONSTRUCTOR, binding_key(start, 6));
+            self.expr_to(&sup.expression, r);
+            self.flush_binding(SUPER_CONSTRUCTOR);
+        }
+        if has_fields {
+            let r = self.declare_synthetic(FIELDS, binding_key(start, 7));
+            let func = self.reserve_function();
+            let context = self.current_context();
+            self.emit(Instr::CreateClosure { dst: r, func, context });
+            self.flush_binding(FIELDS);
+            let saved = std::mem::replace(&mut self.pending_home, Some(HOME));
+            self.compile_function(
+                func,
+                "<instance_members_initializer>".into(),
+                FunctionKind::Method,
+                (c.body.span.start, c.body.span.end),
+                None,
+                Body::Fields(&fields),
+                None,
+            );
+            self.pending_home = saved;
+        }
+        // The constructor.
+        let info = CtorInfo { derived, has_fields };
+        let ctor_func = self.reserve_function();
+        let context = self.current_context();
+        self.pos = start;
+        self.emit(Instr::CreateClosure { dst, func: ctor_func, context });
+        let explicit = c.body.body.iter().find_map(|e| match e {
+            ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => Some(&m.value),
+            _ => None,
+        });
+        let saved = std::mem::replace(&mut self.pending_home, Some(HOME));
+        match explicit {
+            Some(f) => self.function_of_kind(f, ctor_func, name.clone(), FunctionKind::ClassConstructor { derived }, Some(info)),
+            None => self.compile_function(
+                ctor_func,
+                name.clone(),
+                FunctionKind::ClassConstructor { derived },
+                (c.span.start, c.span.end),
+                None,
+                Body::Synthetic,
+                Some(info),
+            ),
+        }
+        self.pending_home = saved;
+        // C.prototype, and the parent links.
+        let prototype = self.name("prototype");
+        let slot = self.slot(SlotKind::Property);
+        self.emit(Instr::LoadNamed { dst: home, obj: dst, name: prototype, slot });
+        self.flush_binding(HOME);
+        self.emit(Instr::Move { dst: static_home, src: dst });
+        self.flush_binding(STATIC_HOME);
+        if derived {
+            let pos = self.pos;
+            let parent = self.read_name(SUPER_CONSTRUCTOR, pos, None);
+            let parent_proto = self.temp();
+            let slot = self.slot(SlotKind::Property);
+            self.emit(Instr::LoadNamed { dst: parent_proto, obj: parent, name: prototype, slot });
+            self.emit(Instr::SetPrototype { obj: home, proto: parent_proto });
+            self.emit(Instr::SetPrototype { obj: dst, proto: parent });
+        }
+        if let Some(n) = &inner {
+            self.init_binding(n, dst);
+        }
+        // Methods and static members, in order.
+        for e in &c.body.body {
+            let m = self.mark();
+            match e {
+                ClassElement::MethodDefinition(md) => {
+                    if md.kind == MethodDefinitionKind::Constructor {
+                        continue;
+                    }
+                    if matches!(md.kind, MethodDefinitionKind::Get | MethodDefinitionKind::Set) {
+                        self.trap("class getter or setter", md.span.start);
+                        continue;
+                    }
+                    let Some(key) = self.static_key(&md.key, md.computed) else { continue };
+                    let target = if md.r#static { dst } else { home };
+                    let f = self.temp();
+                    self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
+                    let n = self.name(&key);
+                    let slot = self.slot(SlotKind::Property);
+                    self.emit(Instr::StoreNamed { obj: target, name: n, src: f, slot });
+                }
+                ClassElement::PropertyDefinition(p) if p.r#static => {
+                    let Some(key) = self.static_key(&p.key, p.computed) else { continue };
+                    let v = self.temp();
+                    match &p.value {
+                        Some(e) if is_closure_expression(e) => self.closure_expression(e, v, key.clone()),
+                        Some(e) => self.expr_to(e, v),
+                        None => {
+                            self.emit(Instr::LoadUndefined { dst: v });
+                        }
+                    }
+                    let n = self.name(&key);
+                    let slot = self.slot(SlotKind::Property);
+                    self.emit(Instr::StoreNamed { obj: dst, name: n, src: v, slot });
+                }
+                ClassElement::PropertyDefinition(_) => {}
+                ClassElement::StaticBlock(b) => self.trap("class static block", b.span.start),
+                other => self.trap("class element", other.span().start),
+            }
+            self.release(m);
+        }
+        self.ctx().scopes.pop();
+        self.release(mark);
+    }
+
+    /// The instance field initializers: `this.key = value` for each field, in order.
+    fn field_initializers(&mut self, fields: &[&PropertyDefinition<'_>]) {
+        for p in fields {
+            let m = self.mark();
+            let Some(key) = self.static_key(&p.key, p.computed) else { continue };
+            let v = self.temp();
+            match &p.value {
+                Some(e) if is_closure_expression(e) => self.closure_expression(e, v, key.clone()),
+                Some(e) => self.expr_to(e, v),
+                None => {
+                    self.emit(Instr::LoadUndefined { dst: v });
+                }
+            }
+            let pos = p.span.start;
+            let this = self.read_name("this", pos, None);
+            let n = self.name(&key);
+            let slot = self.slot(SlotKind::Property);
+            self.pos = pos;
+            self.emit(Instr::StoreNamed { obj: this, name: n, src: v, slot });
+            self.release(m);
+        }
+    }
+
+    /// A template literal: the cooked strings and the values, concatenated with `+`.
+    fn template(&mut self, t: &TemplateLiteral<'_>, dst: Reg) {
+        let cooked = |q: &TemplateElement<'_>| q.value.cooked.as_ref().map(|c| c.as_str().encode_utf16().collect::<Vec<u16>>());
+        let Some(first) = t.quasis.first().and_then(cooked) else {
+            return self.trap("template literal with an invalid escape", t.span.start);
+        };
+        let k = self.constant(Constant::String(first));
+        self.emit(Instr::LoadConst { dst, k });
+        for (e, q) in t.expressions.iter().zip(t.quasis.iter().skip(1)) {
+            let m = self.mark();
+            let v = self.expr_any(e);
+            let slot = self.slot(SlotKind::BinaryOp);
+            self.pos = e.span().start;
+            self.emit(Instr::Binary { op: BinaryOp::Add, dst, lhs: dst, rhs: v, slot });
+            match cooked(q) {
+                Some(units) if units.is_empty() => {}
+                Some(units) => {
+                    let s = self.temp();
+                    let k = self.constant(Constant::String(units));
+                    self.emit(Instr::LoadConst { dst: s, k });
+                    let slot = self.slot(SlotKind::BinaryOp);
+                    self.emit(Instr::Binary { op: BinaryOp::Add, dst, lhs: dst, rhs: s, slot });
+                }
+                None => self.trap("template literal with an invalid escape", q.span.start),
+            }
+            self.release(m);
+        }
+    }
+
+    /// `for (const x of array) body`: an index loop over the array (`length` read at each
+    /// step, as the array iterator does); a fresh binding per iteration.
+    fn for_of_statement(&mut self, s: &ForOfStatement<'_>, labels: Vec<String>) {
+        if s.r#await {
+            return self.trap("for await", s.span.start);
+        }
+        let decl = match &s.left {
+            ForStatementLeft::VariableDeclaration(d)
+                if d.declarations.len() == 1 && matches!(d.declarations[0].id, BindingPattern::BindingIdentifier(_)) =>
+            {
+                d
+            }
+            _ => return self.trap("for-of with a destructuring or an assignment target", s.span.start),
+        };
+        let BindingPattern::BindingIdentifier(id) = &decl.declarations[0].id else { unreachable!() };
+        let name = id.name.as_str().to_string();
+        let mark = self.mark();
+        let iterable = self.temp();
+        self.expr_to(&s.right, iterable);
+        let index = self.temp();
+        self.emit(Instr::LoadInt { dst: index, value: 0 });
+        let head = self.pc();
+        self.with_target(labels, TargetKind::Loop, |c| {
+            let m = c.mark();
+            let len = c.temp();
+            let length = c.name("length");
+            let slot = c.slot(SlotKind::Property);
+            c.pos = s.right.span().start;
+            c.emit(Instr::LoadNamed { dst: len, obj: iterable, name: length, slot });
+            let cond = c.temp();
+            let slot = c.slot(SlotKind::Compare);
+            c.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
+            let slot = c.slot(SlotKind::Branch);
+            let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+            c.release(m);
+            // The body's scope holds the loop variable: a new one per iteration.
+            let inner = c.mark();
+            c.ctx().scopes.push(Scope::default());
+            let lexical = decl.kind != VariableDeclarationKind::Var;
+            let element = c.temp();
+            let slot = c.slot(SlotKind::Element);
+            c.emit(Instr::LoadKeyed { dst: element, obj: iterable, key: index, slot });
+            if lexical {
+                let kind = if decl.kind == VariableDeclarationKind::Const { DeclKind::Const } else { DeclKind::Let };
+                c.binding_reg(&name, kind, 0, id.span.start);
+                c.init_binding(&name, element);
+            } else {
+                c.write_name(&name, id.span.start, element);
+            }
+            c.nested_statement(&s.body);
+            c.ctx().scopes.pop();
+            c.release(inner);
+            let cont = c.pc();
+            c.patch_continues(cont);
+            let one = c.temp();
+            c.emit(Instr::LoadInt { dst: one, value: 1 });
+            let slot = c.slot(SlotKind::BinaryOp);
+            c.emit(Instr::Binary { op: BinaryOp::Add, dst: index, lhs: index, rhs: one, slot });
+            c.release(inner);
+            c.emit(Instr::JumpLoop { target: head });
+            c.add_break(exit);
+        });
+        self.release(mark);
+    }
+
+    /// In a `for (let …)` loop whose bindings a closure captures: a fresh copy of the loop
+    /// scope's context, so each iteration's closures see their own bindings.
+    fn copy_per_iteration_context(&mut self) {
+        let Some(c) = self.ctx().scopes.last().and_then(|s| s.context) else { return };
+        let m = self.mark();
+        let parent = match c.parent {
+            Some(p) => p,
+            None => {
+                let t = self.temp();
+                self.emit(Instr::LoadUndefined { dst: t });
+                t
+            }
+        };
+        let fresh = self.temp();
+        self.emit(Instr::CreateContext { dst: fresh, parent, slots: c.slots });
+        let t = self.temp();
+        for index in 0..c.slots {
+            self.emit(Instr::LoadContext { dst: t, ctx: c.reg, depth: 0, index });
+            self.emit(Instr::StoreContext { ctx: fresh, depth: 0, index, src: t });
+        }
+        self.emit(Instr::Move { dst: c.reg, src: fresh });
+        self.release(m);
     }
 
     // ---- names --------------------------------------------------------------------------
 
     fn resolve(&mut self, name: &str) -> Resolved {
         let n = self.ctxs.len();
+        if name == "this" {
+            // `this` is a binding of the nearest function that is not an arrow.
+            let owner = self.ctxs.iter().rposition(|c| c.kind != FunctionKind::Arrow).expect("the script");
+            if self.ctxs[owner].kind == FunctionKind::Script {
+                return Resolved::Captured;
+            }
+            self.found.uses_this.insert(self.ctxs[owner].span.0);
+            if !self.ctxs[owner].scopes[0].bindings.contains_key("this") {
+                // Pass 1: the function did not know it reads `this`; the next pass binds it.
+                for c in &self.ctxs[owner + 1..] {
+                    self.found.needs_context.insert(c.span.0);
+                }
+                return Resolved::Captured;
+            }
+        }
+        // The walk counts contexts in the order it meets them: the first is the innermost
+        // context of the code being compiled (depth 0), each next one is its parent. The walk
+        // starts at the current function's innermost context, else at its context parameter.
+        let mut next_depth = 0;
+        let mut base: Option<Reg> = self.ctxs[n - 1].scopes.iter().rev().find_map(|s| s.context).map(|c| c.reg);
+        if base.is_none() {
+            base = self.ctxs[n - 1].context_param;
+        }
         for (depth, ctx) in self.ctxs.iter().enumerate().rev() {
             for scope in ctx.scopes.iter().rev() {
-                if let Some(local) = scope.bindings.get(name) {
-                    // The script's own lexical bindings in nested blocks are locals of the
-                    // script function; read from a function they would need a closure.
-                    return if depth == n - 1 { Resolved::Local(*local) } else { Resolved::Captured };
+                let scope_depth = scope.context.map(|_| {
+                    next_depth += 1;
+                    next_depth - 1
+                });
+                if let Some(local) = scope.bindings.get(name).copied() {
+                    if depth < n - 1 {
+                        // Read from a nested function: the binding is captured, and every
+                        // function from the declaring one inward needs its closure's context.
+                        self.found.captured.insert(local.key);
+                        for c in &self.ctxs[depth + 1..] {
+                            self.found.needs_context.insert(c.span.0);
+                        }
+                    }
+                    return match (local.slot, base, scope_depth) {
+                        (Some(_), Some(ctx), Some(d)) => Resolved::Slot { local, ctx, depth: d },
+                        (None, _, _) if depth == n - 1 => Resolved::Local(local),
+                        // Pass 1 (the binding or a function on the way has no context yet).
+                        _ => Resolved::Captured,
+                    };
                 }
             }
         }
@@ -588,7 +1363,7 @@ impl Compiler {
             "Infinity" => return Resolved::Constant(f64::INFINITY, false),
             _ => {}
         }
-        if MACHINE_DEPENDENT_GLOBALS.contains(&name) && !self.assigned_globals.contains(name) {
+        if (MACHINE_DEPENDENT_GLOBALS.contains(&name) || ON_DEMAND_GLOBALS.contains(&name)) && !self.assigned_globals.contains(name) {
             return Resolved::Global(self.declare_global(name, GlobalKind::Builtin, None));
         }
         Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
@@ -640,8 +1415,22 @@ impl Compiler {
                 }
                 d
             }
+            Resolved::Slot { local, ctx, depth } => {
+                let d = dst.unwrap_or_else(|| self.temp());
+                let index = local.slot.expect("a slot binding");
+                self.emit(Instr::LoadContext { dst: d, ctx, depth, index });
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
+                    let n = self.name(name);
+                    self.emit(Instr::CheckInitialized { reg: d, name: n });
+                }
+                d
+            }
             Resolved::Captured => {
-                self.trap("closure (reads a variable of an enclosing function)", offset);
+                if name == "this" {
+                    self.trap("top-level `this` (module.exports)", offset);
+                } else {
+                    self.trap("closure (reads a variable of an enclosing function)", offset);
+                }
                 dst.unwrap_or_else(|| self.temp())
             }
         }
@@ -654,16 +1443,6 @@ impl Compiler {
         g.kind == GlobalKind::Implicit
             && UNIMPLEMENTED_GLOBALS.contains(&g.name.as_str())
             && (ALWAYS_BUILTIN.contains(&g.name.as_str()) || !self.assigned_globals.contains(&g.name))
-    }
-
-    /// True if `e` is a name bound to a declared function (`function f() {}`).
-    fn is_declared_function(&mut self, e: &Expression<'_>) -> bool {
-        let Expression::Identifier(id) = strip_parens(e) else { return false };
-        match self.resolve(id.name.as_str()) {
-            Resolved::Local(l) => l.kind == DeclKind::Function,
-            Resolved::Global(g) => self.globals[g.0 as usize].kind == GlobalKind::Function,
-            _ => false,
-        }
     }
 
     /// Stores `src` to a name (assignment, not declaration).
@@ -702,6 +1481,21 @@ impl Compiler {
                     self.emit(Instr::ThrowConstAssign { name: n });
                 }
             }
+            Resolved::Slot { local, ctx, depth } => {
+                let index = local.slot.expect("a slot binding");
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
+                    let t = self.temp();
+                    self.emit(Instr::LoadContext { dst: t, ctx, depth, index });
+                    let n = self.name(name);
+                    self.emit(Instr::CheckInitialized { reg: t, name: n });
+                }
+                if local.kind == DeclKind::Const {
+                    let n = self.name(name);
+                    self.emit(Instr::ThrowConstAssign { name: n });
+                } else {
+                    self.emit(Instr::StoreContext { ctx, depth, index, src });
+                }
+            }
             Resolved::Captured => self.trap("closure (writes a variable of an enclosing function)", offset),
         }
     }
@@ -729,7 +1523,7 @@ impl Compiler {
     /// Opens a block scope binding the `let`/`const` declared directly in `stmts`.
     fn enter_block(&mut self, stmts: &[Statement<'_>], is_switch: bool) -> u32 {
         let mark = self.mark();
-        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch });
+        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch, context: None });
         self.declare_lexicals(stmts);
         for s in stmts {
             if let Statement::FunctionDeclaration(f) = s {
@@ -745,6 +1539,13 @@ impl Compiler {
             if let Statement::VariableDeclaration(decl) = s {
                 self.declare_lexical(decl);
             }
+            if let Statement::ClassDeclaration(c) = s {
+                if let (Some(id), false) = (&c.id, self.ctx().is_script && self.ctx().scopes.len() == 1) {
+                    let reg = self.binding_reg(id.name.as_str(), DeclKind::Let, c.span.end, id.span.start);
+                    self.emit(Instr::LoadHole { dst: reg });
+                    self.flush_binding(id.name.as_str());
+                }
+            }
         }
     }
 
@@ -758,6 +1559,7 @@ impl Compiler {
             if let BindingPattern::BindingIdentifier(id) = &d.id {
                 let reg = self.binding_reg(id.name.as_str(), kind, d.span.end, id.span.start);
                 self.emit(Instr::LoadHole { dst: reg });
+                self.flush_binding(id.name.as_str());
             }
         }
     }
@@ -859,6 +1661,10 @@ impl Compiler {
                     None => self.syntax_error("Illegal break statement".into(), s.span.start),
                 }
             }
+            Statement::ReturnStatement(s) if s.argument.is_none() && matches!(self.ctx().kind, FunctionKind::ClassConstructor { derived: true }) => {
+                self.pos = s.span.start;
+                self.implicit_return();
+            }
             Statement::ReturnStatement(s) => {
                 let r = match &s.argument {
                     Some(e) => self.expr_any(e),
@@ -895,10 +1701,16 @@ impl Compiler {
                 }
             }
             Statement::ForInStatement(s) => self.trap("for-in", s.span.start),
-            Statement::ForOfStatement(s) => self.trap("for-of", s.span.start),
+            Statement::ForOfStatement(s) => self.for_of_statement(s, labels),
             Statement::TryStatement(s) => self.trap("try/catch", s.span.start),
             Statement::WithStatement(s) => self.trap("with", s.span.start),
-            Statement::ClassDeclaration(c) => self.trap("class", c.span.start),
+            Statement::ClassDeclaration(c) => {
+                let Some(id) = &c.id else { return self.trap("class without a name", c.span.start) };
+                let name = id.name.as_str().to_string();
+                let v = self.temp();
+                self.class(c, v, name.clone());
+                self.init_binding(&name, v);
+            }
             other => self.trap("declaration kind", other.span().start),
         }
         self.release(mark);
@@ -946,8 +1758,9 @@ impl Compiler {
     }
 
     fn for_statement(&mut self, s: &ForStatement<'_>, labels: Vec<String>) {
-        // Per-iteration `let` copies are unobservable without closures (Tier 2): one scope
-        // around the whole loop is exact here.
+        // One scope around the loop holds its `let` bindings; when a closure captures them,
+        // the scope's context is copied after the initialization and before each update, so
+        // every iteration has its own bindings (CreatePerIterationEnvironment).
         let mark = self.mark();
         self.ctx().scopes.push(Scope::default());
         if let Some(init) = &s.init {
@@ -955,6 +1768,7 @@ impl Compiler {
                 ForStatementInit::VariableDeclaration(decl) => {
                     self.declare_lexical(decl);
                     self.variable_declaration(decl);
+                    self.copy_per_iteration_context();
                 }
                 other => {
                     let e = other.to_expression();
@@ -975,6 +1789,7 @@ impl Compiler {
             c.nested_statement(&s.body);
             let cont = c.pc();
             c.patch_continues(cont);
+            c.copy_per_iteration_context();
             if let Some(update) = &s.update {
                 c.pos = update.span().start;
                 c.effect(update);
@@ -994,7 +1809,7 @@ impl Compiler {
         let disc = self.temp();
         self.expr_to(&s.discriminant, disc);
         let all: Vec<&Statement<'_>> = s.cases.iter().flat_map(|c| c.consequent.iter()).collect();
-        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch: true });
+        self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch: true, context: None });
         for st in &all {
             match st {
                 Statement::VariableDeclaration(decl) => self.declare_lexical(decl),
@@ -1058,6 +1873,17 @@ impl Compiler {
                 (None, false) => {}
                 (init, true) => {
                     let v = match init {
+                        Some(e) if is_closure_expression(e) || matches!(strip_parens(e), Expression::ClassExpression(_)) => {
+                            let t = self.temp();
+                            match strip_parens(e) {
+                                Expression::ClassExpression(c) => {
+                                    let n = c.id.as_ref().map(|id| id.name.as_str().to_string()).unwrap_or_else(|| name.to_string());
+                                    self.class(c, t, n)
+                                }
+                                other => self.closure_expression(other, t, name.to_string()),
+                            }
+                            t
+                        }
                         Some(e) => self.expr_any(e),
                         None => {
                             let t = self.temp();
@@ -1087,9 +1913,12 @@ impl Compiler {
 
     /// Initializes a `let`/`const` binding at its declaration.
     fn init_binding(&mut self, name: &str, v: Reg) {
-        let scope_local = self.ctx().scopes.iter().rev().find_map(|s| s.bindings.get(name).copied());
+        let scope_local = self.ctx().scopes.iter().rev().find_map(|s| s.bindings.get(name).map(|l| (*l, s.context)));
         match scope_local {
-            Some(local) => {
+            Some((Local { slot: Some(index), .. }, Some(c))) => {
+                self.emit(Instr::StoreContext { ctx: c.reg, depth: 0, index, src: v });
+            }
+            Some((local, _)) => {
                 if local.reg != v {
                     self.emit(Instr::Move { dst: local.reg, src: v });
                 }
@@ -1215,6 +2044,9 @@ impl Compiler {
                 }
                 self.expr_to(last, dst);
             }
+            Expression::StaticMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
+                self.super_property(m.property.name.as_str(), m.span.start, dst);
+            }
             Expression::StaticMemberExpression(m) => {
                 let obj = self.expr_any(&m.object);
                 let name = self.name(m.property.name.as_str());
@@ -1237,14 +2069,9 @@ impl Compiler {
                 let argc = n.arguments.len() as u32;
                 let args = self.temps(argc + 1);
                 self.arguments(&n.arguments, args);
-                if self.is_declared_function(&n.callee) {
-                    // Tier 2; trapped after the callee and arguments, as the vm would.
-                    self.trap("new with a constructor function", start);
-                } else {
-                    let slot = self.slot(SlotKind::Call);
-                    self.pos = start;
-                    self.emit(Instr::Construct { dst, callee, args, argc, slot });
-                }
+                let slot = self.slot(SlotKind::Call);
+                self.pos = start;
+                self.emit(Instr::Construct { dst, callee, args, argc, slot });
             }
             Expression::ArrayExpression(a) => {
                 let count = a.elements.len() as u32;
@@ -1277,10 +2104,7 @@ impl Compiler {
                         self.trap("getter or setter", p.span.start);
                         continue;
                     }
-                    if p.method {
-                        self.trap("object literal method", p.span.start);
-                        continue;
-                    }
+                    let is_method = p.method;
                     let key = match (&p.key, p.computed) {
                         (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
                         // Property names are Rust strings: a key with a lone surrogate has no
@@ -1302,7 +2126,18 @@ impl Compiler {
                         continue;
                     }
                     let m = self.mark();
-                    let v = self.expr_any(&p.value);
+                    let v = if is_method {
+                        let Expression::FunctionExpression(f) = &p.value else { unreachable!("a method is a function") };
+                        let v = self.temp();
+                        self.method_closure(f, v, key.clone(), None);
+                        v
+                    } else if is_closure_expression(&p.value) {
+                        let v = self.temp();
+                        self.closure_expression(strip_parens(&p.value), v, key.clone());
+                        v
+                    } else {
+                        self.expr_any(&p.value)
+                    };
                     let name = self.name(&key);
                     let slot = self.slot(SlotKind::Property);
                     self.pos = p.key.span().start;
@@ -1311,11 +2146,17 @@ impl Compiler {
                 }
                 self.emit(Instr::Move { dst, src: obj });
             }
-            Expression::FunctionExpression(f) => self.trap("function expression", f.span.start),
-            Expression::ArrowFunctionExpression(f) => self.trap("arrow function", f.span.start),
-            Expression::ClassExpression(c) => self.trap("class", c.span.start),
-            Expression::ThisExpression(t) => self.trap("this", t.span.start),
-            Expression::TemplateLiteral(t) => self.trap("template literal", t.span.start),
+            Expression::FunctionExpression(_) | Expression::ArrowFunctionExpression(_) => {
+                self.closure_expression(e, dst, String::new())
+            }
+            Expression::ClassExpression(c) => {
+                let name = c.id.as_ref().map(|id| id.name.as_str().to_string()).unwrap_or_default();
+                self.class(c, dst, name)
+            }
+            Expression::ThisExpression(t) => {
+                self.read_name("this", t.span.start, Some(dst));
+            }
+            Expression::TemplateLiteral(t) => self.template(t, dst),
             Expression::TaggedTemplateExpression(t) => self.trap("tagged template", t.span.start),
             Expression::RegExpLiteral(r) => self.trap("regular expression", r.span.start),
             Expression::BigIntLiteral(b) => self.trap("BigInt", b.span.start),
@@ -1410,7 +2251,24 @@ impl Compiler {
                 self.emit(Instr::LoadUndefined { dst });
                 return;
             }
-            UnaryOperator::Typeof => return self.trap("typeof", u.span.start),
+            UnaryOperator::Typeof => {
+                if let Expression::Identifier(id) = strip_parens(&u.argument) {
+                    // `typeof x` of a name no code declares or assigns is "undefined", not a
+                    // ReferenceError.
+                    if let Resolved::Global(g) = self.resolve(id.name.as_str()) {
+                        let global = &self.globals[g.0 as usize];
+                        if global.kind == GlobalKind::Implicit && !self.assigned_globals.contains(&global.name) && !UNIMPLEMENTED_GLOBALS.contains(&global.name.as_str()) {
+                            let k = self.constant(Constant::String("undefined".encode_utf16().collect()));
+                            self.emit(Instr::LoadConst { dst, k });
+                            return;
+                        }
+                    }
+                }
+                let src = self.expr_any(&u.argument);
+                self.pos = u.span.start;
+                self.emit(Instr::TypeOf { dst, src });
+                return;
+            }
             UnaryOperator::Delete => return self.trap("delete", u.span.start),
         };
         if let (UnaryOp::Negate, Expression::NumericLiteral(n)) = (op, &u.argument) {
@@ -1558,7 +2416,18 @@ impl Compiler {
         let argc = call.arguments.len() as u32;
         let start = call.span.start;
         let callee_expr = strip_parens(&call.callee);
+        if let Expression::Super(_) = callee_expr {
+            return self.super_call(call, dst);
+        }
         let (callee, args) = match callee_expr {
+            Expression::StaticMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
+                let callee = self.temp();
+                let args = self.temps(argc + 1);
+                self.super_property(m.property.name.as_str(), m.span.start, callee);
+                let pos = m.span.start;
+                self.read_name("this", pos, Some(args));
+                (callee, args)
+            }
             Expression::StaticMemberExpression(m) => {
                 let callee = self.temp();
                 let args = self.temps(argc + 1);
@@ -1692,6 +2561,11 @@ pub(crate) fn literal_units(s: &StringLiteral<'_>) -> Vec<u16> {
         }
     }
     out
+}
+
+/// True for a function or arrow expression (possibly parenthesized).
+fn is_closure_expression(e: &Expression<'_>) -> bool {
+    matches!(strip_parens(e), Expression::FunctionExpression(_) | Expression::ArrowFunctionExpression(_))
 }
 
 fn strip_parens<'b, 'a>(e: &'b Expression<'a>) -> &'b Expression<'a> {

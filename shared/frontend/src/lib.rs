@@ -18,4 +18,4 @@ pub mod hash;
 pub mod liveness;
 
 pub use bytecode::Program;
-pub use compiler::{compile, SyntaxError, BUILTIN_GLOBALS, MACHINE_DEPENDENT_GLOBALS, UNIMPLEMENTED_GLOBALS};
+pub use compiler::{compile, SyntaxError, BUILTIN_GLOBALS, MACHINE_DEPENDENT_GLOBALS, ON_DEMAND_GLOBALS, UNIMPLEMENTED_GLOBALS};

@@ -1,6 +1,6 @@
 //! Scope analysis, hoisting, TDZ and trap listing, checked on the emitted bytecode.
 
-use frontend::bytecode::{GlobalKind, Instr, Program};
+use frontend::bytecode::{self, GlobalKind, Instr, Program};
 use frontend::compile;
 
 fn compiled(src: &str) -> Program {
@@ -102,10 +102,10 @@ fn syntax_errors_carry_their_offset() {
 
 #[test]
 fn unsupported_constructs_are_listed_in_source_order_and_trap() {
-    let src = "var f = () => 1;\nclass C {}\ntry { } catch (e) { }\nvar s = `x`;\ntypeof f;\nfor (var k of []) {}\n";
+    let src = "var f = a?.b;\nclass C { get x() { return 1; } }\ntry { } catch (e) { }\nvar s = x ?? 1;\ndelete o.p;\nfor (var k in o) {}\n";
     let p = compiled(src);
     let features: Vec<&str> = p.unsupported.iter().map(|u| u.feature.as_str()).collect();
-    assert_eq!(features, ["arrow function", "class", "try/catch", "template literal", "typeof", "for-of"]);
+    assert_eq!(features, ["optional chaining", "class getter or setter", "try/catch", "nullish coalescing (??)", "delete", "for-in"]);
     let lines: Vec<u32> = p.unsupported.iter().map(|u| p.line_col(u.offset).0).collect();
     assert_eq!(lines, [1, 2, 3, 4, 5, 6]);
     assert_eq!(p.line_col(p.unsupported[0].offset), (1, 9));
@@ -113,10 +113,46 @@ fn unsupported_constructs_are_listed_in_source_order_and_trap() {
 }
 
 #[test]
-fn reading_an_enclosing_functions_local_is_a_closure_trap() {
-    let p = compiled("function outer() { var x = 1; function inner() { return x; } return inner(); }");
-    assert_eq!(p.unsupported.len(), 1);
-    assert!(p.unsupported[0].feature.starts_with("closure"));
+fn a_captured_local_lives_in_a_context_slot() {
+    let p = compiled("function outer() { var x = 1; var y = 2; function inner() { return x; } return inner() + y; }");
+    assert!(p.unsupported.is_empty(), "{:?}", p.unsupported);
+    let outer = function(&p, "outer");
+    let inner = function(&p, "inner");
+    // Only `x` is captured: one context of one slot; `y` stays in a register.
+    assert_eq!(count(&outer.code, |i| matches!(i, Instr::CreateContext { slots: 1, .. })), 1);
+    assert_eq!(count(&outer.code, |i| matches!(i, Instr::CreateClosure { .. })), 1);
+    assert_eq!(count(&inner.code, |i| matches!(i, Instr::LoadContext { depth: 0, index: 0, .. })), 1);
+    // The inner function takes its closure's context as a hidden parameter; the outer one
+    // needs none.
+    assert_eq!(inner.context, Some(bytecode::Reg(inner.param_count)));
+    assert_eq!(outer.context, None);
+}
+
+#[test]
+fn a_program_without_closures_compiles_as_before() {
+    let p = compiled("function f(a) { var b = a + 1; return b; } f(1);");
+    for func in &p.functions {
+        assert!(func.receiver.is_none() && func.context.is_none());
+        assert_eq!(count(&func.code, |i| matches!(i, Instr::CreateContext { .. } | Instr::CreateClosure { .. })), 0);
+    }
+}
+
+#[test]
+fn loop_closures_get_a_fresh_context_per_iteration() {
+    let p = compiled("function f() { const fs = []; for (let i = 0; i < 3; i++) { fs.push(() => i); } return fs; }");
+    let f = function(&p, "f");
+    // One context at the loop's start, one copy after the initialization and one per update.
+    assert_eq!(count(&f.code, |i| matches!(i, Instr::CreateContext { .. })), 3);
+}
+
+#[test]
+fn this_is_a_hidden_parameter_and_arrows_capture_it() {
+    let p = compiled("function F() { this.a = 1; const g = () => this.a; return g(); }");
+    let f = function(&p, "F");
+    assert_eq!(f.receiver, Some(bytecode::Reg(f.param_count)));
+    let arrow = p.functions.iter().find(|g| g.kind == bytecode::FunctionKind::Arrow).expect("arrow");
+    assert_eq!(arrow.receiver, None);
+    assert!(arrow.context.is_some());
 }
 
 #[test]
