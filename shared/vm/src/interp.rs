@@ -480,10 +480,12 @@ impl Vm {
                     Instr::CheckInitialized { reg, name } => {
                         if r!(reg).is_hole() {
                             let name = program.name(name);
-                            return throw(Throw::Error(
-                                ErrorKind::ReferenceError,
-                                format!("Cannot access '{name}' before initialization"),
-                            ));
+                            let message = if name == "this" {
+                                "Must call super constructor in derived class before accessing 'this' or returning from derived constructor".to_string()
+                            } else {
+                                format!("Cannot access '{name}' before initialization")
+                            };
+                            return throw(Throw::Error(ErrorKind::ReferenceError, message));
                         }
                     }
                     Instr::Binary { op, dst, lhs, rhs, slot } => {
