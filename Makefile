@@ -5,6 +5,8 @@
 #   make test          every test CI runs (installs what is missing)
 #   make test262 TEST262=DIR   the Tier-1 part of a test262 checkout against the committed
 #                      expectations (UPDATE=1 rewrites them); test262 is not committed
+#   make awfy AWFY=DIR  Are We Fast Yet under node and every tier (results/awfy.{csv,md});
+#                      the suite is not committed (QUICK=1 for a quick run)
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
@@ -20,7 +22,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean awfy awfy-suite
 
 all: build
 
@@ -79,6 +81,29 @@ test262-suite:
 	  echo "  git clone --depth 1 https://github.com/tc39/test262 ../test262"; \
 	  echo "then run"; \
 	  echo "  make test262 TEST262=../test262"; \
+	  exit 2; \
+	fi
+
+## awfy: Are We Fast Yet (smarr/are-we-fast-yet, benchmarks/JavaScript) under node and every
+## seabed tier (interp, son, cfg, and both with --always-opt --deopt-every 3) -> results/awfy.csv,
+## results/awfy.md and results/awfy-census.csv (docs/awfy.md). AWFY is a checkout of the suite,
+## never committed. QUICK=1: AWFY's test.conf inner iterations (1 each, CD 10) for a quick run;
+## INNER=N overrides every benchmark's inner iterations; AWFY_TIERS=interp,son picks tiers,
+## AWFY_TIMEOUT=SECS the limit per run (120).
+AWFY         ?=
+INNER        ?=
+QUICK        ?=
+AWFY_TIERS   ?=
+AWFY_TIMEOUT ?= 120
+awfy: awfy-suite build setup-node
+	time $(SEABED) awfy --suite "$(AWFY)" --out results --drivers target/awfy --timeout $(AWFY_TIMEOUT) $(if $(INNER),--inner $(INNER)) $(if $(QUICK),--quick) $(if $(AWFY_TIERS),--tiers $(AWFY_TIERS))
+
+awfy-suite:
+	@if [ -z "$(AWFY)" ] || [ ! -f "$(AWFY)/benchmarks/JavaScript/som.js" -a ! -f "$(AWFY)/som.js" ]; then \
+	  echo "awfy: AWFY must name an are-we-fast-yet checkout (got '$(AWFY)'). Get one with"; \
+	  echo "  git clone --depth 1 https://github.com/smarr/are-we-fast-yet ../are-we-fast-yet"; \
+	  echo "then run"; \
+	  echo "  make awfy AWFY=../are-we-fast-yet        (QUICK=1 for a quick run)"; \
 	  exit 2; \
 	fi
 

@@ -55,6 +55,9 @@ usage:
                  [--filter SUBSTR] [--timeout SECS] [--out DIR]
                                       the Tier-1 part of a test262 checkout, against
                                       experiments/test262/expectations.txt
+  seabed awfy --suite DIR [--out DIR] [--tiers T,...] [--inner N] [--census-only]
+                                      Are We Fast Yet under node and every tier
+                                      (make awfy; see seabed awfy --help)
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
 3 unsupported feature, 4 a mismatch found (ab, fuzz) or a test262 regression, 70 internal error
@@ -78,6 +81,7 @@ pub fn main(args: &[String]) -> u8 {
         "report" => crate::report::cli(rest),
         "ab" => crate::ab::main(rest),
         "test262" => crate::test262::cli(rest),
+        "awfy" => crate::awfy::cli(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             EXIT_OK

@@ -1,6 +1,7 @@
 //! The seabed command-line interface and the experiment harness.
 
 pub mod ab;
+pub mod awfy;
 pub mod claims;
 pub mod code_quality;
 pub mod cli;
