@@ -20,6 +20,10 @@
 //!   exit before they run; a generic call keeps its frame state as its last value input, for
 //!   its lazy exit `ir::frame::after_call`, taken when the code must not continue after the
 //!   call returned); `JSLoadGlobal`/`JSStoreGlobal` load the global and exit on the hole;
+//!   Tier 2's `JSCreateClosure[f]`, `JSCreateContext[n]`, `JSTypeOf`, `JSLoadSuper[name]`,
+//!   `JSConstructSuper` and `JSSetPrototype` call `CreateClosure.f`, `CreateContext.n`,
+//!   `TypeOf`, `LoadSuper.name`, `ConstructSuper` and `SetPrototype` (context slots are
+//!   already `LoadElement`/`StoreElement` from the walker);
 //! - changes: `ChangeInt32ToTagged` → `TagInt32`, `ChangeFloat64ToTagged` → `TagFloat64`,
 //!   `ChangeBitToTagged` → `TagBit`, `ChangeTaggedToBit(x)` → `TaggedEqual(x, true)`,
 //!   `JSToBoolean` → `CallRuntime[ToBoolean]` (it has no observable effect, so it floats:
@@ -333,6 +337,15 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
         Op::JSConstruct { argc, .. } => Some(s.runtime(RuntimeFn::Construct, &values[..argc as usize + 1])),
         Op::JSCreateObject => Some(s.runtime(RuntimeFn::CreateObject, &[])),
         Op::JSCreateArray { .. } => Some(s.runtime(RuntimeFn::CreateArray, &values)),
+        Op::JSCreateClosure { func } => Some(s.runtime(RuntimeFn::CreateClosure(func), &[v(0)])),
+        Op::JSCreateContext { slots } => Some(s.runtime(RuntimeFn::CreateContext(slots), &[v(0)])),
+        Op::JSTypeOf => Some(s.runtime(RuntimeFn::TypeOf, &[v(0)])),
+        Op::JSLoadSuper { name } => Some(s.runtime(RuntimeFn::LoadSuper(name), &[v(0)])),
+        Op::JSConstructSuper { argc, .. } => Some(s.runtime(RuntimeFn::ConstructSuper, &values[..argc as usize + 2])),
+        Op::JSSetPrototype => {
+            s.runtime(RuntimeFn::SetPrototype, &[v(0), v(1)]);
+            None
+        }
         Op::JSLoadGlobal { global } => {
             let val = s.chain(Op::Load { access: Access::Global(global) }, &[]);
             let hole = s.tagk(tagged::HOLE);

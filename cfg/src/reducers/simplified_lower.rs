@@ -13,7 +13,7 @@
 //! | `SpeculativeNumberBitwise[op, SignedSmall]` | `Word32*` (`>>>` exits unless the result is an int32) |
 //! | `Speculative*[Number]` | float64 operands → `Float64*` → `ChangeFloat64ToTagged`; bitwise ops truncate to int32 |
 //! | `SpeculativeNumberCompare[op, hint]` | `Int32LessThan`/`Float64LessThan`/... (operands swapped for `>`/`>=`) |
-//! | `JS*` generic ops | `CallRuntime` of the matching runtime function |
+//! | `JS*` generic ops | `CallRuntime` of the matching runtime function (Tier 2: `JSCreateClosure[f]` → `CreateClosure.f`, `JSCreateContext[n]` → `CreateContext.n`, `JSTypeOf`, `JSLoadSuper[name]`, `JSConstructSuper`, `JSSetPrototype`) |
 //! | `JSToBoolean` | `CallRuntime[ToBoolean]` |
 //!
 //! An operand becomes int32 as: the int32 under a `ChangeInt32ToTagged` (no check: the value
@@ -196,6 +196,12 @@ impl Reducer for SimplifiedLowering {
             Op::JSConstruct { .. } => runtime(asm, RuntimeFn::Construct, &ins[..n - 1]),
             Op::JSCreateObject => runtime(asm, RuntimeFn::CreateObject, &[]),
             Op::JSCreateArray { .. } => runtime(asm, RuntimeFn::CreateArray, ins),
+            Op::JSCreateClosure { func } => runtime(asm, RuntimeFn::CreateClosure(func), ins),
+            Op::JSCreateContext { slots } => runtime(asm, RuntimeFn::CreateContext(slots), ins),
+            Op::JSTypeOf => runtime(asm, RuntimeFn::TypeOf, ins),
+            Op::JSLoadSuper { name } => runtime(asm, RuntimeFn::LoadSuper(name), &ins[..1]),
+            Op::JSConstructSuper { .. } => runtime(asm, RuntimeFn::ConstructSuper, &ins[..n - 1]),
+            Op::JSSetPrototype => runtime(asm, RuntimeFn::SetPrototype, &ins[..2]),
             _ => return Reduction::NoChange,
         };
         Reduction::Replace(v)

@@ -13,7 +13,9 @@
 //!   folds to the constant;
 //! - `CheckMaps`, `CheckArray`, `CheckBounds`, `CheckNotHole` become tests and exits;
 //!   `LoadField`, `LoadElement`, … become `Load`/`Store` of the access;
-//! - generic JS ops become runtime calls (a call records its lazy exit after the return).
+//! - generic JS ops become runtime calls (a call records its lazy exit after the return),
+//!   Tier 2's too (`JSCreateClosure`, `JSCreateContext`, `JSTypeOf`, `JSLoadSuper`,
+//!   `JSConstructSuper`, `JSSetPrototype`); context slots are `LoadElement`/`StoreElement`.
 //!
 //! Every register lives in a tagged SSA value; each bytecode block becomes a LIR block whose
 //! parameters are the registers live on entry. Every check exits to the interpreter *at the
@@ -327,6 +329,12 @@ impl Builder<'_> {
             Op::JSCreateArray { .. } => self.runtime(RuntimeFn::CreateArray, a),
             Op::JSCall { .. } => self.runtime(RuntimeFn::Call, a),
             Op::JSConstruct { .. } => self.runtime(RuntimeFn::Construct, a),
+            Op::JSCreateClosure { func } => self.runtime(RuntimeFn::CreateClosure(func), a),
+            Op::JSCreateContext { slots } => self.runtime(RuntimeFn::CreateContext(slots), a),
+            Op::JSTypeOf => self.runtime(RuntimeFn::TypeOf, a),
+            Op::JSLoadSuper { name } => self.runtime(RuntimeFn::LoadSuper(name), a),
+            Op::JSConstructSuper { .. } => self.runtime(RuntimeFn::ConstructSuper, a),
+            Op::JSSetPrototype => self.runtime(RuntimeFn::SetPrototype, a),
             _ => return None,
         };
         Some(v)

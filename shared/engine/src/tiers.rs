@@ -193,6 +193,7 @@ impl TierCompiler {
             keep_ir: self.dump_llvm,
             keep_asm: self.dump_asm,
             param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
+            hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
             ..LlvmOptions::default()
         };
         let name = &vm.program.function(lir.func).name;

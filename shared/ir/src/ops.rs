@@ -268,6 +268,19 @@ pub enum RuntimeFn {
     StringConstant(u32),
     /// A Math function by its index in the vm's table, on float64 arguments.
     MathFunction(u32),
+    /// A new closure of the bytecode function with this id over the context argument.
+    CreateClosure(u32),
+    /// A new context of this many slots under the parent context argument.
+    CreateContext(u32),
+    /// `typeof` of the argument.
+    TypeOf,
+    /// `super.name` (name id) from the home object argument.
+    LoadSuper(u32),
+    /// `super(...)`: arguments callee, the object being constructed, then the call's
+    /// arguments.
+    ConstructSuper,
+    /// Sets the prototype of the first argument to the second.
+    SetPrototype,
 }
 
 /// Re-export of the bytecode's operator enums so runtime calls can name them.
@@ -448,6 +461,12 @@ impl OpParam for RuntimeFn {
             RuntimeFn::CreateArray => write!(f, "CreateArray"),
             RuntimeFn::StringConstant(k) => write!(f, "StringConstant.{k}"),
             RuntimeFn::MathFunction(i) => write!(f, "Math.{i}"),
+            RuntimeFn::CreateClosure(func) => write!(f, "CreateClosure.{func}"),
+            RuntimeFn::CreateContext(slots) => write!(f, "CreateContext.{slots}"),
+            RuntimeFn::TypeOf => write!(f, "TypeOf"),
+            RuntimeFn::LoadSuper(n) => write!(f, "LoadSuper.{n}"),
+            RuntimeFn::ConstructSuper => write!(f, "ConstructSuper"),
+            RuntimeFn::SetPrototype => write!(f, "SetPrototype"),
         }
     }
     fn parse_param(s: &str) -> Option<Self> {
@@ -467,6 +486,12 @@ impl OpParam for RuntimeFn {
             ("CreateArray", None) => RuntimeFn::CreateArray,
             ("StringConstant", Some(t)) => RuntimeFn::StringConstant(t.parse().ok()?),
             ("Math", Some(t)) => RuntimeFn::MathFunction(t.parse().ok()?),
+            ("CreateClosure", Some(t)) => RuntimeFn::CreateClosure(t.parse().ok()?),
+            ("CreateContext", Some(t)) => RuntimeFn::CreateContext(t.parse().ok()?),
+            ("TypeOf", None) => RuntimeFn::TypeOf,
+            ("LoadSuper", Some(t)) => RuntimeFn::LoadSuper(t.parse().ok()?),
+            ("ConstructSuper", None) => RuntimeFn::ConstructSuper,
+            ("SetPrototype", None) => RuntimeFn::SetPrototype,
             _ => return None,
         })
     }
@@ -731,6 +756,24 @@ define_ops! {
     JSCreateObject = JS, in(n(0), n(1), n(1)), out(1, 1, 1), ALLOCATE;
     /// An array literal of `count` elements (inputs).
     JSCreateArray { count: u32 } = JS, in(V, n(1), n(1)), out(1, 1, 1), ALLOCATE;
+    /// A new closure of bytecode function `func` over the context input (`CreateClosure`):
+    /// a fresh function object, so it allocates and nothing else.
+    JSCreateClosure { func: u32 } = JS, in(n(1), n(1), n(1)), out(1, 1, 1), ALLOCATE;
+    /// A new context of `slots` slots, all `undefined`, under the parent context input
+    /// (`CreateContext`): an array whose element 0 is the parent.
+    JSCreateContext { slots: u32 } = JS, in(n(1), n(1), n(1)), out(1, 1, 1), ALLOCATE;
+    /// `typeof value`: a new string.
+    JSTypeOf = JS, in(n(1), n(1), n(1)), out(1, 1, 1), ALLOCATE;
+    /// `super.name` (name id) looked up from the prototype of the home object; inputs: home
+    /// object, frame state.
+    JSLoadSuper { name: u32 } = JS, in(n(2), n(1), n(1)), out(1, 1, 1), ANY;
+    /// `super(...)`: runs the parent constructor on the object being constructed; inputs
+    /// callee, that object, `argc` arguments, frame state. The result is the initialized
+    /// object.
+    JSConstructSuper { argc: u32, slot: u32 } = JS, in(V, n(1), n(1)), out(1, 1, 1), ANY;
+    /// Sets the prototype of an object or function (`class C extends B`); inputs: object,
+    /// prototype, frame state.
+    JSSetPrototype = JS, in(n(3), n(1), n(1)), out(0, 1, 1), ANY;
 
     // ---- simplified: speculative and checked operations ---------------------------------
     /// Speculative `+` on numbers (hint from feedback); inputs: lhs, rhs, frame state.
@@ -1009,7 +1052,16 @@ impl Op {
         match *self {
             Op::Load { access } => Effects::reads(access.alias()),
             Op::Store { access } => Effects::writes(access.alias()),
-            Op::CallRuntime { function: RuntimeFn::CreateObject | RuntimeFn::CreateArray | RuntimeFn::StringConstant(_), .. } => ALLOCATE,
+            Op::CallRuntime {
+                function:
+                    RuntimeFn::CreateObject
+                    | RuntimeFn::CreateArray
+                    | RuntimeFn::StringConstant(_)
+                    | RuntimeFn::CreateClosure(_)
+                    | RuntimeFn::CreateContext(_)
+                    | RuntimeFn::TypeOf,
+                ..
+            } => ALLOCATE,
             Op::CallRuntime { function: RuntimeFn::MathFunction(_), .. } => PURE,
             _ => self.info().effects,
         }
@@ -1071,6 +1123,16 @@ mod tests {
             Op::CallRuntime { function: RuntimeFn::Binary(BinaryOperator::Add), argc: 2 },
             Op::CallRuntime { function: RuntimeFn::LoadNamed(5), argc: 1 },
             Op::CallRuntime { function: RuntimeFn::MathFunction(12), argc: 1 },
+            Op::JSCreateClosure { func: 4 },
+            Op::JSCreateContext { slots: 3 },
+            Op::JSLoadSuper { name: 7 },
+            Op::JSConstructSuper { argc: 2, slot: 1 },
+            Op::CallRuntime { function: RuntimeFn::CreateClosure(4), argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::CreateContext(3), argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::TypeOf, argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::LoadSuper(7), argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::ConstructSuper, argc: 3 },
+            Op::CallRuntime { function: RuntimeFn::SetPrototype, argc: 2 },
         ];
         for op in ops {
             let text = op.to_string();
@@ -1106,6 +1168,15 @@ mod tests {
         assert!(!load.reads.overlaps(store_elem.writes));
         assert!(load.reads.overlaps(store_field.writes));
         assert!(Op::JSCall { argc: 1, slot: 0 }.effects().can_throw);
+        // Allocating tier-2 ops only allocate; the others may run anything.
+        for op in [Op::JSCreateClosure { func: 1 }, Op::JSCreateContext { slots: 2 }, Op::JSTypeOf] {
+            assert_eq!(op.effects().writes, AliasSet::ALLOCATION, "{op}");
+            assert!(!op.effects().can_throw && !op.effects().can_deopt, "{op}");
+        }
+        let lowered = Op::CallRuntime { function: RuntimeFn::CreateContext(2), argc: 1 }.effects();
+        assert_eq!((lowered.reads, lowered.writes), (AliasSet::NONE, AliasSet::ALLOCATION));
+        assert!(Op::JSConstructSuper { argc: 0, slot: 0 }.effects().can_throw);
+        assert!(Op::JSSetPrototype.effects().writes.overlaps(AliasSet::SHAPE));
         assert!(Op::Branch { hint: BranchHint::None }.effects().control);
         assert_eq!(Op::Branch { hint: BranchHint::None }.info().control_out, 2);
         assert_eq!(Op::Phi { rep: Rep::Tagged }.info().value_in, Arity::Variadic);

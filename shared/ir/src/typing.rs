@@ -148,6 +148,14 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         Op::JSStoreNamed { .. } | Op::JSStoreKeyed { .. } | Op::JSStoreGlobal { .. } => Type::NONE,
         Op::JSCreateObject => Type::OBJECT,
         Op::JSCreateArray { .. } => Type::ARRAY,
+        Op::JSCreateClosure { .. } => Type::FUNCTION,
+        // A context is an array (element 0 the parent, then the slots).
+        Op::JSCreateContext { .. } => Type::ARRAY,
+        Op::JSTypeOf => Type::STRING,
+        Op::JSLoadSuper { .. } => Type::ANY,
+        // The object being constructed, or the object the parent constructor returned.
+        Op::JSConstructSuper { .. } => Type::RECEIVER,
+        Op::JSSetPrototype => Type::NONE,
 
         // ---- simplified: speculative ------------------------------------------------------------
         Op::SpeculativeNumberAdd { hint } => speculative(BinaryOperator::Add, hint, i(0), i(1)),
@@ -629,6 +637,12 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
         RuntimeFn::CreateArray => Type::ARRAY,
         RuntimeFn::StringConstant(_) => Type::STRING,
         RuntimeFn::MathFunction(_) => Type::NUMBER,
+        RuntimeFn::CreateClosure(_) => Type::FUNCTION,
+        RuntimeFn::CreateContext(_) => Type::ARRAY,
+        RuntimeFn::TypeOf => Type::STRING,
+        RuntimeFn::LoadSuper(_) => Type::ANY,
+        RuntimeFn::ConstructSuper => Type::RECEIVER,
+        RuntimeFn::SetPrototype => Type::UNDEFINED,
     }
 }
 
@@ -711,6 +725,12 @@ mod tests {
             Opcode::JSConstruct => Op::JSConstruct { argc: 1, slot: 0 },
             Opcode::JSCreateObject => Op::JSCreateObject,
             Opcode::JSCreateArray => Op::JSCreateArray { count: 2 },
+            Opcode::JSCreateClosure => Op::JSCreateClosure { func: 1 },
+            Opcode::JSCreateContext => Op::JSCreateContext { slots: 2 },
+            Opcode::JSTypeOf => Op::JSTypeOf,
+            Opcode::JSLoadSuper => Op::JSLoadSuper { name: 0 },
+            Opcode::JSConstructSuper => Op::JSConstructSuper { argc: 1, slot: 0 },
+            Opcode::JSSetPrototype => Op::JSSetPrototype,
             Opcode::SpeculativeNumberAdd => Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
             },

@@ -122,11 +122,26 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
         (Op::JSStoreNamed { .. } | Op::StoreField { .. } | Op::StoreFieldTransition { .. }, _) => {
             Err(EscapeReason::Stored)
         }
-        (Op::JSStoreKeyed { .. } | Op::StoreElement | Op::JSStoreGlobal { .. } | Op::JSCreateArray { .. }, _) => {
-            Err(EscapeReason::Stored)
-        }
+        (
+            Op::JSStoreKeyed { .. }
+            | Op::StoreElement
+            | Op::JSStoreGlobal { .. }
+            | Op::JSCreateArray { .. }
+            | Op::JSCreateClosure { .. }
+            | Op::JSCreateContext { .. }
+            | Op::JSSetPrototype,
+            _,
+        ) => Err(EscapeReason::Stored),
         (Op::Store { .. }, _) => Err(EscapeReason::Stored),
-        (Op::JSCall { .. } | Op::JSConstruct { .. } | Op::CallRuntime { .. }, _) => Err(EscapeReason::Call),
+        (
+            Op::JSCall { .. }
+            | Op::JSConstruct { .. }
+            | Op::JSConstructSuper { .. }
+            | Op::JSLoadSuper { .. }
+            | Op::JSTypeOf
+            | Op::CallRuntime { .. },
+            _,
+        ) => Err(EscapeReason::Call),
         (Op::Return | Op::Throw, _) => Err(EscapeReason::Returned),
         (Op::Phi { .. }, _) => Err(EscapeReason::Phi),
         _ => Err(EscapeReason::Other),
@@ -315,6 +330,13 @@ mod tests {
         assert_eq!(classify_use(&Op::StoreField { slot: 0 }, 0), Ok(UseKind::StoreField));
         assert_eq!(classify_use(&Op::StoreField { slot: 0 }, 1), Err(EscapeReason::Stored));
         assert_eq!(classify_use(&Op::JSCall { argc: 1, slot: 0 }, 2), Err(EscapeReason::Call));
+        // Tier-2 ops: an object stored into a context or closure, made a prototype, passed to
+        // a constructor or `typeof` escapes.
+        assert_eq!(classify_use(&Op::StoreElement, 2), Err(EscapeReason::Stored));
+        assert_eq!(classify_use(&Op::JSSetPrototype, 1), Err(EscapeReason::Stored));
+        assert_eq!(classify_use(&Op::JSCreateClosure { func: 1 }, 0), Err(EscapeReason::Stored));
+        assert_eq!(classify_use(&Op::JSConstructSuper { argc: 0, slot: 0 }, 1), Err(EscapeReason::Call));
+        assert_eq!(classify_use(&Op::JSTypeOf, 0), Err(EscapeReason::Call));
         assert_eq!(classify_use(&Op::Return, 0), Err(EscapeReason::Returned));
         assert_eq!(classify_use(&Op::Phi { rep: ir::ops::Rep::Tagged }, 0), Err(EscapeReason::Phi));
         assert_eq!(classify_use(&Op::ReferenceEqual, 0), Err(EscapeReason::Other));

@@ -27,7 +27,7 @@
 
 use std::collections::BTreeMap;
 
-use frontend::bytecode::{Constant, FuncId, Function, Instr, Program};
+use frontend::bytecode::{Constant, FuncId, Function, FunctionKind, Instr, Program};
 
 use ir::feedback::{CallTarget, Callee, SlotFeedback};
 
@@ -91,9 +91,13 @@ impl NotInlined {
 }
 
 /// True if both builders can translate `f`'s bytecode in place: it has code, ends in a
-/// terminator (control never falls off the end) and uses no text constants (those only
-/// describe traps; the builders refuse them).
+/// terminator (control never falls off the end), uses no text constants (those only
+/// describe traps; the builders refuse them) and is not a class constructor (a call without
+/// `new` throws, which the generic call does).
 pub fn inlineable(f: &Function) -> bool {
+    if matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) {
+        return false;
+    }
     let Some(last) = f.code.last() else { return false };
     let ends = matches!(
         last,
@@ -272,5 +276,8 @@ mod tests {
         let mut empty = f.clone();
         empty.code.clear();
         assert!(!inlineable(&empty));
+        let mut class = f.clone();
+        class.kind = FunctionKind::ClassConstructor { derived: false };
+        assert!(!inlineable(&class), "a class constructor called without new throws");
     }
 }

@@ -52,6 +52,24 @@
 //!   any other call is `JSCall`, whose callee input is the target function's constant after a
 //!   target check when the site always called one bytecode function
 //!   ([`crate::speculation::direct_call_target`]: a direct call for the backend).
+//! - Hidden parameters: a function's entry registers are its declared parameters, then its
+//!   hidden `receiver` and `context` registers ([`Function::entry_registers`]), bound by
+//!   `Parameter i` in that order (what the vm passes compiled code). An inlined callee's
+//!   receiver register is bound to the call's receiver `r(args)` (a sloppy-mode callee first
+//!   exits on a nullish receiver, which the interpreter reports), its context register to
+//!   `undefined` (call feedback only names canonical function objects, which have no
+//!   context); class constructors are never inlined ([`crate::inlining::inlineable`]).
+//! - Tier 2 (closures, contexts, classes):
+//!   - `CreateClosure` → `JSCreateClosure[f](context)`, `CreateContext` →
+//!     `JSCreateContext[n](parent)` (allocations, no frame state);
+//!   - `LoadContext`/`StoreContext` → `LoadElement`/`StoreElement` of the context array at
+//!     the int32 constant `index + 1`, after `depth` loads of element 0 (the parent): no
+//!     checks, the frontend only reads contexts it made;
+//!   - `TypeOf` → `JSTypeOf` (allocates the string);
+//!   - `LoadSuper` → `JSLoadSuper[name](home)`, `ConstructSuper` →
+//!     `JSConstructSuper[argc](callee, this, args…)`, `SetPrototype` →
+//!     `JSSetPrototype(obj, proto)`: generic ops with the frame state (lowered to runtime
+//!     calls on every side).
 
 use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
@@ -139,7 +157,9 @@ pub trait Construction {
     type FrameState: Copy;
 
     /// Starts the compiled function: `registers[r]` is register `r`'s entry value, where
-    /// `Parameter i` binds `params[i]` and every other register is `undefined` (made with
+    /// `Parameter i` binds `params[i]` (the entry registers: declared parameters, then the
+    /// hidden receiver and context ones; for an OSR entry the registers live at the loop
+    /// header) and every other register is `undefined` (made with
     /// [`Construction::constant`]); then control enters the block of `entry`. `leaders` are
     /// the reachable block leaders of `blocks`, in order.
     fn begin_function(&mut self, blocks: &BytecodeBlocks, leaders: &[Pc], params: &[Reg], register_count: u32, entry: Pc);
@@ -279,7 +299,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         let leaders = blocks.reachable_leaders();
         let n = code.code.len() as Pc;
         let (plan, params, entry) = match (self.options.osr, self.options.osr_entry) {
-            (None, _) => (OsrPlan::whole(code), (0..code.param_count).map(Reg).collect(), 0),
+            (None, _) => (OsrPlan::whole(code), code.entry_registers(), 0),
             (Some(h), entry) => {
                 if !leaders.contains(&h) || !blocks.is_loop_header[h as usize] {
                     return Err(BailoutReason::OsrUnreachableHeader.into());
@@ -531,6 +551,20 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
                         self.pure(Op::LoadField { slot }, &[o])
                     }
+                    NamedPlan::FieldOfShapes { shapes, slot } => {
+                        self.check(Op::CheckMaps { shapes }, &[o], fs);
+                        self.pure(Op::LoadField { slot }, &[o])
+                    }
+                    NamedPlan::PrototypeField { shape, holder, holder_shape, slot } => {
+                        // The receiver's shape fixes its prototype; the holder's shape says the
+                        // field is still there (a property added to the holder or to the
+                        // receiver changes one of them). The value is loaded, not folded: a
+                        // method replaced in place on the prototype is seen.
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
+                        let h = self.tagged(holder);
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(holder_shape.0) }, &[h], fs);
+                        self.pure(Op::LoadField { slot }, &[h])
+                    }
                     NamedPlan::ArrayLength => {
                         let a = self.check(Op::CheckArray, &[o], fs);
                         let len = self.pure(Op::LoadArrayLength, &[a]);
@@ -547,6 +581,10 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 match plan {
                     NamedPlan::Field { shape, slot } => {
                         self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
+                        self.pure(Op::StoreField { slot }, &[o, v]);
+                    }
+                    NamedPlan::FieldOfShapes { shapes, slot } => {
+                        self.check(Op::CheckMaps { shapes }, &[o], fs);
                         self.pure(Op::StoreField { slot }, &[o, v]);
                     }
                     _ => {
@@ -646,18 +684,64 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.c.throw(v);
             }
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
-            Instr::CreateClosure { .. }
-            | Instr::CreateContext { .. }
-            | Instr::LoadContext { .. }
-            | Instr::StoreContext { .. }
-            | Instr::TypeOf { .. }
-            | Instr::LoadSuper { .. }
-            | Instr::ConstructSuper { .. }
-            | Instr::SetPrototype { .. } => {
-                return Err(BailoutReason::Declined(format!("tier-2 bytecode {instr:?} is not compiled yet")).into())
+            Instr::CreateClosure { dst, func: target, context } => {
+                let ctx = self.c.reg(context);
+                let v = self.pure(Op::JSCreateClosure { func: target.0 }, &[ctx]);
+                self.c.set(dst, v);
+            }
+            Instr::CreateContext { dst, parent, slots } => {
+                let p = self.c.reg(parent);
+                let v = self.pure(Op::JSCreateContext { slots }, &[p]);
+                self.c.set(dst, v);
+            }
+            Instr::LoadContext { dst, ctx, depth, index } => {
+                let context = self.context_at(ctx, depth);
+                let element = self.c.constant(Op::Int32Constant { value: index as i32 + 1 });
+                let v = self.pure(Op::LoadElement, &[context, element]);
+                self.c.set(dst, v);
+            }
+            Instr::StoreContext { ctx, depth, index, src } => {
+                let context = self.context_at(ctx, depth);
+                let element = self.c.constant(Op::Int32Constant { value: index as i32 + 1 });
+                let v = self.c.reg(src);
+                self.pure(Op::StoreElement, &[context, element, v]);
+            }
+            Instr::TypeOf { dst, src } => {
+                let v = self.c.reg(src);
+                let r = self.pure(Op::JSTypeOf, &[v]);
+                self.c.set(dst, r);
+            }
+            Instr::LoadSuper { dst, home, name } => {
+                let fs = self.frame_state(pc);
+                let h = self.c.reg(home);
+                let v = self.check(Op::JSLoadSuper { name: name.0 }, &[h], fs);
+                self.c.set(dst, v);
+            }
+            Instr::ConstructSuper { dst, callee, args, argc, slot } => {
+                let fs = self.frame_state(pc);
+                let mut inputs = vec![self.c.reg(callee)];
+                inputs.extend((0..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
+                let v = self.check(Op::JSConstructSuper { argc, slot: slot.0 }, &inputs, fs);
+                self.c.set(dst, v);
+            }
+            Instr::SetPrototype { obj, proto } => {
+                let fs = self.frame_state(pc);
+                let (o, p) = (self.c.reg(obj), self.c.reg(proto));
+                self.check(Op::JSSetPrototype, &[o, p], fs);
             }
         }
         Ok(())
+    }
+
+    /// The context `depth` parent links up from the one in `ctx`: element 0 of each context
+    /// is its parent. No checks: the frontend only reads contexts it made.
+    fn context_at(&mut self, ctx: Reg, depth: u32) -> C::Value {
+        let mut context = self.c.reg(ctx);
+        for _ in 0..depth {
+            let parent = self.c.constant(Op::Int32Constant { value: 0 });
+            context = self.pure(Op::LoadElement, &[context, parent]);
+        }
+        context
     }
 
     /// `CheckArray`, int32 index, `LoadArrayLength`, `CheckBounds`: the checked array and index.
@@ -761,8 +845,28 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.check_call_target(callee, inlining::function_bits(target), fs);
         let code = program.function(target);
         let undefined = self.tagged(tagged::UNDEFINED);
+        // Hidden parameters: the receiver is the call's `r(args)`; the context of the
+        // function's canonical object (the only target feedback names) is `undefined`.
+        let receiver = self.c.reg(args);
+        if code.receiver.is_some() && !code.strict {
+            // A sloppy function's nullish `this` is the global object, which the vm does not
+            // model: the interpreter reports it when it runs the call again.
+            let null = self.tagged(tagged::NULL);
+            for nullish in [undefined, null] {
+                let same = self.pure(Op::TaggedEqual, &[receiver, nullish]);
+                self.check(Op::DeoptimizeIf { reason: DeoptReason::RuntimeError }, &[same], fs);
+            }
+        }
         let registers = (0..code.register_count)
-            .map(|r| if r < code.param_count.min(argc) { self.c.reg(Reg(args.0 + 1 + r)) } else { undefined })
+            .map(|r| {
+                if r < code.param_count.min(argc) {
+                    self.c.reg(Reg(args.0 + 1 + r))
+                } else if code.receiver == Some(Reg(r)) {
+                    receiver
+                } else {
+                    undefined
+                }
+            })
             .collect();
         let caller = self.code();
         let live_after = if ((pc + 1) as usize) < caller.code.len() {

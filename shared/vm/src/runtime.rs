@@ -44,6 +44,20 @@ impl Vm {
                 let xs: Vec<f64> = args.iter().map(|&v| self.to_number(v)).collect();
                 Ok(Value::number(self.math_function(i, &xs)))
             }
+            RuntimeFn::CreateClosure(target) => Ok(self.create_closure(FuncId(target), arg(0))),
+            RuntimeFn::CreateContext(slots) => Ok(self.create_context(arg(0), slots)),
+            RuntimeFn::TypeOf => Ok(self.type_of(arg(0))),
+            RuntimeFn::LoadSuper(name) => self.load_super(arg(0), NameId(name)),
+            RuntimeFn::ConstructSuper => {
+                let at = self.push_call_args(arg(1), &args[2.min(args.len())..]);
+                let result = self.construct_super(arg(0), at, args.len().saturating_sub(2) as u32);
+                self.pop_call_args(at);
+                result
+            }
+            RuntimeFn::SetPrototype => {
+                self.set_prototype(arg(0), arg(1))?;
+                Ok(Value::UNDEFINED)
+            }
         }
     }
 

@@ -123,6 +123,42 @@ pub struct LlvmOptions {
     /// a function constant calls that function's machine code directly, padding its
     /// arguments to this count (`lower::calls`). Empty: no direct calls.
     pub param_counts: Vec<u32>,
+    /// The hidden parameters of every bytecode function, by function id (missing entries:
+    /// none): a direct call passes them after the arguments padded or cut to the parameter
+    /// count, as the vm's `call_function` does, or leaves a callee that the runtime must
+    /// call to the generic path.
+    pub hidden_params: Vec<HiddenParams>,
+}
+
+/// A bytecode function's hidden parameters, as a direct call passes them
+/// (`frontend::bytecode::Function::entry_registers`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct HiddenParams {
+    /// The receiver (`this`, the call's receiver argument) follows the declared parameters.
+    pub receiver: bool,
+    /// The closure's context follows: `undefined` for a function constant, which is always
+    /// a function's canonical object.
+    pub context: bool,
+    /// Only the runtime may call it: a class constructor (a call without `new` throws) or a
+    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm).
+    pub runtime_only: bool,
+}
+
+impl HiddenParams {
+    /// The hidden parameters of `f`.
+    pub fn of(f: &frontend::bytecode::Function) -> HiddenParams {
+        let class = matches!(f.kind, frontend::bytecode::FunctionKind::ClassConstructor { .. });
+        HiddenParams {
+            receiver: f.receiver.is_some(),
+            context: f.context.is_some(),
+            runtime_only: class || (f.receiver.is_some() && !f.strict),
+        }
+    }
+
+    /// True if the function has a hidden parameter.
+    pub fn any(self) -> bool {
+        self.receiver || self.context
+    }
 }
 
 impl Default for LlvmOptions {
@@ -136,6 +172,7 @@ impl Default for LlvmOptions {
             keep_ir: false,
             keep_asm: false,
             param_counts: Vec::new(),
+            hidden_params: Vec::new(),
         }
     }
 }

@@ -20,7 +20,11 @@
 //! it), and discarded code stays alive while activations may still run in it, so a callee
 //! that deoptimizes still rebuilds its frames and returns through its own code. Arguments
 //! are padded with `undefined` to the callee's parameter count (`LlvmOptions::param_counts`),
-//! as `LlvmCode::call_raw` pads them.
+//! as `LlvmCode::call_raw` pads them. A callee with hidden parameters
+//! (`LlvmOptions::hidden_params`) gets exactly its parameter count of arguments, then the
+//! call's receiver and the context of a function constant (`undefined`), as the vm's
+//! `call_function` passes them; a class constructor and a sloppy-mode function reading
+//! `this` are never called directly (the runtime call throws or reports what the vm must).
 
 use frontend::bytecode::FuncId;
 use inkwell::types::BasicTypeEnum;
@@ -45,7 +49,8 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         for block in &self.lir.blocks {
             for inst in &block.insts {
                 if let (Op::TaggedConstant { bits }, Some(r)) = (inst.op, inst.result) {
-                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION {
+                    // Only a canonical function object (closure instance 0) is called directly.
+                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION && bits & tagged::PAYLOAD_MASK <= tagged::FUNCTION_ID_MASK {
                         self.function_constants[r.0 as usize] = Some(FuncId((bits & tagged::PAYLOAD_MASK) as u32));
                     }
                 }
@@ -56,7 +61,13 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             for inst in &self.lir.blocks[bi].insts {
                 if let Some(f) = self.direct_callee(&inst.op, &inst.args) {
                     let params = self.opts.param_counts[f.0 as usize];
-                    words = words.max(params.max(inst.args.len() as u32 - 2));
+                    let hidden = self.hidden_params(f);
+                    let needed = if hidden.any() {
+                        params + hidden.receiver as u32 + hidden.context as u32
+                    } else {
+                        params.max(inst.args.len() as u32 - 2)
+                    };
+                    words = words.max(needed);
                 }
             }
         }
@@ -70,16 +81,34 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             return None;
         }
         let f = self.function_constants.get(args[0].0 as usize).copied().flatten()?;
-        ((f.0 as usize) < self.opts.param_counts.len()).then_some(f)
+        ((f.0 as usize) < self.opts.param_counts.len() && !self.hidden_params(f).runtime_only).then_some(f)
     }
 
-    /// Calls `target` with `args` (the call's arguments after callee and receiver) through its
+    /// The hidden parameters of `f` (none when the options do not say).
+    fn hidden_params(&self, f: FuncId) -> crate::llvm::HiddenParams {
+        self.opts.hidden_params.get(f.0 as usize).copied().unwrap_or_default()
+    }
+
+    /// Calls `target` with `args` (the call's receiver, then its arguments) through its
     /// machine-entry slot, or through `generic` (the runtime's call) when it has no machine
     /// code or the stack is too deep; returns the result bits (see the module docs).
     pub(super) fn direct_call(&mut self, target: FuncId, args: &[Value], generic: impl FnOnce(&mut Self) -> IntValue<'ctx>) -> Result<IntValue<'ctx>, String> {
         let (i32t, i64t) = (self.t.i32, self.t.i64);
         let i8p: BasicTypeEnum = self.t.i8p.into();
-        let words: Vec<IntValue<'ctx>> = args.iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
+        let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
+        let mut words: Vec<IntValue<'ctx>> = args[1..].iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
+        let hidden = self.hidden_params(target);
+        if hidden.any() {
+            // Exactly the declared parameters, then the hidden ones.
+            let params = self.opts.param_counts[target.0 as usize] as usize;
+            words.resize(params, self.i64c(tagged::UNDEFINED));
+            if hidden.receiver {
+                words.push(receiver);
+            }
+            if hidden.context {
+                words.push(self.i64c(tagged::UNDEFINED));
+            }
+        }
         let table = self.load_word(self.vm, self.i64c(LAYOUT.vm_code_entries as u64), i8p, Word::VmTables).into_pointer_value();
         let entry = self.load_word(table, self.i64c(u64::from(target.0) * 8), i64t.into(), Word::CodeEntry).into_int_value();
         let depth = self.load_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), i32t.into(), Word::CallDepth).into_int_value();

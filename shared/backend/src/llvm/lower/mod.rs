@@ -746,7 +746,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                         this.call(h, &[this.vm.into(), site_ptr.into(), buf.into(), n.into()]).expect("returns a word").into_int_value()
                     };
                     let r = match self.direct_callee(&inst.op, &inst.args) {
-                        Some(target) => self.direct_call(target, &inst.args[2..], generic)?,
+                        Some(target) => self.direct_call(target, &inst.args[1..], generic)?,
                         None => generic(self),
                     };
                     let threw = self.b.build_int_compare(IntPredicate::EQ, r, self.i64c(EXCEPTION_SENTINEL), "").unwrap();
