@@ -132,9 +132,21 @@ pub enum PropertyHandler {
     StringLength,
     /// A builtin method (`push`, `pop`, `toString`).
     Method(BuiltinId),
-    /// Served by a lookup that may change without the receiver's shape changing: the
-    /// prototype chain, or a function object's properties. Compilers treat it as generic.
+    /// Served by a lookup that may change without the receiver's shape changing: a longer
+    /// prototype chain, a missing property, or a function object's properties. Compilers
+    /// treat it as generic.
     PrototypeChain,
+    /// Found in field `slot` of the receiver's prototype `holder` (an object value's bits)
+    /// while the holder had shape `holder_shape`: a compiler checks the receiver's shape
+    /// (which fixes its prototype) and the holder's, then loads the field from the holder.
+    PrototypeField {
+        /// The prototype object holding the property, as a value's bits.
+        holder: u64,
+        /// The holder's shape when the property was found.
+        holder_shape: ShapeId,
+        /// The slot in the holder.
+        slot: u32,
+    },
 }
 
 /// The state of a property site.
@@ -302,6 +314,9 @@ impl SlotFeedback {
                             PropertyHandler::StringLength => "string length".into(),
                             PropertyHandler::Method(b) => describe_callee(Callee::Builtin(*b)),
                             PropertyHandler::PrototypeChain => "prototype chain".into(),
+                            PropertyHandler::PrototypeField { holder_shape, slot, .. } => {
+                                format!("prototype slot {slot} (holder shape#{})", holder_shape.0)
+                            }
                         };
                         let _ = write!(s, "; {map}: {handler}");
                     }

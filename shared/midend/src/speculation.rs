@@ -7,7 +7,7 @@
 use frontend::bytecode::{BinaryOp, FuncId};
 
 use ir::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
-use ir::ops::{NumberHint, Op};
+use ir::ops::{NumberHint, Op, ShapeSet};
 
 /// How to compile an arithmetic, bitwise, comparison or unary operation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,6 +60,26 @@ pub enum NamedPlan {
     },
     /// Monomorphic `array.length` (loads only).
     ArrayLength,
+    /// Polymorphic field (2 to 4 shapes) at the same slot in every shape (a base class's
+    /// field in instances of its subclasses): one shape check against the set, one access.
+    FieldOfShapes {
+        /// The expected shapes.
+        shapes: ShapeSet,
+        /// The field's slot in each of them.
+        slot: u32,
+    },
+    /// Monomorphic load of a field of the receiver's prototype (a method of a class): check
+    /// the receiver's shape (which fixes its prototype) and the holder's, load from the holder.
+    PrototypeField {
+        /// The receiver's expected shape.
+        shape: ShapeId,
+        /// The holder object, as a value's bits.
+        holder: u64,
+        /// The holder's expected shape.
+        holder_shape: ShapeId,
+        /// The field's slot in the holder.
+        slot: u32,
+    },
     /// Anything else: the generic JS operation.
     Generic,
 }
@@ -70,8 +90,29 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
         SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => match entries[0] {
             (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => NamedPlan::Field { shape, slot },
             (ReceiverMap::Array, PropertyHandler::ArrayLength) if load => NamedPlan::ArrayLength,
+            (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot }) if load => {
+                NamedPlan::PrototypeField { shape, holder, holder_shape, slot }
+            }
             _ => NamedPlan::Generic,
         },
+        SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) => {
+            // Every shape holds the field at one slot: one check against the set.
+            let mut shapes = Vec::with_capacity(entries.len());
+            let mut common = None;
+            for e in entries {
+                match e {
+                    (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) if common.is_none_or(|c| c == *slot) => {
+                        shapes.push(shape.0);
+                        common = Some(*slot);
+                    }
+                    _ => return NamedPlan::Generic,
+                }
+            }
+            match (ShapeSet::new(&shapes), common) {
+                (Some(shapes), Some(slot)) => NamedPlan::FieldOfShapes { shapes, slot },
+                _ => NamedPlan::Generic,
+            }
+        }
         _ => NamedPlan::Generic,
     }
 }

@@ -783,20 +783,45 @@ impl Vm {
             Decoded::Object(id) => {
                 let shape = self.heap.object(id).shape;
                 let map = ReceiverMap::Shape(shape);
-                if let Some(PropertyHandler::Field { slot: s }) = self.property_feedback(f, slot).handler_for(map) {
-                    return Ok(self.heap.object(id).slots[s as usize]);
+                match self.property_feedback(f, slot).handler_for(map) {
+                    Some(PropertyHandler::Field { slot: s }) => return Ok(self.heap.object(id).slots[s as usize]),
+                    Some(PropertyHandler::PrototypeField { holder, holder_shape, slot: s }) => {
+                        // The receiver's shape fixes its prototype, the holder: if the holder's
+                        // shape is unchanged the property is still at the slot.
+                        if let Decoded::Object(h) = Value::from_bits(holder).decode() {
+                            if self.heap.object(h).shape == holder_shape {
+                                return Ok(self.heap.object(h).slots[s as usize]);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
                 let proto = self.heap.proto_of_shape(shape);
                 let (handler, v) = match self.heap.lookup(shape, name) {
                     Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
                     None if proto != Value::NULL => {
-                        // Found (or not) on the prototype chain: what is there may change, so
-                        // the site is recorded as served by the chain.
-                        let v = match self.lookup_chain(proto, name) {
-                            Some(v) => v,
-                            None => self.missing_property(name, &[], "object")?,
+                        // A field of the receiver's own prototype is recorded with the
+                        // prototype and its shape; anything deeper in the chain (an object in
+                        // between could gain the property) or missing as served by the chain.
+                        let direct = match proto.decode() {
+                            Decoded::Object(h) => {
+                                let holder_shape = self.heap.object(h).shape;
+                                self.heap.lookup(holder_shape, name).map(|s| (holder_shape, s, self.heap.object(h).slots[s as usize]))
+                            }
+                            _ => None,
                         };
-                        (PropertyHandler::PrototypeChain, v)
+                        match direct {
+                            Some((holder_shape, s, v)) => {
+                                (PropertyHandler::PrototypeField { holder: proto.bits(), holder_shape, slot: s }, v)
+                            }
+                            None => {
+                                let v = match self.lookup_chain(proto, name) {
+                                    Some(v) => v,
+                                    None => self.missing_property(name, &[], "object")?,
+                                };
+                                (PropertyHandler::PrototypeChain, v)
+                            }
+                        }
                     }
                     None => {
                         let v = self.missing_property(name, &[], "object")?;
