@@ -227,6 +227,33 @@ mod tests {
     use ir::feedback::{ElementFeedback, ElementsKind};
 
     #[test]
+    fn prototype_fields_and_shared_slots_are_speculated() {
+        let site = |entries: Vec<(ReceiverMap, PropertyHandler)>| SlotFeedback::Property(PropertyFeedback::Polymorphic(entries));
+        let method = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(9), slot: 1 };
+        assert_eq!(
+            named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])),
+            NamedPlan::PrototypeField { shape: ShapeId(3), holder: 77, holder_shape: ShapeId(9), slot: 1 }
+        );
+        // Stores never write to a prototype.
+        assert_eq!(named_store_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])), NamedPlan::Generic);
+        // Two shapes, the field at slot 0 in both: one check against the set.
+        let two = site(vec![
+            (ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }),
+            (ReceiverMap::Shape(ShapeId(5)), PropertyHandler::Field { slot: 0 }),
+        ]);
+        assert_eq!(named_load_plan(&two), NamedPlan::FieldOfShapes { shapes: ShapeSet::new(&[3, 5]).unwrap(), slot: 0 });
+        assert_eq!(named_store_plan(&two), NamedPlan::FieldOfShapes { shapes: ShapeSet::new(&[3, 5]).unwrap(), slot: 0 });
+        // Different slots, or a prototype hit among them: generic.
+        let apart = site(vec![
+            (ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }),
+            (ReceiverMap::Shape(ShapeId(5)), PropertyHandler::Field { slot: 1 }),
+        ]);
+        assert_eq!(named_load_plan(&apart), NamedPlan::Generic);
+        let mixed = site(vec![(ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }), (ReceiverMap::Shape(ShapeId(5)), method)]);
+        assert_eq!(named_load_plan(&mixed), NamedPlan::Generic);
+    }
+
+    #[test]
     fn monomorphic_math_calls_are_direct() {
         let call = |b: u32| SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(b))), count: 3 };
         let sin = MATH_FUNCTIONS.iter().position(|m| m.0 == "sin").unwrap() as u32;
