@@ -149,6 +149,9 @@ pub struct Vm {
     pub(crate) math_object: Option<crate::value::ObjectId>,
     /// `Error.prototype`, `TypeError.prototype`, … made on first use.
     pub(crate) error_prototypes: IdHashMap<ErrorKind, Value>,
+    /// By `FuncId`: the function's canonical object has been handed out (by its declaration
+    /// or by a first `CreateClosure`, [`Vm::create_closure`]).
+    pub(crate) canonical_closure_made: Vec<bool>,
 }
 
 impl Vm {
@@ -210,6 +213,12 @@ impl Vm {
             builtin_ids,
             math_object: None,
             error_prototypes: IdHashMap::default(),
+            canonical_closure_made: program.globals.iter().fold(vec![false; program.functions.len()], |mut made, g| {
+                if let Some(f) = g.function {
+                    made[f.0 as usize] = true;
+                }
+                made
+            }),
             program,
         };
         vm.globals = (0..vm.program.globals.len()).map(|i| vm.initial_global(i)).collect();

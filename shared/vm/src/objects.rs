@@ -34,7 +34,18 @@ fn unsupported<T>(what: String) -> JsResult<T> {
 
 impl Vm {
     /// `CreateClosure`: a new function object of `func` over `context`.
+    ///
+    /// The first closure of a function that needs no context is the function's canonical
+    /// object (instance 0): a class's methods and most callbacks are created once, and call
+    /// feedback then names the function itself, so the compilers can check the target and
+    /// call or inline it as they do top-level functions. Every later closure is a new instance,
+    /// so no two evaluations ever share an identity.
     pub fn create_closure(&mut self, func: FuncId, context: Value) -> Value {
+        let slot = &mut self.canonical_closure_made[func.0 as usize];
+        if self.program.function(func).context.is_none() && !*slot {
+            *slot = true;
+            return Value::function(func);
+        }
         self.heap.alloc_closure(func, context)
     }
 
