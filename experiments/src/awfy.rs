@@ -698,6 +698,23 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     std::fs::create_dir_all(&opts.drivers).map_err(|e| format!("cannot create {}: {e}", opts.drivers.display()))?;
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let timeout = opts.timeout;
+    let labels: Vec<String> = tiers.iter().map(|(l, _)| l.clone()).collect();
+    // Written after every benchmark, so that a long run stopped halfway leaves what it has.
+    let write_results = |rows: &[AwfyRow], census_rows: &[(String, Result<Vec<CensusEntry>, String>)], last: bool| {
+        let write = |name: &str, text: String| {
+            let p = opts.out.join(name);
+            std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            if last {
+                eprintln!("awfy: wrote {}", p.display());
+            }
+            Ok::<(), String>(())
+        };
+        if !opts.census_only {
+            write("awfy.csv", csv_text(rows))?;
+        }
+        write("awfy-census.csv", census_csv(census_rows))?;
+        write("awfy.md", markdown(rows, &labels, census_rows, &dir.display().to_string()))
+    };
     let mut rows = Vec::new();
     let mut census_rows = Vec::new();
     for bench in &benches {
@@ -748,20 +765,9 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
                 error,
             });
         }
+        write_results(&rows, &census_rows, false)?;
     }
-    let labels: Vec<String> = tiers.iter().map(|(l, _)| l.clone()).collect();
-    let write = |name: &str, text: String| {
-        let p = opts.out.join(name);
-        std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
-        eprintln!("awfy: wrote {}", p.display());
-        Ok::<(), String>(())
-    };
-    if !opts.census_only {
-        write("awfy.csv", csv_text(&rows))?;
-    }
-    write("awfy-census.csv", census_csv(&census_rows))?;
-    write("awfy.md", markdown(&rows, &labels, &census_rows, &dir.display().to_string()))?;
-    Ok(())
+    write_results(&rows, &census_rows, true)
 }
 
 const USAGE: &str = "\
