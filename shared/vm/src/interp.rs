@@ -152,6 +152,9 @@ pub struct Vm {
     /// By `FuncId`: the function's canonical object has been handed out (by its declaration
     /// or by a first `CreateClosure`, [`Vm::create_closure`]).
     pub(crate) canonical_closure_made: Vec<bool>,
+    /// Node's host objects seabed implements in part (`console`, `process`, …) with their
+    /// names: reading a property they lack traps.
+    pub(crate) host_objects: Vec<(crate::value::ObjectId, String)>,
 }
 
 impl Vm {
@@ -213,6 +216,7 @@ impl Vm {
             builtin_ids,
             math_object: None,
             error_prototypes: IdHashMap::default(),
+            host_objects: Vec::new(),
             canonical_closure_made: program.globals.iter().fold(vec![false; program.functions.len()], |mut made, g| {
                 if let Some(f) = g.function {
                     made[f.0 as usize] = true;
@@ -252,6 +256,20 @@ impl Vm {
     }
 
     fn builtin_global(&mut self, name: &str) -> Value {
+        let v = self.builtin_global_value(name);
+        // Host objects of node that seabed implements only in part: reading a property they
+        // lack traps instead of giving `undefined` (node has it).
+        if let ("console" | "performance" | "process", Decoded::Object(o)) = (name, v.decode()) {
+            self.host_objects.push((o, name.to_string()));
+            let stdout = self.heap.intern("stdout");
+            if let Some(Decoded::Object(s)) = self.heap.get_property(o, stdout).map(|v| v.decode()) {
+                self.host_objects.push((s, format!("{name}.stdout")));
+            }
+        }
+        v
+    }
+
+    fn builtin_global_value(&mut self, name: &str) -> Value {
         match name {
             "Math" => {
                 let o = self.heap.alloc_object();
@@ -833,6 +851,9 @@ impl Vm {
                         }
                     }
                     None => {
+                        if let Some((_, host)) = self.host_objects.iter().find(|(h, _)| *h == id) {
+                            return throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name))));
+                        }
                         let v = self.missing_property(name, &[], "object")?;
                         let handler = match v.decode() {
                             Decoded::Builtin(b) => PropertyHandler::Method(b),
@@ -1068,9 +1089,12 @@ impl Vm {
             return Ok(Value::builtin(b));
         }
         match o.decode() {
-            Decoded::Object(_) => match self.lookup_chain(o, name) {
+            Decoded::Object(id) => match self.lookup_chain(o, name) {
                 Some(v) => Ok(v),
-                None => self.missing_property(name, &[], "object"),
+                None => match self.host_objects.iter().find(|(h, _)| *h == id) {
+                    Some((_, host)) => throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name)))),
+                    None => self.missing_property(name, &[], "object"),
+                },
             },
             Decoded::Array(a) if name == self.names.length => {
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))
