@@ -352,44 +352,44 @@ impl Vm {
             let func = self.program.function(f);
             (func.receiver, func.context, func.param_count)
         };
-        if self.compiler.is_some() && (receiver_reg.is_some() || context_reg.is_some()) {
-            if let Some(code) = self.code_for(f) {
-                // Hidden parameters follow the declared ones: the arguments are padded (or
-                // cut) to the parameter count first.
-                let mut args: Vec<Value> = (0..param_count as usize)
-                    .map(|i| if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED })
-                    .collect();
-                args.extend(receiver_reg.map(|_| this));
-                args.extend(context_reg.map(|_| context));
-                let saved_top = self.stack_top;
-                self.stack_top = self.stack_top.max(args_at + argc as usize);
-                self.tier_stats.compiled_calls += 1;
-                let result = self.enter(|vm| code.invoke(vm, &args));
-                self.stack_top = saved_top;
-                return result;
-            }
+        // One look for code (it may install code a background compilation delivered): the
+        // arguments must be laid out for the code that is actually entered.
+        let code = if self.compiler.is_some() { self.code_for(f) } else { None };
+        if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some()) {
+            // Hidden parameters follow the declared ones: the arguments are padded (or cut) to
+            // the parameter count first.
+            let code = code.clone();
+            let mut args: Vec<Value> = (0..param_count as usize)
+                .map(|i| if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED })
+                .collect();
+            args.extend(receiver_reg.map(|_| this));
+            args.extend(context_reg.map(|_| context));
+            let saved_top = self.stack_top;
+            self.stack_top = self.stack_top.max(args_at + argc as usize);
+            self.tier_stats.compiled_calls += 1;
+            let result = self.enter(|vm| code.invoke(vm, &args));
+            self.stack_top = saved_top;
+            return result;
         }
-        if self.compiler.is_some() {
-            if let Some(code) = self.code_for(f) {
-                // The arguments are copied out of the register stack (compiled code may grow
-                // it); up to 8 without allocating.
-                let n = argc as usize;
-                let mut inline = [Value::UNDEFINED; 8];
-                let heap: Vec<Value>;
-                let args: &[Value] = if n <= inline.len() {
-                    inline[..n].copy_from_slice(&self.stack[args_at..args_at + n]);
-                    &inline[..n]
-                } else {
-                    heap = self.stack[args_at..args_at + n].to_vec();
-                    &heap
-                };
-                let saved_top = self.stack_top;
-                self.stack_top = self.stack_top.max(args_at + argc as usize);
-                self.tier_stats.compiled_calls += 1;
-                let result = self.enter(|vm| code.invoke(vm, args));
-                self.stack_top = saved_top;
-                return result;
-            }
+        if let Some(code) = code {
+            // The arguments are copied out of the register stack (compiled code may grow
+            // it); up to 8 without allocating.
+            let n = argc as usize;
+            let mut inline = [Value::UNDEFINED; 8];
+            let heap: Vec<Value>;
+            let args: &[Value] = if n <= inline.len() {
+                inline[..n].copy_from_slice(&self.stack[args_at..args_at + n]);
+                &inline[..n]
+            } else {
+                heap = self.stack[args_at..args_at + n].to_vec();
+                &heap
+            };
+            let saved_top = self.stack_top;
+            self.stack_top = self.stack_top.max(args_at + argc as usize);
+            self.tier_stats.compiled_calls += 1;
+            let result = self.enter(|vm| code.invoke(vm, args));
+            self.stack_top = saved_top;
+            return result;
         }
         let program = self.program.clone();
         let func = program.function(f);
