@@ -1141,13 +1141,7 @@ impl Compiler {
                 ClassElement::PropertyDefinition(p) if p.r#static => {
                     let Some(key) = self.static_key(&p.key, p.computed) else { continue };
                     let v = self.temp();
-                    match &p.value {
-                        Some(e) if is_closure_expression(e) => self.closure_expression(e, v, key.clone()),
-                        Some(e) => self.expr_to(e, v),
-                        None => {
-                            self.emit(Instr::LoadUndefined { dst: v });
-                        }
-                    }
+                    self.field_value(p.value.as_ref(), v, &key);
                     let n = self.name(&key);
                     let slot = self.slot(SlotKind::Property);
                     self.emit(Instr::StoreNamed { obj: dst, name: n, src: v, slot });
@@ -1162,19 +1156,25 @@ impl Compiler {
         self.release(mark);
     }
 
+    /// A field's initial value into `v`: its initializer (a function named after the field), or
+    /// `undefined`.
+    fn field_value(&mut self, value: Option<&Expression<'_>>, v: Reg, key: &str) {
+        match value {
+            Some(e) if is_closure_expression(e) => self.closure_expression(strip_parens(e), v, key.to_string()),
+            Some(e) => self.expr_to(e, v),
+            None => {
+                self.emit(Instr::LoadUndefined { dst: v });
+            }
+        }
+    }
+
     /// The instance field initializers: `this.key = value` for each field, in order.
     fn field_initializers(&mut self, fields: &[&PropertyDefinition<'_>]) {
         for p in fields {
             let m = self.mark();
             let Some(key) = self.static_key(&p.key, p.computed) else { continue };
             let v = self.temp();
-            match &p.value {
-                Some(e) if is_closure_expression(e) => self.closure_expression(e, v, key.clone()),
-                Some(e) => self.expr_to(e, v),
-                None => {
-                    self.emit(Instr::LoadUndefined { dst: v });
-                }
-            }
+            self.field_value(p.value.as_ref(), v, &key);
             let pos = p.span.start;
             let this = self.read_name("this", pos, None);
             let n = self.name(&key);
