@@ -24,7 +24,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// One benchmark of the suite: its class name (what `harness.js` takes), its module file
@@ -472,46 +472,13 @@ pub fn census(path: &Path, driver: &Driver) -> Result<Vec<CensusEntry>, String> 
 }
 
 /// Runs `cmd` (stdout and stderr into files under `scratch`, so no pipe can fill up), killing
-/// it after `timeout`.
+/// it after `timeout` (the fuzzer's runner, [`crate::fuzz::run::execute`]), and times it.
 pub fn execute(mut cmd: Command, scratch: &Path, timeout: Duration) -> RunOutcome {
-    let out_path = scratch.with_extension("stdout");
-    let err_path = scratch.with_extension("stderr");
-    let (Ok(out), Ok(err)) = (std::fs::File::create(&out_path), std::fs::File::create(&err_path)) else {
-        return RunOutcome { status: None, stdout: Vec::new(), stderr: b"cannot create output files".to_vec(), seconds: 0.0, timed_out: false };
-    };
-    cmd.env("TZ", "UTC").env("LC_ALL", "C").env("RUST_BACKTRACE", "0").env_remove("NODE_OPTIONS");
-    cmd.stdin(Stdio::null()).stdout(out).stderr(err);
+    cmd.env("RUST_BACKTRACE", "0").env_remove("NODE_OPTIONS");
     let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            return RunOutcome { status: None, stdout: Vec::new(), stderr: e.to_string().into_bytes(), seconds: 0.0, timed_out: false }
-        }
-    };
-    let mut pause = Duration::from_millis(1);
-    let (status, timed_out) = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break (s.code(), false),
-            Ok(None) if start.elapsed() >= timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break (None, true);
-            }
-            Ok(None) => {
-                std::thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(10));
-            }
-            Err(_) => break (None, false),
-        }
-    };
+    let o = crate::fuzz::run::execute(cmd, scratch, timeout);
     let seconds = start.elapsed().as_secs_f64();
-    RunOutcome {
-        status,
-        stdout: std::fs::read(&out_path).unwrap_or_default(),
-        stderr: std::fs::read(&err_path).unwrap_or_default(),
-        seconds,
-        timed_out,
-    }
+    RunOutcome { status: o.status, stdout: o.stdout, stderr: o.stderr, seconds, timed_out: o.timed_out }
 }
 
 /// The first line of an error in `stderr`: the first `Name: message` line whose name ends in

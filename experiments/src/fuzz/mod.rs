@@ -10,7 +10,7 @@
 pub mod ast;
 pub mod gen;
 pub mod reduce;
-mod run;
+pub(crate) mod run;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write as _;

@@ -145,8 +145,8 @@ pub fn seabed(seabed: &Path, file: &Path, config: &Config, timeout: Duration) ->
 }
 
 /// Runs `cmd` with its output in files beside `file` (no pipe can fill up), killing it
-/// after `timeout`.
-fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outcome {
+/// after `timeout`; also what `seabed awfy` runs its benchmarks with.
+pub(crate) fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outcome {
     let out_path = file.with_extension("stdout");
     let err_path = file.with_extension("stderr");
     let files = (std::fs::File::create(&out_path), std::fs::File::create(&err_path));
@@ -170,7 +170,8 @@ fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outcome {
             }
             Ok(None) => {
                 std::thread::sleep(pause);
-                pause = (pause * 2).min(Duration::from_millis(20));
+                // At most 10 ms late: `seabed awfy` times whole processes by this loop.
+                pause = (pause * 2).min(Duration::from_millis(10));
             }
             Err(_) => break (None, false),
         }
