@@ -851,10 +851,7 @@ impl Vm {
                         }
                     }
                     None => {
-                        if let Some((_, host)) = self.host_objects.iter().find(|(h, _)| *h == id) {
-                            return throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name))));
-                        }
-                        let v = self.missing_property(name, &[], "object")?;
+                        let v = self.missing_object_property(id, name)?;
                         let handler = match v.decode() {
                             Decoded::Builtin(b) => PropertyHandler::Method(b),
                             _ => PropertyHandler::Missing,
@@ -918,6 +915,15 @@ impl Vm {
             return throw(Throw::Unsupported(format!("{what} method or property '{text}'")));
         }
         Ok(Value::UNDEFINED)
+    }
+
+    /// [`Vm::missing_property`] for a plain object: on one of node's host objects seabed
+    /// implements in part (`console`, `process`, …) the property exists in node, so it traps.
+    fn missing_object_property(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<Value> {
+        match self.host_objects.iter().find(|(h, _)| *h == id) {
+            Some((_, host)) => throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name)))),
+            None => self.missing_property(name, &[], "object"),
+        }
     }
 
     /// [`Vm::missing_property`] for a number, boolean or string receiver.
@@ -1091,10 +1097,7 @@ impl Vm {
         match o.decode() {
             Decoded::Object(id) => match self.lookup_chain(o, name) {
                 Some(v) => Ok(v),
-                None => match self.host_objects.iter().find(|(h, _)| *h == id) {
-                    Some((_, host)) => throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name)))),
-                    None => self.missing_property(name, &[], "object"),
-                },
+                None => self.missing_object_property(id, name),
             },
             Decoded::Array(a) if name == self.names.length => {
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))

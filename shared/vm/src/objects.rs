@@ -139,8 +139,7 @@ impl Vm {
         }
         let text = self.heap.name(name).to_string();
         match (f.decode(), text.as_str()) {
-            (Decoded::Function(func), "prototype") if self.is_constructor(f) => {
-                let _ = func;
+            (Decoded::Function(_), "prototype") if self.is_constructor(f) => {
                 let proto = self.heap.alloc_object();
                 let constructor = self.heap.intern("constructor");
                 self.heap.set_property(proto, constructor, f);
@@ -148,11 +147,10 @@ impl Vm {
                 self.heap.set_property(bag, name, Value::object(proto));
                 Some(Value::object(proto))
             }
-            (Decoded::Builtin(b), "prototype") if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
-                let Builtin::Error(kind) = self.builtins[b.0 as usize] else { unreachable!() };
-                let proto = self.error_prototype(kind);
-                Some(proto)
-            }
+            (Decoded::Builtin(b), "prototype") => match self.builtins[b.0 as usize] {
+                Builtin::Error(kind) => Some(self.error_prototype(kind)),
+                _ => None,
+            },
             (Decoded::Function(func), "name") => {
                 let n = self.program.function(func).name.clone();
                 Some(self.heap.alloc_str(&n))
