@@ -166,6 +166,22 @@ const BACKGROUND_CONFIGURATIONS: &[&[&str]] = &[
 const STRESS_SAMPLE: usize = 8;
 /// See [`STRESS_SAMPLE`].
 const BACKGROUND_SAMPLE: usize = 2;
+/// The benchmark kernels (`bench_*.js`) run seconds each on the LIR evaluator (it interprets
+/// compiled code, several times slower than the bytecode interpreter), which made them most
+/// of `make test`'s time: under `make test` the LIR-evaluator configurations run on every
+/// `KERNEL_LIR_SAMPLE`-th kernel, the LLVM and interpreter ones on every kernel. Every other
+/// program runs every main configuration; `make test-all` runs everything.
+const KERNEL_LIR_SAMPLE: usize = 5;
+
+/// Whether `config` runs compiled code on the LIR evaluator.
+fn on_lir_evaluator(config: &[&str]) -> bool {
+    config.windows(2).any(|w| w == ["--backend", "lir"])
+}
+
+/// Whether `program` is a benchmark kernel (`bench_*.js`).
+fn is_kernel(program: &Path) -> bool {
+    program.file_name().is_some_and(|n| n.to_string_lossy().starts_with("bench_"))
+}
 
 /// Whether every configuration runs on every program (`SEABED_CORPUS=all`, `make test-all`).
 fn full_run() -> bool {
@@ -236,13 +252,20 @@ fn every_corpus_program_matches_node() {
     let files = corpus();
     assert!(files.len() >= 52, "the corpus has {} programs", files.len());
     let full = full_run();
+    let kernels: Vec<&PathBuf> = files.iter().filter(|f| is_kernel(f)).collect();
     let jobs: Vec<(PathBuf, &[&str])> = files
         .iter()
         .enumerate()
         .flat_map(|(i, f)| {
             let stress: &[&[&str]] = if full || i % STRESS_SAMPLE == 0 { STRESS_CONFIGURATIONS } else { &[] };
             let background: &[&[&str]] = if full || i % BACKGROUND_SAMPLE == 0 { BACKGROUND_CONFIGURATIONS } else { &[] };
-            CONFIGURATIONS.iter().chain(background).chain(stress).map(move |c| (f.clone(), *c))
+            let lir = full || kernels.iter().position(|k| *k == f).is_none_or(|k| k % KERNEL_LIR_SAMPLE == 0);
+            CONFIGURATIONS
+                .iter()
+                .chain(background)
+                .chain(stress)
+                .filter(move |c| lir || !on_lir_evaluator(c))
+                .map(move |c| (f.clone(), *c))
         })
         .collect();
     eprintln!(
@@ -253,7 +276,9 @@ fn every_corpus_program_matches_node() {
         if full {
             "every program".to_string()
         } else {
-            format!("every {STRESS_SAMPLE}th program, background-compiler ones on every {BACKGROUND_SAMPLE}th; SEABED_CORPUS=all for all")
+            format!(
+                "every {STRESS_SAMPLE}th program, background-compiler ones on every {BACKGROUND_SAMPLE}th, LIR-evaluator ones on every {KERNEL_LIR_SAMPLE}th kernel; SEABED_CORPUS=all for all"
+            )
         }
     );
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
