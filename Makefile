@@ -7,6 +7,8 @@
 #                      expectations (UPDATE=1 rewrites them); test262 is not committed
 #   make awfy AWFY=DIR  Are We Fast Yet under node and every tier (results/awfy.{csv,md});
 #                      the suite is not committed (QUICK=1 for a quick run)
+#   make claims-oo AWFY=DIR  the claims with AWFY's benchmarks as the headline programs
+#                      (results/oo/REPORT.md)
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
@@ -22,7 +24,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean awfy awfy-suite
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean awfy awfy-suite claims-oo
 
 all: build
 
@@ -127,6 +129,13 @@ experiments: setup build
 	time $(SEABED) experiment v8 --out results
 	time $(SEABED) experiment code-quality --out results --reps $(CLAIM_REPS)
 	$(SEABED) report --results results
+
+## claims-oo: the claims on object-oriented code: the same experiments and verdict rules with
+## Are We Fast Yet's 14 benchmarks as the headline programs (C4 and C9 are judged on generated
+## programs and are not re-run) -> results/oo/ with its own REPORT.md (docs/awfy.md). AWFY is a
+## checkout of the suite, never committed. About 50 minutes on the 2-core reference VM.
+claims-oo: awfy-suite build
+	time bash experiments/scripts/claims_oo.sh "$(AWFY)" results/oo $(CLAIM_REPS)
 
 ## bench-code: the code-quality benchmark (issue 15): each kernel of experiments/bench (>= 0.5 s
 ## under node) under node's JIT and under seabed (son and cfg on LLVM, default tiering), one
