@@ -165,13 +165,13 @@ const BACKGROUND_CONFIGURATIONS: &[&[&str]] = &[
 /// on the program). `make test-all` runs both on every program.
 const STRESS_SAMPLE: usize = 8;
 /// See [`STRESS_SAMPLE`].
-const BACKGROUND_SAMPLE: usize = 2;
+const BACKGROUND_SAMPLE: usize = 4;
 /// The benchmark kernels (`bench_*.js`) run seconds each on the LIR evaluator (it interprets
 /// compiled code, several times slower than the bytecode interpreter), which made them most
 /// of `make test`'s time: under `make test` the LIR-evaluator configurations run on every
 /// `KERNEL_LIR_SAMPLE`-th kernel, the LLVM and interpreter ones on every kernel. Every other
 /// program runs every main configuration; `make test-all` runs everything.
-const KERNEL_LIR_SAMPLE: usize = 5;
+const KERNEL_LIR_SAMPLE: usize = 10;
 
 /// Whether `config` runs compiled code on the LIR evaluator.
 fn on_lir_evaluator(config: &[&str]) -> bool {
