@@ -178,18 +178,17 @@ fn on_lir_evaluator(config: &[&str]) -> bool {
     config.windows(2).any(|w| w == ["--backend", "lir"])
 }
 
-/// Whether `program` is a benchmark kernel (`bench_*.js`).
-fn is_kernel(program: &Path) -> bool {
-    program.file_name().is_some_and(|n| n.to_string_lossy().starts_with("bench_"))
-}
-
 /// Whether every configuration runs on every program (`SEABED_CORPUS=all`, `make test-all`).
 fn full_run() -> bool {
     std::env::var("SEABED_CORPUS").is_ok_and(|v| v == "all")
 }
 
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
 fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let dir = corpus_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("corpus directory")
         .map(|e| e.expect("entry").path())
@@ -252,14 +251,15 @@ fn every_corpus_program_matches_node() {
     let files = corpus();
     assert!(files.len() >= 52, "the corpus has {} programs", files.len());
     let full = full_run();
-    let kernels: Vec<&PathBuf> = files.iter().filter(|f| is_kernel(f)).collect();
+    let kernels = experiments::experiment::kernels(&corpus_dir()).expect("corpus kernels");
+    let lir_sample: Vec<&PathBuf> = kernels.iter().step_by(KERNEL_LIR_SAMPLE).collect();
     let jobs: Vec<(PathBuf, &[&str])> = files
         .iter()
         .enumerate()
         .flat_map(|(i, f)| {
             let stress: &[&[&str]] = if full || i % STRESS_SAMPLE == 0 { STRESS_CONFIGURATIONS } else { &[] };
             let background: &[&[&str]] = if full || i % BACKGROUND_SAMPLE == 0 { BACKGROUND_CONFIGURATIONS } else { &[] };
-            let lir = full || kernels.iter().position(|k| *k == f).is_none_or(|k| k % KERNEL_LIR_SAMPLE == 0);
+            let lir = full || !kernels.contains(f) || lir_sample.contains(&f);
             CONFIGURATIONS
                 .iter()
                 .chain(background)

@@ -252,10 +252,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     }];
     // Smoke mode: the generated program only (a kernel runs whole under valgrind, tens of
     // seconds); the headline then has no data.
-    let kernels = ctx.kernels()?;
-    let kernel_count = if ctx.opts.quick { 0 } else { kernels.len() };
-    for k in kernels.into_iter().take(kernel_count) {
-        programs.push(Program { name: file_name(&k), path: k, args: vec![], set: KERNEL });
+    if !ctx.opts.quick {
+        for k in ctx.kernels()? {
+            programs.push(Program { name: file_name(&k), path: k, args: vec![], set: KERNEL });
+        }
     }
     let mut jobs: Vec<(usize, &str, u32)> = Vec::new();
     for i in 0..programs.len() {
@@ -263,13 +263,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             jobs.push((i, pipeline, 0));
         }
     }
-    // The determinism check: the first kernel's son run again (the generated program's in
-    // smoke mode).
-    if ctx.opts.quick {
-        jobs.insert(2, (0, "son", 1));
-    } else if programs.len() > 1 {
-        jobs.insert(2, (1, "son", 1));
-    }
+    // The determinism check: the first kernel's son run again (the generated program's when
+    // there is no kernel, in smoke mode).
+    let again = if programs.len() > 1 { 1 } else { 0 };
+    jobs.insert(2, (again, "son", 1));
     let results = in_parallel(jobs.len(), |j| {
         let (i, pipeline, _) = jobs[j];
         let spec = if pipeline == "son" { son::DEFAULT_SPEC } else { cfg::DEFAULT_SPEC };
