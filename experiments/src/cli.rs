@@ -23,6 +23,8 @@ pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_UNSUPPORTED: u8 = 3;
 /// Exit status: an internal error of seabed (compiled code broke an invariant: a compiler bug).
 pub const EXIT_INTERNAL: u8 = 70;
+/// Exit status: live data exceeded `--max-heap` (node's heap-limit abort is status 134 too).
+pub const EXIT_HEAP_LIMIT: u8 = 134;
 
 const USAGE: &str = "\
 usage:
@@ -32,6 +34,7 @@ usage:
                     [--deopt-every N] [--deopt-after-calls] [--hot-calls N] [--max-reopts K]
                     [--osr-back-edges N] [--max-compiled-size INSTRUCTIONS[,REGISTERS]]
                     [--verify] [--stats OUT.json] [--compile-thread on|off]
+                    [--gc-stress N] [--verify-heap] [--max-heap MB]
                     (son and cfg run on LLVM unless --backend lir is given; LLVM
                     compiles on a background thread unless --compile-thread off or
                     --always-opt is given)
@@ -61,7 +64,8 @@ usage:
 
 exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
 3 unsupported feature, 4 a mismatch found (ab, fuzz) or a test262 regression, 70 internal error
-(a compiler bug)";
+(a compiler bug, or a heap that failed --verify-heap), 134 heap limit reached (--max-heap; node
+aborts with 134 too)";
 
 /// Runs the CLI with `args` (without the program name) and returns the exit status.
 pub fn main(args: &[String]) -> u8 {
@@ -112,6 +116,8 @@ struct Options {
     /// Run the LLVM stage on a background compiler thread (resolved: only with an LLVM
     /// backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
+    /// The collector's options (`--gc-stress`, `--verify-heap`, `--max-heap`).
+    gc: vm::gc::GcOptions,
 }
 
 /// The options `run` accepts (`ir` accepts the same plus `--function`).
@@ -133,6 +139,9 @@ const RUN_OPTIONS: &[&str] = &[
     "--dump-lir",
     "--spec",
     "--compile-thread",
+    "--gc-stress",
+    "--verify-heap",
+    "--max-heap",
 ];
 
 fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
@@ -154,6 +163,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         after: None,
         format: "text".into(),
         compile_thread: false,
+        gc: vm::gc::GcOptions::default(),
     };
     let mut backend = None;
     let mut compile_thread = None;
@@ -209,6 +219,21 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--max-reopts" => opts.tiering.max_reopts = number("--max-reopts")?,
             "--osr-back-edges" => opts.tiering.osr_back_edges = number("--osr-back-edges")?,
             "--verify" => opts.verify = true,
+            "--gc-stress" => {
+                let n = number("--gc-stress")?;
+                if n == 0 {
+                    return Err("--gc-stress needs a positive number".into());
+                }
+                opts.gc.stress = Some(n);
+            }
+            "--verify-heap" => opts.gc.verify = true,
+            "--max-heap" => {
+                let mb = number("--max-heap")?;
+                if mb == 0 {
+                    return Err("--max-heap needs a positive number of megabytes".into());
+                }
+                opts.gc.max_heap_bytes = Some(mb as u64 * 1024 * 1024);
+            }
             "--stats" => opts.stats = Some(it.next().ok_or("--stats needs a file")?.clone()),
             "--spec" => opts.spec = Some(it.next().ok_or("--spec needs a value")?.clone()),
             "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
@@ -290,6 +315,7 @@ fn usage_error(msg: &str) -> u8 {
 /// the phase rows of every compilation.
 fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm, Vec<PhaseRow>) {
     let mut vm = Vm::new(program, out);
+    vm.heap.gc.options = opts.gc;
     let mut rows = None;
     if opts.tier != Tier::Interp {
         let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
@@ -312,6 +338,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
             match e.throw {
                 Throw::Unsupported(_) => EXIT_UNSUPPORTED,
                 Throw::Internal(_) => EXIT_INTERNAL,
+                Throw::HeapLimit(_) => EXIT_HEAP_LIMIT,
                 _ => EXIT_EXCEPTION,
             }
         }
@@ -393,7 +420,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"insts_executed\": {}, \"pure_ops_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
+        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"insts_executed\": {}, \"pure_ops_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"gc\": {},\n  \"peak_rss_kb\": {},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
         opts.tier.name(),
         opts.backend.name(),
         opts.compile_thread,
@@ -412,10 +439,42 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         s.inlined_frame_exits,
         s.max_exit_frames,
         s.too_large,
+        gc_json(&vm.heap.gc.stats),
+        peak_rss_kb().map(|k| k.to_string()).unwrap_or_else(|| "null".into()),
         reasons.join(", "),
         bailouts.join(", "),
         functions.join(",\n    "),
         phases.join(",\n    ")
+    )
+}
+
+/// This process's peak resident set size in KiB (`VmHWM` of `/proc/self/status`; None where
+/// there is no such file).
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The collector's counters as a JSON object (`--stats`, key `gc`): pauses in nanoseconds,
+/// sizes in bytes.
+fn gc_json(g: &vm::gc::GcStats) -> String {
+    let mut pauses = g.pauses_ns.clone();
+    pauses.sort_unstable();
+    let median = pauses.get(pauses.len() / 2).copied().unwrap_or(0);
+    format!(
+        "{{\"collections\": {}, \"cells_allocated\": {}, \"bytes_allocated\": {}, \"cells_freed\": {}, \"bytes_freed\": {}, \"live_bytes_last\": {}, \"live_bytes_max\": {}, \"pause_total_ns\": {}, \"pause_median_ns\": {}, \"pause_max_ns\": {}, \"stack_words_scanned\": {}}}",
+        g.collections,
+        g.cells_allocated,
+        g.bytes_allocated,
+        g.cells_freed,
+        g.bytes_freed,
+        g.live_bytes_last,
+        g.live_bytes_max,
+        g.pause_total_ns(),
+        median,
+        g.pause_max_ns(),
+        g.stack_words_scanned
     )
 }
 

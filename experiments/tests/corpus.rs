@@ -159,6 +159,57 @@ const BACKGROUND_CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "llvm", "--hot-calls", "2", "--osr-back-edges", "50", "--compile-thread", "on", "--verify"],
 ];
 
+/// The collector under stress (issue 18): a collection at the first safepoint after every
+/// allocation on the interpreter, after every 50th in compiled code (LLVM and the LIR
+/// evaluator, default tiering and `--always-opt --deopt-every 3`, so exits rebuild frames
+/// while collections run), after every 5th with escape analysis on, each followed by the heap
+/// verifier.
+const GC_CONFIGURATIONS: &[&[&str]] = &[
+    &["--tier", "interp", "--gc-stress", "1", "--verify-heap"],
+    &["--tier", "son", "--backend", "llvm", "--compile-thread", "off", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "cfg", "--backend", "llvm", "--compile-thread", "off", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "son", "--backend", "llvm", "--always-opt", "--deopt-every", "3", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "cfg", "--backend", "llvm", "--always-opt", "--deopt-every", "3", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "son", "--backend", "lir", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "cfg", "--backend", "lir", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "son", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--gc-stress", "50", "--verify-heap"],
+    &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-every", "3", "--gc-stress", "50", "--verify-heap"],
+    // Escape analysis with stress exits and frequent collections: exits rematerialize removed
+    // objects while collections run.
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "llvm",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;reduce(escape);reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--gc-stress",
+        "5",
+        "--verify-heap",
+    ],
+    &[
+        "--tier",
+        "cfg",
+        "--backend",
+        "llvm",
+        "--spec",
+        "cfg:copy(escape);copy(late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--gc-stress",
+        "5",
+        "--verify-heap",
+    ],
+];
+
+/// Under `make test`, the collector-stress configurations run on every `GC_SAMPLE`-th
+/// program (offset by 3, so the sample differs from the stress one); `make test-all` on all.
+const GC_SAMPLE: usize = 8;
+
 /// Under `make test`, the stress configurations run on every `STRESS_SAMPLE`-th program of
 /// the sorted corpus (a fixed sample, the same on every run), and the background-compiler
 /// configurations on every `BACKGROUND_SAMPLE`-th (their races depend on timing more than
@@ -206,9 +257,9 @@ fn stat(json: &str, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// Runs one program; returns a description of the mismatch, if any, and how many times it
-/// entered compiled code (calls plus OSR entries).
-fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64) {
+/// Runs one program; returns a description of the mismatch, if any, how many times it
+/// entered compiled code (calls plus OSR entries) and how many collections ran.
+fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64, u64) {
     let expected = std::fs::read(js.with_extension("expected")).expect("NAME.expected (run make golden)");
     let status: i32 = std::fs::read_to_string(js.with_extension("status"))
         .expect("NAME.status")
@@ -226,9 +277,10 @@ fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64) {
         .expect("seabed runs");
     let json = std::fs::read_to_string(stats).unwrap_or_default();
     let entered = stat(&json, "compiled_calls") + stat(&json, "osr_entries");
+    let collections = stat(&json, "collections");
     let got_status = out.status.code().unwrap_or(-1);
     if out.stdout == expected && got_status == status {
-        return (None, entered);
+        return (None, entered, collections);
     }
     let first_diff = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -243,7 +295,7 @@ fn check(js: &Path, config: &[&str], stats: &Path) -> (Option<String>, u64) {
         config,
         String::from_utf8_lossy(&out.stderr).lines().take(3).collect::<Vec<_>>().join(" | ")
     );
-    (Some(mismatch), entered)
+    (Some(mismatch), entered, collections)
 }
 
 #[test]
@@ -259,25 +311,28 @@ fn every_corpus_program_matches_node() {
         .flat_map(|(i, f)| {
             let stress: &[&[&str]] = if full || i % STRESS_SAMPLE == 0 { STRESS_CONFIGURATIONS } else { &[] };
             let background: &[&[&str]] = if full || i % BACKGROUND_SAMPLE == 0 { BACKGROUND_CONFIGURATIONS } else { &[] };
+            let gc: &[&[&str]] = if full || i % GC_SAMPLE == 3 { GC_CONFIGURATIONS } else { &[] };
             let lir = full || !kernels.contains(f) || lir_sample.contains(&f);
             CONFIGURATIONS
                 .iter()
                 .chain(background)
                 .chain(stress)
+                .chain(gc)
                 .filter(move |c| lir || !on_lir_evaluator(c))
                 .map(move |c| (f.clone(), *c))
         })
         .collect();
     eprintln!(
-        "corpus: {} programs, {} runs ({} stress configurations on {})",
+        "corpus: {} programs, {} runs ({} stress and {} collector-stress configurations on {})",
         files.len(),
         jobs.len(),
         STRESS_CONFIGURATIONS.len(),
+        GC_CONFIGURATIONS.len(),
         if full {
             "every program".to_string()
         } else {
             format!(
-                "every {STRESS_SAMPLE}th program, background-compiler ones on every {BACKGROUND_SAMPLE}th, LIR-evaluator ones on every {KERNEL_LIR_SAMPLE}th kernel; SEABED_CORPUS=all for all"
+                "every {STRESS_SAMPLE}th program, collector-stress ones on every {GC_SAMPLE}th, background-compiler ones on every {BACKGROUND_SAMPLE}th, LIR-evaluator ones on every {KERNEL_LIR_SAMPLE}th kernel; SEABED_CORPUS=all for all"
             )
         }
     );
@@ -286,7 +341,7 @@ fn every_corpus_program_matches_node() {
         (0..threads).map(|t| jobs.iter().skip(t).step_by(threads).cloned().collect()).collect();
     let dir = std::env::temp_dir().join(format!("seabed-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let results: Vec<(String, &[&str], u64)> = std::thread::scope(|s| {
+    let results: Vec<(String, &[&str], u64, u64)> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks
             .iter()
             .enumerate()
@@ -296,8 +351,8 @@ fn every_corpus_program_matches_node() {
                     chunk
                         .iter()
                         .map(|(f, c)| {
-                            let (mismatch, entered) = check(f, c, &stats);
-                            (mismatch.unwrap_or_default(), *c, entered)
+                            let (mismatch, entered, collections) = check(f, c, &stats);
+                            (mismatch.unwrap_or_default(), *c, entered, collections)
                         })
                         .collect::<Vec<_>>()
                 })
@@ -316,5 +371,13 @@ fn every_corpus_program_matches_node() {
     for config in CONFIGURATIONS.iter().chain(STRESS_CONFIGURATIONS).filter(|c| c[1] != "interp") {
         let entered: u64 = results.iter().filter(|r| r.1 == *config).map(|r| r.2).sum();
         assert!(entered > 0, "no compiled code ran under {config:?}");
+    }
+    for config in GC_CONFIGURATIONS {
+        let collections: u64 = results.iter().filter(|r| r.1 == *config).map(|r| r.3).sum();
+        assert!(collections > 0, "no collection ran under {config:?}");
+        if config[1] != "interp" {
+            let entered: u64 = results.iter().filter(|r| r.1 == *config).map(|r| r.2).sum();
+            assert!(entered > 0, "no compiled code ran under {config:?}");
+        }
     }
 }

@@ -94,7 +94,16 @@ fn machine_binary(op: Opcode, x: u64, y: u64) -> Option<u64> {
 /// access whose checks were not honoured, or an ill-formed instruction the LIR verifier would
 /// reject, ends the run with [`Throw::Internal`] rather than a panic.
 pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
+    // The values live in a heap buffer, not on the machine stack: the collector scans it
+    // conservatively while this activation runs (it never grows, so it never moves).
     let mut vals = vec![0u64; f.reps.len()];
+    vm.heap.gc.push_root_range(vals.as_ptr(), vals.len());
+    let result = run(f, vm, args, &mut vals);
+    vm.heap.gc.pop_root_range();
+    result
+}
+
+fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<Value> {
     let mut block = 0usize;
     let mut incoming: Vec<u64> = Vec::new();
     loop {
@@ -114,7 +123,10 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
                 Op::Float64Constant { value } => value.0.to_bits(),
                 Op::NumberConstant { value } => Value::number(value.0).bits(),
                 Op::TaggedConstant { bits } => bits,
-                Op::StringConstant { func, index } => vm.string_constant(frontend::bytecode::FuncId(func), index).bits(),
+                Op::StringConstant { func, index } => {
+                    vm.safepoint()?;
+                    vm.string_constant(frontend::bytecode::FuncId(func), index).bits()
+                }
                 Op::Select { .. } => {
                     if a(0) & 1 != 0 {
                         a(1)

@@ -182,6 +182,11 @@ impl Vm {
     /// `forEach`, `map` and `filter` of array `a` (the value `array`).
     fn array_iterate(&mut self, a: ArrayId, array: Value, iteration: Iteration, callback: Value, receiver: Value) -> JsResult<Value> {
         self.check_callable(callback)?;
+        // The results gathered so far are roots while the callback runs.
+        self.with_roots(|vm| vm.array_iterate_rooted(a, array, iteration, callback, receiver))
+    }
+
+    fn array_iterate_rooted(&mut self, a: ArrayId, array: Value, iteration: Iteration, callback: Value, receiver: Value) -> JsResult<Value> {
         let len = self.heap.array(a).elements.len();
         let mut mapped = match iteration {
             Iteration::Map => vec![Value::HOLE; len],
@@ -195,10 +200,14 @@ impl Vm {
             let result = self.call_value(callback, receiver, &[element, Value::int(k as i32), array])?;
             match iteration {
                 Iteration::ForEach => {}
-                Iteration::Map => mapped[k] = result,
+                Iteration::Map => {
+                    mapped[k] = result;
+                    self.heap.gc.extra_roots.push(result);
+                }
                 Iteration::Filter => {
                     if self.to_boolean(result) {
                         mapped.push(element);
+                        self.heap.gc.extra_roots.push(element);
                     }
                 }
             }
@@ -227,13 +236,19 @@ impl Vm {
                 }
             },
         };
-        while k < len {
-            if let Some(element) = present(self, k) {
-                accumulator = self.call_value(callback, Value::UNDEFINED, &[accumulator, element, Value::int(k as i32), array])?;
+        // The accumulator is a root while the callback runs (one root slot, updated).
+        self.with_roots(|vm| {
+            let root = vm.heap.gc.extra_roots.len();
+            vm.heap.gc.extra_roots.push(accumulator);
+            while k < len {
+                if let Some(element) = present(vm, k) {
+                    accumulator = vm.call_value(callback, Value::UNDEFINED, &[accumulator, element, Value::int(k as i32), array])?;
+                    vm.heap.gc.extra_roots[root] = accumulator;
+                }
+                k += 1;
             }
-            k += 1;
-        }
-        Ok(accumulator)
+            Ok(accumulator)
+        })
     }
 
     /// Appends the elements of array `a` joined by `separator` to `out`: `undefined`, `null`

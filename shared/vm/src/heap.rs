@@ -1,7 +1,8 @@
 //! The heap: plain objects with hidden shapes, arrays with element kinds, and strings.
 //!
-//! Everything is allocated in vectors that live for the whole run: there is no collector yet
-//! (the README states this limit). References are typed `u32` indices (`ObjectId`, ...).
+//! Cells are records in four tables (objects, arrays, strings, closure instances), addressed
+//! by typed `u32` ids (`ObjectId`, ...); the collector ([`crate::gc`]) frees unreachable
+//! records and allocation reuses their ids. Shapes and names are permanent.
 //!
 //! **Shapes** ("maps" in V8) describe the property layout of plain objects: a shape is the
 //! ordered list of property names, each stored in a slot of the object. Adding a property
@@ -108,6 +109,8 @@ pub struct Heap {
     /// The properties of function objects (`F.prototype`, static methods and fields, a
     /// class's prototype link), by the function value's bits; made on first use.
     pub function_props: IdHashMap<u64, ObjectId>,
+    /// The collector's state: free lists, marks, options and counters.
+    pub gc: crate::gc::Gc,
 }
 
 /// A closure instance: a bytecode function and the context it was created in.
@@ -153,8 +156,7 @@ impl Heap {
 
     /// Allocates a string from UTF-16 code units.
     pub fn alloc_utf16(&mut self, units: impl Into<Box<[u16]>>) -> Value {
-        self.strings.push(units.into());
-        Value::string(StringId(self.strings.len() as u32 - 1))
+        Value::string(StringId(self.place_string(units.into())))
     }
 
     /// Allocates a string from Rust text.
@@ -174,22 +176,19 @@ impl Heap {
 
     /// Allocates an empty plain object.
     pub fn alloc_object(&mut self) -> ObjectId {
-        self.objects.push(Object { shape: ShapeId::EMPTY, slots: StableVec::new() });
-        ObjectId(self.objects.len() as u32 - 1)
+        self.place_object(Object { shape: ShapeId::EMPTY, slots: StableVec::new() })
     }
 
     /// Allocates a plain object of `shape` with these slot values (an exit rematerializing
     /// an object the compiled code scalar replaced).
     pub fn alloc_object_with(&mut self, shape: ShapeId, slots: Vec<Value>) -> ObjectId {
         debug_assert_eq!(self.shapes[shape.0 as usize].keys.len(), slots.len(), "slots match the shape");
-        self.objects.push(Object { shape, slots: slots.into() });
-        ObjectId(self.objects.len() as u32 - 1)
+        self.place_object(Object { shape, slots: slots.into() })
     }
 
     /// Allocates an array.
     pub fn alloc_array(&mut self, array: Array) -> ArrayId {
-        self.arrays.push(array);
-        ArrayId(self.arrays.len() as u32 - 1)
+        self.place_array(array)
     }
 
     /// The object `o`.
@@ -244,6 +243,7 @@ impl Heap {
             }
             None => {
                 let next = self.transition(shape, name);
+                self.note_growth(8);
                 let obj = &mut self.objects[o.0 as usize];
                 obj.shape = next;
                 obj.slots.push(v);
@@ -269,8 +269,7 @@ impl Heap {
     /// Allocates an empty object whose prototype is `proto`.
     pub fn alloc_object_with_proto(&mut self, proto: Value) -> ObjectId {
         let shape = self.root_shape(proto);
-        self.objects.push(Object { shape, slots: StableVec::new() });
-        ObjectId(self.objects.len() as u32 - 1)
+        self.place_object(Object { shape, slots: StableVec::new() })
     }
 
     /// The shape with the keys of `shape` in the same order and prototype `proto`.
@@ -290,8 +289,8 @@ impl Heap {
 
     /// Allocates a closure instance of `func` over `context`.
     pub fn alloc_closure(&mut self, func: frontend::bytecode::FuncId, context: Value) -> Value {
-        self.closures.push(Closure { func, context });
-        Value::closure(func, self.closures.len() as u32 - 1)
+        let id = self.place_closure(Closure { func, context });
+        Value::closure(func, id)
     }
 
     /// The context a function value captured (`undefined` for a canonical function object).

@@ -72,6 +72,9 @@ pub enum Throw {
     /// An internal error: compiled code broke an invariant the compilers guarantee (a compiler
     /// bug, never a JavaScript error); exit status 70.
     Internal(String),
+    /// Live data exceeded `--max-heap` after a collection: node's fatal message; exit
+    /// status 134, as node's abort.
+    HeapLimit(String),
 }
 
 /// An exception on its way out, with the location where it was raised.
@@ -357,17 +360,41 @@ impl Vm {
         let code = if self.compiler.is_some() { self.code_for(f) } else { None };
         if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some()) {
             // Hidden parameters follow the declared ones: the arguments are padded (or cut) to
-            // the parameter count first.
+            // the parameter count first. Up to 10 words on the machine stack (which the
+            // collector scans); more go to the heap and are rooted for the call.
             let code = code.clone();
-            let mut args: Vec<Value> = (0..param_count as usize)
-                .map(|i| if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED })
-                .collect();
-            args.extend(receiver_reg.map(|_| this));
-            args.extend(context_reg.map(|_| context));
+            let n = param_count as usize + receiver_reg.is_some() as usize + context_reg.is_some() as usize;
+            let mut inline = [Value::UNDEFINED; 10];
+            let mut spilled: Vec<Value> = Vec::new();
+            let args: &mut [Value] = if n <= inline.len() {
+                &mut inline[..n]
+            } else {
+                spilled.resize(n, Value::UNDEFINED);
+                &mut spilled
+            };
+            for (i, a) in args.iter_mut().enumerate().take(param_count as usize) {
+                if i < argc as usize {
+                    *a = self.stack[args_at + i];
+                }
+            }
+            let mut hidden = param_count as usize;
+            if receiver_reg.is_some() {
+                args[hidden] = this;
+                hidden += 1;
+            }
+            if context_reg.is_some() {
+                args[hidden] = context;
+            }
             let saved_top = self.stack_top;
             self.stack_top = self.stack_top.max(args_at + argc as usize);
             self.tier_stats.compiled_calls += 1;
-            let result = self.enter(|vm| code.invoke(vm, &args));
+            let args: &[Value] = args;
+            let result = self.with_roots(|vm| {
+                if n > 10 {
+                    vm.heap.gc.extra_roots.extend_from_slice(args);
+                }
+                vm.enter(|vm| code.invoke(vm, args))
+            });
             self.stack_top = saved_top;
             return result;
         }
@@ -414,10 +441,28 @@ impl Vm {
         self.run_activation(f, base, 0)
     }
 
+    /// Runs `body`, then drops the extra collector roots it pushed
+    /// ([`crate::gc::Gc::extra_roots`]), whether it returned or threw.
+    pub(crate) fn with_roots<R>(&mut self, body: impl FnOnce(&mut Vm) -> JsResult<R>) -> JsResult<R> {
+        let mark = self.heap.gc.extra_roots.len();
+        let result = body(self);
+        self.heap.gc.extra_roots.truncate(mark);
+        result
+    }
+
     /// Runs `body` one call level deeper (checking the depth limit).
     fn enter(&mut self, body: impl FnOnce(&mut Vm) -> JsResult<Value>) -> JsResult<Value> {
         if self.depth >= MAX_CALL_DEPTH {
             return throw(Throw::Error(ErrorKind::RangeError, "Maximum call stack size exceeded".into()));
+        }
+        if self.depth == 0 {
+            // An entry from outside: the collector scans the machine stack up to here.
+            let outer = crate::gc::stack::set_stack_base();
+            self.depth += 1;
+            let result = body(self);
+            self.depth -= 1;
+            crate::gc::stack::restore_stack_base(outer);
+            return result;
         }
         self.depth += 1;
         let result = body(self);
@@ -460,6 +505,11 @@ impl Vm {
         let code = &func.code[..];
         let mut pc: usize = start;
         let mut activation_back_edges: u32 = 0;
+        // A safepoint at every frame entry: the frame's registers are filled.
+        if let Err(mut e) = self.safepoint() {
+            e.location = Some((f, start as Pc));
+            return Err(e);
+        }
         loop {
             let instr = code[pc];
             let at = pc;
@@ -505,7 +555,10 @@ impl Vm {
             Instr::LoadConst { dst, k } => {
                 r!(dst) = match &func.constants[k.0 as usize] {
                     Constant::Number(x) => Value::double(*x),
-                    Constant::String(s) => self.heap.alloc_utf16(s.as_slice()),
+                    Constant::String(s) => {
+                        self.safepoint()?;
+                        self.heap.alloc_utf16(s.as_slice())
+                    }
                     Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
                 }
             }
@@ -574,8 +627,12 @@ impl Vm {
                 let (o, k, v) = (r!(obj), r!(key), r!(src));
                 self.store_keyed(Some((f, slot)), o, k, v)?;
             }
-            Instr::CreateObject { dst } => r!(dst) = Value::object(self.heap.alloc_object()),
+            Instr::CreateObject { dst } => {
+                self.safepoint()?;
+                r!(dst) = Value::object(self.heap.alloc_object())
+            }
             Instr::CreateArray { dst, first, count } => {
+                self.safepoint()?;
                 let start = base + first.0 as usize;
                 let elements = self.stack[start..start + count as usize].to_vec();
                 r!(dst) = Value::array(self.heap.alloc_array(Array::new(elements)));
@@ -586,11 +643,13 @@ impl Vm {
                 r!(dst) = v;
             }
             Instr::Construct { dst, callee, args, argc, slot } => {
+                self.safepoint()?;
                 let target = r!(callee);
                 r!(dst) = self.construct(Some((f, slot, at as Pc)), target, base + args.0 as usize, argc)?;
             }
             Instr::Jump { target } => *pc = target as usize,
             Instr::JumpLoop { target } => {
+                self.safepoint()?;
                 self.counters[f.0 as usize].back_edges += 1;
                 *pc = target as usize;
                 *back_edges += 1;
@@ -626,10 +685,12 @@ impl Vm {
                 return throw(Throw::Unsupported(what.clone()));
             }
             Instr::CreateClosure { dst, func: target, context } => {
+                self.safepoint()?;
                 let ctx = r!(context);
                 r!(dst) = self.create_closure(target, ctx);
             }
             Instr::CreateContext { dst, parent, slots } => {
+                self.safepoint()?;
                 let p = r!(parent);
                 r!(dst) = self.create_context(p, slots);
             }
@@ -641,6 +702,7 @@ impl Vm {
                 self.store_context(c, depth, index, v);
             }
             Instr::TypeOf { dst, src } => {
+                self.safepoint()?;
                 let v = r!(src);
                 r!(dst) = self.type_of(v);
             }
@@ -1568,6 +1630,12 @@ impl Vm {
             Throw::Error(kind, msg) => format!("{location}\n{kind:?}: {msg}"),
             Throw::Unsupported(what) => format!("UnsupportedFeature: {what} at {location}"),
             Throw::Internal(what) => format!("seabed: internal error: {what} (in {location})"),
+            Throw::HeapLimit(what) => format!(
+                "\n<--- Last few GCs --->\n\nseabed: {} collections, {} bytes live after the last (limit {} bytes)\n\n{what}",
+                self.heap.gc.stats.collections,
+                self.heap.gc.stats.live_bytes_last,
+                self.heap.gc.options.max_heap_bytes.unwrap_or(0)
+            ),
         }
     }
 }

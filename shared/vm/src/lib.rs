@@ -1,12 +1,13 @@
 //! The seabed virtual machine: NaN-boxed values, a heap of shaped objects and arrays with
 //! element kinds, builtins, and the bytecode interpreter that records type feedback.
 //!
-//! Objects live in an arena for the whole run (no garbage collector yet).
+//! Unreachable cells are freed by a non-moving mark-sweep collector ([`gc`]).
 
 pub mod builtins;
 mod builtins_tier2;
 pub mod console;
 pub mod convert;
+pub mod gc;
 pub mod heap;
 pub mod interp;
 pub mod layout;

@@ -223,8 +223,13 @@ impl Vm {
         };
         let obj = Value::object(self.heap.alloc_object_with_proto(proto));
         let context = self.heap.closure_context(target);
-        let result = self.call_function(f, obj, context, args + 1, argc)?;
-        Ok(if is_object(result) { result } else { obj })
+        // The new object is the result unless the constructor returns another: a root while
+        // the constructor runs (it may drop its own `this`).
+        self.with_roots(|vm| {
+            vm.heap.gc.extra_roots.push(obj);
+            let result = vm.call_function(f, obj, context, args + 1, argc)?;
+            Ok(if is_object(result) { result } else { obj })
+        })
     }
 
     /// `super(...)`: runs the parent constructor `callee` on the object at `stack[args]`.

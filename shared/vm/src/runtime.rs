@@ -13,7 +13,10 @@ use crate::Vm;
 
 impl Vm {
     /// Calls runtime function `f` on tagged arguments, for compiled code of `func`.
+    /// Every runtime call is a safepoint: compiled code keeps its values in its own frame (on
+    /// the machine stack the collector scans) and passes the arguments in a buffer there.
     pub fn runtime_call(&mut self, func: FuncId, f: RuntimeFn, args: &[Value]) -> JsResult<Value> {
+        self.safepoint()?;
         let arg = |i: usize| args.get(i).copied().unwrap_or(Value::UNDEFINED);
         match f {
             RuntimeFn::Binary(op) => Ok(self.binary(None, op, arg(0), arg(1))),

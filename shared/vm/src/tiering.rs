@@ -465,6 +465,17 @@ impl Vm {
     /// call result of the frame outside it. Frame `i` (0 = outermost, the compiled function's
     /// own) runs `i` calls deeper than the compiled code, as it would have in the interpreter.
     fn resume(&mut self, frames: Vec<ResumeFrame>) -> JsResult<Value> {
+        // The outer frames wait here while inner ones run: their values are roots until the
+        // last frame has finished.
+        self.with_roots(|vm| {
+            for frame in &frames {
+                vm.heap.gc.extra_roots.extend(frame.registers.iter().map(|&(_, v)| v));
+            }
+            vm.resume_rooted(frames)
+        })
+    }
+
+    fn resume_rooted(&mut self, frames: Vec<ResumeFrame>) -> JsResult<Value> {
         let mut result: Option<Value> = None;
         for (level, frame) in frames.into_iter().enumerate().rev() {
             let program = self.program.clone();

@@ -90,6 +90,8 @@ pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u
 pub(crate) extern "C" fn rt_string_constant(vm: *mut Vm, func: u32, index: u32) -> u64 {
     // SAFETY: as in `rt_call`.
     let vm = unsafe { vm_mut(vm) };
+    // A safepoint that cannot raise: a fatal collector error waits for the next one.
+    let _ = vm.safepoint();
     vm.string_constant(FuncId(func), index).bits()
 }
 
