@@ -16,7 +16,7 @@
 //!
 //! [`run`] runs each driver under node and under each tier of [`TIERS`] (one process at a
 //! time, with a time limit), and writes `awfy.csv` (one row per benchmark × tier, [`COLUMNS`]),
-//! `awfy.md` (the table, the first error line of every run that did not pass, and the static
+//! `awfy.md` (the table, peak memory, the first error line of every run that did not pass, and the static
 //! census) and `awfy-census.csv`: for each benchmark, every construct the front end reports
 //! unsupported in its driver (what `seabed check DRIVER.js` lists), by feature, with a count
 //! and the first place in the suite's files.
@@ -77,8 +77,25 @@ pub const TIERS: [(&str, &[&str]); 5] = [
 /// and exit status), `fail` (anything else that ended: an exception, a wrong result, a crash),
 /// `unsupported` (exit status 3: a construct seabed does not implement) or `timeout`;
 /// `seabed_s` and `node_s` are whole-process wall seconds, `ratio` is seabed over node (only
-/// for passing runs); `error` is the first line of the error of a run that did not pass.
-pub const COLUMNS: [&str; 9] = ["benchmark", "tier", "status", "seabed_s", "node_s", "ratio", "outer", "inner", "error"];
+/// for passing runs); `seabed_peak_rss_mb` and `node_peak_rss_mb` are each process's peak
+/// resident set size in MiB (seabed's `peak_rss_kb` from `--stats`, node's
+/// `process.resourceUsage().maxRSS` written at exit by a preloaded probe), `gc_collections` is
+/// seabed's collections (`--stats`); `error` is the first line of the error of a run that did
+/// not pass.
+pub const COLUMNS: [&str; 12] = [
+    "benchmark",
+    "tier",
+    "status",
+    "seabed_s",
+    "node_s",
+    "ratio",
+    "seabed_peak_rss_mb",
+    "node_peak_rss_mb",
+    "gc_collections",
+    "outer",
+    "inner",
+    "error",
+];
 
 /// The options of one `seabed awfy` run.
 #[derive(Clone, Debug)]
@@ -138,6 +155,12 @@ pub struct AwfyRow {
     pub seabed_s: f64,
     /// node's wall seconds.
     pub node_s: f64,
+    /// seabed's peak resident set size in MiB (None where its stats could not be read).
+    pub seabed_rss_mb: Option<f64>,
+    /// node's peak resident set size in MiB (None where the probe wrote nothing).
+    pub node_rss_mb: Option<f64>,
+    /// seabed's garbage collections (None where its stats could not be read).
+    pub collections: Option<u64>,
     /// Outer iterations.
     pub outer: u32,
     /// Inner iterations.
@@ -554,6 +577,9 @@ pub fn csv_text(rows: &[AwfyRow]) -> String {
             seconds(r.seabed_s),
             seconds(r.node_s),
             ratio,
+            r.seabed_rss_mb.map(|m| format!("{m:.1}")).unwrap_or_default(),
+            r.node_rss_mb.map(|m| format!("{m:.1}")).unwrap_or_default(),
+            r.collections.map(|c| c.to_string()).unwrap_or_default(),
             r.outer.to_string(),
             r.inner.to_string(),
             r.error.clone(),
@@ -599,6 +625,28 @@ pub fn markdown(rows: &[AwfyRow], tiers: &[String], census: &[(String, Result<Ve
             let total = rows.iter().filter(|r| &r.tier == t).count();
             let _ = writeln!(md, "- {t}: {passed} of {total} pass");
         }
+        let _ = writeln!(
+            md,
+            "\n## Memory: peak resident set size in MiB (seabed's collections in parentheses)\n\nWhole-process peak RSS: each runtime's code (LLVM's, for seabed) is included. seabed's heap\nis collected (docs/gc.md).\n"
+        );
+        let _ = writeln!(md, "| benchmark | node | {} |", tiers.join(" | "));
+        let _ = writeln!(md, "|---|---:|{}", tiers.iter().map(|_| "---:|").collect::<String>());
+        let mb = |m: Option<f64>| m.map(|m| format!("{m:.0}")).unwrap_or_else(|| "–".into());
+        for b in &benches {
+            let of_bench: Vec<&AwfyRow> = rows.iter().filter(|r| &r.benchmark == b).collect();
+            let node_rss = of_bench.iter().find_map(|r| r.node_rss_mb);
+            let cells: Vec<String> = tiers
+                .iter()
+                .map(|t| match of_bench.iter().find(|r| &r.tier == t) {
+                    Some(r) => match r.collections {
+                        Some(c) => format!("{} ({c})", mb(r.seabed_rss_mb)),
+                        None => mb(r.seabed_rss_mb),
+                    },
+                    None => "–".into(),
+                })
+                .collect();
+            let _ = writeln!(md, "| {b} | {} | {} |", mb(node_rss), cells.join(" | "));
+        }
         let failures: Vec<&AwfyRow> = rows.iter().filter(|r| r.status != "pass").collect();
         if !failures.is_empty() {
             let _ = writeln!(md, "\n## Runs that did not pass (first line of the error)\n");
@@ -636,6 +684,15 @@ pub fn census_csv(census: &[(String, Result<Vec<CensusEntry>, String>)]) -> Stri
         }
     }
     text
+}
+
+/// The module node preloads to report its peak resident set size (KiB) at exit.
+const RSS_PROBE: &str = "process.on('exit', () => {\n  const out = process.env.SEABED_RSS_OUT;\n  if (out) require('fs').writeFileSync(out, String(process.resourceUsage().maxRSS));\n});\n";
+
+/// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text.
+pub fn memory_from_stats(json: &str) -> Option<(f64, u64)> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    Some((v["peak_rss_kb"].as_f64()? / 1024.0, v["gc"]["collections"].as_u64()?))
 }
 
 /// Runs the suite (see the module documentation) and writes the results.
@@ -682,6 +739,10 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
         write("awfy-census.csv", census_csv(census_rows))?;
         write("awfy.md", markdown(rows, &labels, census_rows, &dir.display().to_string()))
     };
+    // node's peak RSS: a module preloaded with --require writes it at exit to the file its
+    // environment names (it prints nothing, so node's output is unchanged).
+    let probe = opts.drivers.join("rss-probe.js");
+    std::fs::write(&probe, RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
     let mut rows = Vec::new();
     let mut census_rows = Vec::new();
     for bench in &benches {
@@ -699,9 +760,12 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
             continue;
         }
         let scratch = opts.drivers.join(format!("{}.node", bench.module));
+        let rss_file = opts.drivers.join(format!("{}.node-rss", bench.module));
+        let _ = std::fs::remove_file(&rss_file);
         let mut cmd = Command::new(&opts.node);
-        cmd.arg(&path);
+        cmd.arg("--require").arg(&probe).arg(&path).env("SEABED_RSS_OUT", &rss_file);
         let node = execute(cmd, &scratch, timeout);
+        let node_rss_mb = std::fs::read_to_string(&rss_file).ok().and_then(|t| t.trim().parse::<f64>().ok()).map(|kb| kb / 1024.0);
         let node_ok = node.status == Some(0) && !node.timed_out;
         eprintln!(
             "awfy: {} inner {inner} node: {} in {:.2} s",
@@ -710,15 +774,17 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
             node.seconds
         );
         for (label, args) in &tiers {
-            let (status, error, seabed_s) = if !node_ok {
-                ("fail", format!("node itself failed: {}", first_error_line(&String::from_utf8_lossy(&node.stderr))), 0.0)
+            let (status, error, seabed_s, memory) = if !node_ok {
+                ("fail", format!("node itself failed: {}", first_error_line(&String::from_utf8_lossy(&node.stderr))), 0.0, None)
             } else {
                 let scratch = opts.drivers.join(format!("{}.{label}", bench.module));
+                let stats = opts.drivers.join(format!("{}.{label}.stats.json", bench.module));
+                let _ = std::fs::remove_file(&stats);
                 let mut cmd = Command::new(&opts.seabed);
-                cmd.arg("run").arg(&path).args(*args);
+                cmd.arg("run").arg(&path).args(*args).arg("--stats").arg(&stats);
                 let out = execute(cmd, &scratch, timeout);
                 let (status, error) = judge(&out, &node);
-                (status, error, out.seconds)
+                (status, error, out.seconds, std::fs::read_to_string(&stats).ok().and_then(|j| memory_from_stats(&j)))
             };
             eprintln!("awfy: {} {label}: {status} ({seabed_s:.2} s) {error}", bench.name);
             rows.push(AwfyRow {
@@ -727,6 +793,9 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
                 status,
                 seabed_s,
                 node_s: if node_ok { node.seconds } else { 0.0 },
+                seabed_rss_mb: memory.map(|(mb, _)| mb),
+                node_rss_mb,
+                collections: memory.map(|(_, c)| c),
                 outer: opts.outer,
                 inner,
                 error,
@@ -931,10 +1000,15 @@ mod tests {
             status: "pass",
             seabed_s: 0.4,
             node_s: 0.2,
+            seabed_rss_mb: Some(60.25),
+            node_rss_mb: None,
+            collections: Some(3),
             outer: 1,
             inner: 3000,
             error: String::new(),
         }];
-        assert_eq!(csv_text(&rows).lines().nth(1).unwrap(), "Sieve,son,pass,0.400,0.200,2.000,1,3000,");
+        assert_eq!(csv_text(&rows).lines().nth(1).unwrap(), "Sieve,son,pass,0.400,0.200,2.000,60.2,,3,1,3000,");
+        assert_eq!(memory_from_stats(r#"{"gc": {"collections": 7}, "peak_rss_kb": 2048}"#), Some((2.0, 7)));
+        assert_eq!(memory_from_stats(r#"{"gc": {}}"#), None);
     }
 }
