@@ -106,6 +106,10 @@ pub enum Tiering {
     Hot2,
     /// The default thresholds (`--hot-calls 100`, OSR after 1000 back edges).
     Default,
+    /// The collector under stress (docs/gc.md), each collection followed by the heap
+    /// verifier: on the interpreter a collection after every allocation (`--gc-stress 1`),
+    /// in compiled code stress exits too (`--always-opt --deopt-every 3 --gc-stress 3`).
+    GcStress,
 }
 
 /// One way of running seabed.
@@ -126,6 +130,9 @@ impl Config {
     /// verifies its LIR; LLVM compiles synchronously (deterministic).
     pub fn args(&self) -> Vec<&'static str> {
         let tier = match self.tier {
+            Tier::Interp if self.tiering == Tiering::GcStress => {
+                return vec!["--tier", "interp", "--gc-stress", "1", "--verify-heap"];
+            }
             Tier::Interp => return vec!["--tier", "interp"],
             Tier::Baseline => "baseline",
             Tier::Son => "son",
@@ -137,6 +144,7 @@ impl Config {
             Tiering::Deopt3 => &["--always-opt", "--deopt-every", "3"],
             Tiering::Hot2 => &["--hot-calls", "2", "--osr-back-edges", "50"],
             Tiering::Default => &[],
+            Tiering::GcStress => &["--always-opt", "--deopt-every", "3", "--gc-stress", "3", "--verify-heap"],
         });
         if self.llvm && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
             args.extend_from_slice(&["--compile-thread", "off"]);
@@ -148,6 +156,7 @@ impl Config {
     /// A short name: `interp`, `son/llvm/deopt3`, ...
     pub fn label(&self) -> String {
         let tier = match self.tier {
+            Tier::Interp if self.tiering == Tiering::GcStress => return "interp/gc-stress".into(),
             Tier::Interp => return "interp".into(),
             Tier::Baseline => "baseline",
             Tier::Son => "son",
@@ -158,6 +167,7 @@ impl Config {
             Tiering::Deopt3 => "deopt3",
             Tiering::Hot2 => "hot2",
             Tiering::Default => "default",
+            Tiering::GcStress => "gc-stress",
         };
         format!("{tier}/{}/{tiering}", if self.llvm { "llvm" } else { "lir" })
     }
@@ -185,10 +195,11 @@ pub enum ConfigSet {
     /// Six configurations: the interpreter; stress exits on the LIR evaluator for each
     /// compiler; low-threshold tiering on LLVM for son and cfg.
     Quick,
-    /// Nineteen: the interpreter; for each compiler on the LIR evaluator `--always-opt`,
-    /// `--always-opt --deopt-every 3` and `--hot-calls 2 --osr-back-edges 50`; on LLVM
-    /// `--always-opt` for all three, and for son and cfg also stress exits, low-threshold
-    /// tiering and default tiering.
+    /// Twenty-two: the interpreter, and the interpreter under collector stress; for each
+    /// compiler on the LIR evaluator `--always-opt`, `--always-opt --deopt-every 3` and
+    /// `--hot-calls 2 --osr-back-edges 50`; on LLVM `--always-opt` for all three, and for son
+    /// and cfg also stress exits, low-threshold tiering, default tiering and stress exits
+    /// under collector stress.
     All,
 }
 
@@ -207,11 +218,13 @@ impl ConfigSet {
                 }
             }
             ConfigSet::All => {
+                out.push(c(Tier::Interp, false, GcStress));
                 for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
                     for tiering in [AlwaysOpt, Deopt3, Hot2] {
                         out.push(c(tier, false, tiering));
                     }
-                    let llvm: &[Tiering] = if tier == Tier::Baseline { &[AlwaysOpt] } else { &[AlwaysOpt, Deopt3, Hot2, Default] };
+                    let llvm: &[Tiering] =
+                        if tier == Tier::Baseline { &[AlwaysOpt] } else { &[AlwaysOpt, Deopt3, Hot2, Default, GcStress] };
                     for &tiering in llvm {
                         out.push(c(tier, true, tiering));
                     }
@@ -855,11 +868,15 @@ mod tests {
     #[test]
     fn configuration_sets() {
         let all = ConfigSet::All.configs();
-        assert_eq!(all.len(), 19);
+        assert_eq!(all.len(), 22);
         assert_eq!(all[0].args(), ["--tier", "interp"]);
-        assert!(all[1..].iter().all(|c| c.args().last() == Some(&"--verify")));
+        assert_eq!(all[1].args(), ["--tier", "interp", "--gc-stress", "1", "--verify-heap"]);
+        assert!(all[2..].iter().all(|c| c.args().contains(&"--verify")));
         let labels: Vec<String> = all.iter().map(|c| c.label()).collect();
         assert!(labels.contains(&"son/llvm/default".to_string()));
+        assert!(labels.contains(&"cfg/llvm/gc-stress".to_string()));
+        let distinct: std::collections::HashSet<&String> = labels.iter().collect();
+        assert_eq!(distinct.len(), labels.len(), "labels name configurations uniquely");
         let hot = Config { tier: Tier::Cfg, llvm: true, tiering: Tiering::Hot2 };
         assert_eq!(
             hot.args().join(" "),

@@ -8,6 +8,7 @@
 //! or `undefined`. A failure is a collector bug (a missing root or a premature free), reported
 //! as an internal error naming the first broken cell.
 
+use super::BitSet;
 use crate::heap::{elements_kind_of, Heap};
 use crate::value::{Decoded, Value};
 use crate::Vm;
@@ -72,14 +73,20 @@ fn check_cell(vm: &Vm, v: Value, work: &mut Vec<Value>) -> Result<(), String> {
 pub fn verify_heap(vm: &mut Vm) -> Result<(), String> {
     let mut roots = Vec::new();
     vm.for_each_root(|_, v, roots: &mut Vec<Value>| roots.push(v), &mut roots);
-    let mut seen = std::collections::HashSet::new();
+    // One bit per cell of each table: a cell is checked once however many references it has.
+    let (mut objects, mut arrays, mut closures) = (BitSet::default(), BitSet::default(), BitSet::default());
     let mut work = roots;
     while let Some(v) = work.pop() {
         check_ref(&vm.heap, v)?;
-        if !seen.insert(v.bits()) {
-            continue;
+        let first_visit = match v.decode() {
+            Decoded::Object(o) => objects.insert(o.0 as usize),
+            Decoded::Array(a) => arrays.insert(a.0 as usize),
+            Decoded::Function(_) if v.closure_instance() != 0 => closures.insert(v.closure_instance() as usize),
+            _ => false,
+        };
+        if first_visit {
+            check_cell(vm, v, &mut work)?;
         }
-        check_cell(vm, v, &mut work)?;
     }
     Ok(())
 }
