@@ -743,6 +743,8 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     // environment names (it prints nothing, so node's output is unchanged).
     let probe = opts.drivers.join("rss-probe.js");
     std::fs::write(&probe, RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
+    // Absolute: node resolves a relative --require as a package name.
+    let probe = std::fs::canonicalize(&probe).map_err(|e| format!("cannot resolve {}: {e}", probe.display()))?;
     let mut rows = Vec::new();
     let mut census_rows = Vec::new();
     for bench in &benches {
