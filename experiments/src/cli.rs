@@ -39,7 +39,9 @@ usage:
                     compiles on a background thread unless --compile-thread off or
                     --always-opt is given)
   seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
-                   [--after N] [--format text|dot]
+                   [--after N] [--format text|dot|turbolizer] [--out DIR]
+                                      (turbolizer: son or cfg, writes
+                                      DIR/turbo-FUNCTION-TIER-ID.json)
   seabed check FILE.js
   seabed bytecode FILE.js [--feedback]
   seabed generate N [--seed S]        a scaling program with about N property accesses
@@ -113,6 +115,8 @@ struct Options {
     spec: Option<String>,
     after: Option<usize>,
     format: String,
+    /// The directory `ir --format turbolizer` writes to (`--out`).
+    out: Option<String>,
     /// Run the LLVM stage on a background compiler thread (resolved: only with an LLVM
     /// backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
@@ -162,6 +166,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         spec: None,
         after: None,
         format: "text".into(),
+        out: None,
         compile_thread: false,
         gc: vm::gc::GcOptions::default(),
     };
@@ -239,6 +244,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
             "--after" => opts.after = Some(number("--after")? as usize),
             "--format" => opts.format = it.next().ok_or("--format needs a value")?.clone(),
+            "--out" => opts.out = Some(it.next().ok_or("--out needs a directory")?.clone()),
             "--feedback" => opts.feedback = true,
             s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
             s => {
@@ -600,17 +606,26 @@ fn experiment(args: &[String]) -> u8 {
 /// `seabed ir`: runs the program in the interpreter (to collect feedback), then compiles
 /// each function (or `--function NAME`) and prints its IR: LIR for the baseline tier, the
 /// graph after the pipeline's phases (or the first `--after N` of them) for son and cfg, as
-/// text or GraphViz dot.
+/// text or GraphViz dot; with `--format turbolizer`, every phase's graph for son or cfg as a
+/// Turbolizer file in `--out DIR` (see [`crate::turbolizer`]), one file per function, whose
+/// path is printed.
 fn ir_dump(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &["--tier", "--function", "--verify", "--spec", "--after", "--format"]) {
+    let opts = match parse_options(args, &["--tier", "--function", "--verify", "--spec", "--after", "--format", "--out"]) {
         Ok(o) => o,
         Err(e) => return usage_error(&e),
     };
     if opts.tier == Tier::Interp {
         return usage_error("ir needs --tier baseline, son or cfg");
     }
-    if opts.format != "text" && opts.format != "dot" {
-        return usage_error(&format!("unknown format '{}' (text, dot)", opts.format));
+    if !["text", "dot", "turbolizer"].contains(&opts.format.as_str()) {
+        return usage_error(&format!("unknown format '{}' (text, dot, turbolizer)", opts.format));
+    }
+    let turbolizer = opts.format == "turbolizer";
+    if turbolizer && !matches!(opts.tier, Tier::Son | Tier::Cfg) {
+        return usage_error("--format turbolizer needs --tier son or cfg");
+    }
+    if turbolizer != opts.out.is_some() {
+        return usage_error("--format turbolizer needs --out DIR (and --out needs --format turbolizer)");
     }
     let program = match load(&opts.file) {
         Ok(p) => Rc::new(p),
@@ -628,6 +643,21 @@ fn ir_dump(args: &[String]) -> u8 {
             continue;
         }
         found = true;
+        if let Some(dir) = &interp.out {
+            let input = ir::compile::CompileInput { program: &vm.program, func: FuncId(func.id.0), feedback: &vm.feedback };
+            match crate::turbolizer::write_function(&input, &compiler, interp.after, std::path::Path::new(dir)) {
+                Ok(path) => println!("{}", path.display()),
+                Err(crate::turbolizer::WriteError::Io(e)) => {
+                    eprintln!("seabed: {e}");
+                    return EXIT_USAGE;
+                }
+                Err(crate::turbolizer::WriteError::Compile(e)) => {
+                    eprintln!("{}: {e}", func.name);
+                    return EXIT_UNSUPPORTED;
+                }
+            }
+            continue;
+        }
         match dump_function(&vm, &compiler, FuncId(func.id.0), interp.after, &interp.format) {
             Ok(text) => print!("{text}"),
             Err(e) => {

@@ -11,4 +11,5 @@ pub mod generate;
 pub mod plot;
 pub mod report;
 pub mod test262;
+pub mod turbolizer;
 pub mod v8stats;
