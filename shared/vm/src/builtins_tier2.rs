@@ -285,8 +285,10 @@ impl Vm {
         }
         let array = self.heap.array_mut(a);
         if len > array.elements.len() {
+            let added = len - array.elements.len();
             array.holey = true;
             array.elements.resize(len, Value::HOLE);
+            self.heap.note_growth(added as u64 * 8);
         } else {
             array.elements.with_vec(|v| v.truncate(len));
         }

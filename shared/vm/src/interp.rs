@@ -1215,8 +1215,8 @@ impl Vm {
                 if i as usize > len + (1 << 24) {
                     return throw(Throw::Unsupported("sparse array (an index far past the end)".into()));
                 }
-                let array = self.heap.array_mut(a);
-                array.set(i as usize, v);
+                self.heap.array_set(a, i as usize, v);
+                let array = self.heap.array(a);
                 let (kind, holey) = (array.kind, array.holey);
                 e.count = e.count.saturating_add(1);
                 e.kind = Some(e.kind.map_or(kind, |old| old.max(kind)));
@@ -1482,9 +1482,8 @@ impl Vm {
                 };
                 for i in 0..argc {
                     let v = self.arg(args, argc, i);
-                    let array = self.heap.array_mut(a);
-                    let len = array.elements.len();
-                    array.set(len, v);
+                    let len = self.heap.array(a).elements.len();
+                    self.heap.array_set(a, len, v);
                 }
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))
             }

@@ -201,14 +201,22 @@ impl Gc {
     #[inline]
     fn note(&mut self, bytes: u64) {
         self.stats.cells_allocated += 1;
+        self.allocations_since += 1;
+        if let Some(n) = self.options.stress {
+            if self.allocations_since >= n.max(1) as u64 {
+                self.pending = true;
+            }
+        }
+        self.note_bytes(bytes);
+    }
+
+    /// Counts `bytes` allocated (a new cell, or the growth of an existing one's buffer); sets
+    /// [`Gc::pending`] when the bytes since the last collection reach the threshold.
+    #[inline]
+    fn note_bytes(&mut self, bytes: u64) {
         self.stats.bytes_allocated += bytes;
         self.bytes_since += bytes;
-        self.allocations_since += 1;
-        let due = match self.options.stress {
-            Some(n) => self.allocations_since >= n.max(1) as u64,
-            None => self.bytes_since >= self.threshold.max(MIN_GROWTH),
-        };
-        if due {
+        if self.bytes_since >= self.threshold.max(MIN_GROWTH) {
             self.pending = true;
         }
     }
@@ -226,11 +234,22 @@ impl Gc {
 }
 
 impl Heap {
-    /// Counts bytes a store added to an existing cell (a new property slot).
+    /// Counts bytes a store added to an existing cell (a new property slot, elements past
+    /// an array's end); a collection may become due (at the next safepoint).
     #[inline]
     pub(crate) fn note_growth(&mut self, bytes: u64) {
-        self.gc.stats.bytes_allocated += bytes;
-        self.gc.bytes_since += bytes;
+        self.gc.note_bytes(bytes);
+    }
+
+    /// Stores `v` at `index` of array `a` ([`Array::set`]), counting the elements it adds.
+    pub fn array_set(&mut self, a: ArrayId, index: usize, v: Value) {
+        let array = &mut self.arrays[a.0 as usize];
+        let before = array.elements.len();
+        array.set(index, v);
+        let added = array.elements.len() - before;
+        if added > 0 {
+            self.note_growth(added as u64 * 8);
+        }
     }
 
     /// Places an object record in a free id or a new one.
