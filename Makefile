@@ -24,7 +24,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-counting fuzz clean awfy awfy-suite claims-oo
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo
 
 all: build
 
@@ -144,6 +144,14 @@ claims-oo: awfy-suite build
 ## About 2.5 minutes per repetition on the 2-core reference machine.
 bench-code: setup build
 	time $(SEABED) experiment code-quality --out results --reps $(REPS)
+
+## bench-gc: the garbage-collector benchmark (issue 18): the three allocation-heavy programs of
+## experiments/gcbench under node and seabed's interp, son and cfg, one process at a time,
+## interleaved in rotating order; wall time, peak RSS, collections, bytes allocated, allocation
+## throughput and pause times (node's from --trace-gc) → results/gc.{csv,md}.
+## About 1–1.5 minutes per repetition on the 2-core reference machine (REPS=3: 3–4 minutes).
+bench-gc: setup build
+	time $(SEABED) experiment gc --out results --reps $(REPS)
 
 ## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
 plots:

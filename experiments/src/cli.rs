@@ -48,7 +48,7 @@ usage:
   seabed fuzz [--seeds A..B] [--seconds N] [--jobs N] [--out DIR] [--configs quick|all]
               [--no-reduce]           differential fuzzing against node (exit status 4 if
                                       any run differed; see seabed fuzz --help)
-  seabed experiment interp|bench-interp|tiers|v8|all [--out DIR] [--reps N] [--corpus DIR]
+  seabed experiment interp|bench-interp|tiers|v8|gc|all [--out DIR] [--reps N] [--corpus DIR]
   seabed experiment code-quality [--out DIR] [--reps N] [--bench DIR]
                                       son, cfg and node on experiments/bench, whole process
                                       and steady state (make bench-code)

@@ -7,6 +7,7 @@ pub mod code_quality;
 pub mod cli;
 pub mod experiment;
 pub mod fuzz;
+pub mod gc_bench;
 pub mod generate;
 pub mod plot;
 pub mod report;
