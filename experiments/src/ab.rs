@@ -346,22 +346,26 @@ pub fn run(opts: &AbOptions) -> Result<bool, String> {
     std::fs::create_dir_all(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
     let stats = tmp.join("stats.json");
     let mut results = Vec::new();
+    let bar = crate::progress::Progress::new("ab", files.len() as u64 * u64::from(opts.reps) * 2);
     for file in &files {
         let name = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        bar.set_message(name.as_str());
         let (mut runs_a, mut runs_b, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
         for rep in 0..opts.reps {
             let order: [(&str, &String); 2] = if rep % 2 == 0 { [("A", &opts.a), ("B", &opts.b)] } else { [("B", &opts.b), ("A", &opts.a)] };
             for (side, spec) in order {
                 let outcome = run_once(&exe, file, spec, opts.backend, &stats)?;
+                bar.inc(1);
                 if let Some(m) = outcome.mismatch {
                     mismatches.push(format!("{side}: {m}"));
                 }
                 if side == "A" { runs_a.push(outcome.metrics) } else { runs_b.push(outcome.metrics) }
             }
         }
-        eprintln!("ab: {name}{}", if mismatches.is_empty() { String::new() } else { format!(" ({})", mismatches.join("; ")) });
+        bar.println(format!("ab: {name}{}", if mismatches.is_empty() { String::new() } else { format!(" ({})", mismatches.join("; ")) }));
         results.push(ProgramResult { name, a: medians(&runs_a), b: medians(&runs_b), mismatches });
     }
+    bar.finish();
     let _ = std::fs::remove_dir_all(&tmp);
     let all_match = results.iter().all(|r| r.mismatches.is_empty());
     print!("{}", report(opts, &results, all_match));

@@ -747,18 +747,23 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     let probe = std::fs::canonicalize(&probe).map_err(|e| format!("cannot resolve {}: {e}", probe.display()))?;
     let mut rows = Vec::new();
     let mut census_rows = Vec::new();
+    // One step per process: node and each tier per benchmark (the census alone: one per benchmark).
+    let steps = if opts.census_only { 1 } else { 1 + tiers.len() as u64 };
+    let bar = crate::progress::Progress::new("awfy", benches.len() as u64 * steps);
     for bench in &benches {
+        bar.set_message(bench.name);
         let inner = opts.inner.unwrap_or(if opts.quick { bench.quick } else { bench.inner });
         let driver = build_driver(&dir, bench, opts.outer, inner)?;
         let path = opts.drivers.join(format!("{}.js", bench.module));
         std::fs::write(&path, &driver.text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let entries = census(&path, &driver);
         match &entries {
-            Ok(e) => eprintln!("awfy: {} census: {} unsupported construct kinds", bench.name, e.len()),
-            Err(err) => eprintln!("awfy: {} census: {err}", bench.name),
+            Ok(e) => bar.println(format!("awfy: {} census: {} unsupported construct kinds", bench.name, e.len())),
+            Err(err) => bar.println(format!("awfy: {} census: {err}", bench.name)),
         }
         census_rows.push((bench.name.to_string(), entries));
         if opts.census_only {
+            bar.inc(1);
             continue;
         }
         let scratch = opts.drivers.join(format!("{}.node", bench.module));
@@ -767,14 +772,15 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
         let mut cmd = Command::new(&opts.node);
         cmd.arg("--require").arg(&probe).arg(&path).env("SEABED_RSS_OUT", &rss_file);
         let node = execute(cmd, &scratch, timeout);
+        bar.inc(1);
         let node_rss_mb = std::fs::read_to_string(&rss_file).ok().and_then(|t| t.trim().parse::<f64>().ok()).map(|kb| kb / 1024.0);
         let node_ok = node.status == Some(0) && !node.timed_out;
-        eprintln!(
+        bar.println(format!(
             "awfy: {} inner {inner} node: {} in {:.2} s",
             bench.name,
             if node_ok { String::from_utf8_lossy(&node.stdout).trim().replace('\n', " ") } else { "FAILED".into() },
             node.seconds
-        );
+        ));
         for (label, args) in &tiers {
             let (status, error, seabed_s, memory) = if !node_ok {
                 ("fail", format!("node itself failed: {}", first_error_line(&String::from_utf8_lossy(&node.stderr))), 0.0, None)
@@ -788,7 +794,8 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
                 let (status, error) = judge(&out, &node);
                 (status, error, out.seconds, std::fs::read_to_string(&stats).ok().and_then(|j| memory_from_stats(&j)))
             };
-            eprintln!("awfy: {} {label}: {status} ({seabed_s:.2} s) {error}", bench.name);
+            bar.inc(1);
+            bar.println(format!("awfy: {} {label}: {status} ({seabed_s:.2} s) {error}", bench.name));
             rows.push(AwfyRow {
                 benchmark: bench.name.to_string(),
                 tier: label.clone(),
@@ -805,6 +812,7 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
         }
         write_results(&rows, &census_rows, false)?;
     }
+    bar.finish();
     write_results(&rows, &census_rows, true)
 }
 

@@ -161,9 +161,11 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
     let mut text = meter::csv::join(COLUMNS.iter().copied());
     text.push('\n');
     let started = Instant::now();
+    let bar = crate::progress::Progress::new("bench-code", u64::from(reps) * files.len() as u64 * CONFIGS.len() as u64);
     for rep in 0..reps {
         for path in &files {
             let kernel = path.file_stem().unwrap().to_string_lossy().into_owned();
+            bar.set_message(kernel.as_str());
             let expected = std::fs::read(path.with_extension("expected"))
                 .map_err(|e| format!("{}: no NAME.expected ({e}); run 'make golden'", path.display()))?;
             let status: i32 = std::fs::read_to_string(path.with_extension("status"))
@@ -182,10 +184,11 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
                     c
                 };
                 let r = run_process(&mut cmd)?;
+                bar.inc(1);
                 let ok = r.stdout == expected && r.status == status;
                 if !ok {
                     let first = r.stderr.lines().find(|l| !l.starts_with("BENCH ")).unwrap_or("");
-                    eprintln!("bench-code: {kernel} under {config}: output or status (exit {}) differs from node's: {first}", r.status);
+                    bar.println(format!("bench-code: {kernel} under {config}: output or status (exit {}) differs from node's: {first}", r.status));
                 }
                 let iters = parse_iterations(&r.stderr);
                 let min = iters.iter().copied().fold(f64::INFINITY, f64::min);
@@ -210,16 +213,17 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
                 ];
                 text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
                 text.push('\n');
-                eprintln!(
+                bar.println(format!(
                     "bench-code: rep {}/{reps} {kernel} {config}: {:.3} s, iteration median {} ms ({:.0} s so far)",
                     rep + 1,
                     r.wall_s,
                     cell(median(&iters)),
                     started.elapsed().as_secs_f64()
-                );
+                ));
             }
         }
     }
+    bar.finish();
     std::fs::write(out.join("code-quality.csv"), text).map_err(|e| format!("cannot write code-quality.csv: {e}"))?;
     write(out)
 }

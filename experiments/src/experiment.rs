@@ -22,6 +22,8 @@ use std::time::Instant;
 
 use meter::{Meter, RowContext};
 
+use crate::progress::Progress;
+
 /// The options of `seabed experiment`.
 pub struct ExperimentOptions {
     /// Where CSV and reports are written.
@@ -107,8 +109,11 @@ fn interp(opts: &ExperimentOptions) -> Result<(), String> {
     let mut csv = Vec::new();
     let mut header_written = false;
     let revision = git_revision();
-    for path in kernels(&opts.corpus)? {
+    let files = kernels(&opts.corpus)?;
+    let bar = Progress::new("interp", files.len() as u64 * u64::from(opts.reps));
+    for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        bar.set_message(name.as_str());
         let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let program = Rc::new(frontend::compile(&name, &source).map_err(|e| format!("{name}: {}", e.message))?);
         for rep in 0..opts.reps {
@@ -140,9 +145,11 @@ fn interp(opts: &ExperimentOptions) -> Result<(), String> {
                 let body = rows.iter().position(|&b| b == b'\n').map(|i| &rows[i + 1..]).unwrap_or(&[]);
                 csv.extend_from_slice(body);
             }
+            bar.inc(1);
         }
-        eprintln!("interp: {name} x{}", opts.reps);
+        bar.println(format!("interp: {name} x{}", opts.reps));
     }
+    bar.finish();
     let path = opts.out.join("interp.csv");
     std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("wrote {}", path.display());
@@ -182,21 +189,27 @@ fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
     let mut csv = String::from("program,reps,seabed_interp_median_s,node_jitless_median_s,ratio,git_revision,node_version,machine\n");
     let mut log_ratios = Vec::new();
     let mut table = String::new();
-    for path in kernels(&opts.corpus)? {
+    let files = kernels(&opts.corpus)?;
+    let bar = Progress::new("bench-interp", files.len() as u64 * u64::from(opts.reps) * 2);
+    for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        bar.set_message(name.as_str());
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for _ in 0..opts.reps {
             // Interleaved so that machine noise hits both sides alike.
             ours.push(time_process(Command::new(&seabed).args(["run", "--tier", "interp"]).arg(&path))?);
+            bar.inc(1);
             theirs.push(time_process(Command::new(&node).arg("--jitless").arg(&path))?);
+            bar.inc(1);
         }
         let (a, b) = (median(&mut ours), median(&mut theirs));
         let ratio = a / b;
         log_ratios.push(ratio.ln());
         let _ = writeln!(csv, "{name},{},{a:.4},{b:.4},{ratio:.3},{revision},{node_version},\"{machine}\"", opts.reps);
         let _ = writeln!(table, "| {name} | {a:.3} | {b:.3} | {ratio:.2} |");
-        eprintln!("bench-interp: {name}: seabed {a:.3}s, node --jitless {b:.3}s, ratio {ratio:.2}");
+        bar.println(format!("bench-interp: {name}: seabed {a:.3}s, node --jitless {b:.3}s, ratio {ratio:.2}"));
     }
+    bar.finish();
     let geomean = (log_ratios.iter().sum::<f64>() / log_ratios.len().max(1) as f64).exp();
     std::fs::write(opts.out.join("bench_interp.csv"), csv).map_err(|e| e.to_string())?;
     let md = format!(
@@ -230,12 +243,16 @@ fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
     let mut table = String::new();
     let header: Vec<&str> = TIER_CONFIGS.iter().map(|(label, _)| *label).collect();
     let mut log_speedups = vec![Vec::new(); TIER_CONFIGS.len()];
-    for path in kernels(&opts.corpus)? {
+    let files = kernels(&opts.corpus)?;
+    let bar = Progress::new("tiers", files.len() as u64 * u64::from(opts.reps) * TIER_CONFIGS.len() as u64);
+    for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        bar.set_message(name.as_str());
         let mut times = vec![Vec::new(); TIER_CONFIGS.len()];
         for _ in 0..opts.reps {
             for (i, (_, args)) in TIER_CONFIGS.iter().enumerate() {
                 times[i].push(time_process(Command::new(&seabed).arg("run").arg(&path).args(*args))?);
+                bar.inc(1);
             }
         }
         let medians: Vec<f64> = times.iter_mut().map(|t| median(t)).collect();
@@ -247,8 +264,9 @@ fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
             let _ = write!(row, " {:.3} ({speedup:.2}x) |", medians[i]);
         }
         let _ = writeln!(table, "{row}");
-        eprintln!("tiers: {name}: {:?}", medians);
+        bar.println(format!("tiers: {name}: {:?}", medians));
     }
+    bar.finish();
     let geomeans: Vec<String> = log_speedups
         .iter()
         .map(|l| format!("{:.2}x", (l.iter().sum::<f64>() / l.len().max(1) as f64).exp()))

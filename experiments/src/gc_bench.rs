@@ -431,9 +431,11 @@ pub fn run(out: &Path, reps: u32) -> Result<(), String> {
     let mut summaries: BTreeMap<(String, usize), Summary> = BTreeMap::new();
     let mut failures = Vec::new();
     let started = Instant::now();
+    let bar = crate::progress::Progress::new("bench-gc", u64::from(reps) * files.len() as u64 * CONFIGS.len() as u64);
     for rep in 0..reps {
         for path in &files {
             let program = path.file_stem().unwrap().to_string_lossy().into_owned();
+            bar.set_message(program.as_str());
             let expected = std::fs::read_to_string(path.with_extension("expected"))
                 .map_err(|e| format!("{}: no NAME.expected ({e}); run 'node NAME.js > NAME.expected'", path.display()))?;
             for order in 0..CONFIGS.len() {
@@ -446,26 +448,29 @@ pub fn run(out: &Path, reps: u32) -> Result<(), String> {
                     runs: Vec::new(),
                 });
                 summary.reps += 1;
-                match measure(config, path, &expected, &seabed, &node, &scratch)? {
+                let measured = measure(config, path, &expected, &seabed, &node, &scratch)?;
+                bar.inc(1);
+                match measured {
                     Ok(r) => {
-                        eprintln!(
+                        bar.println(format!(
                             "bench-gc: rep {}/{reps} {program} {config}: {:.3} s, {} collections, pause median {:.2} ms ({:.0} s so far)",
                             rep + 1,
                             r.wall_s,
                             r.gc.collections,
                             r.gc.pause_median_ms,
                             started.elapsed().as_secs_f64()
-                        );
+                        ));
                         summary.runs.push(r);
                     }
                     Err(why) => {
-                        eprintln!("bench-gc: rep {}/{reps} {program} {config}: WRONG: {why}", rep + 1);
+                        bar.println(format!("bench-gc: rep {}/{reps} {program} {config}: WRONG: {why}", rep + 1));
                         failures.push(format!("{program} under {config} (repetition {}): {why}", rep + 1));
                     }
                 }
             }
         }
     }
+    bar.finish();
     let _ = std::fs::remove_dir_all(&scratch);
     let rows: Vec<Summary> = summaries.into_values().collect();
     let context = [revision.as_str(), node_version.as_str(), machine.as_str()];

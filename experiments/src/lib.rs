@@ -10,6 +10,7 @@ pub mod fuzz;
 pub mod gc_bench;
 pub mod generate;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod test262;
 pub mod turbolizer;

@@ -150,8 +150,11 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
     let mut group_order: Vec<String> = Vec::new();
     let mut totals = vec![0.0f64; pipelines.len()];
     let mut per_kernel = String::new();
-    for path in kernels(&opts.corpus)? {
+    let files = kernels(&opts.corpus)?;
+    let bar = crate::progress::Progress::new("v8", files.len() as u64 * pipelines.len() as u64);
+    for path in files {
         let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        bar.set_message(name.as_str());
         let mut kernel_totals = Vec::new();
         for (i, (label, flags)) in pipelines.iter().enumerate() {
             let output = Command::new(&node)
@@ -161,6 +164,7 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
                 .stderr(Stdio::null())
                 .output()
                 .map_err(|e| format!("cannot run {node}: {e}"))?;
+            bar.inc(1);
             if !output.status.success() {
                 return Err(format!("{name}: node {} exited with {}", flags.join(" "), output.status));
             }
@@ -196,9 +200,10 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
             totals[i] += total;
             kernel_totals.push(if rows.is_empty() { "no compilation".to_string() } else { format!("{total:.3}") });
         }
-        eprintln!("v8: {name}: total ms {}", kernel_totals.join(" / "));
+        bar.println(format!("v8: {name}: total ms {}", kernel_totals.join(" / ")));
         let _ = writeln!(per_kernel, "| {name} | {} |", kernel_totals.join(" | "));
     }
+    bar.finish();
     std::fs::write(opts.out.join("v8_phases.csv"), csv).map_err(|e| format!("v8_phases.csv: {e}"))?;
 
     let labels: Vec<&str> = pipelines.iter().map(|(l, _)| *l).collect();

@@ -12,9 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::Value;
+
+use crate::progress::Progress;
 
 /// One phase row of `--stats` JSON.
 #[derive(Clone, Debug, Default)]
@@ -193,16 +194,8 @@ impl Runner {
         Ok(Runner { seabed, scratch, cache: Mutex::new(HashMap::new()), counter: AtomicU64::new(0), progress, log: Mutex::new(Vec::new()) })
     }
 
-    fn bar(&self, len: usize, what: &str) -> ProgressBar {
-        if !self.progress || len < 2 {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::new(len as u64);
-        if let Ok(style) = ProgressStyle::with_template("{msg:>24} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}") {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_message(what.to_string());
-        bar
+    fn bar(&self, len: usize, what: &str) -> Progress {
+        Progress::maybe(self.progress && len >= 2, what, len as u64)
     }
 
     fn fresh_path(&self, ext: &str) -> PathBuf {
@@ -262,7 +255,7 @@ impl Runner {
                 (s, r)
             })
             .collect();
-        bar.finish_and_clear();
+        bar.finish();
         let mut cache = self.cache.lock().expect("cache");
         for (s, r) in results {
             cache.insert(s, Arc::new(r));
@@ -281,7 +274,7 @@ impl Runner {
                 r
             })
             .collect();
-        bar.finish_and_clear();
+        bar.finish();
         out
     }
 }

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 pub use run::{classify, node_available, Outcome};
 
 use crate::cli::{EXIT_OK, EXIT_USAGE};
+use crate::progress::Progress;
 
 /// Exit status of `seabed fuzz` when some run differed from node.
 pub const EXIT_MISMATCH: u8 = 4;
@@ -397,9 +398,16 @@ pub fn campaign(opts: &Options) -> Summary {
         let _ = writeln!(f, "seed,component,kind,config,node_status,seabed_status,detail,file");
         f
     });
+    // The bar's length: the seed range when it has an end, else the time budget.
+    let bar = match opts.seconds {
+        Some(s) if opts.end_seed == u64::MAX => Progress::seconds("fuzz", Duration::from_secs(s)),
+        _ => Progress::new("fuzz", opts.end_seed.saturating_sub(opts.first_seed)),
+    };
+    let bar = if opts.verbose { bar } else { Progress::hidden() };
     let shared = Shared {
         opts,
         start,
+        bar,
         next: AtomicU64::new(opts.first_seed),
         summary: Mutex::new(Summary::default()),
         reductions: Mutex::new(HashMap::new()),
@@ -412,6 +420,7 @@ pub fn campaign(opts: &Options) -> Summary {
             s.spawn(move || shared.work(worker));
         }
     });
+    drop(shared.bar);
     let _ = std::fs::remove_dir_all(opts.out.join("work"));
     let mut summary = shared.summary.into_inner().expect("no worker panicked");
     summary.elapsed = start.elapsed();
@@ -426,6 +435,8 @@ pub fn campaign(opts: &Options) -> Summary {
 struct Shared<'o> {
     opts: &'o Options,
     start: Instant,
+    /// Seeds done (or seconds spent, under a time budget without an end seed).
+    bar: Progress,
     next: AtomicU64,
     summary: Mutex<Summary>,
     /// Reductions started per (component, kind, configuration).
@@ -456,6 +467,12 @@ impl Shared<'_> {
             let program = gen::generate(seed);
             let verdict = self.check(seed, &program, &dir);
             self.record(seed, &program, verdict, &dir);
+            if self.opts.end_seed == u64::MAX {
+                // The last seeds end after the budget: the bar stops at its length.
+                self.bar.set_position(self.start.elapsed().as_secs().min(self.opts.seconds.unwrap_or(u64::MAX)));
+            } else {
+                self.bar.inc(1);
+            }
         }
     }
 
@@ -672,7 +689,7 @@ impl Shared<'_> {
 
     fn note(&self, line: &str) {
         if self.opts.verbose {
-            eprintln!("fuzz: {line}");
+            self.bar.println(format!("fuzz: {line}"));
         }
     }
 }

@@ -28,10 +28,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::{EXIT_OK, EXIT_USAGE};
+use crate::progress::Progress;
 use classify::{Decision, Mode};
 use exec::{Kind, Outcome, TierSpec};
 use expectations::{Entry, Expectations};
@@ -448,7 +448,7 @@ fn write_programs(out: &Path, classified: &[Classified]) -> Result<PathBuf, Stri
 fn run_selected(opts: &Options, classified: &[Classified], work: &Path) -> Vec<RunResult> {
     let jobs: Vec<(&Classified, Mode, &TierSpec)> =
         classified.iter().flat_map(|c| c.selected().flat_map(move |(mode, _)| opts.tiers.iter().map(move |t| (c, mode, t)))).collect();
-    let bar = progress_bar(opts.progress, jobs.len());
+    let bar = Progress::maybe(opts.progress, "test262", jobs.len() as u64);
     let results = jobs
         .par_iter()
         .map(|&(c, mode, tier)| {
@@ -461,19 +461,8 @@ fn run_selected(opts: &Options, classified: &[Classified], work: &Path) -> Vec<R
             RunResult { path: c.path.clone(), mode, tier: tier.name, outcome }
         })
         .collect();
-    bar.finish_and_clear();
+    bar.finish();
     results
-}
-
-fn progress_bar(show: bool, len: usize) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    if let Ok(style) = ProgressStyle::with_template("test262 [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }
 
 /// A CSV field, quoted when needed.
