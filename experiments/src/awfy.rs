@@ -686,9 +686,6 @@ pub fn census_csv(census: &[(String, Result<Vec<CensusEntry>, String>)]) -> Stri
     text
 }
 
-/// The module node preloads to report its peak resident set size (KiB) at exit.
-const RSS_PROBE: &str = "process.on('exit', () => {\n  const out = process.env.SEABED_RSS_OUT;\n  if (out) require('fs').writeFileSync(out, String(process.resourceUsage().maxRSS));\n});\n";
-
 /// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text.
 pub fn memory_from_stats(json: &str) -> Option<(f64, u64)> {
     let v: serde_json::Value = serde_json::from_str(json).ok()?;
@@ -742,7 +739,7 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     // node's peak RSS: a module preloaded with --require writes it at exit to the file its
     // environment names (it prints nothing, so node's output is unchanged).
     let probe = opts.drivers.join("rss-probe.js");
-    std::fs::write(&probe, RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
+    std::fs::write(&probe, crate::gc_bench::RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
     // Absolute: node resolves a relative --require as a package name.
     let probe = std::fs::canonicalize(&probe).map_err(|e| format!("cannot resolve {}: {e}", probe.display()))?;
     let mut rows = Vec::new();
