@@ -272,15 +272,36 @@ fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut Repr
         }
     };
     // Monotone descent to the greatest fixed point: a class only ever moves down the lattice.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &p in &candidates {
-            let c = incoming[p.0 as usize].iter().fold(Class::Unknown, |acc, &a| acc.meet(class_of(&class, a)));
-            if c != class[p.0 as usize] {
-                class[p.0 as usize] = c;
-                changed = true;
+    // A parameter left `Entry` (every input an OSR entry value, possibly through other such
+    // parameters) or `Unknown` (no input from outside a cycle of parameters) stays tagged:
+    // only the entry block's own parameters are checked and untagged at the entry, so such a
+    // parameter is `Tagged` to its readers, and the descent goes on from there.
+    let mut settled_tagged = vec![false; f.reps.len()];
+    loop {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &p in &candidates {
+                if settled_tagged[p.0 as usize] {
+                    continue;
+                }
+                let c = incoming[p.0 as usize].iter().fold(Class::Unknown, |acc, &a| acc.meet(class_of(&class, a)));
+                if c != class[p.0 as usize] {
+                    class[p.0 as usize] = c;
+                    changed = true;
+                }
             }
+        }
+        let mut settled = true;
+        for &p in &candidates {
+            if matches!(class[p.0 as usize], Class::Entry | Class::Unknown) {
+                class[p.0 as usize] = Class::Tagged;
+                settled_tagged[p.0 as usize] = true;
+                settled = false;
+            }
+        }
+        if settled {
+            break;
         }
     }
     // Rewrite: param p (tagged) becomes p' of its representation; p = Tag(p') opens the block.
