@@ -184,9 +184,11 @@ pub fn programs(corpus: &Path) -> Result<Vec<PathBuf>, String> {
 }
 
 /// The metrics of one run read from its `--stats` JSON (wall time excluded); a metric the
-/// run did not measure (e.g. `loads` on LLVM) is absent from the map.
+/// run did not measure (e.g. `loads` on LLVM) is absent from the map. A file of another
+/// `schema_version` is an error ([`crate::stats::check_schema_version`]).
 pub fn metrics_from_stats(json: &str) -> Result<BTreeMap<Metric, f64>, String> {
     let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("stats JSON: {e}"))?;
+    crate::stats::check_schema_version(&v, true)?;
     let phases = v["phases"].as_array().ok_or("stats JSON has no 'phases' array")?;
     let tiering = &v["tiering"];
     let mut m = BTreeMap::new();

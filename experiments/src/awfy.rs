@@ -686,9 +686,11 @@ pub fn census_csv(census: &[(String, Result<Vec<CensusEntry>, String>)]) -> Stri
     text
 }
 
-/// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text.
+/// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text (None for a file
+/// of another `schema_version`, [`crate::stats::check_schema_version`]).
 pub fn memory_from_stats(json: &str) -> Option<(f64, u64)> {
     let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    crate::stats::check_schema_version(&v, true).ok()?;
     Some((v["peak_rss_kb"].as_f64()? / 1024.0, v["gc"]["collections"].as_u64()?))
 }
 

@@ -373,85 +373,63 @@ fn run(args: &[String]) -> u8 {
     status
 }
 
-/// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`):
-/// real exits by [`ir::ops::DeoptReason`] (`exit_reasons`), failed compilations by
+/// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`,
+/// layout [`crate::stats::Stats`], documented in `docs/stats-schema.md`): real exits by
+/// [`ir::ops::DeoptReason`] (`exit_reasons`), failed compilations by
 /// [`ir::compile::BailoutReason::kind`] (`bailouts_by_reason`).
 fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
-    let phases: Vec<String> = rows
-        .iter()
-        .map(|r| {
-            let extra: Vec<String> = r.extra.iter().map(|(k, v)| format!("{k:?}: {v}")).collect();
-            format!(
-                "{{\"function\": {:?}, \"label\": {:?}, \"wall_ns\": {}, \"visits\": {}, \"changes\": {}, \"replacements\": {}, \"revisits\": {}, \"nodes_in\": {}, \"nodes_out\": {}, \"bytes_allocated\": {}, \"peak_live_bytes\": {}, \"extra\": {{{}}}}}",
-                r.context.function,
-                r.label,
-                r.wall_ns,
-                r.visits,
-                r.changes,
-                r.replacements,
-                r.revisits,
-                r.nodes_in,
-                r.nodes_out,
-                r.bytes_allocated.map(|b| b.to_string()).unwrap_or_else(|| "null".into()),
-                r.peak_live_bytes.map(|b| b.to_string()).unwrap_or_else(|| "null".into()),
-                extra.join(", ")
-            )
-        })
-        .collect();
+    use crate::stats::{FunctionSummary, GcSummary, PhaseSummary, Stats, TieringSummary, STATS_SCHEMA_VERSION};
     let s = vm.tier_stats;
-    let mut reasons: Vec<String> = vm.deopt_reasons.iter().map(|(r, n)| format!("\"{r:?}\": {n}")).collect();
-    reasons.sort();
-    // Failed compilations by bailout kind (a BTreeMap: already in name order).
-    let bailouts: Vec<String> = vm.bailout_reasons.iter().map(|(kind, n)| format!("\"{kind}\": {n}")).collect();
-    let functions: Vec<String> = vm
+    // Only the LIR evaluator counts executed loads; other backends report null.
+    let lir_only = |n: u64| (opts.backend == Backend::Lir).then_some(n);
+    let functions = vm
         .program
         .functions
         .iter()
         .zip(&vm.tier)
         .zip(&vm.counters)
         .filter(|((_, t), _)| t.compiles > 0 || t.osr_compiles > 0)
-        .map(|((f, t), c)| {
-            format!(
-                "{{\"name\": {:?}, \"id\": {}, \"invocations\": {}, \"back_edges\": {}, \"compiles\": {}, \"osr_compiles\": {}, \"exits\": {}, \"discards\": {}, \"disabled\": {}}}",
-                f.name,
-                f.id.0,
-                c.invocations,
-                c.back_edges,
-                t.compiles,
-                t.osr_compiles,
-                t.exits,
-                t.discards,
-                t.disabled.as_ref().map(|d| format!("{d:?}")).unwrap_or_else(|| "null".into())
-            )
+        .map(|((f, t), c)| FunctionSummary {
+            name: f.name.clone(),
+            id: f.id.0,
+            invocations: u64::from(c.invocations),
+            back_edges: u64::from(c.back_edges),
+            compiles: u64::from(t.compiles),
+            osr_compiles: u64::from(t.osr_compiles),
+            exits: u64::from(t.exits),
+            discards: u64::from(t.discards),
+            disabled: t.disabled.clone(),
         })
         .collect();
-    format!(
-        "{{\n  \"tier\": \"{}\",\n  \"backend\": \"{}\",\n  \"compile_thread\": {},\n  \"spec\": {:?},\n  \"tiering\": {{\"compiles\": {}, \"compile_failures\": {}, \"compiled_calls\": {}, \"osr_entries\": {}, \"exits\": {}, \"stress_exits\": {}, \"checks\": {}, \"loads_executed\": {}, \"insts_executed\": {}, \"pure_ops_executed\": {}, \"inlined_frame_exits\": {}, \"max_exit_frames\": {}, \"too_large\": {}}},\n  \"gc\": {},\n  \"peak_rss_kb\": {},\n  \"exit_reasons\": {{{}}},\n  \"bailouts_by_reason\": {{{}}},\n  \"functions\": [\n    {}\n  ],\n  \"phases\": [\n    {}\n  ]\n}}\n",
-        opts.tier.name(),
-        opts.backend.name(),
-        opts.compile_thread,
-        opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
-        s.compiles,
-        s.compile_failures,
-        s.compiled_calls,
-        s.osr_entries,
-        s.exits,
-        s.stress_exits,
-        s.checks,
-        // Only the LIR evaluator counts executed loads; other backends report null.
-        if opts.backend == Backend::Lir { s.loads_executed.to_string() } else { "null".into() },
-        if opts.backend == Backend::Lir { s.insts_executed.to_string() } else { "null".into() },
-        if opts.backend == Backend::Lir { s.pure_ops_executed.to_string() } else { "null".into() },
-        s.inlined_frame_exits,
-        s.max_exit_frames,
-        s.too_large,
-        gc_json(&vm.heap.gc.stats),
-        peak_rss_kb().map(|k| k.to_string()).unwrap_or_else(|| "null".into()),
-        reasons.join(", "),
-        bailouts.join(", "),
-        functions.join(",\n    "),
-        phases.join(",\n    ")
-    )
+    let stats = Stats {
+        schema_version: STATS_SCHEMA_VERSION,
+        tier: opts.tier.name().to_string(),
+        backend: opts.backend.name().to_string(),
+        compile_thread: opts.compile_thread,
+        spec: opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
+        tiering: TieringSummary {
+            compiles: u64::from(s.compiles),
+            compile_failures: u64::from(s.compile_failures),
+            compiled_calls: s.compiled_calls,
+            osr_entries: s.osr_entries,
+            exits: s.exits,
+            stress_exits: s.stress_exits,
+            checks: s.checks,
+            loads_executed: lir_only(s.loads_executed),
+            insts_executed: lir_only(s.insts_executed),
+            pure_ops_executed: lir_only(s.pure_ops_executed),
+            inlined_frame_exits: s.inlined_frame_exits,
+            max_exit_frames: s.max_exit_frames,
+            too_large: s.too_large,
+        },
+        gc: GcSummary::from_gc_stats(&vm.heap.gc.stats),
+        peak_rss_kb: peak_rss_kb(),
+        exit_reasons: vm.deopt_reasons.iter().map(|(r, n)| (format!("{r:?}"), *n)).collect(),
+        bailouts_by_reason: vm.bailout_reasons.iter().map(|(kind, n)| (kind.to_string(), *n)).collect(),
+        functions,
+        phases: rows.iter().map(PhaseSummary::from_row).collect(),
+    };
+    crate::stats::write_stats(&stats)
 }
 
 /// This process's peak resident set size in KiB (`VmHWM` of `/proc/self/status`; None where
@@ -460,28 +438,6 @@ fn peak_rss_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// The collector's counters as a JSON object (`--stats`, key `gc`): pauses in nanoseconds,
-/// sizes in bytes.
-fn gc_json(g: &vm::gc::GcStats) -> String {
-    let mut pauses = g.pauses_ns.clone();
-    pauses.sort_unstable();
-    let median = pauses.get(pauses.len() / 2).copied().unwrap_or(0);
-    format!(
-        "{{\"collections\": {}, \"cells_allocated\": {}, \"bytes_allocated\": {}, \"cells_freed\": {}, \"bytes_freed\": {}, \"live_bytes_last\": {}, \"live_bytes_max\": {}, \"pause_total_ns\": {}, \"pause_median_ns\": {}, \"pause_max_ns\": {}, \"stack_words_scanned\": {}}}",
-        g.collections,
-        g.cells_allocated,
-        g.bytes_allocated,
-        g.cells_freed,
-        g.bytes_freed,
-        g.live_bytes_last,
-        g.live_bytes_max,
-        g.pause_total_ns(),
-        median,
-        g.pause_max_ns(),
-        g.stack_words_scanned
-    )
 }
 
 fn check(args: &[String]) -> u8 {
