@@ -494,7 +494,11 @@ impl Vm {
     pub(crate) fn run_activation_in_place(&mut self, f: FuncId, base: usize, pc: Pc) -> JsResult<Value> {
         let program = self.program.clone();
         let saved_top = self.stack_top;
-        self.stack_top = base + program.function(f).register_count as usize;
+        // Never lower the top: a callee's frame starts right after its arguments, which may
+        // sit inside the caller's frame, and the caller's registers above the callee's frame
+        // must stay roots (dead temporaries hold stale references that would dangle once
+        // their cells were freed, and become roots again when the callee returns).
+        self.stack_top = (base + program.function(f).register_count as usize).max(saved_top);
         let result = self.run_frame(&program, f, base, pc as usize);
         self.stack_top = saved_top;
         result
