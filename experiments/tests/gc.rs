@@ -119,3 +119,52 @@ fn collector_options_are_checked() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(bad[0]), "{bad:?}");
     }
 }
+
+/// A callee's interpreter frame starts after its arguments, inside the caller's frame; the
+/// caller's registers above it must stay roots while the callee runs. When entering a callee
+/// lowered `Vm::stack_top`, a dead temporary of the script (an old `pegs` array) was freed
+/// while the register still held it, and `--verify-heap` failed once the callee returned —
+/// on the LIR evaluator at these stress intervals, where compiled and interpreted frames mix.
+#[test]
+fn a_callers_registers_above_a_callee_frame_stay_roots() {
+    let hanoi = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bench_hanoi.js");
+    let expected = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bench_hanoi.expected")).unwrap();
+    for (tier, stress) in [("son", "3"), ("cfg", "5"), ("baseline", "5")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_seabed"))
+            .arg("run")
+            .arg(hanoi)
+            .args(["--tier", tier, "--backend", "lir", "--gc-stress", stress, "--verify-heap", "--osr-back-edges", "100000000"])
+            .output()
+            .expect("seabed runs");
+        assert_eq!(out.status.code(), Some(0), "{tier} --gc-stress {stress}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{tier}");
+    }
+}
+
+/// Compiled code allocates inline and the counters still see every allocation: the same
+/// program counts the same cells on the interpreter and on both pipelines.
+#[test]
+fn inline_allocations_are_counted_like_the_interpreters() {
+    let js = script(
+        "count.js",
+        "function p(i) { return { a: i, b: [i, i] }; }\nlet keep = null;\nfor (let i = 0; i < 50000; i++) keep = p(i);\nconsole.log(keep.a);\n",
+    );
+    let cells = |tier: &str| {
+        let stats = std::env::temp_dir().join(format!("seabed-gc-count-{tier}-{}.json", std::process::id()));
+        let out = Command::new(env!("CARGO_BIN_EXE_seabed"))
+            .arg("run")
+            .arg(&js)
+            .args(["--tier", tier, "--stats"])
+            .arg(&stats)
+            .output()
+            .expect("seabed runs");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "49999\n", "{tier}: {}", String::from_utf8_lossy(&out.stderr));
+        let json = std::fs::read_to_string(&stats).unwrap();
+        stat(&json, "cells_allocated").expect("cells_allocated in --stats")
+    };
+    let interp = cells("interp");
+    assert!(interp >= 100_000, "{interp}");
+    for tier in ["son", "cfg"] {
+        assert_eq!(cells(tier), interp, "{tier}");
+    }
+}

@@ -43,7 +43,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 use ir::compile::CompileInput;
-use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, StoreEffect, VirtualObject};
 use ir::feedback::{ShapeId, SlotFeedback};
 use ir::ops::{Op, Opcode};
 use ir::tagged;
@@ -259,6 +259,15 @@ fn walk(
                         },
                         None => {
                             found.entry(o).or_insert(EscapeReason::Feedback);
+                        }
+                    }
+                }
+                (Op::StoreFieldTransition { shape, slot }, Some(o)) => {
+                    let effect = StoreEffect::Transition { to: ShapeId(shape), slot };
+                    match state.get_mut(&o).expect("virtual").store(effect, ins[1]) {
+                        Ok(()) => decisions[i.ix()] = Decision::RemoveStore,
+                        Err(r) => {
+                            found.entry(o).or_insert(r);
                         }
                     }
                 }

@@ -41,6 +41,7 @@
 use ir::hash::IdHashMap;
 
 use midend::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
+use ir::feedback::ShapeId;
 use ir::ops::{AliasSet, Op, ShapeSet};
 
 use crate::assembler::{InputDecision, Reducer, Stats};
@@ -387,6 +388,19 @@ fn transfer(
                 heap.set_element(a, k, v, stats);
                 true
             }
+        }
+        Op::JSCreateObject | Op::AllocateObject { .. } => {
+            // A new object has its root shape: its first transitioning store needs no shape
+            // check.
+            for kill in kills_of(input, names, i) {
+                heap.kill(kill, mode);
+            }
+            let root = match *input.op(i) {
+                Op::AllocateObject { shape } => shape,
+                _ => ShapeId::EMPTY.0,
+            };
+            heap.set_maps(names.of(i), ShapeSet::one(root), stats);
+            true
         }
         Op::LoadArrayLength => {
             let a = names.of(ins[0]);

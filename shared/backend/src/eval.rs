@@ -13,6 +13,7 @@
 use frontend::hash::IdHashMap;
 use std::rc::Rc;
 
+use ir::feedback::ShapeId;
 use ir::fold;
 use ir::frame::{ExitId, ExitValue};
 use ir::lir::{Function, Jump, Terminator};
@@ -185,6 +186,15 @@ fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<
                         _ => vm.heap_store(access, Value::from_bits(a(0)), 0, Value::from_bits(a(1))),
                     }
                     .map_err(internal)?;
+                    0
+                }
+                Op::AllocateObject { shape } => vm.allocate_object_inline(ShapeId(shape))?.bits(),
+                Op::AllocateArray { .. } => {
+                    let values: Vec<Value> = inst.args.iter().map(|v| Value::from_bits(vals[v.0 as usize])).collect();
+                    vm.allocate_array_inline(&values)?.bits()
+                }
+                Op::StoreFieldTransition { shape, .. } => {
+                    vm.store_transition_inline(Value::from_bits(a(0)), ShapeId(shape), Value::from_bits(a(1)))?;
                     0
                 }
                 Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {

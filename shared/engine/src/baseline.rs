@@ -234,7 +234,7 @@ impl Builder<'_> {
         }
         let v = match op {
             Op::Load { access } => self.machine(op, a, if access == Access::ArrayLength { Rep::Int32 } else { Rep::Tagged }),
-            Op::Store { .. } | Op::StoreField { .. } | Op::StoreElement => {
+            Op::Store { .. } | Op::StoreField { .. } | Op::StoreFieldTransition { .. } | Op::StoreElement => {
                 let machine = match op {
                     Op::StoreField { slot } => Op::Store { access: Access::Field(slot) },
                     Op::StoreElement => Op::Store { access: Access::Element },
@@ -325,7 +325,8 @@ impl Builder<'_> {
             Op::JSStoreNamed { name, .. } => self.runtime(RuntimeFn::StoreNamed(name), a),
             Op::JSLoadKeyed { .. } => self.runtime(RuntimeFn::LoadKeyed, a),
             Op::JSStoreKeyed { .. } => self.runtime(RuntimeFn::StoreKeyed, a),
-            Op::JSCreateObject => self.runtime(RuntimeFn::CreateObject, a),
+            Op::JSCreateObject => self.machine(Op::AllocateObject { shape: ir::feedback::ShapeId::EMPTY.0 }, a, Rep::Tagged),
+            Op::JSCreateArray { count } if count <= ir::lir::POOL_SLOTS => self.machine(Op::AllocateArray { count }, &a[..count as usize], Rep::Tagged),
             Op::JSCreateArray { .. } => self.runtime(RuntimeFn::CreateArray, a),
             Op::JSCall { .. } => self.runtime(RuntimeFn::Call, a),
             Op::JSConstruct { .. } => self.runtime(RuntimeFn::Construct, a),

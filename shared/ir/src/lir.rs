@@ -15,6 +15,12 @@ use crate::frame::{ExitDesc, ExitId};
 use crate::ops::{Op, Rep};
 use frontend::bytecode::FuncId;
 
+/// The capacity of the slot and element buffers a new plain object or a new array literal of
+/// at most this many elements gets (`vm::gc::POOL_SLOTS`): `AllocateObject` and
+/// `AllocateArray` allocate inline with buffers of this size, and array literals with more
+/// elements stay runtime calls.
+pub const POOL_SLOTS: u32 = 4;
+
 /// An SSA value of a LIR function.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Value(pub u32);

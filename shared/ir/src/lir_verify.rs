@@ -151,6 +151,9 @@ pub fn expected_reps(op: &Op) -> Option<(Vec<Rep>, Option<Rep>)> {
             Some((vec![Float64; argc as usize], Some(Float64)))
         }
         Op::CallRuntime { argc, .. } => Some((vec![Tagged; argc as usize], Some(Tagged))),
+        Op::AllocateObject { .. } => sig(&[], Some(Tagged)),
+        Op::AllocateArray { count } if count <= crate::lir::POOL_SLOTS => Some((vec![Tagged; count as usize], Some(Tagged))),
+        Op::StoreFieldTransition { .. } => sig(&[Tagged, Tagged], None),
         Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. } => sig(&[Bit], None),
         Op::Projection { index: 0 } => sig(&[Int32], Some(Int32)),
         Op::Projection { index: 1 } => sig(&[Int32], Some(Bit)),

@@ -824,8 +824,19 @@ define_ops! {
     LoadField { slot: u32 } = Simplified, in(n(1), n(1), n(1)), out(1, 1, 0), READ_FIELD;
     /// Writes in-object field `slot`.
     StoreField { slot: u32 } = Simplified, in(n(2), n(1), n(1)), out(0, 1, 0), WRITE_FIELD;
-    /// Adds a field: transitions the object to `shape` and writes `slot`.
-    StoreFieldTransition { shape: u32, slot: u32 } = Simplified, in(n(2), n(1), n(1)), out(0, 1, 0), Effects::writes(AliasSet::FIELD.or(AliasSet::SHAPE));
+    /// Adds a field: transitions the object to `shape` and writes `slot` (inputs: object,
+    /// value). The object has the transition's source shape (checked before), so `slot` is
+    /// its slot count; machine code stores inline while the slots have capacity and calls
+    /// the runtime to grow them otherwise.
+    StoreFieldTransition { shape: u32, slot: u32 } = Machine, in(n(2), n(1), n(1)), out(0, 1, 0), Effects::writes(AliasSet::FIELD.or(AliasSet::SHAPE));
+    /// A new plain object of root shape `shape` (no properties, `vm::gc::POOL_SLOTS` slots of
+    /// capacity): in machine code an inline allocation (an id popped from the object table's
+    /// free list, a slot buffer from the pool) with a runtime slow path that may collect.
+    AllocateObject { shape: u32 } = Machine, in(n(0), n(1), n(1)), out(1, 1, 0), ALLOCATE;
+    /// A new array of the `count` inputs (at most [`crate::lir::POOL_SLOTS`]), as an array
+    /// literal makes: in machine code an inline allocation like `AllocateObject`'s, with the
+    /// elements kind computed from the values.
+    AllocateArray { count: u32 } = Machine, in(V, n(1), n(1)), out(1, 1, 0), ALLOCATE;
     /// Reads an array element (inputs: array, int32 index).
     LoadElement = Simplified, in(n(2), n(1), n(1)), out(1, 1, 0), READ_ELEMENT;
     /// Writes an array element in bounds (inputs: array, index, value).

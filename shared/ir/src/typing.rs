@@ -146,8 +146,8 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         | Op::JSCall { .. }
         | Op::JSConstruct { .. } => Type::ANY,
         Op::JSStoreNamed { .. } | Op::JSStoreKeyed { .. } | Op::JSStoreGlobal { .. } => Type::NONE,
-        Op::JSCreateObject => Type::OBJECT,
-        Op::JSCreateArray { .. } => Type::ARRAY,
+        Op::JSCreateObject | Op::AllocateObject { .. } => Type::OBJECT,
+        Op::JSCreateArray { .. } | Op::AllocateArray { .. } => Type::ARRAY,
         Op::JSCreateClosure { .. } => Type::FUNCTION,
         // A context is an array (element 0 the parent, then the slots).
         Op::JSCreateContext { .. } => Type::ARRAY,
@@ -773,6 +773,8 @@ mod tests {
             Opcode::LoadField => Op::LoadField { slot: 0 },
             Opcode::StoreField => Op::StoreField { slot: 0 },
             Opcode::StoreFieldTransition => Op::StoreFieldTransition { shape: 1, slot: 0 },
+            Opcode::AllocateObject => Op::AllocateObject { shape: 0 },
+            Opcode::AllocateArray => Op::AllocateArray { count: 2 },
             Opcode::LoadElement => Op::LoadElement,
             Opcode::StoreElement => Op::StoreElement,
             Opcode::LoadArrayLength => Op::LoadArrayLength,

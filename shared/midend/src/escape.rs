@@ -103,7 +103,7 @@ pub enum UseKind {
     CheckMaps,
     /// `LoadField` from it.
     LoadField,
-    /// `StoreField` into it (the object input).
+    /// `StoreField` or `StoreFieldTransition` into it (the object input).
     StoreField,
     /// A frame state (or object state) input: rematerialized at exits.
     State,
@@ -117,7 +117,7 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
         (Op::JSLoadNamed { .. }, 0) => Ok(UseKind::NamedLoad),
         (Op::CheckMaps { .. }, 0) => Ok(UseKind::CheckMaps),
         (Op::LoadField { .. }, 0) => Ok(UseKind::LoadField),
-        (Op::StoreField { .. }, 0) => Ok(UseKind::StoreField),
+        (Op::StoreField { .. } | Op::StoreFieldTransition { .. }, 0) => Ok(UseKind::StoreField),
         (Op::FrameState { .. } | Op::ObjectState { .. }, _) => Ok(UseKind::State),
         (Op::JSStoreNamed { .. } | Op::StoreField { .. } | Op::StoreFieldTransition { .. }, _) => {
             Err(EscapeReason::Stored)
@@ -127,6 +127,7 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
             | Op::StoreElement
             | Op::JSStoreGlobal { .. }
             | Op::JSCreateArray { .. }
+            | Op::AllocateArray { .. }
             | Op::JSCreateClosure { .. }
             | Op::JSCreateContext { .. }
             | Op::JSSetPrototype,

@@ -58,6 +58,18 @@ pub enum NamedPlan {
         /// The field's slot.
         slot: u32,
     },
+    /// Monomorphic store that adds the property (stores only): check the receiver's shape,
+    /// then transition it to `to` and write `slot` (`StoreFieldTransition`). Transitions are
+    /// facts (the same shape and name always lead to the same child), so nothing but the
+    /// receiver's shape needs checking.
+    Transition {
+        /// The receiver's expected shape.
+        shape: ShapeId,
+        /// The shape after the store.
+        to: ShapeId,
+        /// The slot written (the receiver's slot count).
+        slot: u32,
+    },
     /// Monomorphic `array.length` (loads only).
     ArrayLength,
     /// Polymorphic field (2 to 4 shapes) at the same slot in every shape (a base class's
@@ -94,6 +106,7 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
         SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if entries.len() == 1 => match entries[0] {
             (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => NamedPlan::Field { shape, slot },
             (ReceiverMap::Array, PropertyHandler::ArrayLength) if load => NamedPlan::ArrayLength,
+            (ReceiverMap::Shape(shape), PropertyHandler::Transition { to, slot }) if !load => NamedPlan::Transition { shape, to, slot },
             (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot }) if load => {
                 NamedPlan::PrototypeField { shape, holder, holder_shape, slot }
             }
@@ -127,7 +140,7 @@ pub fn named_load_plan(fb: &SlotFeedback) -> NamedPlan {
     property_plan(fb, true)
 }
 
-/// The plan for `obj.name = value` (a store that added the property stays generic).
+/// The plan for `obj.name = value`.
 pub fn named_store_plan(fb: &SlotFeedback) -> NamedPlan {
     property_plan(fb, false)
 }
@@ -300,7 +313,8 @@ mod tests {
             ReceiverMap::Shape(ShapeId(1)),
             PropertyHandler::Transition { to: ShapeId(2), slot: 0 },
         )]));
-        assert_eq!(named_store_plan(&transition), NamedPlan::Generic);
+        assert_eq!(named_store_plan(&transition), NamedPlan::Transition { shape: ShapeId(1), to: ShapeId(2), slot: 0 });
+        assert_eq!(named_load_plan(&transition), NamedPlan::Generic);
         assert_eq!(named_load_plan(&SlotFeedback::Property(PropertyFeedback::Megamorphic)), NamedPlan::Generic);
         let elements = |f: ElementFeedback| keyed_plan(&SlotFeedback::Element(f));
         assert_eq!(elements(ElementFeedback::default()), KeyedPlan::NeverRan);

@@ -570,7 +570,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         let len = self.pure(Op::LoadArrayLength, &[a]);
                         self.pure(Op::ChangeInt32ToTagged, &[len])
                     }
-                    NamedPlan::NeverRan | NamedPlan::Generic => self.check(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o], fs),
+                    NamedPlan::NeverRan | NamedPlan::Generic | NamedPlan::Transition { .. } => {
+                        self.check(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o], fs)
+                    }
                 };
                 self.c.set(dst, v);
             }
@@ -586,6 +588,10 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                     NamedPlan::FieldOfShapes { shapes, slot } => {
                         self.check(Op::CheckMaps { shapes }, &[o], fs);
                         self.pure(Op::StoreField { slot }, &[o, v]);
+                    }
+                    NamedPlan::Transition { shape, to, slot } => {
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[o], fs);
+                        self.pure(Op::StoreFieldTransition { shape: to.0, slot }, &[o, v]);
                     }
                     _ => {
                         self.check(Op::JSStoreNamed { name: name.0, slot: slot.0 }, &[o, v], fs);

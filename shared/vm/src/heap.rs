@@ -176,14 +176,22 @@ impl Heap {
 
     /// Allocates an empty plain object.
     pub fn alloc_object(&mut self) -> ObjectId {
-        self.place_object(Object { shape: ShapeId::EMPTY, slots: StableVec::new() })
+        let slots = self.take_slot_buffer();
+        self.place_object(Object { shape: ShapeId::EMPTY, slots })
     }
 
     /// Allocates a plain object of `shape` with these slot values (an exit rematerializing
     /// an object the compiled code scalar replaced).
     pub fn alloc_object_with(&mut self, shape: ShapeId, slots: Vec<Value>) -> ObjectId {
         debug_assert_eq!(self.shapes[shape.0 as usize].keys.len(), slots.len(), "slots match the shape");
-        self.place_object(Object { shape, slots: slots.into() })
+        let slots = if slots.len() <= crate::gc::POOL_SLOTS {
+            let mut buffer = self.take_slot_buffer();
+            buffer.with_vec(|b| b.extend_from_slice(&slots));
+            buffer
+        } else {
+            slots.into()
+        };
+        self.place_object(Object { shape, slots })
     }
 
     /// Allocates an array.
@@ -243,12 +251,24 @@ impl Heap {
             }
             None => {
                 let next = self.transition(shape, name);
-                self.note_growth(8);
-                let obj = &mut self.objects[o.0 as usize];
-                obj.shape = next;
-                obj.slots.push(v);
-                (shape, obj.slots.len() as u32 - 1)
+                let slot = self.objects[o.0 as usize].slots.len() as u32;
+                self.add_slot(o, next, v);
+                (shape, slot)
             }
+        }
+    }
+
+    /// Adds a slot holding `v` to object `o` and gives it shape `to` (a transition from its
+    /// shape), counting the capacity the slots grow by.
+    pub fn add_slot(&mut self, o: ObjectId, to: ShapeId, v: Value) {
+        let obj = &mut self.objects[o.0 as usize];
+        debug_assert_eq!(self.shapes[to.0 as usize].keys.len(), obj.slots.len() + 1, "a transition adds one slot");
+        let before = obj.slots.capacity();
+        obj.shape = to;
+        obj.slots.push(v);
+        let grown = obj.slots.capacity() - before;
+        if grown > 0 {
+            self.note_growth(grown as u64 * 8);
         }
     }
 
@@ -269,7 +289,8 @@ impl Heap {
     /// Allocates an empty object whose prototype is `proto`.
     pub fn alloc_object_with_proto(&mut self, proto: Value) -> ObjectId {
         let shape = self.root_shape(proto);
-        self.place_object(Object { shape, slots: StableVec::new() })
+        let slots = self.take_slot_buffer();
+        self.place_object(Object { shape, slots })
     }
 
     /// The shape with the keys of `shape` in the same order and prototype `proto`.

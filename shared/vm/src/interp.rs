@@ -638,8 +638,8 @@ impl Vm {
             Instr::CreateArray { dst, first, count } => {
                 self.safepoint()?;
                 let start = base + first.0 as usize;
-                let elements = self.stack[start..start + count as usize].to_vec();
-                r!(dst) = Value::array(self.heap.alloc_array(Array::new(elements)));
+                let array = self.heap.new_elements(&self.stack[start..start + count as usize]);
+                r!(dst) = Value::array(self.heap.alloc_array(array));
             }
             Instr::Call { dst, callee, args, argc, slot } => {
                 let target = r!(callee);
@@ -1477,8 +1477,9 @@ impl Vm {
                         return Ok(Value::array(self.heap.alloc_array(array)));
                     }
                 }
-                let elements = (0..argc).map(|i| self.arg(args, argc, i)).collect();
-                Ok(Value::array(self.heap.alloc_array(Array::new(elements))))
+                let elements: Vec<Value> = (0..argc).map(|i| self.arg(args, argc, i)).collect();
+                let array = self.heap.new_elements(&elements);
+                Ok(Value::array(self.heap.alloc_array(array)))
             }
             Builtin::ArrayPush => {
                 let Decoded::Array(a) = this.decode() else {

@@ -20,6 +20,7 @@ use std::fmt;
 use std::mem::{offset_of, size_of, ManuallyDrop};
 use std::ops::{Deref, DerefMut};
 
+use crate::gc::{Gc, Table};
 use crate::heap::{Array, Heap, Object};
 use crate::value::Value;
 use crate::Vm;
@@ -67,6 +68,27 @@ impl<T> StableVec<T> {
     /// Removes and returns the last element.
     pub fn pop(&mut self) -> Option<T> {
         self.with_vec(|vec| vec.pop())
+    }
+
+    /// The capacity of the buffer, in elements.
+    pub fn capacity(&self) -> usize {
+        self.cap
+    }
+
+    /// Takes the vector apart: (buffer, length, capacity), the raw parts of a `Vec<T>`, which
+    /// the caller now owns.
+    pub fn into_raw_parts(self) -> (*mut T, usize, usize) {
+        let me = ManuallyDrop::new(self);
+        (me.ptr, me.len, me.cap)
+    }
+
+    /// A vector from the raw parts of a `Vec<T>`.
+    ///
+    /// # Safety
+    /// As for `Vec::from_raw_parts`: `ptr` was allocated by the global allocator as a buffer
+    /// of `cap` elements of `T`, the first `len` are initialized, and nothing else owns it.
+    pub unsafe fn from_raw_parts(ptr: *mut T, len: usize, cap: usize) -> StableVec<T> {
+        StableVec { ptr, len, cap }
     }
 
     /// The vector as a standard `Vec`.
@@ -182,6 +204,36 @@ pub struct HeapLayout {
     /// The vm's call depth (a `u32`), which a direct call from compiled code raises and
     /// lowers around the call and checks against [`crate::interp::MAX_CALL_DEPTH`].
     pub vm_call_depth: usize,
+    /// The object's slot count (a machine word, the slots vector's length).
+    pub object_slots_len: usize,
+    /// The object's slot capacity (a machine word, the slots vector's capacity).
+    pub object_slots_cap: usize,
+    /// The pointer to the free object ids (`u32`s, popped from the end).
+    pub vm_object_free_ids: usize,
+    /// How many free object ids there are (a machine word).
+    pub vm_object_free_count: usize,
+    /// The pointer to the free-object bitset (`u64` words; bit `id` set while `id` is free).
+    pub vm_object_free_bits: usize,
+    /// The pointer to the free array ids (`u32`s, popped from the end).
+    pub vm_array_free_ids: usize,
+    /// How many free array ids there are (a machine word).
+    pub vm_array_free_count: usize,
+    /// The pointer to the free-array bitset (`u64` words).
+    pub vm_array_free_bits: usize,
+    /// The array's capacity (a machine word).
+    pub array_capacity: usize,
+    /// The array's holey flag (one byte, 0 or 1).
+    pub array_holey: usize,
+    /// The pointer to the pool of empty slot buffers (machine words: buffer addresses, each
+    /// a buffer of [`crate::gc::POOL_SLOTS`] values, popped from the end).
+    pub vm_slot_pool: usize,
+    /// How many buffers the pool holds (a machine word).
+    pub vm_slot_pool_count: usize,
+    /// Cells compiled code may still allocate inline before it must take the slow path (a
+    /// machine word; [`crate::gc`]'s inline budget).
+    pub vm_inline_cells_left: usize,
+    /// Bytes compiled code may still allocate inline (a machine word).
+    pub vm_inline_bytes_left: usize,
 }
 
 /// The layout of this build's heap (a `const fn`: users evaluate it at compile time).
@@ -189,6 +241,7 @@ pub const fn heap_layout() -> HeapLayout {
     let buffer = offset_of!(StableVec<Value>, ptr);
     let length = offset_of!(StableVec<Value>, len);
     assert!(offset_of!(StableVec<Object>, ptr) == buffer, "StableVec's header does not depend on T");
+    let gc = offset_of!(Vm, heap) + offset_of!(Heap, gc);
     HeapLayout {
         vm_objects: offset_of!(Vm, heap) + offset_of!(Heap, objects) + buffer,
         vm_arrays: offset_of!(Vm, heap) + offset_of!(Heap, arrays) + buffer,
@@ -202,6 +255,20 @@ pub const fn heap_layout() -> HeapLayout {
         array_kind: offset_of!(Array, kind),
         vm_code_entries: offset_of!(Vm, code_entries) + buffer,
         vm_call_depth: offset_of!(Vm, depth),
+        object_slots_len: offset_of!(Object, slots) + length,
+        object_slots_cap: offset_of!(Object, slots) + offset_of!(StableVec<Value>, cap),
+        vm_object_free_ids: gc + offset_of!(Gc, objects) + offset_of!(Table, free_list) + buffer,
+        vm_object_free_count: gc + offset_of!(Gc, objects) + offset_of!(Table, free_list) + length,
+        vm_object_free_bits: gc + offset_of!(Gc, objects) + offset_of!(Table, free) + buffer,
+        vm_array_free_ids: gc + offset_of!(Gc, arrays) + offset_of!(Table, free_list) + buffer,
+        vm_array_free_count: gc + offset_of!(Gc, arrays) + offset_of!(Table, free_list) + length,
+        vm_array_free_bits: gc + offset_of!(Gc, arrays) + offset_of!(Table, free) + buffer,
+        array_capacity: offset_of!(Array, elements) + offset_of!(StableVec<Value>, cap),
+        array_holey: offset_of!(Array, holey),
+        vm_slot_pool: gc + offset_of!(Gc, slot_pool) + buffer,
+        vm_slot_pool_count: gc + offset_of!(Gc, slot_pool) + length,
+        vm_inline_cells_left: gc + offset_of!(Gc, inline_cells_left),
+        vm_inline_bytes_left: gc + offset_of!(Gc, inline_bytes_left),
     }
 }
 

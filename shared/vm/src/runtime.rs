@@ -6,7 +6,6 @@ use frontend::bytecode::{Constant, FuncId, NameId};
 use ir::ops::{Access, RuntimeFn};
 
 use crate::builtins::Builtin;
-use crate::heap::Array;
 use crate::interp::JsResult;
 use crate::value::{Decoded, Value};
 use crate::Vm;
@@ -41,7 +40,10 @@ impl Vm {
                 result
             }
             RuntimeFn::CreateObject => Ok(Value::object(self.heap.alloc_object())),
-            RuntimeFn::CreateArray => Ok(Value::array(self.heap.alloc_array(Array::new(args.to_vec())))),
+            RuntimeFn::CreateArray => {
+                let array = self.heap.new_elements(args);
+                Ok(Value::array(self.heap.alloc_array(array)))
+            }
             RuntimeFn::StringConstant(k) => Ok(self.string_constant(func, k)),
             RuntimeFn::MathFunction(i) => {
                 let xs: Vec<f64> = args.iter().map(|&v| self.to_number(v)).collect();

@@ -35,7 +35,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use ir::compile::CompileInput;
-use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, UseKind, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, StoreEffect, UseKind, VirtualObject};
 use ir::feedback::ShapeId;
 use ir::ops::{Op, Opcode};
 use ir::tagged;
@@ -266,6 +266,18 @@ fn analyze(
                     }
                 }
             }
+            (Op::StoreFieldTransition { shape, slot }, Some(o)) => {
+                let effect = StoreEffect::Transition { to: ShapeId(shape), slot };
+                match state.get_mut(&o).expect("the matched object is in the virtual state").store(effect, g.value_input(n, 1)) {
+                    Ok(()) => {
+                        actions.insert(n, Action::Remove);
+                        removed = true;
+                    }
+                    Err(r) => {
+                        found.entry(o).or_insert(r);
+                    }
+                }
+            }
             (Op::StoreField { slot }, Some(o)) => {
                 match state.get_mut(&o).expect("the matched object is in the virtual state").store_field(slot, g.value_input(n, 1)) {
                     Ok(()) => {
@@ -435,7 +447,7 @@ fn rewrite(g: &mut Graph, analysis: &Analysis, set: &BTreeSet<NodeId>, stats: &m
             Action::Remove => {
                 match g.opcode(n) {
                     Opcode::CheckMaps => stats.checks_removed += 1,
-                    Opcode::StoreField | Opcode::JSStoreNamed => stats.stores_removed += 1,
+                    Opcode::StoreField | Opcode::StoreFieldTransition | Opcode::JSStoreNamed => stats.stores_removed += 1,
                     _ => {}
                 }
                 g.replace_with_value(n, None, effect, control);

@@ -44,6 +44,7 @@ use ir::hash::IdHashSet;
 use std::rc::Rc;
 
 use midend::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
+use ir::feedback::ShapeId;
 use ir::ops::{AliasSet, Op, Opcode, ShapeSet};
 
 use crate::graph::{Graph, NodeId};
@@ -335,6 +336,20 @@ impl Reducer for LoadElimination {
                 let mut s = (*state).clone();
                 s.kill(Kill::Element { object }, mode);
                 s.set_element(object, index, value, &mut self.stats);
+                self.update(n, Rc::new(s))
+            }
+            Op::JSCreateObject | Op::AllocateObject { .. } => {
+                // A new object has its root shape: its first transitioning store needs no
+                // shape check.
+                let mut s = (*state).clone();
+                for k in kills_of(g, n) {
+                    s.kill(k, mode);
+                }
+                let root = match op {
+                    Op::AllocateObject { shape } => shape,
+                    _ => ShapeId::EMPTY.0,
+                };
+                s.set_maps(n, ShapeSet::one(root), &mut self.stats);
                 self.update(n, Rc::new(s))
             }
             Op::LoadArrayLength => {

@@ -75,6 +75,36 @@ pub(crate) extern "C" fn rt_call(vm: *mut Vm, site: *const RuntimeSite, args: *c
     result_bits(vm.runtime_call(site.func, site.function, Value::slice_from_bits(raw)))
 }
 
+/// The slow path of an inline `AllocateObject` (see `Vm::allocate_object_slow`).
+pub(crate) extern "C" fn rt_allocate_object(vm: *mut Vm, shape: u32) -> u64 {
+    // SAFETY: as in `rt_call`.
+    let vm = unsafe { vm_mut(vm) };
+    result_bits(vm.allocate_object_slow(vm::heap::ShapeId(shape)))
+}
+
+/// The slow path of an inline `AllocateArray` (see `Vm::allocate_array_slow`): the `n`
+/// elements are in the call buffer `values`.
+pub(crate) extern "C" fn rt_allocate_array(vm: *mut Vm, values: *const u64, n: u32) -> u64 {
+    // SAFETY: as in `rt_call`.
+    let vm = unsafe { vm_mut(vm) };
+    let raw: &[u64] = if n == 0 {
+        &[]
+    } else {
+        // SAFETY: compiled code passes its argument buffer holding `n` initialized words.
+        unsafe { std::slice::from_raw_parts(values, n as usize) }
+    };
+    result_bits(vm.allocate_array_slow(Value::slice_from_bits(raw)))
+}
+
+/// The slow path of an inline `StoreFieldTransition` (see `Vm::store_transition_slow`);
+/// returns `undefined` or the exception sentinel.
+pub(crate) extern "C" fn rt_store_transition(vm: *mut Vm, object: u64, shape: u32, value: u64) -> u64 {
+    // SAFETY: as in `rt_call`.
+    let vm = unsafe { vm_mut(vm) };
+    let done = vm.store_transition_slow(Value::from_bits(object), vm::heap::ShapeId(shape), Value::from_bits(value));
+    result_bits(done.map(|()| Value::UNDEFINED))
+}
+
 pub(crate) extern "C" fn rt_math(vm: *mut Vm, builtin: u32, xs: *const f64, n: u32) -> f64 {
     // SAFETY: as in `rt_call`.
     let vm = unsafe { vm_mut(vm) };

@@ -49,6 +49,18 @@ pub const STRING_BYTES: u64 = 16;
 /// Accounted bytes of one closure instance.
 pub const CLOSURE_BYTES: u64 = std::mem::size_of::<crate::heap::Closure>() as u64;
 
+/// The slot capacity every new plain object starts with (V8 gives `{}` four in-object
+/// slots too): the slot buffers of the pool hold this many values.
+pub const POOL_SLOTS: usize = ir::lir::POOL_SLOTS as usize;
+/// Bytes a new plain object is charged, inline or not: its record and a buffer of
+/// [`POOL_SLOTS`] slots.
+pub const NEW_OBJECT_BYTES: u64 = OBJECT_BYTES + POOL_SLOTS as u64 * 8;
+/// Slot buffers the pool keeps at most (more freed buffers go back to the allocator).
+const POOL_MAX: usize = 1 << 18;
+/// Object ids and slot buffers an inline-allocation slow path adds when it finds its free
+/// list or the pool empty (a refill, as a TLAB refill hands out a chunk at a time).
+const REFILL: usize = 64;
+
 /// The collector's options (`--gc-stress`, `--max-heap`, `--verify-heap`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GcOptions {
@@ -96,9 +108,11 @@ impl GcStats {
     }
 }
 
-/// A growable set of `u32` ids.
+/// A growable set of `u32` ids (words in a [`StableVec`]: compiled code clears the free bit
+/// of an object it allocates inline).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct BitSet(Vec<u64>);
+#[repr(transparent)]
+pub(crate) struct BitSet(StableVec<u64>);
 
 impl BitSet {
     fn ensure(&mut self, n: usize) {
@@ -136,8 +150,9 @@ impl BitSet {
 /// Bookkeeping of one record table: which ids are free, which are marked.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Table {
-    /// Free ids, popped by allocation (last freed first).
-    free_list: Vec<u32>,
+    /// Free ids, popped by allocation (last freed first); compiled code pops object ids
+    /// inline ([`crate::layout::HeapLayout::vm_object_free_ids`]).
+    pub(crate) free_list: StableVec<u32>,
     /// The same ids as a set (for marking and verification).
     pub(crate) free: BitSet,
     marks: BitSet,
@@ -151,7 +166,7 @@ impl Table {
         Some(id)
     }
 
-    fn release(&mut self, id: u32) {
+    pub(crate) fn release(&mut self, id: u32) {
         self.free.insert(id as usize);
         self.free_list.push(id);
     }
@@ -190,6 +205,17 @@ pub struct Gc {
     bytes_since: u64,
     allocations_since: u64,
     threshold: u64,
+    /// The inline budget (see [`Gc::sync_inline`]): cells compiled code may still allocate
+    /// inline before it must take the slow path. Compiled code decrements it.
+    pub(crate) inline_cells_left: u64,
+    /// The inline budget's bytes: compiled code subtracts each inline allocation's size.
+    pub(crate) inline_bytes_left: u64,
+    /// The budget last granted, cells and bytes: the difference to what is left is what
+    /// compiled code allocated since, not yet counted.
+    inline_granted: (u64, u64),
+    /// Empty slot buffers of [`POOL_SLOTS`] values (addresses of `Vec<Value>` buffers), popped
+    /// by object allocation (compiled code pops inline) and refilled by the runtime.
+    pub(crate) slot_pool: StableVec<usize>,
     /// Set when a collection ended the run (heap limit, failed verification): every later
     /// safepoint reports it again, so a safepoint that cannot raise an exception (a runtime
     /// helper returning a raw value) leaves it to the next one.
@@ -200,25 +226,91 @@ impl Gc {
     /// Counts an allocation of `bytes`; sets [`Gc::pending`] when a collection is due.
     #[inline]
     fn note(&mut self, bytes: u64) {
-        self.stats.cells_allocated += 1;
-        self.allocations_since += 1;
-        if let Some(n) = self.options.stress {
-            if self.allocations_since >= n.max(1) as u64 {
-                self.pending = true;
-            }
-        }
-        self.note_bytes(bytes);
+        self.sync_inline();
+        self.count(1, bytes);
+        self.grant_inline();
     }
 
     /// Counts `bytes` allocated (a new cell, or the growth of an existing one's buffer); sets
     /// [`Gc::pending`] when the bytes since the last collection reach the threshold.
     #[inline]
     fn note_bytes(&mut self, bytes: u64) {
+        self.sync_inline();
+        self.count(0, bytes);
+        self.grant_inline();
+    }
+
+    /// Counts `cells` new cells and `bytes` bytes; sets [`Gc::pending`] when a collection is
+    /// due (the stress interval or the byte threshold reached).
+    #[inline]
+    fn count(&mut self, cells: u64, bytes: u64) {
+        self.stats.cells_allocated += cells;
+        self.allocations_since += cells;
+        if let Some(n) = self.options.stress {
+            if self.allocations_since >= n.max(1) as u64 {
+                self.pending = true;
+            }
+        }
         self.stats.bytes_allocated += bytes;
         self.bytes_since += bytes;
         if self.bytes_since >= self.threshold.max(MIN_GROWTH) {
             self.pending = true;
         }
+    }
+
+    /// Counts the inline allocations compiled code made since the budget was last granted.
+    /// Compiled code only decrements [`Gc::inline_cells_left`] and [`Gc::inline_bytes_left`];
+    /// the runtime folds what it used into the counters whenever it allocates, collects or
+    /// reports, so the counters and the collection policy see every allocation, inline or
+    /// not.
+    #[inline]
+    pub(crate) fn sync_inline(&mut self) {
+        let cells = self.inline_granted.0 - self.inline_cells_left;
+        let bytes = self.inline_granted.1 - self.inline_bytes_left;
+        if cells > 0 {
+            self.inline_granted = (self.inline_cells_left, self.inline_bytes_left);
+            self.count(cells, bytes);
+        }
+    }
+
+    /// Grants compiled code the inline allocations that fit before the next collection is
+    /// due: none while one is pending, at most the stress interval's remainder of cells, at
+    /// most the bytes left to the threshold. The slow path that finds the budget spent
+    /// counts, and collects at its safepoint.
+    #[inline]
+    fn grant_inline(&mut self) {
+        let (cells, bytes) = if self.pending {
+            (0, 0)
+        } else {
+            let cells = match self.options.stress {
+                Some(n) => (n.max(1) as u64).saturating_sub(self.allocations_since),
+                None => u64::MAX,
+            };
+            (cells, self.threshold.max(MIN_GROWTH).saturating_sub(self.bytes_since))
+        };
+        self.inline_cells_left = cells;
+        self.inline_bytes_left = bytes;
+        self.inline_granted = (cells, bytes);
+    }
+
+    /// True if the inline budget has a cell and `bytes` left (the fast path's test).
+    fn inline_fits(&self, bytes: u64) -> bool {
+        self.inline_cells_left != 0 && self.inline_bytes_left >= bytes
+    }
+
+    /// Takes a cell of `bytes` from the inline budget (the fast path's decrement).
+    fn inline_take(&mut self, bytes: u64) {
+        self.inline_cells_left -= 1;
+        self.inline_bytes_left -= bytes;
+    }
+
+    /// The counters, with the inline allocations compiled code made since the last
+    /// [`Gc::sync_inline`] counted.
+    pub fn stats(&self) -> GcStats {
+        let mut stats = self.stats.clone();
+        stats.cells_allocated += self.inline_granted.0 - self.inline_cells_left;
+        stats.bytes_allocated += self.inline_granted.1 - self.inline_bytes_left;
+        stats
     }
 
     /// Registers `len` words at `ptr` as conservative roots until the matching
@@ -252,9 +344,10 @@ impl Heap {
         }
     }
 
-    /// Places an object record in a free id or a new one.
+    /// Places an object record in a free id or a new one. An object is charged its record
+    /// and its slot capacity.
     pub(crate) fn place_object(&mut self, obj: Object) -> ObjectId {
-        self.gc.note(OBJECT_BYTES + obj.slots.len() as u64 * 8);
+        self.gc.note(OBJECT_BYTES + obj.slots.capacity() as u64 * 8);
         match self.gc.objects.reuse() {
             Some(id) => {
                 self.objects[id as usize] = obj;
@@ -263,6 +356,73 @@ impl Heap {
             None => {
                 self.objects.push(obj);
                 ObjectId(self.objects.len() as u32 - 1)
+            }
+        }
+    }
+
+    /// An empty slot buffer of [`POOL_SLOTS`] values: from the pool, else a new one.
+    pub(crate) fn take_slot_buffer(&mut self) -> StableVec<Value> {
+        match self.gc.slot_pool.pop() {
+            // SAFETY: the pool holds buffers of `Vec<Value>`s of capacity POOL_SLOTS that
+            // nothing else owns (see `recycle_slots`, `refill_inline`).
+            Some(p) => unsafe { StableVec::from_raw_parts(p as *mut Value, 0, POOL_SLOTS) },
+            None => StableVec::from(Vec::with_capacity(POOL_SLOTS)),
+        }
+    }
+
+    /// Returns a freed object's slot buffer to the pool if it is a pool-sized one and the pool
+    /// has room; other buffers go back to the allocator.
+    fn recycle_slots(&mut self, slots: StableVec<Value>) {
+        if slots.capacity() == POOL_SLOTS && self.gc.slot_pool.len() < POOL_MAX {
+            let (ptr, _, _) = slots.into_raw_parts();
+            self.gc.slot_pool.push(ptr as usize);
+        }
+    }
+
+    /// The elements of a new array literal: a pool buffer when they fit one (as compiled
+    /// code's inline `AllocateArray` takes), else a buffer of exactly their number.
+    pub fn new_elements(&mut self, values: &[Value]) -> Array {
+        let elements = if values.len() <= POOL_SLOTS {
+            let mut buffer = self.take_slot_buffer();
+            buffer.with_vec(|b| b.extend_from_slice(values));
+            buffer
+        } else {
+            StableVec::from(values.to_vec())
+        };
+        let mut array = Array::new(Vec::new());
+        array.elements = elements;
+        array.kind = values.iter().map(|&v| crate::heap::elements_kind_of(v)).max().unwrap_or(ElementsKind::Int32);
+        array.holey = values.iter().any(|v| v.is_hole());
+        array
+    }
+
+    /// Refills what compiled code's inline allocation pops: [`REFILL`] free object and array
+    /// ids (new records, free until allocated) when a free list is empty, and [`REFILL`] slot
+    /// buffers when the pool is. Called by the slow paths, after their allocation.
+    pub(crate) fn refill_inline(&mut self) {
+        if self.gc.arrays.free_list.is_empty() {
+            let first = self.arrays.len();
+            for _ in 0..REFILL {
+                self.arrays.push(Array { elements: StableVec::new(), kind: ElementsKind::Int32, holey: false });
+            }
+            for id in (first..first + REFILL).rev() {
+                self.gc.arrays.release(id as u32);
+            }
+        }
+        if self.gc.objects.free_list.is_empty() {
+            let first = self.objects.len();
+            for _ in 0..REFILL {
+                self.objects.push(Object { shape: ShapeId::EMPTY, slots: StableVec::new() });
+            }
+            // Lowest id on top of the free list: allocated first.
+            for id in (first..first + REFILL).rev() {
+                self.gc.objects.release(id as u32);
+            }
+        }
+        if self.gc.slot_pool.is_empty() {
+            for _ in 0..REFILL {
+                let (ptr, _, _) = StableVec::<Value>::from(Vec::with_capacity(POOL_SLOTS)).into_raw_parts();
+                self.gc.slot_pool.push(ptr as usize);
             }
         }
     }
@@ -393,11 +553,12 @@ impl Heap {
             if !self.gc.objects.allocated(i, self.objects.len()) {
                 continue;
             }
-            let bytes = OBJECT_BYTES + self.objects[i].slots.len() as u64 * 8;
+            let bytes = OBJECT_BYTES + self.objects[i].slots.capacity() as u64 * 8;
             if self.gc.objects.marks.get(i) {
                 live += bytes;
             } else {
-                self.objects[i] = Object { shape: ShapeId::EMPTY, slots: StableVec::new() };
+                let dead = std::mem::replace(&mut self.objects[i], Object { shape: ShapeId::EMPTY, slots: StableVec::new() });
+                self.recycle_slots(dead.slots);
                 self.gc.objects.release(i as u32);
                 cells += 1;
                 freed += bytes;
@@ -411,7 +572,8 @@ impl Heap {
             if self.gc.arrays.marks.get(i) {
                 live += bytes;
             } else {
-                self.arrays[i] = Array { elements: StableVec::new(), kind: ElementsKind::Int32, holey: false };
+                let dead = std::mem::replace(&mut self.arrays[i], Array { elements: StableVec::new(), kind: ElementsKind::Int32, holey: false });
+                self.recycle_slots(dead.elements);
                 self.gc.arrays.release(i as u32);
                 cells += 1;
                 freed += bytes;
@@ -475,6 +637,101 @@ impl Vm {
         }
     }
 
+    /// `AllocateObject` as machine code performs it, for the LIR evaluator: the fast path
+    /// (take one from the inline budget, pop an object id and its free bit, pop a slot
+    /// buffer, write the record) when the budget, the free list and the pool allow, else
+    /// [`Vm::allocate_object_slow`]. The same protocol as the LLVM backend's inline code, so
+    /// that `--backend lir` tests it too.
+    pub fn allocate_object_inline(&mut self, shape: ShapeId) -> JsResult<Value> {
+        let heap = &mut self.heap;
+        if !heap.gc.inline_fits(NEW_OBJECT_BYTES) || heap.gc.objects.free_list.is_empty() || heap.gc.slot_pool.is_empty() {
+            return self.allocate_object_slow(shape);
+        }
+        heap.gc.inline_take(NEW_OBJECT_BYTES);
+        let id = heap.gc.objects.reuse().expect("the free list is not empty");
+        let slots = heap.take_slot_buffer();
+        heap.objects[id as usize] = Object { shape, slots };
+        Ok(Value::object(ObjectId(id)))
+    }
+
+    /// The slow path of an inline array allocation in compiled code (`AllocateArray`): a
+    /// safepoint (with the elements rooted), the allocation, a refill.
+    pub fn allocate_array_slow(&mut self, values: &[Value]) -> JsResult<Value> {
+        self.heap.gc.sync_inline();
+        let roots = self.heap.gc.extra_roots.len();
+        self.heap.gc.extra_roots.extend_from_slice(values);
+        let safe = self.safepoint();
+        self.heap.gc.extra_roots.truncate(roots);
+        safe?;
+        let array = self.heap.new_elements(values);
+        let a = self.heap.place_array(array);
+        self.heap.refill_inline();
+        Ok(Value::array(a))
+    }
+
+    /// `AllocateArray` as machine code performs it, for the LIR evaluator: the fast path
+    /// (budget, array id, pool buffer) when they allow, else [`Vm::allocate_array_slow`].
+    pub fn allocate_array_inline(&mut self, values: &[Value]) -> JsResult<Value> {
+        let bytes = ARRAY_BYTES + values.len() as u64 * 8;
+        let heap = &mut self.heap;
+        if values.len() > POOL_SLOTS || !heap.gc.inline_fits(bytes) || heap.gc.arrays.free_list.is_empty() || heap.gc.slot_pool.is_empty() {
+            return self.allocate_array_slow(values);
+        }
+        heap.gc.inline_take(bytes);
+        let id = heap.gc.arrays.reuse().expect("the free list is not empty");
+        let array = heap.new_elements(values);
+        heap.arrays[id as usize] = array;
+        Ok(Value::array(ArrayId(id)))
+    }
+
+    /// `StoreFieldTransition` as machine code performs it, for the LIR evaluator: in place
+    /// while the slots have capacity (uncounted: the capacity was charged at allocation),
+    /// else [`Vm::store_transition_slow`].
+    pub fn store_transition_inline(&mut self, object: Value, to: ShapeId, value: Value) -> JsResult<()> {
+        if let Decoded::Object(o) = object.decode() {
+            let obj = &mut self.heap.objects[o.0 as usize];
+            if obj.slots.len() < obj.slots.capacity() {
+                obj.shape = to;
+                obj.slots.push(value);
+                return Ok(());
+            }
+        }
+        self.store_transition_slow(object, to, value)
+    }
+
+    /// The slow path of an inline object allocation in compiled code (`AllocateObject`), taken
+    /// when the inline budget is spent or the free list or the slot pool is empty: a
+    /// safepoint (the collection a spent budget announced), the allocation, and a refill of
+    /// what the fast path pops. `shape` is a root shape (no properties).
+    pub fn allocate_object_slow(&mut self, shape: ShapeId) -> JsResult<Value> {
+        // Count what the fast path used first: a spent budget makes the collection due now.
+        self.heap.gc.sync_inline();
+        self.safepoint()?;
+        debug_assert!(self.heap.shapes[shape.0 as usize].keys.is_empty(), "a new object has a root shape");
+        let slots = self.heap.take_slot_buffer();
+        let o = self.heap.place_object(Object { shape, slots });
+        self.heap.refill_inline();
+        Ok(Value::object(o))
+    }
+
+    /// The slow path of an inline transitioning store in compiled code
+    /// (`StoreFieldTransition`), taken when the object's slots are full: adds the slot
+    /// holding `value` and gives `object` (which has the transition's source shape) shape
+    /// `to`, growing its slots; a safepoint first.
+    pub fn store_transition_slow(&mut self, object: Value, to: ShapeId, value: Value) -> JsResult<()> {
+        let Decoded::Object(o) = object.decode() else {
+            return Err(Box::new(crate::Exception { throw: Throw::Internal("a transitioning store to a non-object".into()), location: None }));
+        };
+        self.heap.gc.sync_inline();
+        let roots = self.heap.gc.extra_roots.len();
+        self.heap.gc.extra_roots.extend([object, value]);
+        let safe = self.safepoint();
+        self.heap.gc.extra_roots.truncate(roots);
+        safe?;
+        self.heap.add_slot(o, to, value);
+        Ok(())
+    }
+
     /// Collects now: marks from every root, sweeps, verifies (`--verify-heap`) and checks the
     /// heap limit.
     #[inline(never)]
@@ -483,6 +740,7 @@ impl Vm {
             return Err(Box::new(crate::Exception { throw: t.clone(), location: None }));
         }
         let start = Instant::now();
+        self.heap.gc.sync_inline();
         // The machine stack first, before this function's own work changes it.
         let words = stack::scan_machine_stack();
         self.heap.gc.stats.stack_words_scanned += words.len() as u64;
@@ -512,6 +770,7 @@ impl Vm {
         gc.bytes_since = 0;
         gc.allocations_since = 0;
         gc.pending = false;
+        gc.grant_inline();
         let mut fatal = None;
         if gc.options.verify {
             if let Err(what) = verify::verify_heap(self) {
@@ -528,6 +787,7 @@ impl Vm {
         match fatal {
             Some(t) => {
                 self.heap.gc.pending = true;
+                self.heap.gc.grant_inline();
                 self.heap.gc.fatal = Some(t.clone());
                 Err(Box::new(crate::Exception { throw: t, location: None }))
             }
@@ -645,6 +905,85 @@ mod tests {
         vm.heap.gc.objects.release(inner as u32);
         let err = verify::verify_heap(&mut vm).expect_err("the verifier notices");
         assert!(err.contains("freed"), "{err}");
+    }
+
+    fn object_id(v: Value) -> usize {
+        match v.decode() {
+            Decoded::Object(o) => o.0 as usize,
+            other => panic!("not an object: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn inline_allocation_pops_the_free_list_and_is_counted() {
+        let mut vm = vm_after("var keep = { a: 1 };\n", GcOptions::default());
+        let before = vm.heap.gc.stats().cells_allocated;
+        // The first finds no budget granted for it or an empty pool: the slow path refills.
+        let first = vm.allocate_object_inline(ShapeId::EMPTY).expect("allocates");
+        assert!(vm.heap.gc.inline_cells_left > 0, "a budget is granted");
+        assert!(!vm.heap.gc.objects.free_list.is_empty() && !vm.heap.gc.slot_pool.is_empty(), "refilled");
+        let (ids, buffers) = (vm.heap.gc.objects.free_list.len(), vm.heap.gc.slot_pool.len());
+        let second = vm.allocate_object_inline(ShapeId::EMPTY).expect("allocates");
+        assert_eq!(vm.heap.gc.objects.free_list.len(), ids - 1, "the fast path pops an id");
+        assert_eq!(vm.heap.gc.slot_pool.len(), buffers - 1, "and a buffer");
+        for v in [first, second] {
+            let id = object_id(v);
+            assert!(vm.heap.gc.objects.allocated(id, vm.heap.objects.len()), "its free bit is clear");
+            assert_eq!(vm.heap.objects[id].slots.capacity(), POOL_SLOTS);
+            assert!(vm.heap.objects[id].slots.is_empty());
+        }
+        let stats = vm.heap.gc.stats();
+        assert_eq!(stats.cells_allocated - before, 2, "inline allocations are counted");
+        verify::verify_heap(&mut vm).expect("a sound heap");
+    }
+
+    #[test]
+    fn stress_mode_counts_inline_allocations() {
+        let mut vm = vm_after("var keep = 1;\n", GcOptions { stress: Some(3), verify: true, ..GcOptions::default() });
+        let collections = vm.heap.gc.stats.collections;
+        for _ in 0..30 {
+            vm.allocate_object_inline(ShapeId::EMPTY).expect("allocates");
+        }
+        // A collection at the slow path after every third allocation.
+        let done = vm.heap.gc.stats.collections - collections;
+        assert!((9..=11).contains(&done), "{done} collections for 30 allocations at --gc-stress 3");
+    }
+
+    #[test]
+    fn transitions_grow_past_the_first_buffer_and_arrays_get_their_kind() {
+        let mut vm = vm_after("var keep = 1;\n", GcOptions::default());
+        let o = vm.allocate_object_inline(ShapeId::EMPTY).expect("allocates");
+        let mut shape = ShapeId::EMPTY;
+        for i in 0..6 {
+            let name = vm.heap.intern(&format!("p{i}"));
+            shape = vm.heap.transition(shape, name);
+            vm.store_transition_inline(o, shape, Value::int(i)).expect("stores");
+        }
+        let obj = &vm.heap.objects[object_id(o)];
+        assert_eq!(obj.shape, shape);
+        assert_eq!(&obj.slots[..], &(0..6).map(Value::int).collect::<Vec<_>>()[..]);
+        assert!(obj.slots.capacity() >= 6, "the slow path grew the slots");
+        let mixed = vm.allocate_array_inline(&[Value::int(1), Value::double(0.5)]).expect("allocates");
+        let holey = vm.allocate_array_inline(&[Value::int(1), Value::HOLE]).expect("allocates");
+        let long: Vec<Value> = (0..9).map(Value::int).collect();
+        let long = vm.allocate_array_inline(&long).expect("allocates");
+        let array = |v: Value| match v.decode() {
+            Decoded::Array(a) => vm.heap.arrays[a.0 as usize].clone(),
+            other => panic!("not an array: {other:?}"),
+        };
+        let (mixed, holey, long) = (array(mixed), array(holey), array(long));
+        assert_eq!((mixed.kind, mixed.holey, mixed.elements.len()), (ElementsKind::Double, false, 2));
+        assert_eq!((holey.kind, holey.holey), (ElementsKind::Int32, true));
+        assert_eq!(long.elements.len(), 9, "longer than a pool buffer: the slow path");
+        verify::verify_heap(&mut vm).expect("a sound heap");
+    }
+
+    #[test]
+    fn freed_buffers_return_to_the_pool() {
+        let mut vm = vm_after("for (let i = 0; i < 1000; i++) { const t = { i: i }; }\n", GcOptions::default());
+        let pooled = vm.heap.gc.slot_pool.len();
+        vm.collect_garbage().expect("collects");
+        assert!(vm.heap.gc.slot_pool.len() >= pooled + 900, "{} buffers pooled, {pooled} before", vm.heap.gc.slot_pool.len());
     }
 
     #[test]

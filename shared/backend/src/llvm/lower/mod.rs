@@ -352,7 +352,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     Op::CallRuntime { function: RuntimeFn::MathFunction(_), .. } => {
                         math_words = math_words.max(inst.args.len() as u32)
                     }
-                    Op::CallRuntime { .. } => call_words = call_words.max(inst.args.len() as u32),
+                    Op::CallRuntime { .. } | Op::AllocateArray { .. } => call_words = call_words.max(inst.args.len() as u32),
                     Op::Parameter { index } => self.param_count = self.param_count.max(index as usize + 1),
                     _ => {}
                 }
@@ -704,6 +704,17 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                         _ => (Some(self.int(a(0)?)?), None, self.word(a(1)?)?),
                     };
                     self.heap_store(access, object, index, value)?;
+                    None
+                }
+                Op::AllocateObject { shape } => Some(self.allocate_object(shape)?.into()),
+                Op::AllocateArray { .. } => {
+                    let values: Vec<IntValue<'ctx>> = inst.args.iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
+                    let buf = self.call_buf.unwrap_or_else(|| self.t.i64p.const_null());
+                    Some(self.allocate_array(&values, buf)?.into())
+                }
+                Op::StoreFieldTransition { shape, slot } => {
+                    let (object, value) = (self.int(a(0)?)?, self.word(a(1)?)?);
+                    self.store_field_transition(object, shape, slot, value)?;
                     None
                 }
                 Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
