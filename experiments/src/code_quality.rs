@@ -158,8 +158,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
     if files.is_empty() {
         return Err(format!("no bench programs in {}", bench.display()));
     }
-    let mut text = meter::csv::join(COLUMNS.iter().copied());
-    text.push('\n');
+    let mut records: Vec<Vec<String>> = Vec::new();
     let started = Instant::now();
     let bar = crate::progress::Progress::new("bench-code", u64::from(reps) * files.len() as u64 * CONFIGS.len() as u64);
     for rep in 0..reps {
@@ -211,8 +210,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
                     node_version.clone(),
                     machine.clone(),
                 ];
-                text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
-                text.push('\n');
+                records.push(fields.to_vec());
                 bar.println(format!(
                     "bench-code: rep {}/{reps} {kernel} {config}: {:.3} s, iteration median {} ms ({:.0} s so far)",
                     rep + 1,
@@ -224,6 +222,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
         }
     }
     bar.finish();
+    let text = crate::schema::to_text::<crate::schema::CodeQualityRow>(&records);
     std::fs::write(out.join("code-quality.csv"), text).map_err(|e| format!("cannot write code-quality.csv: {e}"))?;
     write(out)
 }
@@ -447,7 +446,7 @@ mod tests {
     fn the_summary_comes_from_the_runs() {
         let dir = std::env::temp_dir().join(format!("seabed-code-quality-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        let mut csv = COLUMNS.join(",");
         csv.push('\n');
         // kernel a: node 1 s, son 3 s, cfg 2 s (whole); iterations node 10 ms, son 20, cfg 40.
         // kernel b: node 2 s, son 2 s, cfg 8 s; iterations node 5 ms, son 5, cfg 10.
@@ -487,7 +486,7 @@ mod tests {
         assert!(md.contains("4 repetition(s)"), "the failed run was a fourth: {md}");
 
         // One kernel, son 3× and cfg 5× node: the target is not met.
-        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        let mut csv = COLUMNS.join(",");
         for (config, wall) in [("node", 1.0), ("son", 3.0), ("cfg", 5.0)] {
             let _ = write!(csv, "\nc,{config},0,0,true,{wall},1,{wall},{wall},{wall},{wall},abc,v20,m");
         }

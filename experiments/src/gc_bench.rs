@@ -491,14 +491,8 @@ fn node_wall(rows: &[Summary], program: &str) -> f64 {
 
 /// `gc.csv`'s text: [`COLUMNS`], then one row per summary.
 pub fn csv(rows: &[Summary], context: [&str; 3]) -> String {
-    let mut text = meter::csv::join(COLUMNS.iter().copied());
-    text.push('\n');
-    for s in rows {
-        let fields = s.fields(node_wall(rows, &s.program), context);
-        text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
-        text.push('\n');
-    }
-    text
+    let records: Vec<Vec<String>> = rows.iter().map(|s| s.fields(node_wall(rows, &s.program), context).to_vec()).collect();
+    crate::schema::to_text::<crate::schema::GcRow>(&records)
 }
 
 /// `gc.md`'s text: per program and configuration the figures of [`COLUMNS`] that matter most,
@@ -708,6 +702,7 @@ mod tests {
         let text = csv(&rows, ["abc", "v20", "cpu, 2 cores"]);
         let table = crate::claims::table::Table::parse(&text).unwrap();
         assert_eq!(table.header, COLUMNS);
+        assert_eq!(meter::table::read_rows::<crate::schema::GcRow>(&text).unwrap().len(), 2);
         let son = &table.rows[1];
         assert_eq!(table.get(son, "slowdown_vs_node"), "2.000");
         assert_eq!(table.get(son, "throughput_mib_per_s"), "2.0");

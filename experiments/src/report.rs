@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::claims::table::{Csv, Table};
+use crate::claims::table::{Csv, Table, CLAIMS_SCHEMA_VERSION};
 use crate::claims::verdict::{Judgement, Verdict};
 use crate::claims::{c3_compile_time, Claim, CLAIMS};
 
@@ -243,6 +243,12 @@ pub fn load(dir: &Path, csv: &Csv) -> Result<Table, String> {
         return Err(format!("{file} not found (run `seabed experiment claims`)"));
     }
     let t = Table::read(&path)?;
+    if t.version != CLAIMS_SCHEMA_VERSION {
+        return Err(format!(
+            "{file} has schema version {}, but this seabed reads schema version {CLAIMS_SCHEMA_VERSION} (rerun `seabed experiment claims`)",
+            t.version
+        ));
+    }
     let missing = csv.missing_columns(&t);
     if !missing.is_empty() {
         return Err(format!("{file} lacks the columns {} (rerun `seabed experiment claims`)", missing.join(", ")));
