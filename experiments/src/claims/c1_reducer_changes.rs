@@ -191,7 +191,9 @@ pub fn reducer_counts(p: &PhaseStat) -> Vec<(String, Counts)> {
     let x = |k: &str| p.extra(k).unwrap_or(0);
     let mut out = Vec::new();
     if p.pipeline() == "son" {
-        let mut names: Vec<&str> = p.extra.keys().filter_map(|k| k.strip_suffix(".visits")).collect();
+        // Sorted by name, as the rows have always been.
+        let mut names: Vec<&str> = p.extra.iter().filter_map(|(k, _)| k.strip_suffix(".visits")).collect();
+        names.sort_unstable();
         names.dedup();
         if names.is_empty() {
             return out;
@@ -282,7 +284,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 counter_backend: "meter".into(),
                 rep: 0,
             };
-            let compiles = s.tiering.get("compiles").copied().unwrap_or(0);
+            let compiles = s.tiering.compiles;
             for ((label, reducer), c) in aggregate(s) {
                 let mut values = vec![driver.to_string(), label, reducer];
                 values.extend(c.cells());
