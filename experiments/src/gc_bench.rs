@@ -221,9 +221,11 @@ pub fn node_figures(trace: &str) -> GcFigures {
     }
 }
 
-/// The figures of a seabed run from its `--stats` JSON text (object `gc`, `peak_rss_kb`).
+/// The figures of a seabed run from its `--stats` JSON text (object `gc`, `peak_rss_kb`). A
+/// file of another `schema_version` is an error ([`crate::stats::check_schema_version`]).
 pub fn seabed_figures(json: &str) -> Result<GcFigures, String> {
     let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("stats JSON: {e}"))?;
+    crate::stats::check_schema_version(&v, true)?;
     let gc = &v["gc"];
     let int = |key: &str| gc[key].as_u64().ok_or_else(|| format!("stats JSON: no gc.{key}"));
     let ms = |key: &str| int(key).map(|ns| ns as f64 / 1e6);
@@ -683,6 +685,8 @@ mod tests {
         let no_rss = seabed_figures(&json.replace("67748", "null")).unwrap();
         assert_eq!(no_rss.peak_rss_kib, None);
         assert!(seabed_figures(r#"{"gc": {}}"#).unwrap_err().contains("gc.collections"));
+        let v2 = json.replace(r#"{"tier""#, r#"{"schema_version": 2, "tier""#);
+        assert!(seabed_figures(&v2).unwrap_err().contains("schema version 2"));
     }
 
     #[test]
