@@ -284,6 +284,13 @@ pub fn geomeans(ratios: &[[f64; 3]]) -> [f64; 3] {
 /// Reads `code-quality.csv` in `results` and writes `code-quality.md`.
 pub fn write(results: &Path) -> Result<(), String> {
     let table = Table::read(&results.join("code-quality.csv"))?;
+    let version = <crate::schema::CodeQualityRow as meter::table::CsvSchema>::VERSION;
+    if table.version != version {
+        return Err(format!(
+            "code-quality.csv has schema version {}, but this seabed reads schema version {version}: rerun 'make bench-code'",
+            table.version
+        ));
+    }
     let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| table.column(c).is_none()).collect();
     if !missing.is_empty() {
         return Err(format!(
@@ -497,6 +504,16 @@ mod tests {
         assert!((geomeans(&[[3.0, 2.0, 2.0], [10.0, 10.0, 10.0]])[2] - 20f64.sqrt()).abs() < 1e-12);
         let g = geomeans(&[[3.0, 2.0, 2.0], [f64::NAN, 1.0, f64::NAN]]);
         assert!((g[0] - 3.0).abs() < 1e-12 && (g[1] - 2.0).abs() < 1e-12, "incomplete kernels are left out: {g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn another_schema_version_is_reported_not_misread() {
+        let dir = std::env::temp_dir().join(format!("seabed-code-quality-v2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("code-quality.csv"), format!("# schema_version: 2\n{}\n", COLUMNS.join(","))).unwrap();
+        let e = write(&dir).unwrap_err();
+        assert!(e.contains("schema version 2") && e.contains("reads schema version 1"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
