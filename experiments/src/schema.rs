@@ -396,11 +396,14 @@ fn claims(csv: &Csv, text: &str) -> Result<usize, String> {
     Ok(table.rows.len())
 }
 
+/// A typed reader: parses a file's text and returns its number of rows, or the first error.
+pub type Reader = Box<dyn Fn(&str) -> Result<usize, String>>;
+
 /// The typed reader of a results CSV by file name (`interp.csv`, `c1_reducer_changes.csv`,
 /// ...): it parses the text and returns the number of rows, or the first error. `None` when
 /// no schema covers the name.
-pub fn reader_for(file: &str) -> Option<Box<dyn Fn(&str) -> Result<usize, String>>> {
-    let f: Box<dyn Fn(&str) -> Result<usize, String>> = match file {
+pub fn reader_for(file: &str) -> Option<Reader> {
+    let f: Reader = match file {
         "interp.csv" => Box::new(|t| meter::read_csv(t).map(|r| r.len()).map_err(|e| e.to_string())),
         "bench_interp.csv" => Box::new(typed::<BenchInterpRow>),
         "tiers.csv" => Box::new(typed::<TiersRow>),
