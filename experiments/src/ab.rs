@@ -434,7 +434,7 @@ fn report(opts: &AbOptions, results: &[ProgramResult], all_match: bool) -> Strin
 }
 
 fn csv(opts: &AbOptions, results: &[ProgramResult]) -> String {
-    let mut s = String::from("program,metric,a_median,b_median,ratio,outputs_match_node,reps,backend,spec_a,spec_b,git_revision\n");
+    let mut rows: Vec<Vec<String>> = Vec::new();
     let revision = git_revision();
     let backend = if opts.backend == Backend::Lir { "lir" } else { "llvm" };
     let cell = |x: Option<&f64>| x.map(|v| format!("{v}")).unwrap_or_default();
@@ -445,21 +445,22 @@ fn csv(opts: &AbOptions, results: &[ProgramResult]) -> String {
                 (Some(&a), Some(&b)) if a > 0.0 && b > 0.0 => format!("{:.6}", b / a),
                 _ => String::new(),
             };
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{ratio},{},{},{backend},\"{}\",\"{}\",{revision}",
-                r.name,
-                metric.name(),
+            rows.push(vec![
+                r.name.clone(),
+                metric.name().to_string(),
                 cell(a),
                 cell(b),
-                r.mismatches.is_empty(),
-                opts.reps,
-                opts.a.replace('"', "\"\""),
-                opts.b.replace('"', "\"\"")
-            );
+                ratio,
+                r.mismatches.is_empty().to_string(),
+                opts.reps.to_string(),
+                backend.to_string(),
+                opts.a.clone(),
+                opts.b.clone(),
+                revision.clone(),
+            ]);
         }
     }
-    s
+    crate::schema::to_text::<crate::schema::AbRow>(&rows)
 }
 
 /// `seabed ab ARGS`: runs the comparison and returns the exit status.

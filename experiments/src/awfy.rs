@@ -547,15 +547,6 @@ pub fn judge(seabed: &RunOutcome, node: &RunOutcome) -> (&'static str, String) {
     }
 }
 
-/// A CSV field, quoted when it needs to be.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// Seconds with three decimals, or empty.
 fn seconds(s: f64) -> String {
     if s > 0.0 {
@@ -567,7 +558,7 @@ fn seconds(s: f64) -> String {
 
 /// `awfy.csv`'s text.
 pub fn csv_text(rows: &[AwfyRow]) -> String {
-    let mut text = COLUMNS.join(",") + "\n";
+    let mut records = Vec::new();
     for r in rows {
         let ratio = if r.status == "pass" && r.node_s > 0.0 { format!("{:.3}", r.seabed_s / r.node_s) } else { String::new() };
         let fields = [
@@ -584,10 +575,9 @@ pub fn csv_text(rows: &[AwfyRow]) -> String {
             r.inner.to_string(),
             r.error.clone(),
         ];
-        text += &fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
-        text.push('\n');
+        records.push(fields.to_vec());
     }
-    text
+    crate::schema::to_text::<crate::schema::AwfyResultRow>(&records)
 }
 
 /// `awfy.md`'s text: the table (one row per benchmark, one column per tier: the status, and
@@ -670,20 +660,18 @@ pub fn markdown(rows: &[AwfyRow], tiers: &[String], census: &[(String, Result<Ve
 
 /// `awfy-census.csv`'s text: benchmark, feature, count, first.
 pub fn census_csv(census: &[(String, Result<Vec<CensusEntry>, String>)]) -> String {
-    let mut text = String::from("benchmark,feature,count,first\n");
+    let mut records = Vec::new();
     for (b, entries) in census {
         match entries {
             Ok(e) => {
                 for c in e {
-                    let _ = writeln!(text, "{},{},{},{}", csv_field(b), csv_field(&c.feature), c.count, csv_field(&c.first));
+                    records.push(vec![b.clone(), c.feature.clone(), c.count.to_string(), c.first.clone()]);
                 }
             }
-            Err(err) => {
-                let _ = writeln!(text, "{},{},,", csv_field(b), csv_field(err));
-            }
+            Err(err) => records.push(vec![b.clone(), err.clone(), String::new(), String::new()]),
         }
     }
-    text
+    crate::schema::to_text::<crate::schema::AwfyCensusRow>(&records)
 }
 
 /// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text (None for a file
@@ -1016,7 +1004,8 @@ mod tests {
             inner: 3000,
             error: String::new(),
         }];
-        assert_eq!(csv_text(&rows).lines().nth(1).unwrap(), "Sieve,son,pass,0.400,0.200,2.000,60.2,,3,1,3000,");
+        assert_eq!(meter::table::read_rows::<crate::schema::AwfyResultRow>(&csv_text(&rows)).unwrap().len(), rows.len());
+        assert_eq!(csv_text(&rows).lines().nth(2).unwrap(), "Sieve,son,pass,0.400,0.200,2.000,60.2,,3,1,3000,");
         assert_eq!(memory_from_stats(r#"{"gc": {"collections": 7}, "peak_rss_kb": 2048}"#), Some((2.0, 7)));
         assert_eq!(memory_from_stats(r#"{"gc": {}}"#), None);
     }

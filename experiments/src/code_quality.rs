@@ -158,8 +158,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
     if files.is_empty() {
         return Err(format!("no bench programs in {}", bench.display()));
     }
-    let mut text = meter::csv::join(COLUMNS.iter().copied());
-    text.push('\n');
+    let mut records: Vec<Vec<String>> = Vec::new();
     let started = Instant::now();
     let bar = crate::progress::Progress::new("bench-code", u64::from(reps) * files.len() as u64 * CONFIGS.len() as u64);
     for rep in 0..reps {
@@ -211,8 +210,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
                     node_version.clone(),
                     machine.clone(),
                 ];
-                text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
-                text.push('\n');
+                records.push(fields.to_vec());
                 bar.println(format!(
                     "bench-code: rep {}/{reps} {kernel} {config}: {:.3} s, iteration median {} ms ({:.0} s so far)",
                     rep + 1,
@@ -224,6 +222,7 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
         }
     }
     bar.finish();
+    let text = crate::schema::to_text::<crate::schema::CodeQualityRow>(&records);
     std::fs::write(out.join("code-quality.csv"), text).map_err(|e| format!("cannot write code-quality.csv: {e}"))?;
     write(out)
 }
@@ -285,6 +284,13 @@ pub fn geomeans(ratios: &[[f64; 3]]) -> [f64; 3] {
 /// Reads `code-quality.csv` in `results` and writes `code-quality.md`.
 pub fn write(results: &Path) -> Result<(), String> {
     let table = Table::read(&results.join("code-quality.csv"))?;
+    let version = <crate::schema::CodeQualityRow as meter::table::CsvSchema>::VERSION;
+    if table.version != version {
+        return Err(format!(
+            "code-quality.csv has schema version {}, but this seabed reads schema version {version}: rerun 'make bench-code'",
+            table.version
+        ));
+    }
     let missing: Vec<&str> = COLUMNS.iter().copied().filter(|c| table.column(c).is_none()).collect();
     if !missing.is_empty() {
         return Err(format!(
@@ -447,7 +453,7 @@ mod tests {
     fn the_summary_comes_from_the_runs() {
         let dir = std::env::temp_dir().join(format!("seabed-code-quality-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        let mut csv = COLUMNS.join(",");
         csv.push('\n');
         // kernel a: node 1 s, son 3 s, cfg 2 s (whole); iterations node 10 ms, son 20, cfg 40.
         // kernel b: node 2 s, son 2 s, cfg 8 s; iterations node 5 ms, son 5, cfg 10.
@@ -487,7 +493,7 @@ mod tests {
         assert!(md.contains("4 repetition(s)"), "the failed run was a fourth: {md}");
 
         // One kernel, son 3× and cfg 5× node: the target is not met.
-        let mut csv = meter::csv::join(COLUMNS.iter().copied());
+        let mut csv = COLUMNS.join(",");
         for (config, wall) in [("node", 1.0), ("son", 3.0), ("cfg", 5.0)] {
             let _ = write!(csv, "\nc,{config},0,0,true,{wall},1,{wall},{wall},{wall},{wall},abc,v20,m");
         }
@@ -498,6 +504,16 @@ mod tests {
         assert!((geomeans(&[[3.0, 2.0, 2.0], [10.0, 10.0, 10.0]])[2] - 20f64.sqrt()).abs() < 1e-12);
         let g = geomeans(&[[3.0, 2.0, 2.0], [f64::NAN, 1.0, f64::NAN]]);
         assert!((g[0] - 3.0).abs() < 1e-12 && (g[1] - 2.0).abs() < 1e-12, "incomplete kernels are left out: {g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn another_schema_version_is_reported_not_misread() {
+        let dir = std::env::temp_dir().join(format!("seabed-code-quality-v2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("code-quality.csv"), format!("# schema_version: 2\n{}\n", COLUMNS.join(","))).unwrap();
+        let e = write(&dir).unwrap_err();
+        assert!(e.contains("schema version 2") && e.contains("reads schema version 1"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

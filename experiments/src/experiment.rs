@@ -106,8 +106,7 @@ pub fn machine() -> String {
 }
 
 fn interp(opts: &ExperimentOptions) -> Result<(), String> {
-    let mut csv = Vec::new();
-    let mut header_written = false;
+    let mut all_rows = Vec::new();
     let revision = git_revision();
     let files = kernels(&opts.corpus)?;
     let bar = Progress::new("interp", files.len() as u64 * u64::from(opts.reps));
@@ -135,22 +134,15 @@ fn interp(opts: &ExperimentOptions) -> Result<(), String> {
                 phase.add_extra("strings", vm.heap.strings.len() as u64);
                 phase.add_extra("shapes", vm.heap.shapes.len() as u64);
             }
-            if !header_written {
-                meter.write_csv(&mut csv).map_err(|e| e.to_string())?;
-                header_written = true;
-            } else {
-                let mut rows = Vec::new();
-                meter.write_csv(&mut rows).map_err(|e| e.to_string())?;
-                // Drop the header line of every meter after the first.
-                let body = rows.iter().position(|&b| b == b'\n').map(|i| &rows[i + 1..]).unwrap_or(&[]);
-                csv.extend_from_slice(body);
-            }
+            all_rows.extend(meter.take_rows());
             bar.inc(1);
         }
         bar.println(format!("interp: {name} x{}", opts.reps));
     }
     bar.finish();
     let path = opts.out.join("interp.csv");
+    let mut csv = Vec::new();
+    meter::write_csv(&mut csv, &all_rows).map_err(|e| e.to_string())?;
     std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("wrote {}", path.display());
     Ok(())
@@ -186,7 +178,7 @@ fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
     let (node, node_version) = node();
     let node_version = node_version.ok_or("bench-interp needs node (the oracle); run 'make setup'")?;
     let (revision, machine) = (git_revision(), machine());
-    let mut csv = String::from("program,reps,seabed_interp_median_s,node_jitless_median_s,ratio,git_revision,node_version,machine\n");
+    let mut csv: Vec<Vec<String>> = Vec::new();
     let mut log_ratios = Vec::new();
     let mut table = String::new();
     let files = kernels(&opts.corpus)?;
@@ -205,13 +197,22 @@ fn bench_interp(opts: &ExperimentOptions) -> Result<(), String> {
         let (a, b) = (median(&mut ours), median(&mut theirs));
         let ratio = a / b;
         log_ratios.push(ratio.ln());
-        let _ = writeln!(csv, "{name},{},{a:.4},{b:.4},{ratio:.3},{revision},{node_version},\"{machine}\"", opts.reps);
+        csv.push(vec![
+            name.clone(),
+            opts.reps.to_string(),
+            format!("{a:.4}"),
+            format!("{b:.4}"),
+            format!("{ratio:.3}"),
+            revision.clone(),
+            node_version.clone(),
+            machine.clone(),
+        ]);
         let _ = writeln!(table, "| {name} | {a:.3} | {b:.3} | {ratio:.2} |");
         bar.println(format!("bench-interp: {name}: seabed {a:.3}s, node --jitless {b:.3}s, ratio {ratio:.2}"));
     }
     bar.finish();
     let geomean = (log_ratios.iter().sum::<f64>() / log_ratios.len().max(1) as f64).exp();
-    std::fs::write(opts.out.join("bench_interp.csv"), csv).map_err(|e| e.to_string())?;
+    std::fs::write(opts.out.join("bench_interp.csv"), crate::schema::to_text::<crate::schema::BenchInterpRow>(&csv)).map_err(|e| e.to_string())?;
     let md = format!(
         "# Interpreter vs `node --jitless`\n\n\
          Whole-process wall time (median of {} interleaved runs; includes each runtime's start-up), \
@@ -239,7 +240,7 @@ const TIER_CONFIGS: &[(&str, &[&str])] = &[
 fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
     let seabed = std::env::current_exe().map_err(|e| e.to_string())?;
     let (revision, machine) = (git_revision(), machine());
-    let mut csv = String::from("program,config,reps,median_s,speedup_over_interp,git_revision,machine\n");
+    let mut csv: Vec<Vec<String>> = Vec::new();
     let mut table = String::new();
     let header: Vec<&str> = TIER_CONFIGS.iter().map(|(label, _)| *label).collect();
     let mut log_speedups = vec![Vec::new(); TIER_CONFIGS.len()];
@@ -260,7 +261,15 @@ fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
         for (i, (label, _)) in TIER_CONFIGS.iter().enumerate() {
             let speedup = medians[0] / medians[i];
             log_speedups[i].push(speedup.ln());
-            let _ = writeln!(csv, "{name},{label},{},{:.4},{speedup:.3},{revision},\"{machine}\"", opts.reps, medians[i]);
+            csv.push(vec![
+                name.clone(),
+                label.to_string(),
+                opts.reps.to_string(),
+                format!("{:.4}", medians[i]),
+                format!("{speedup:.3}"),
+                revision.clone(),
+                machine.clone(),
+            ]);
             let _ = write!(row, " {:.3} ({speedup:.2}x) |", medians[i]);
         }
         let _ = writeln!(table, "{row}");
@@ -271,7 +280,7 @@ fn tiers(opts: &ExperimentOptions) -> Result<(), String> {
         .iter()
         .map(|l| format!("{:.2}x", (l.iter().sum::<f64>() / l.len().max(1) as f64).exp()))
         .collect();
-    std::fs::write(opts.out.join("tiers.csv"), csv).map_err(|e| e.to_string())?;
+    std::fs::write(opts.out.join("tiers.csv"), crate::schema::to_text::<crate::schema::TiersRow>(&csv)).map_err(|e| e.to_string())?;
     let md = format!(
         "# Tiers side by side\n\n\
          Whole-process wall time in seconds (median of {} interleaved runs, default tiering: \

@@ -221,9 +221,11 @@ pub fn node_figures(trace: &str) -> GcFigures {
     }
 }
 
-/// The figures of a seabed run from its `--stats` JSON text (object `gc`, `peak_rss_kb`).
+/// The figures of a seabed run from its `--stats` JSON text (object `gc`, `peak_rss_kb`). A
+/// file of another `schema_version` is an error ([`crate::stats::check_schema_version`]).
 pub fn seabed_figures(json: &str) -> Result<GcFigures, String> {
     let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("stats JSON: {e}"))?;
+    crate::stats::check_schema_version(&v, true)?;
     let gc = &v["gc"];
     let int = |key: &str| gc[key].as_u64().ok_or_else(|| format!("stats JSON: no gc.{key}"));
     let ms = |key: &str| int(key).map(|ns| ns as f64 / 1e6);
@@ -491,14 +493,8 @@ fn node_wall(rows: &[Summary], program: &str) -> f64 {
 
 /// `gc.csv`'s text: [`COLUMNS`], then one row per summary.
 pub fn csv(rows: &[Summary], context: [&str; 3]) -> String {
-    let mut text = meter::csv::join(COLUMNS.iter().copied());
-    text.push('\n');
-    for s in rows {
-        let fields = s.fields(node_wall(rows, &s.program), context);
-        text.push_str(&meter::csv::join(fields.iter().map(String::as_str)));
-        text.push('\n');
-    }
-    text
+    let records: Vec<Vec<String>> = rows.iter().map(|s| s.fields(node_wall(rows, &s.program), context).to_vec()).collect();
+    crate::schema::to_text::<crate::schema::GcRow>(&records)
 }
 
 /// `gc.md`'s text: per program and configuration the figures of [`COLUMNS`] that matter most,
@@ -689,6 +685,8 @@ mod tests {
         let no_rss = seabed_figures(&json.replace("67748", "null")).unwrap();
         assert_eq!(no_rss.peak_rss_kib, None);
         assert!(seabed_figures(r#"{"gc": {}}"#).unwrap_err().contains("gc.collections"));
+        let v2 = json.replace(r#"{"tier""#, r#"{"schema_version": 2, "tier""#);
+        assert!(seabed_figures(&v2).unwrap_err().contains("schema version 2"));
     }
 
     #[test]
@@ -708,6 +706,7 @@ mod tests {
         let text = csv(&rows, ["abc", "v20", "cpu, 2 cores"]);
         let table = crate::claims::table::Table::parse(&text).unwrap();
         assert_eq!(table.header, COLUMNS);
+        assert_eq!(meter::table::read_rows::<crate::schema::GcRow>(&text).unwrap().len(), 2);
         let son = &table.rows[1];
         assert_eq!(table.get(son, "slowdown_vs_node"), "2.000");
         assert_eq!(table.get(son, "throughput_mib_per_s"), "2.0");

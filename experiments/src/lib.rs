@@ -12,6 +12,7 @@ pub mod generate;
 pub mod plot;
 pub mod progress;
 pub mod report;
+pub mod schema;
 pub mod stats;
 pub mod test262;
 pub mod turbolizer;

@@ -43,7 +43,7 @@ pub struct Stats {
 }
 
 /// Tiering counters of one run (`tiering`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TieringSummary {
     /// Successful compilations (count).
     pub compiles: u64,
@@ -146,7 +146,7 @@ pub struct FunctionSummary {
 }
 
 /// One compilation phase's meter row (an element of `phases`); see `meter::PhaseRow`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct PhaseSummary {
     /// The function being compiled.
     pub function: String,

@@ -142,7 +142,7 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
         eprintln!("v8: {n}");
     }
     let revision = git_revision();
-    let mut csv = String::from("program,pipeline,kind,phase,time_ms,time_pct,space_kb,node_version,git_revision\n");
+    let mut csv: Vec<Vec<String>> = Vec::new();
     // Per pipeline: phase → (ms, KiB) summed over kernels (first-seen order kept), group
     // totals, and the grand total.
     let mut phase_sums: Vec<Vec<(String, f64, f64)>> = vec![Vec::new(); pipelines.len()];
@@ -171,15 +171,17 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
             let rows = parse_turbo_stats(&String::from_utf8_lossy(&output.stdout)).map_err(|e| format!("{name} ({label}): {e}"))?;
             let mut total = 0.0;
             for r in &rows {
-                let _ = writeln!(
-                    csv,
-                    "{name},{label},{},{},{},{},{:.1},{node_version},{revision}",
-                    r.kind.name(),
-                    r.phase,
-                    r.time_ms,
-                    r.time_pct,
-                    r.space_kb
-                );
+                csv.push(vec![
+                    name.clone(),
+                    label.to_string(),
+                    r.kind.name().to_string(),
+                    r.phase.clone(),
+                    r.time_ms.to_string(),
+                    r.time_pct.to_string(),
+                    format!("{:.1}", r.space_kb),
+                    node_version.to_string(),
+                    revision.clone(),
+                ]);
                 match r.kind {
                     RowKind::Phase => match phase_sums[i].iter_mut().find(|(p, _, _)| *p == r.phase) {
                         Some(entry) => {
@@ -204,7 +206,7 @@ pub fn experiment(opts: &ExperimentOptions) -> Result<(), String> {
         let _ = writeln!(per_kernel, "| {name} | {} |", kernel_totals.join(" | "));
     }
     bar.finish();
-    std::fs::write(opts.out.join("v8_phases.csv"), csv).map_err(|e| format!("v8_phases.csv: {e}"))?;
+    std::fs::write(opts.out.join("v8_phases.csv"), crate::schema::to_text::<crate::schema::V8PhaseRow>(&csv)).map_err(|e| format!("v8_phases.csv: {e}"))?;
 
     let labels: Vec<&str> = pipelines.iter().map(|(l, _)| *l).collect();
     let mut md = format!(

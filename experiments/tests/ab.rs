@@ -40,13 +40,9 @@ fn seabed_ab(args: &[&str]) -> (i32, String, String) {
 
 /// The CSV cell of `column` in the row of (`program`, `metric`).
 fn csv_cell(csv: &str, program: &str, metric: &str, column: &str) -> Option<String> {
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next()?.split(',').collect();
-    let index = header.iter().position(|h| *h == column)?;
-    lines
-        .map(|l| l.split(',').collect::<Vec<_>>())
-        .find(|cells| cells[0] == program && cells[1] == metric)
-        .map(|cells| cells[index].to_string())
+    let table = meter::table::read_records(csv).expect("ab.csv parses");
+    let index = table.header.iter().position(|h| h == column)?;
+    table.rows.into_iter().find(|cells| cells[0] == program && cells[1] == metric).map(|cells| cells[index].clone())
 }
 
 #[test]

@@ -15,7 +15,7 @@ use super::table::{Csv, RowContext, Table};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{fmt, Claim, Ctx};
 use crate::plot;
-use crate::report::{distinct, figure, geomean, median, num, quantile, range, Finding, Grid};
+use crate::report::{distinct, figure, Figure, geomean, median, num, quantile, range, Finding, Grid};
 
 /// The claim C11.
 pub const CLAIM: Claim = Claim {
@@ -174,7 +174,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     let any_2x = ["son/llvm-ftl", "cfg/llvm-ftl"].iter().any(|c| speedups.get(*c).is_some_and(|v| v.iter().any(|s| RULE.reproduced.holds(*s))));
     let figure_configs: Vec<String> = configs.iter().skip(1).cloned().collect();
     let groups: Vec<(String, Vec<f64>)> = figure_configs.iter().map(|c| (c.clone(), speedups.get(c).cloned().unwrap_or_default())).collect();
-    let figures: Vec<String> = figure(dir, "c11_speedup", |stem| plot::bar_chart(stem, "C11: speedup over seabed's interpreter", "speedup (×)", &programs, &groups))
+    let figures: Vec<Figure> = figure(dir, "c11_speedup", "C11: speedup of each benchmark kernel over seabed's interpreter (interpreter's median whole-process time / the configuration's): son and cfg with LLVM `ftl`, node with `--max-opt=0` and by default; from `c11_speedup.csv`.", |stem| plot::bar_chart(stem, "C11: speedup over seabed's interpreter", "kernel", "speedup over the interpreter (×)", &programs, &groups))
         .into_iter()
         .collect();
     let conditions = Conditions {

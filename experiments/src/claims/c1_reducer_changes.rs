@@ -37,7 +37,7 @@ use super::table::{Csv, RowContext, Table};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{args, Claim, Ctx, COUNTER_TIERING};
 use crate::plot;
-use crate::report::{distinct, figure, geomean, num, quantile, sum_where, Finding, Grid};
+use crate::report::{distinct, figure, Figure, geomean, num, quantile, sum_where, Finding, Grid};
 use crate::v8stats::{self, V8_STATE_REDUCERS};
 
 /// The claim C1.
@@ -191,7 +191,9 @@ pub fn reducer_counts(p: &PhaseStat) -> Vec<(String, Counts)> {
     let x = |k: &str| p.extra(k).unwrap_or(0);
     let mut out = Vec::new();
     if p.pipeline() == "son" {
-        let mut names: Vec<&str> = p.extra.keys().filter_map(|k| k.strip_suffix(".visits")).collect();
+        // Sorted by name, as the rows have always been.
+        let mut names: Vec<&str> = p.extra.iter().filter_map(|(k, _)| k.strip_suffix(".visits")).collect();
+        names.sort_unstable();
         names.dedup();
         if names.is_empty() {
             return out;
@@ -282,7 +284,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 counter_backend: "meter".into(),
                 rep: 0,
             };
-            let compiles = s.tiering.get("compiles").copied().unwrap_or(0);
+            let compiles = s.tiering.compiles;
             for ((label, reducer), c) in aggregate(s) {
                 let mut values = vec![driver.to_string(), label, reducer];
                 values.extend(c.cells());
@@ -516,8 +518,8 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     }
     notes.push_str(&pgrid.markdown());
     notes.push_str(&v8_section(dir, t));
-    let figures: Vec<String> = figure(dir, "c1_visits_per_change", |stem| {
-        plot::bar_chart(stem, "C1: visits per graph change, per reducer", "visits per graph change", &reducers, &groups)
+    let figures: Vec<Figure> = figure(dir, "c1_visits_per_change", "C1: visits per graph change (ratio of counts) for each reducer, pooled over the benchmark kernels (run with `--always-opt`): sea of nodes under its three drivers (`son/v8`: V8's GraphReducer, `son/worklist`, `son/rpo`) and the CFG pipeline's copy phases (`cfg/copy`); from `c1_reducer_changes.csv`.", |stem| {
+        plot::bar_chart(stem, "C1: visits per graph change, per reducer", "reducer", "visits per graph change (ratio)", &reducers, &groups)
     })
     .into_iter()
     .collect();

@@ -17,7 +17,7 @@ use super::table::{Csv, RowContext, Table};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{args, fmt, opt, Claim, Ctx};
 use crate::plot::{self, Series};
-use crate::report::{figure, loglog_slope, median, num, Finding, Grid};
+use crate::report::{figure, Figure, loglog_slope, median, num, Finding, Grid};
 
 /// The claim C4.
 pub const CLAIM: Claim = Claim {
@@ -224,11 +224,11 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     let (ts, tc) = (loglog_slope(&tail(&son_pts)), loglog_slope(&tail(&cfg_pts)));
     let (ms, mc) = (loglog_slope(&tail(&son_mem)), loglog_slope(&tail(&cfg_mem)));
     let max = ratios.iter().cloned().fold((0, f64::NAN), |a, b| if a.1.is_nan() || b.1 > a.1 { b } else { a });
-    let figures: Vec<String> = figure(dir, "c4_load_elim_scaling", |stem| {
+    let figures: Vec<Figure> = figure(dir, "c4_load_elim_scaling", "C4: load-elimination time in ms against generated program size N (property accesses, `seabed generate N`), log–log, son against cfg; the legend gives each pipeline's fitted log–log slope; from `c4_load_elim_scaling.csv`.", |stem| {
         plot::line_chart(
             stem,
             "C4: load elimination time vs program size",
-            "property accesses N",
+            "program size N (property accesses)",
             "load elimination (ms)",
             true,
             true,

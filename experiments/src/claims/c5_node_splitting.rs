@@ -106,15 +106,15 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             let values = vec![
                 "counters".into(),
                 split.to_string(),
-                opt(s.tiering.get("compiles").copied()),
+                opt(Some(s.tiering.compiles)),
                 opt(sum_extra(sched.iter().copied(), "split")),
                 opt(sum_extra(sched.iter().copied(), "hoisted")),
                 opt(sum_extra(sched.iter().copied(), "cloned")),
                 sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                opt(s.tiering.get("checks").copied()),
-                opt(s.tiering.get("loads_executed").copied()),
-                opt(s.tiering.get("insts_executed").copied()),
-                opt(s.tiering.get("pure_ops_executed").copied()),
+                opt(Some(s.tiering.checks)),
+                opt(s.tiering.loads_executed),
+                opt(s.tiering.insts_executed),
+                opt(s.tiering.pure_ops_executed),
                 String::new(),
             ];
             ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);

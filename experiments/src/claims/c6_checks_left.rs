@@ -107,12 +107,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             let fin: Vec<&PhaseStat> = final_rows(s).collect();
             let values = vec![
                 branch_elim.to_string(),
-                opt(s.tiering.get("compiles").copied()),
+                opt(Some(s.tiering.compiles)),
                 fin.len().to_string(),
                 opt(sum_extra(fin.iter().copied(), "lir_exits")),
                 opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
                 fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                opt(s.tiering.get("checks").copied()),
+                opt(Some(s.tiering.checks)),
             ];
             ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }

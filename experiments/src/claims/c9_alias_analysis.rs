@@ -133,7 +133,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             counter_backend: "meter".into(),
             rep: 0,
         };
-        let mut values = vec![variant.to_string(), sums.rows.to_string(), opt(s.tiering.get("compiles").copied())];
+        let mut values = vec![variant.to_string(), sums.rows.to_string(), opt(Some(s.tiering.compiles))];
         values.extend(["loads_replaced", "checks_removed", "stores_removed", "cap_hits"].iter().map(|c| opt(sums.counter(c))));
         ctx.push(&mut t, &rc, values);
     }

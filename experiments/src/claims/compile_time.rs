@@ -98,7 +98,7 @@ fn row(ctx: &Ctx, t: &mut Table, experiment: &str, m: &Measured) {
                 (midend + llvm).to_string(),
                 llvm_rows.to_string(),
                 s.phases.len().to_string(),
-                s.tiering.get("compiles").copied().unwrap_or(0).to_string(),
+                s.tiering.compiles.to_string(),
                 fmt(s.process_s),
                 s.status.to_string(),
             ]

@@ -10,16 +10,15 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::table::{Csv, CONTEXT_COLUMNS};
+use super::table::{Csv, CLAIMS_SCHEMA_VERSION};
 use super::Claim;
 use crate::report::Finding;
 
 /// The text of `csv` with one line per row of `rows`: each row names the cells it sets
 /// (context or claim columns); the others are empty.
 pub fn csv(csv: &Csv, rows: &[Vec<(&str, String)>]) -> String {
-    let header: Vec<&str> = CONTEXT_COLUMNS.iter().chain(csv.columns).copied().collect();
-    let mut text = header.join(",");
-    text.push('\n');
+    let header = csv.header();
+    let mut table = Vec::new();
     for row in rows {
         for (column, _) in row {
             assert!(header.contains(column), "{}: no column {column}", csv.file);
@@ -28,10 +27,11 @@ pub fn csv(csv: &Csv, rows: &[Vec<(&str, String)>]) -> String {
             .iter()
             .map(|h| row.iter().find(|(c, _)| c == h).map(|(_, v)| v.clone()).unwrap_or_default())
             .collect();
-        text.push_str(&meter::csv::join(cells.iter().map(String::as_str)));
-        text.push('\n');
+        table.push(cells);
     }
-    text
+    let mut out = Vec::new();
+    meter::table::write_records(&mut out, CLAIMS_SCHEMA_VERSION, &header, &table).expect("a fixture CSV");
+    String::from_utf8(out).expect("UTF-8")
 }
 
 /// A row for [`csv`] from `(column, value)` pairs of any displayable values.

@@ -34,7 +34,7 @@ pub fn configs() -> Vec<(&'static str, &'static str, String)> {
 
 /// Whether `p` is a load-elimination phase row.
 pub fn is_load_elim(p: &PhaseStat) -> bool {
-    p.extra.contains_key("loads_replaced") || p.name().contains("load-elim")
+    p.extra("loads_replaced").is_some() || p.name().contains("load-elim")
 }
 
 /// The counters of load elimination, in the order of the CSV columns that hold them: the

@@ -141,6 +141,11 @@ pub const CLAIMS: &[Claim] = &[
 /// The log of every process the runs spawned, with its outcome.
 pub const RUN_LOG: Csv = Csv { file: "claims_runs.csv", columns: &["args", "seconds", "outcome"] };
 
+/// Every claims CSV definition: [`RUN_LOG`], then each claim's files in registry order.
+pub fn all_csvs() -> Vec<Csv> {
+    std::iter::once(RUN_LOG).chain(CLAIMS.iter().flat_map(|c| c.csvs.iter().copied())).collect()
+}
+
 /// Tiering flags of the counter runs: every function compiled at its first call.
 pub const COUNTER_TIERING: &[&str] = &["--always-opt"];
 

@@ -5,7 +5,7 @@
 //! run. Timing runs and callgrind runs go through [`Runner::serial`], one process at a time,
 //! never next to any other measurement.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,38 +13,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use serde_json::Value;
 
 use crate::progress::Progress;
 
-/// One phase row of `--stats` JSON.
-#[derive(Clone, Debug, Default)]
-pub struct PhaseStat {
-    /// The compiled function's name.
-    pub function: String,
-    /// The meter label, `{pipeline}/{phase}#{seq}`.
-    pub label: String,
-    /// Wall time of the phase in nanoseconds.
-    pub wall_ns: u64,
-    /// Nodes (or operations) visited.
-    pub visits: u64,
-    /// In-place changes.
-    pub changes: u64,
-    /// Replacements.
-    pub replacements: u64,
-    /// Revisits.
-    pub revisits: u64,
-    /// Graph size before the phase.
-    pub nodes_in: u64,
-    /// Graph size after the phase.
-    pub nodes_out: u64,
-    /// Bytes allocated during the phase, when the allocator was counting.
-    pub bytes_allocated: Option<u64>,
-    /// Peak live bytes during the phase above those at its start, when counted.
-    pub peak_live_bytes: Option<u64>,
-    /// Pass-specific counters.
-    pub extra: BTreeMap<String, u64>,
-}
+/// One phase row of `--stats` JSON: the typed [`crate::stats::PhaseSummary`], with the label
+/// helpers below.
+pub type PhaseStat = crate::stats::PhaseSummary;
 
 impl PhaseStat {
     /// The pipeline part of the label (`son`, `cfg`, `llvm`, ...).
@@ -61,7 +35,7 @@ impl PhaseStat {
 
     /// An extra counter, if the phase recorded it.
     pub fn extra(&self, key: &str) -> Option<u64> {
-        self.extra.get(key).copied()
+        self.extra.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
     }
 
     /// Whether this phase belongs to the mid-end (the son or cfg pipeline), as opposed to
@@ -95,7 +69,7 @@ pub fn phase_kind(p: &PhaseStat) -> &'static str {
     }
 }
 
-/// What `seabed run --stats` reported about one run.
+/// What `seabed run --stats` reported about one run, with the process's exit status and time.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
     /// The process's exit status.
@@ -103,47 +77,17 @@ pub struct Stats {
     /// Whole-process wall time in seconds.
     pub process_s: f64,
     /// The `tiering` counters (compiles, exits, ...).
-    pub tiering: BTreeMap<String, u64>,
+    pub tiering: crate::stats::TieringSummary,
     /// Every phase row, in compilation order.
     pub phases: Vec<PhaseStat>,
 }
 
 impl Stats {
-    /// Parses `--stats` JSON.
+    /// Parses `--stats` JSON with the typed reader [`crate::stats::read_stats`] (which rejects
+    /// another `schema_version`).
     pub fn parse(text: &str) -> Result<Stats, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("bad stats JSON: {e}"))?;
-        let mut stats = Stats::default();
-        if let Some(t) = v.get("tiering").and_then(Value::as_object) {
-            for (k, val) in t {
-                if let Some(n) = val.as_u64() {
-                    stats.tiering.insert(k.clone(), n);
-                }
-            }
-        }
-        for p in v.get("phases").and_then(Value::as_array).into_iter().flatten() {
-            let num = |k: &str| p.get(k).and_then(Value::as_u64).unwrap_or(0);
-            let mut extra = BTreeMap::new();
-            for (k, val) in p.get("extra").and_then(Value::as_object).into_iter().flatten() {
-                if let Some(n) = val.as_u64().or_else(|| val.as_f64().map(|f| f.max(0.0) as u64)) {
-                    extra.insert(k.clone(), n);
-                }
-            }
-            stats.phases.push(PhaseStat {
-                function: p.get("function").and_then(Value::as_str).unwrap_or("").to_string(),
-                label: p.get("label").and_then(Value::as_str).unwrap_or("").to_string(),
-                wall_ns: num("wall_ns"),
-                visits: num("visits"),
-                changes: num("changes"),
-                replacements: num("replacements"),
-                revisits: num("revisits"),
-                nodes_in: num("nodes_in"),
-                nodes_out: num("nodes_out"),
-                bytes_allocated: p.get("bytes_allocated").and_then(Value::as_u64),
-                peak_live_bytes: p.get("peak_live_bytes").and_then(Value::as_u64),
-                extra,
-            });
-        }
-        Ok(stats)
+        let stats = crate::stats::read_stats(text)?;
+        Ok(Stats { status: 0, process_s: 0.0, tiering: stats.tiering, phases: stats.phases })
     }
 }
 
@@ -285,15 +229,37 @@ mod tests {
 
     #[test]
     fn parses_stats_and_labels() {
-        let text = r#"{"tier": "son", "tiering": {"compiles": 2, "exits": 1},
-          "phases": [
-            {"function": "f", "label": "son/reduce#2", "wall_ns": 10, "visits": 20, "changes": 1, "replacements": 2,
-             "revisits": 0, "nodes_in": 5, "nodes_out": 4, "bytes_allocated": null, "extra": {"dce.visits": 7}},
-            {"function": "f", "label": "cfg/copy(lower,vn)#3", "wall_ns": 1, "visits": 0, "changes": 0, "replacements": 0,
-             "revisits": 0, "nodes_in": 0, "nodes_out": 0, "bytes_allocated": 12, "extra": {}}
-          ]}"#;
-        let s = Stats::parse(text).unwrap();
-        assert_eq!(s.tiering["compiles"], 2);
+        let phase = |label: &str, extra: Vec<(String, u64)>| crate::stats::PhaseSummary {
+            function: "f".into(),
+            label: label.into(),
+            wall_ns: 10,
+            visits: 20,
+            changes: 1,
+            replacements: 2,
+            revisits: 0,
+            nodes_in: 5,
+            nodes_out: 4,
+            bytes_allocated: None,
+            peak_live_bytes: None,
+            extra,
+        };
+        let stats = crate::stats::Stats {
+            schema_version: crate::stats::STATS_SCHEMA_VERSION,
+            tier: "son".into(),
+            backend: "lir".into(),
+            compile_thread: false,
+            spec: String::new(),
+            tiering: crate::stats::TieringSummary { compiles: 2, exits: 1, ..Default::default() },
+            gc: crate::stats::GcSummary::from_gc_stats(&Default::default()),
+            peak_rss_kb: None,
+            exit_reasons: Default::default(),
+            bailouts_by_reason: Default::default(),
+            functions: Vec::new(),
+            phases: vec![phase("son/reduce#2", vec![("dce.visits".into(), 7)]), phase("cfg/copy(lower,vn)#3", Vec::new())],
+        };
+        let text = crate::stats::write_stats(&stats);
+        let s = Stats::parse(&text).unwrap();
+        assert_eq!(s.tiering.compiles, 2);
         assert_eq!(s.phases.len(), 2);
         assert_eq!(s.phases[0].name(), "reduce");
         assert_eq!(s.phases[0].pipeline(), "son");
@@ -303,5 +269,7 @@ mod tests {
         assert_eq!(phase_kind(&s.phases[1]), "lower");
         assert_eq!(phase_kind(&s.phases[0]), "reduce/copy");
         assert!(Stats::parse("not json").is_err());
+        let old = text.replace("\"schema_version\": 1", "\"schema_version\": 2");
+        assert!(Stats::parse(&old).unwrap_err().contains("schema version 2"), "{old}");
     }
 }

@@ -16,25 +16,6 @@ fn configured_specs() -> Vec<String> {
     specs
 }
 
-/// The fields of one CSV line (double-quoted fields may hold commas; `""` is a quote).
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().expect("a field").push('"');
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(String::new()),
-            c => fields.last_mut().expect("a field").push(c),
-        }
-    }
-    fields
-}
-
 /// The distinct specs in the `results/*.csv` files (fields that start with `son:` or `cfg:`).
 fn committed_specs() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../results");
@@ -45,8 +26,9 @@ fn committed_specs() -> Vec<String> {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a results CSV");
-        for line in text.lines() {
-            for field in csv_fields(line) {
+        let records = meter::table::read_records(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for row in records.rows {
+            for field in row {
                 if (field.starts_with("son:") || field.starts_with("cfg:")) && !specs.contains(&field) {
                     specs.push(field);
                 }

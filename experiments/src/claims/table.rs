@@ -3,11 +3,16 @@
 //! Every claims CSV starts with [`CONTEXT_COLUMNS`] (experiment id, program, pipeline, spec,
 //! LLVM setting, counter backend, repetition, git revision, machine) followed by the claim's
 //! own columns. [`Table`] writes such a file and reads it back (the report reads nothing
-//! else), quoting fields that hold commas, quotes or newlines as RFC 4180 does.
+//! else) through `meter::table`: a `# schema_version: N` first line ([`CLAIMS_SCHEMA_VERSION`]),
+//! the header, then records quoted as RFC 4180 does by the `csv` crate. The columns, units
+//! and meanings of each file are in `docs/csv-schema.md`.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::Path;
+
+/// The schema version of every claims CSV (and of other tables read through [`Table`]
+/// without a schema of their own). A file without a version line is version 1.
+pub const CLAIMS_SCHEMA_VERSION: u32 = 1;
 
 /// The columns every claims CSV starts with, in order.
 pub const CONTEXT_COLUMNS: &[&str] =
@@ -25,6 +30,27 @@ pub struct Csv {
 }
 
 impl Csv {
+    /// The full header of this CSV: [`CONTEXT_COLUMNS`], then its own columns.
+    pub fn header(&self) -> Vec<&'static str> {
+        CONTEXT_COLUMNS.iter().chain(self.columns).copied().collect()
+    }
+
+    /// Checks that `table` is a file of this definition: the schema version this seabed
+    /// reads and exactly the header of [`Csv::header`]. The message names what was found and
+    /// what was expected.
+    pub fn check(&self, table: &Table) -> Result<(), String> {
+        if table.version != CLAIMS_SCHEMA_VERSION {
+            return Err(format!(
+                "{} has schema version {}, but this seabed reads schema version {CLAIMS_SCHEMA_VERSION}",
+                self.file, table.version
+            ));
+        }
+        if table.header != self.header() {
+            return Err(format!("{}: header is {:?}, expected {:?}", self.file, table.header, self.header()));
+        }
+        Ok(())
+    }
+
     /// The own columns of this CSV that `table` lacks.
     pub fn missing_columns(&self, table: &Table) -> Vec<&'static str> {
         self.columns.iter().copied().filter(|c| table.column(c).is_none()).collect()
@@ -54,6 +80,9 @@ pub struct RowContext {
 /// A CSV table held in memory: a header and rows of strings.
 #[derive(Clone, Debug, Default)]
 pub struct Table {
+    /// The file's schema version (read from its first line; [`CLAIMS_SCHEMA_VERSION`] for
+    /// a table made in memory).
+    pub version: u32,
     /// Column names.
     pub header: Vec<String>,
     /// Rows, each as long as the header.
@@ -75,7 +104,7 @@ impl Table {
 
     fn from_header(header: Vec<String>) -> Table {
         let index = header.iter().enumerate().map(|(i, h)| (h.clone(), i)).collect();
-        Table { header, rows: Vec::new(), index }
+        Table { version: CLAIMS_SCHEMA_VERSION, header, rows: Vec::new(), index }
     }
 
     /// Appends a row: the context values, then `values` (one per claim column).
@@ -111,17 +140,11 @@ impl Table {
         self.get(row, name).parse().ok()
     }
 
-    /// The table as CSV text.
+    /// The table as CSV text: the version line, the header, the rows.
     pub fn to_csv(&self) -> String {
-        let mut out = String::new();
-        let line = |fields: &[String], out: &mut String| {
-            let _ = writeln!(out, "{}", meter::csv::join(fields.iter().map(String::as_str)));
-        };
-        line(&self.header, &mut out);
-        for row in &self.rows {
-            line(row, &mut out);
-        }
-        out
+        let mut out = Vec::new();
+        meter::table::write_records(&mut out, self.version, &self.header, &self.rows).expect("writing CSV to memory");
+        String::from_utf8(out).expect("CSV of strings is UTF-8")
     }
 
     /// Writes the table to `path`.
@@ -129,21 +152,13 @@ impl Table {
         std::fs::write(path, self.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 
-    /// Parses CSV text (first line: header).
+    /// Parses CSV text (an optional version line, then the header); the version is kept in
+    /// [`Table::version`] for the caller to check ([`Csv::check`]).
     pub fn parse(text: &str) -> Result<Table, String> {
-        let mut records = meter::csv::parse(text).map_err(|e| e.to_string())?.into_iter();
-        let header = records.next().ok_or("empty CSV")?;
-        let mut table = Table::from_header(header);
-        for (i, mut row) in records.enumerate() {
-            if row.len() == 1 && row[0].is_empty() {
-                continue;
-            }
-            if row.len() != table.header.len() {
-                return Err(format!("row {} has {} fields, header has {}", i + 2, row.len(), table.header.len()));
-            }
-            row.shrink_to_fit();
-            table.rows.push(row);
-        }
+        let records = meter::table::read_records(text).map_err(|e| e.to_string())?;
+        let mut table = Table::from_header(records.header);
+        table.version = records.version;
+        table.rows = records.rows;
         Ok(table)
     }
 
@@ -187,6 +202,10 @@ mod tests {
         let t = Table::parse(&format!("{},a,c\n", CONTEXT_COLUMNS.join(","))).unwrap();
         assert_eq!(csv.missing_columns(&t), ["b"]);
         assert!(csv.missing_columns(&Table::for_csv(&csv)).is_empty());
+        assert!(csv.check(&t).unwrap_err().contains("expected"));
+        assert!(csv.check(&Table::parse(&Table::for_csv(&csv).to_csv()).unwrap()).is_ok());
+        let old = Table::parse(&format!("# schema_version: 2\n{}\n", csv.header().join(","))).unwrap();
+        assert!(csv.check(&old).unwrap_err().contains("schema version 2, but this seabed reads schema version 1"));
         assert_eq!(Table::for_csv(&csv).header.len(), CONTEXT_COLUMNS.len() + 3);
     }
 

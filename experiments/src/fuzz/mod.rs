@@ -395,7 +395,12 @@ pub fn campaign(opts: &Options) -> Summary {
     let _ = std::fs::create_dir_all(opts.out.join("work"));
     let csv_path = opts.out.join("summary.csv");
     let csv = std::fs::File::create(&csv_path).ok().map(|mut f| {
-        let _ = writeln!(f, "seed,component,kind,config,node_status,seabed_status,detail,file");
+        let _ = meter::table::write_records(
+            &mut f,
+            <crate::schema::FuzzSummaryRow as meter::table::CsvSchema>::VERSION,
+            <crate::schema::FuzzSummaryRow as meter::table::CsvSchema>::COLUMNS,
+            std::iter::empty::<Vec<String>>(),
+        );
         f
     });
     // The bar's length: the seed range when it has an end, else the time budget.
@@ -569,18 +574,17 @@ impl Shared<'_> {
         }
         if let Some(f) = self.csv.lock().unwrap().as_mut() {
             for m in &mismatches {
-                let _ = writeln!(
-                    f,
-                    "{},{},{},{},{},{},{},{}",
-                    m.seed,
-                    m.component.name(),
-                    m.kind.name(),
-                    m.config.label(),
-                    m.node_status,
-                    m.status,
-                    csv_field(&m.detail),
-                    m.file.clone().unwrap_or_default()
-                );
+                let line = meter::table::record_line([
+                    m.seed.to_string(),
+                    m.component.name().to_string(),
+                    m.kind.name().to_string(),
+                    m.config.label().to_string(),
+                    m.node_status.to_string(),
+                    m.status.to_string(),
+                    csv_detail(&m.detail),
+                    m.file.clone().unwrap_or_default(),
+                ]);
+                let _ = f.write_all(line.as_bytes());
             }
         }
         let mut s = self.summary.lock().unwrap();
@@ -752,13 +756,9 @@ fn merge_symptoms(mismatches: &mut [Mismatch]) {
     }
 }
 
-fn csv_field(s: &str) -> String {
-    let s: String = s.chars().take(300).collect();
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\"").replace('\n', " "))
-    } else {
-        s
-    }
+/// A mismatch's detail for `summary.csv`: at most 300 characters, line ends as spaces.
+fn csv_detail(s: &str) -> String {
+    s.chars().take(300).collect::<String>().replace('\n', " ")
 }
 
 const USAGE: &str = "\

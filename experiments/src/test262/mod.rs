@@ -465,15 +465,6 @@ fn run_selected(opts: &Options, classified: &[Classified], work: &Path) -> Vec<R
     results
 }
 
-/// A CSV field, quoted when needed.
-fn csv(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -483,23 +474,25 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 
 /// `results.csv`: one row per run.
 fn write_results_csv(path: &Path, results: &[RunResult]) -> Result<(), String> {
-    let mut text = String::from("path,mode,tier,outcome,detail\n");
-    for r in results {
-        let _ = writeln!(text, "{},{},{},{},{}", csv(&r.path), r.mode.name(), r.tier, r.outcome.kind.name(), csv(&r.outcome.detail));
-    }
-    write_file(path, &text)
+    let rows: Vec<Vec<String>> = results
+        .iter()
+        .map(|r| {
+            vec![r.path.clone(), r.mode.name().to_string(), r.tier.to_string(), r.outcome.kind.name().to_string(), r.outcome.detail.clone()]
+        })
+        .collect();
+    write_file(path, &crate::schema::to_text::<crate::schema::Test262ResultRow>(&rows))
 }
 
 /// `selection.csv`: the classifier's decision per test and mode.
 fn write_selection_csv(path: &Path, classified: &[Classified]) -> Result<(), String> {
-    let mut text = String::from("path,mode,selected,reason\n");
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for c in classified {
         for d in &c.decisions {
             let reason = d.program.as_ref().err().map(String::as_str).unwrap_or("");
-            let _ = writeln!(text, "{},{},{},{}", csv(&c.path), d.mode.name(), d.program.is_ok(), csv(reason));
+            rows.push(vec![c.path.clone(), d.mode.name().to_string(), d.program.is_ok().to_string(), reason.to_string()]);
         }
     }
-    write_file(path, &text)
+    write_file(path, &crate::schema::to_text::<crate::schema::Test262SelectionRow>(&rows))
 }
 
 /// Counts of `items`, most frequent first (ties by name).

@@ -75,11 +75,11 @@
 
 pub mod alloc;
 pub mod callgrind;
-pub mod csv;
 pub mod hw;
 mod meter;
 mod row;
+pub mod table;
 
 pub use alloc::CountingAllocator;
 pub use meter::{Meter, MeterOptions, PhaseCounters, PhaseGuard};
-pub use row::{read_csv, write_csv, PhaseRow, RowContext, CSV_COLUMNS};
+pub use row::{read_csv, write_csv, PhaseRow, RowContext, CSV_COLUMNS, PHASE_ROWS_SCHEMA_VERSION};

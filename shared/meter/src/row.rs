@@ -1,7 +1,8 @@
 //! Result rows: [`RowContext`] (what was measured), [`PhaseRow`] (one phase's figures), and
-//! their flat CSV form.
+//! their flat CSV form (a serde record through [`crate::table`]).
 
-use crate::csv::{self, CsvError};
+use crate::table::{self, CsvError, CsvSchema};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -117,8 +118,131 @@ pub const CSV_COLUMNS: [&str; 26] = [
     "extra",
 ];
 
-fn opt<T: ToString>(v: Option<T>) -> String {
-    v.map(|v| v.to_string()).unwrap_or_default()
+/// One [`PhaseRow`] as its CSV record: the columns of [`CSV_COLUMNS`], flat.
+#[derive(Serialize, Deserialize)]
+struct PhaseRecord {
+    program: String,
+    function: String,
+    spec: String,
+    repetition: u32,
+    label: String,
+    pipeline: String,
+    phase: String,
+    seq: u32,
+    wall_ns: u64,
+    visits: u64,
+    changes: u64,
+    replacements: u64,
+    revisits: u64,
+    nodes_in: u64,
+    nodes_out: u64,
+    allocations: Option<u64>,
+    bytes_allocated: Option<u64>,
+    peak_live_bytes: Option<u64>,
+    live_delta_bytes: Option<i64>,
+    hw_instructions: Option<u64>,
+    hw_cycles: Option<u64>,
+    hw_l1d_read_misses: Option<u64>,
+    hw_status: String,
+    under_valgrind: u8,
+    callgrind_dump: Option<u32>,
+    extra: String,
+}
+
+impl CsvSchema for PhaseRecord {
+    const NAME: &'static str = "meter rows";
+    const VERSION: u32 = PHASE_ROWS_SCHEMA_VERSION;
+    const COLUMNS: &'static [&'static str] = &CSV_COLUMNS;
+}
+
+/// The schema version of meter-row CSV files (`interp.csv`; `docs/csv-schema.md`).
+pub const PHASE_ROWS_SCHEMA_VERSION: u32 = 1;
+
+impl From<&PhaseRow> for PhaseRecord {
+    fn from(r: &PhaseRow) -> PhaseRecord {
+        let mut extra = String::new();
+        for (i, (name, value)) in r.extra.iter().enumerate() {
+            if i > 0 {
+                extra.push(';');
+            }
+            let _ = write!(extra, "{name}={value}");
+        }
+        let c = r.context.clone();
+        PhaseRecord {
+            program: c.program,
+            function: c.function,
+            spec: c.spec,
+            repetition: c.repetition,
+            label: r.label.clone(),
+            pipeline: r.pipeline.clone(),
+            phase: r.phase.clone(),
+            seq: r.seq,
+            wall_ns: r.wall_ns,
+            visits: r.visits,
+            changes: r.changes,
+            replacements: r.replacements,
+            revisits: r.revisits,
+            nodes_in: r.nodes_in,
+            nodes_out: r.nodes_out,
+            allocations: r.allocations,
+            bytes_allocated: r.bytes_allocated,
+            peak_live_bytes: r.peak_live_bytes,
+            live_delta_bytes: r.live_delta_bytes,
+            hw_instructions: r.hw_instructions,
+            hw_cycles: r.hw_cycles,
+            hw_l1d_read_misses: r.hw_l1d_read_misses,
+            hw_status: r.hw_status.clone(),
+            under_valgrind: u8::from(r.under_valgrind),
+            callgrind_dump: r.callgrind_dump,
+            extra,
+        }
+    }
+}
+
+impl PhaseRecord {
+    fn into_row(self) -> Result<PhaseRow, String> {
+        let mut extra = Vec::new();
+        for item in self.extra.split(';').filter(|s| !s.is_empty()) {
+            let (name, value) = item.split_once('=').ok_or_else(|| format!("column extra: bad item {item:?}"))?;
+            let value = value.parse().map_err(|_| format!("column extra: bad number in {item:?}"))?;
+            extra.push((name.to_string(), value));
+        }
+        let under_valgrind = match self.under_valgrind {
+            1 => true,
+            0 => false,
+            other => return Err(format!("column under_valgrind: {other} is not 0 or 1")),
+        };
+        Ok(PhaseRow {
+            context: RowContext {
+                program: self.program,
+                function: self.function,
+                spec: self.spec,
+                repetition: self.repetition,
+            },
+            label: self.label,
+            pipeline: self.pipeline,
+            phase: self.phase,
+            seq: self.seq,
+            wall_ns: self.wall_ns,
+            visits: self.visits,
+            changes: self.changes,
+            replacements: self.replacements,
+            revisits: self.revisits,
+            nodes_in: self.nodes_in,
+            nodes_out: self.nodes_out,
+            allocations: self.allocations,
+            bytes_allocated: self.bytes_allocated,
+            peak_live_bytes: self.peak_live_bytes,
+            live_delta_bytes: self.live_delta_bytes,
+            hw_instructions: self.hw_instructions,
+            hw_cycles: self.hw_cycles,
+            hw_l1d_read_misses: self.hw_l1d_read_misses,
+            hw_status: self.hw_status,
+            under_valgrind,
+            callgrind_dump: self.callgrind_dump,
+            extra,
+        })
+    }
 }
 
 impl PhaseRow {
@@ -126,133 +250,22 @@ impl PhaseRow {
     pub fn to_csv_header() -> String {
         CSV_COLUMNS.join(",")
     }
-
-    /// The row's fields as strings, in [`CSV_COLUMNS`] order, unquoted.
-    pub fn csv_fields(&self) -> [String; 26] {
-        let mut extra = String::new();
-        for (i, (name, value)) in self.extra.iter().enumerate() {
-            if i > 0 {
-                extra.push(';');
-            }
-            let _ = write!(extra, "{name}={value}");
-        }
-        let c = &self.context;
-        [
-            c.program.clone(),
-            c.function.clone(),
-            c.spec.clone(),
-            c.repetition.to_string(),
-            self.label.clone(),
-            self.pipeline.clone(),
-            self.phase.clone(),
-            self.seq.to_string(),
-            self.wall_ns.to_string(),
-            self.visits.to_string(),
-            self.changes.to_string(),
-            self.replacements.to_string(),
-            self.revisits.to_string(),
-            self.nodes_in.to_string(),
-            self.nodes_out.to_string(),
-            opt(self.allocations),
-            opt(self.bytes_allocated),
-            opt(self.peak_live_bytes),
-            opt(self.live_delta_bytes),
-            opt(self.hw_instructions),
-            opt(self.hw_cycles),
-            opt(self.hw_l1d_read_misses),
-            self.hw_status.clone(),
-            u8::from(self.under_valgrind).to_string(),
-            opt(self.callgrind_dump),
-            extra,
-        ]
-    }
-
-    /// The row as one CSV record (quoted as needed, no newline).
-    pub fn to_csv_record(&self) -> String {
-        csv::join(self.csv_fields().iter().map(String::as_str))
-    }
-
-    /// Writes the row as one CSV record followed by `\n`.
-    pub fn write_csv(&self, w: &mut impl Write) -> io::Result<()> {
-        writeln!(w, "{}", self.to_csv_record())
-    }
-
-    /// Rebuilds a row from the fields of one record (as [`csv::parse`] returns them).
-    pub fn from_csv_fields(fields: &[String]) -> Result<PhaseRow, String> {
-        if fields.len() != CSV_COLUMNS.len() {
-            return Err(format!("{} fields, expected {}", fields.len(), CSV_COLUMNS.len()));
-        }
-        fn num<T: std::str::FromStr>(fields: &[String], i: usize) -> Result<T, String> {
-            fields[i].parse().map_err(|_| format!("column {}: bad number {:?}", CSV_COLUMNS[i], fields[i]))
-        }
-        fn maybe<T: std::str::FromStr>(fields: &[String], i: usize) -> Result<Option<T>, String> {
-            if fields[i].is_empty() {
-                Ok(None)
-            } else {
-                num(fields, i).map(Some)
-            }
-        }
-        let mut extra = Vec::new();
-        for item in fields[25].split(';').filter(|s| !s.is_empty()) {
-            let (name, value) = item.split_once('=').ok_or_else(|| format!("column extra: bad item {item:?}"))?;
-            let value = value.parse().map_err(|_| format!("column extra: bad number in {item:?}"))?;
-            extra.push((name.to_string(), value));
-        }
-        Ok(PhaseRow {
-            context: RowContext {
-                program: fields[0].clone(),
-                function: fields[1].clone(),
-                spec: fields[2].clone(),
-                repetition: num(fields, 3)?,
-            },
-            label: fields[4].clone(),
-            pipeline: fields[5].clone(),
-            phase: fields[6].clone(),
-            seq: num(fields, 7)?,
-            wall_ns: num(fields, 8)?,
-            visits: num(fields, 9)?,
-            changes: num(fields, 10)?,
-            replacements: num(fields, 11)?,
-            revisits: num(fields, 12)?,
-            nodes_in: num(fields, 13)?,
-            nodes_out: num(fields, 14)?,
-            allocations: maybe(fields, 15)?,
-            bytes_allocated: maybe(fields, 16)?,
-            peak_live_bytes: maybe(fields, 17)?,
-            live_delta_bytes: maybe(fields, 18)?,
-            hw_instructions: maybe(fields, 19)?,
-            hw_cycles: maybe(fields, 20)?,
-            hw_l1d_read_misses: maybe(fields, 21)?,
-            hw_status: fields[22].clone(),
-            under_valgrind: match fields[23].as_str() {
-                "1" => true,
-                "0" => false,
-                other => return Err(format!("column under_valgrind: {other:?} is not 0 or 1")),
-            },
-            callgrind_dump: maybe(fields, 24)?,
-            extra,
-        })
-    }
 }
 
-/// Writes the header and `rows` as CSV.
+/// Writes the version line, the header and `rows` as CSV (see [`crate::table`]).
 pub fn write_csv<'a>(w: &mut impl Write, rows: impl IntoIterator<Item = &'a PhaseRow>) -> io::Result<()> {
-    writeln!(w, "{}", PhaseRow::to_csv_header())?;
-    for row in rows {
-        row.write_csv(w)?;
-    }
-    Ok(())
+    let records: Vec<PhaseRecord> = rows.into_iter().map(PhaseRecord::from).collect();
+    table::write_rows(w, &records).map_err(io::Error::other)
 }
 
-/// Reads CSV text written by [`write_csv`] (header first) back into rows.
+/// Reads CSV text written by [`write_csv`] (version line optional, then the header) back
+/// into rows.
 pub fn read_csv(text: &str) -> Result<Vec<PhaseRow>, CsvError> {
-    let records = csv::parse(text)?;
-    let mut it = records.into_iter();
-    let header = it.next().ok_or(CsvError { line: 1, message: "no header".into() })?;
-    if header != CSV_COLUMNS {
-        return Err(CsvError { line: 1, message: format!("unexpected header {header:?}") });
-    }
-    it.enumerate()
-        .map(|(i, rec)| PhaseRow::from_csv_fields(&rec).map_err(|message| CsvError { line: i + 2, message }))
+    let (_, header_line, _) = table::split_version(text)?;
+    let records: Vec<PhaseRecord> = table::read_rows(text)?;
+    records
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.into_row().map_err(|message| CsvError { line: header_line + 1 + i as u64, message }))
         .collect()
 }

@@ -49,7 +49,8 @@ run() {
 
     grep -q '"' "$dir/rows.csv" && die "run $1: quoted CSV fields; this script splits on commas"
     # label -> callgrind_dump, by header name.
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    awk -F, '/^#/ { next }
+             !have_header { for (i = 1; i <= NF; i++) col[$i] = i; have_header = 1; next }
              { print $col["label"], $col["callgrind_dump"], $col["under_valgrind"] }' \
         "$dir/rows.csv" >"$dir/labels"
     [ -s "$dir/labels" ] || die "run $1: no CSV rows"

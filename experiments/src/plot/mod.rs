@@ -24,9 +24,11 @@
 //!
 //! # Style
 //!
-//! Colours are the Okabe–Ito palette (distinguishable under the common colour-vision
-//! deficiencies); line-chart series also differ in marker shape, so figures survive
-//! grey-scale printing. Tick positions are ours ([`Axis`]): "nice" 1–2–5 steps on linear
+//! Every series' look comes from [`style`], the one definition for all figures: `son`,
+//! `cfg`, `node` and `interp` keep their colour (Okabe–Ito palette) in every figure, and the
+//! series of one chart also differ in marker, dash pattern (lines) and fill pattern (bars:
+//! solid, hatched, outlined), so figures survive grey-scale printing. Both axes carry a
+//! label with the unit. Tick positions are ours ([`Axis`]): "nice" 1–2–5 steps on linear
 //! axes and powers of ten (or 1–2–5 multiples on short ranges) on log axes, with a bounded
 //! count and compact labels, so log-axis labels never run together. The legend sits in a
 //! strip between the title and the plot, where it cannot hide data.
@@ -40,6 +42,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::FontTransform;
+
+pub mod style;
+
+use style::{Fill, Marker, SeriesStyle};
 
 /// One named series of (x, y) points.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,25 +64,8 @@ pub const HEIGHT: u32 = 560;
 /// The font family every chart element uses (registered by [`register_fonts`]).
 const FAMILY: &str = "sans-serif";
 
-/// Okabe–Ito colour-blind-safe palette (black last: it is kept for axes and text).
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),   // blue
-    RGBColor(230, 159, 0),   // orange
-    RGBColor(0, 158, 115),   // bluish green
-    RGBColor(204, 121, 167), // reddish purple
-    RGBColor(86, 180, 233),  // sky blue
-    RGBColor(213, 94, 0),    // vermillion
-    RGBColor(240, 228, 66),  // yellow
-    RGBColor(0, 0, 0),       // black
-];
-
 /// Bars get value labels when a chart has at most this many bars.
 const MAX_LABELLED_BARS: usize = 24;
-
-/// The colour of the `i`th series or group.
-fn colour(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
-}
 
 /// Registers DejaVu Sans (regular and bold) with plotters as `"sans-serif"`, once per
 /// process. Every chart function calls it; it is public for callers that draw with plotters
@@ -350,28 +339,106 @@ fn font(size: f64, style: FontStyle) -> TextStyle<'static> {
 /// How a legend entry is drawn.
 #[derive(Clone, Copy)]
 enum Key {
-    /// A line segment with the series' marker.
-    Line(usize),
-    /// A filled square.
-    Bar(usize),
+    /// A line segment in the series' dash pattern with its marker.
+    Line(SeriesStyle),
+    /// A small bar in the series' fill.
+    Bar(SeriesStyle),
 }
 
-/// Draws the series marker number `shape` (0: filled circle, 1: filled triangle, 2: filled
-/// square, 3: hollow circle, 4: cross, then again) centred on pixel `p`.
+/// Draws `marker` in `colour` centred on pixel `p`.
 fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     p: (i32, i32),
-    shape: usize,
+    marker: Marker,
     colour: RGBColor,
 ) -> Result<(), String> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    match shape % 5 {
-        0 => area.draw(&Circle::new(p, 4, colour.filled())).map_err(e),
-        1 => area.draw(&TriangleMarker::new(p, 6, colour.filled())).map_err(e),
-        2 => area.draw(&Rectangle::new([(p.0 - 4, p.1 - 4), (p.0 + 4, p.1 + 4)], colour.filled())).map_err(e),
-        3 => area.draw(&Circle::new(p, 4, colour.stroke_width(2))).map_err(e),
-        _ => area.draw(&Cross::new(p, 4, colour.stroke_width(2))).map_err(e),
+    match marker {
+        Marker::Circle => area.draw(&Circle::new(p, 4, colour.filled())).map_err(e),
+        Marker::Triangle => area.draw(&TriangleMarker::new(p, 6, colour.filled())).map_err(e),
+        Marker::Square => area.draw(&Rectangle::new([(p.0 - 4, p.1 - 4), (p.0 + 4, p.1 + 4)], colour.filled())).map_err(e),
+        Marker::HollowCircle => area.draw(&Circle::new(p, 4, colour.stroke_width(2))).map_err(e),
+        Marker::Cross => area.draw(&Cross::new(p, 4, colour.stroke_width(2))).map_err(e),
     }
+}
+
+/// Draws the polyline through pixels `points` in the series' colour and dash pattern.
+fn draw_path<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, points: &[(i32, i32)], style: &SeriesStyle) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let stroke = style.colour.stroke_width(2);
+    let Some((on, off)) = style.dash else {
+        return area.draw(&PathElement::new(points.to_vec(), stroke)).map_err(e);
+    };
+    let (on, off) = (f64::from(on), f64::from(off));
+    // Position within the current on+off period, carried across segments.
+    let mut phase = 0.0;
+    for w in points.windows(2) {
+        let (a, b) = ((f64::from(w[0].0), f64::from(w[0].1)), (f64::from(w[1].0), f64::from(w[1].1)));
+        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        let at = |t: f64| ((a.0 + (b.0 - a.0) * t / len).round() as i32, (a.1 + (b.1 - a.1) * t / len).round() as i32);
+        let mut t = 0.0;
+        while t < len {
+            let in_on = phase < on;
+            let step = if in_on { on - phase } else { on + off - phase }.min(len - t);
+            if in_on && len > 0.0 {
+                area.draw(&PathElement::new(vec![at(t), at(t + step)], stroke)).map_err(e)?;
+            }
+            t += step;
+            phase = (phase + step) % (on + off);
+        }
+    }
+    Ok(())
+}
+
+/// Draws a bar over the pixel rectangle `(x0, y0)`–`(x1, y1)` in the series' colour and fill.
+fn draw_bar<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, (x0, y0): (i32, i32), (x1, y1): (i32, i32), style: &SeriesStyle) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let (l, r, t, b) = (x0.min(x1), x0.max(x1), y0.min(y1), y0.max(y1));
+    let c = style.colour;
+    if style.fill == Fill::Solid {
+        return area.draw(&Rectangle::new([(l, t), (r, b)], c.filled())).map_err(e);
+    }
+    area.draw(&Rectangle::new([(l, t), (r, b)], WHITE.filled())).map_err(e)?;
+    let line = c.stroke_width(1);
+    let gap = 5;
+    // Lines x - y = k (rising `/` in screen coordinates: y grows downwards) or x + y = k.
+    let diagonal = |rising: bool| -> Vec<[(i32, i32); 2]> {
+        let mut out = Vec::new();
+        let (k0, k1) = if rising { (l - b, r - t) } else { (l + t, r + b) };
+        let mut k = k0 - k0.rem_euclid(gap);
+        while k <= k1 {
+            // Clip the line to the rectangle.
+            let mut pts = Vec::new();
+            for x in [l, r] {
+                let y = if rising { x - k } else { k - x };
+                if (t..=b).contains(&y) {
+                    pts.push((x, y));
+                }
+            }
+            for y in [t, b] {
+                let x = if rising { y + k } else { k - y };
+                if (l..=r).contains(&x) {
+                    pts.push((x, y));
+                }
+            }
+            if pts.len() >= 2 {
+                out.push([pts[0], pts[pts.len() - 1]]);
+            }
+            k += gap;
+        }
+        out
+    };
+    let lines: Vec<[(i32, i32); 2]> = match style.fill {
+        Fill::Diagonal => diagonal(true),
+        Fill::BackDiagonal => diagonal(false),
+        Fill::Cross => diagonal(true).into_iter().chain(diagonal(false)).collect(),
+        Fill::Horizontal => (t..=b).step_by(gap as usize).map(|y| [(l, y), (r, y)]).collect(),
+        Fill::Hollow | Fill::Solid => Vec::new(),
+    };
+    for [p, q] in lines {
+        area.draw(&PathElement::new(vec![p, q], line)).map_err(e)?;
+    }
+    area.draw(&Rectangle::new([(l, t), (r, b)], c.stroke_width(2))).map_err(e)
 }
 
 /// Lays the legend out in rows across `width`; returns each entry's (x, row).
@@ -423,14 +490,10 @@ fn draw_legend<DB: DrawingBackend>(
         let y = 14 + row * 24;
         match keys[i] {
             Key::Line(s) => {
-                let c = colour(s);
-                area.draw(&PathElement::new(vec![(x0, y), (x0 + 26, y)], c.stroke_width(2))).map_err(e)?;
-                draw_marker(area, (x0 + 13, y), s, c)?;
+                draw_path(area, &[(x0, y), (x0 + 26, y)], &s)?;
+                draw_marker(area, (x0 + 13, y), s.marker, s.colour)?;
             }
-            Key::Bar(g) => {
-                let c = colour(g);
-                area.draw(&Rectangle::new([(x0 + 4, y - 8), (x0 + 22, y + 8)], c.filled())).map_err(e)?;
-            }
+            Key::Bar(s) => draw_bar(area, (x0 + 4, y - 8), (x0 + 22, y + 8), &s)?,
         }
         area.draw(&Text::new(names[i].to_string(), (x0 + 32, y), style.clone())).map_err(e)?;
     }
@@ -463,8 +526,8 @@ fn frame<DB: DrawingBackend>(
     Ok(plot_area)
 }
 
-/// A series ready to draw: its index (colour and marker), name and usable points.
-type Drawn<'a> = (usize, &'a str, Vec<(f64, f64)>);
+/// A series ready to draw: its style, name and usable points.
+type Drawn<'a> = (SeriesStyle, &'a str, Vec<(f64, f64)>);
 
 /// Draws a line chart (see [`line_chart`]) on any backend.
 #[allow(clippy::too_many_arguments)]
@@ -506,13 +569,12 @@ fn draw_lines<DB: DrawingBackend>(
         .bold_line_style(RGBColor(0, 0, 0).mix(0.15))
         .draw()
         .map_err(e)?;
-    for (shape, _, points) in series {
-        let c = colour(*shape);
-        chart.draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2))).map_err(e)?;
-        // Markers in pixels on the root area, whose origin is the backend's.
-        for &p in points {
-            let px = chart.plotting_area().map_coordinate(&p);
-            draw_marker(&root, px, *shape, c)?;
+    for (style, _, points) in series {
+        // Lines and markers in pixels on the root area, whose origin is the backend's.
+        let pixels: Vec<(i32, i32)> = points.iter().map(|p| chart.plotting_area().map_coordinate(p)).collect();
+        draw_path(&root, &pixels, style)?;
+        for &px in &pixels {
+            draw_marker(&root, px, style.marker, style.colour)?;
         }
     }
     root.present().map_err(e)
@@ -536,10 +598,12 @@ pub fn line_chart(
     let usable = |&(x, y): &(f64, f64)| {
         x.is_finite() && y.is_finite() && (!log_x || x > 0.0) && (!log_y || y > 0.0)
     };
+    let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+    let looks = style::styles(&names);
     let cleaned: Vec<Drawn<'_>> = series
         .iter()
-        .enumerate()
-        .map(|(i, s)| (i, s.name.as_str(), s.points.iter().copied().filter(usable).collect::<Vec<_>>()))
+        .zip(looks)
+        .map(|(s, look)| (look, s.name.as_str(), s.points.iter().copied().filter(usable).collect::<Vec<_>>()))
         .filter(|s| !s.2.is_empty())
         .collect();
     let all = || cleaned.iter().flat_map(|s| s.2.iter().copied());
@@ -562,9 +626,11 @@ pub fn line_chart(
 }
 
 /// Draws a grouped bar chart (see [`bar_chart`]) on any backend.
+#[allow(clippy::too_many_arguments)]
 fn draw_bars<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     title: &str,
+    x_label: &str,
     y_label: &str,
     categories: &[String],
     groups: &[(String, Vec<f64>)],
@@ -572,7 +638,8 @@ fn draw_bars<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let names: Vec<&str> = groups.iter().map(|g| g.0.as_str()).collect();
-    let keys: Vec<Key> = (0..groups.len()).map(Key::Bar).collect();
+    let looks = style::styles(&names);
+    let keys: Vec<Key> = looks.iter().copied().map(Key::Bar).collect();
     let plot = frame(&root, title, &names, &keys)?;
 
     // Category labels: horizontal when they fit under their slots, otherwise rotated.
@@ -583,7 +650,8 @@ fn draw_bars<DB: DrawingBackend>(
     }
     let slot = (plot.dim_in_pixel().0 as f64 - 120.0) / categories.len() as f64;
     let rotate = f64::from(widest) > slot * 0.95;
-    let x_area = if rotate { (widest as i32 + 16).clamp(40, 220) } else { 40 };
+    // Room for the category labels, then the axis label under them.
+    let x_area = if rotate { (widest as i32 + 16).clamp(40, 220) } else { 40 } + 30;
     // Rotated labels need about a line height each; thin them out when slots are narrower.
     let stride = if rotate { (20.0 / slot).ceil().max(1.0) as usize } else { 1 };
     let x_axis = Axis { lo: -0.5, hi: categories.len() as f64 - 0.5, kind: AxisKind::Categories(categories.to_vec()) };
@@ -603,6 +671,7 @@ fn draw_bars<DB: DrawingBackend>(
         .x_labels(0)
         .y_labels(8)
         .y_max_light_lines(1)
+        .x_desc(x_label)
         .y_desc(y_label)
         .axis_desc_style(font(18.0, FontStyle::Normal))
         .y_label_style(font(15.0, FontStyle::Normal))
@@ -629,14 +698,15 @@ fn draw_bars<DB: DrawingBackend>(
     let width = 0.8 / groups.len() as f64;
     let value_style = font(13.0, FontStyle::Normal);
     for (g, (_, values)) in groups.iter().enumerate() {
-        let c = colour(g);
         for (i, &v) in values.iter().enumerate() {
             if !v.is_finite() {
                 continue;
             }
             let x0 = i as f64 - 0.4 + g as f64 * width;
             let x1 = x0 + width * 0.9;
-            chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, v)], c.filled()))).map_err(e)?;
+            // In pixels on the root area, whose origin is the backend's.
+            let corner = |x: f64, y: f64| chart.plotting_area().map_coordinate(&(x, y));
+            draw_bar(&root, corner(x0, 0.0), corner(x1, v), &looks[g])?;
             if labelled {
                 let anchor = if v >= 0.0 { VPos::Bottom } else { VPos::Top };
                 // In pixels on the root area, whose origin is the backend's.
@@ -650,8 +720,8 @@ fn draw_bars<DB: DrawingBackend>(
     root.present().map_err(e)
 }
 
-/// Grouped bar chart: one group of bars per category, one bar per named group; writes
-/// `stem.svg` and `stem.png`.
+/// Grouped bar chart: one group of bars per category (named on the x axis, `x_label` under
+/// them), one bar per named group; writes `stem.svg` and `stem.png`.
 ///
 /// `groups[g].1[i]` is group `g`'s value for `categories[i]`; a non-finite value leaves its
 /// bar out. Bars carry value labels when there are at most 24 of them. Returns an error for
@@ -660,6 +730,7 @@ fn draw_bars<DB: DrawingBackend>(
 pub fn bar_chart(
     stem: &Path,
     title: &str,
+    x_label: &str,
     y_label: &str,
     categories: &[String],
     groups: &[(String, Vec<f64>)],
@@ -687,8 +758,8 @@ pub fn bar_chart(
         kind: AxisKind::Linear,
     };
     let (svg, png) = outputs(stem)?;
-    draw_bars(SVGBackend::new(&svg, (WIDTH, HEIGHT)).into_drawing_area(), title, y_label, categories, groups, y_axis.clone())?;
-    draw_bars(BitMapBackend::new(&png, (WIDTH, HEIGHT)).into_drawing_area(), title, y_label, categories, groups, y_axis)
+    draw_bars(SVGBackend::new(&svg, (WIDTH, HEIGHT)).into_drawing_area(), title, x_label, y_label, categories, groups, y_axis.clone())?;
+    draw_bars(BitMapBackend::new(&png, (WIDTH, HEIGHT)).into_drawing_area(), title, x_label, y_label, categories, groups, y_axis)
 }
 
 #[cfg(test)]
@@ -756,7 +827,7 @@ mod tests {
         let stem = dir.join("phases");
         let categories: Vec<String> = ["build", "reduce", "schedule"].map(String::from).to_vec();
         let groups = vec![("son".to_string(), vec![12.5, 40.0, 7.0]), ("cfg".to_string(), vec![10.0, f64::NAN, 3.25])];
-        bar_chart(&stem, "Phase times", "µs", &categories, &groups).unwrap();
+        bar_chart(&stem, "Phase times", "phase", "µs", &categories, &groups).unwrap();
         let texts = svg_texts(&std::fs::read_to_string(dir.join("phases.svg")).unwrap());
         let has = |t: &str| texts.iter().any(|x| x == t);
         assert!(has("Phase times"), "title in svg: {texts:?}");
@@ -776,10 +847,10 @@ mod tests {
         let neg = [series("a", &[(1.0, -1.0)])];
         assert!(line_chart(&dir.join("c"), "t", "x", "y", false, true, &neg).is_err(), "log axis, no positive y");
         let cats = vec!["k".to_string()];
-        assert!(bar_chart(&dir.join("d"), "t", "y", &[], &[("g".into(), vec![])]).is_err());
-        assert!(bar_chart(&dir.join("e"), "t", "y", &cats, &[]).is_err());
-        assert!(bar_chart(&dir.join("f"), "t", "y", &cats, &[("g".into(), vec![1.0, 2.0])]).is_err());
-        assert!(bar_chart(&dir.join("g"), "t", "y", &cats, &[("g".into(), vec![f64::NAN])]).is_err());
+        assert!(bar_chart(&dir.join("d"), "t", "x", "y", &[], &[("g".into(), vec![])]).is_err());
+        assert!(bar_chart(&dir.join("e"), "t", "x", "y", &cats, &[]).is_err());
+        assert!(bar_chart(&dir.join("f"), "t", "x", "y", &cats, &[("g".into(), vec![1.0, 2.0])]).is_err());
+        assert!(bar_chart(&dir.join("g"), "t", "x", "y", &cats, &[("g".into(), vec![f64::NAN])]).is_err());
         assert!(!dir.join("a.svg").exists() && !dir.join("g.png").exists(), "no file for rejected input");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -794,7 +865,7 @@ mod tests {
             ("interp".to_string(), (0..30).map(|i| i as f64).collect()),
             ("son".to_string(), (0..30).map(|i| -(i as f64) / 2.0).collect()),
         ];
-        bar_chart(&dir.join("many"), "many bars", "speed-up", &categories, &groups).unwrap();
+        bar_chart(&dir.join("many"), "many bars", "kernel", "speed-up", &categories, &groups).unwrap();
         let texts = svg_texts(&std::fs::read_to_string(dir.join("many.svg")).unwrap());
         assert!(texts.iter().any(|t| t == "bench_kernel_29"), "category labels: {texts:?}");
         assert!(!texts.iter().any(|t| t == "14.5" || t == "-14.5"), "no value labels on 60 bars");
