@@ -28,9 +28,9 @@ pub const EXIT_HEAP_LIMIT: u8 = 134;
 
 const USAGE: &str = "\
 usage:
-  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend llvm|lir]
+  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend llvm|lir|cranelift]
                     [--llvm none|ftl|O2]
-                    [--dump-lir] [--dump-llvm] [--dump-asm] [--always-opt]
+                    [--dump-lir] [--dump-llvm] [--dump-clif] [--dump-asm] [--always-opt]
                     [--deopt-every N] [--deopt-after-calls] [--hot-calls N] [--max-reopts K]
                     [--osr-back-edges N] [--max-compiled-size INSTRUCTIONS[,REGISTERS]]
                     [--verify] [--stats OUT.json] [--compile-thread on|off]
@@ -110,6 +110,7 @@ struct Options {
     function: Option<String>,
     stats: Option<String>,
     dump_llvm: bool,
+    dump_clif: bool,
     dump_asm: bool,
     dump_lir: bool,
     spec: Option<String>,
@@ -139,6 +140,7 @@ const RUN_OPTIONS: &[&str] = &[
     "--stats",
     "--llvm",
     "--dump-llvm",
+    "--dump-clif",
     "--dump-asm",
     "--dump-lir",
     "--spec",
@@ -161,6 +163,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
         function: None,
         stats: None,
         dump_llvm: false,
+        dump_clif: false,
         dump_asm: false,
         dump_lir: false,
         spec: None,
@@ -187,7 +190,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
             }
             "--backend" => {
                 let b = it.next().ok_or("--backend needs a value")?;
-                backend = Some(Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir, llvm)"))?);
+                backend = Some(Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir, llvm, cranelift)"))?);
             }
             "--llvm" => {
                 let p = it.next().ok_or("--llvm needs a value")?;
@@ -202,6 +205,7 @@ fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
                 });
             }
             "--dump-llvm" => opts.dump_llvm = true,
+            "--dump-clif" => opts.dump_clif = true,
             "--dump-asm" => opts.dump_asm = true,
             "--dump-lir" => opts.dump_lir = true,
             "--always-opt" => opts.tiering.always_opt = true,
@@ -277,6 +281,8 @@ fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeli
     match (backend, pipeline) {
         (Some(Backend::Lir), Some(_)) => Err("--llvm needs --backend llvm".into()),
         (Some(Backend::Lir), None) => Ok(Backend::Lir),
+        (Some(Backend::Cranelift), Some(_)) => Err("--llvm needs --backend llvm".into()),
+        (Some(Backend::Cranelift), None) => Ok(Backend::Cranelift),
         (Some(Backend::Llvm(_)), p) | (None, p @ Some(_)) => Ok(Backend::Llvm(p.unwrap_or_default())),
         (None, None) if optimizing => Ok(Backend::Llvm(Pipeline::default())),
         (None, None) => Ok(Backend::Lir),
@@ -326,6 +332,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     if opts.tier != Tier::Interp {
         let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
         compiler.dump_llvm = opts.dump_llvm;
+        compiler.dump_clif = opts.dump_clif;
         compiler.dump_lir = opts.dump_lir;
         compiler.dump_asm = opts.dump_asm;
         compiler.compile_thread = opts.compile_thread;

@@ -47,6 +47,12 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--compile-thread", "off", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--compile-thread", "off", "--verify"],
+    // Both pipelines on Cranelift (exits through a cold stub call, no patchpoints): stress
+    // exits, and default tiering with hot calls and OSR at low thresholds.
+    &["--tier", "son", "--backend", "cranelift", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "cfg", "--backend", "cranelift", "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "son", "--backend", "cranelift", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
+    &["--tier", "cfg", "--backend", "cranelift", "--hot-calls", "2", "--osr-back-edges", "50", "--verify"],
 ];
 
 /// Stress configurations: exits at other periods, lazy exits after calls, and pipeline
@@ -67,6 +73,13 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "lir", "--always-opt", "--deopt-after-calls", "--verify"],
     &["--tier", "son", "--backend", "llvm", "--always-opt", "--deopt-after-calls", "--verify"],
     &["--tier", "cfg", "--backend", "llvm", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "son", "--backend", "cranelift", "--always-opt", "--deopt-after-calls", "--verify"],
+    &["--tier", "cfg", "--backend", "cranelift", "--always-opt", "--deopt-after-calls", "--verify"],
+    // Cranelift with stress exits at every seventh check and at default thresholds.
+    &["--tier", "son", "--backend", "cranelift", "--always-opt", "--deopt-every", "7", "--verify"],
+    &["--tier", "cfg", "--backend", "cranelift", "--always-opt", "--deopt-every", "7", "--verify"],
+    &["--tier", "son", "--backend", "cranelift", "--verify"],
+    &["--tier", "cfg", "--backend", "cranelift", "--verify"],
     // Sea of nodes with node splitting and offset-only load elimination, under stress exits.
     &[
         "--tier",

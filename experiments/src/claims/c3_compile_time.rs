@@ -48,7 +48,7 @@ pub const PHASE_PROFILE: Csv = Csv { file: "c3_phase_profile.csv", columns: &["p
 pub const LLVM_SETTINGS: &[&str] = &["off", "ftl"];
 
 /// The LLVM settings of one set of runs that serves both C3 and C10.
-const WITH_C10_SETTINGS: &[&str] = &["off", "none", "ftl", "O2"];
+const WITH_C10_SETTINGS: &[&str] = &["off", "none", "ftl", "O2", "cranelift"];
 
 /// The verdict rule on cfg's mid-end time over son's (geometric mean over kernels): the
 /// claim is "halved".

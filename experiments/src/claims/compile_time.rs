@@ -4,8 +4,8 @@
 //! per repetition.
 //!
 //! Per run: the sum of the mid-end phases' `wall_ns` (labels `son/...`, `cfg/...`), the sum
-//! of LLVM's rows (labels `llvm...`: its passes and code generation, when the backend
-//! meters them), their total, and the whole-process time ([`COLUMNS`]). C3
+//! of the backend's rows in `llvm_ns` (labels `llvm...`: its passes and code generation; or,
+//! for the `cranelift` setting, `cranelift/lower` and `cranelift/compile`), their total, and the whole-process time ([`COLUMNS`]). C3
 //! ([`super::c3_compile_time`]) keeps the `off` and `ftl` rows; C10
 //! ([`super::c10_llvm_share`]) the `none`, `ftl` and `O2` rows. One set of runs serves both
 //! when both are selected.
@@ -76,7 +76,9 @@ pub fn measure(ctx: &Ctx, llvm: &[&'static str], what: &str) -> Result<Vec<Measu
         let (program, pipeline, l, rep) = jobs[i].clone();
         let spec = spec_of(pipeline);
         let mut a = vec!["--tier".to_string(), pipeline.into(), "--spec".into(), spec.clone(), "--always-opt".into()];
-        if l != "off" {
+        if l == "cranelift" {
+            a.extend(["--backend".to_string(), "cranelift".into()]);
+        } else if l != "off" {
             a.extend(["--backend".to_string(), "llvm".into(), "--llvm".into(), l.into()]);
         } else {
             a.extend(["--backend".to_string(), "lir".into()]);
@@ -90,8 +92,10 @@ fn row(ctx: &Ctx, t: &mut Table, experiment: &str, m: &Measured) {
     let values = match &m.stats {
         Ok(s) => {
             let midend: u64 = s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum();
-            let llvm: u64 = s.phases.iter().filter(|p| p.is_llvm()).map(|p| p.wall_ns).sum();
-            let llvm_rows = s.phases.iter().filter(|p| p.is_llvm()).count();
+            // The backend's rows: LLVM's, or Cranelift's for the `cranelift` setting.
+            let backend = |p: &&super::runner::PhaseStat| p.is_llvm() || p.is_cranelift();
+            let llvm: u64 = s.phases.iter().filter(backend).map(|p| p.wall_ns).sum();
+            let llvm_rows = s.phases.iter().filter(backend).count();
             vec![
                 midend.to_string(),
                 llvm.to_string(),

@@ -48,6 +48,11 @@ impl PhaseStat {
     pub fn is_llvm(&self) -> bool {
         self.pipeline().starts_with("llvm")
     }
+
+    /// Whether the phase is the Cranelift backend's (`cranelift/lower`, `cranelift/compile`).
+    pub fn is_cranelift(&self) -> bool {
+        self.pipeline() == "cranelift"
+    }
 }
 
 /// The kind of a mid-end phase, for per-kind figures (C2, C3).

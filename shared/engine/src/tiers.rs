@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use crate::baseline;
 use backend::eval::LirCode;
+use backend::cranelift::{self, ClifOptions};
 use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -64,6 +65,8 @@ pub enum Backend {
     Lir,
     /// Machine code through LLVM (FTL style), with this pass pipeline.
     Llvm(Pipeline),
+    /// Machine code through Cranelift (opt level `speed`), exits through a cold stub call.
+    Cranelift,
 }
 
 impl Backend {
@@ -72,6 +75,7 @@ impl Backend {
         match s {
             "lir" => Some(Backend::Lir),
             "llvm" => Some(Backend::Llvm(Pipeline::default())),
+            "cranelift" => Some(Backend::Cranelift),
             _ => None,
         }
     }
@@ -81,6 +85,7 @@ impl Backend {
         match self {
             Backend::Lir => "lir".into(),
             Backend::Llvm(p) => format!("llvm:{}", p.name()),
+            Backend::Cranelift => "cranelift".into(),
         }
     }
 }
@@ -103,6 +108,8 @@ pub struct TierCompiler {
     pub dump_llvm: bool,
     /// Print each function's machine code to stderr (`--dump-asm`).
     pub dump_asm: bool,
+    /// Print each function's Cranelift IR to stderr (`--dump-clif`).
+    pub dump_clif: bool,
     /// Print each compiled function's LIR to stderr (`--dump-lir`).
     pub dump_lir: bool,
     /// Phase rows of every compilation so far (shared with the caller for `--stats`).
@@ -128,6 +135,7 @@ impl TierCompiler {
             dump_llvm: false,
             dump_asm: false,
             dump_lir: false,
+            dump_clif: false,
             rows: Rc::new(RefCell::new(Vec::new())),
             compile_thread: false,
             worker: None,
@@ -183,6 +191,31 @@ impl TierCompiler {
                 return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
             }
             Backend::Llvm(pipeline) => pipeline,
+            Backend::Cranelift => {
+                // Cranelift compiles fast enough to run on the vm's thread (no compile thread).
+                let options = ClifOptions {
+                    stress_checks: vm.tiering_options().deopt_every.is_some(),
+                    after_call_exits: vm.tiering_options().deopt_after_calls,
+                    verify: self.verify,
+                    keep_clif: self.dump_clif,
+                    keep_asm: self.dump_asm,
+                    param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
+                    hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
+                };
+                let name = &vm.program.function(lir.func).name;
+                let context = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
+                let mut meter = Meter::new(context);
+                let code = cranelift::compile_phases(&lir, &options, &mut MeteredSteps(&mut meter, "cranelift"));
+                self.rows.borrow_mut().extend(meter.take_rows());
+                let code = code.map_err(backend_failure)?;
+                if let Some(clif) = &code.clif {
+                    eprintln!("{clif}");
+                }
+                if let Some(asm) = &code.asm {
+                    eprintln!("{asm}");
+                }
+                return Ok(Compiled::Ready(Rc::new(code)));
+            }
         };
         let options = LlvmOptions {
             pipeline,
@@ -260,7 +293,7 @@ impl OptimizingCompiler for TierCompiler {
 /// metered as a phase on the calling thread; returns the code and the phase rows.
 pub(crate) fn llvm_stage(lir: &ir::lir::Function, options: &LlvmOptions, context: RowContext) -> (Result<LlvmCode, String>, Vec<PhaseRow>) {
     let mut meter = Meter::new(context);
-    let code = llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter));
+    let code = llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter, "llvm"));
     (code, meter.take_rows())
 }
 
@@ -282,13 +315,14 @@ fn finish_llvm(code: LlvmCode) -> Rc<dyn CompiledCode> {
     Rc::new(code)
 }
 
-/// LLVM's compilation steps as meter phases (`llvm/lower`, `llvm/verify`, `llvm/passes`,
-/// `llvm/codegen`), so LLVM's share of compile time (claim C10) sits beside the mid-end's rows.
-struct MeteredSteps<'m>(&'m mut Meter);
+/// A backend's compilation steps as meter phases (`llvm/lower`, `llvm/verify`,
+/// `llvm/passes`, `llvm/codegen`; `cranelift/lower`, `cranelift/compile`), so the backend's
+/// share of compile time (claim C10) sits beside the mid-end's rows.
+struct MeteredSteps<'m>(&'m mut Meter, &'static str);
 
 impl llvm::PhaseRunner for MeteredSteps<'_> {
     fn phase<R>(&mut self, name: &'static str, f: impl FnOnce() -> R) -> R {
-        self.0.measure("llvm", name, |_| f())
+        self.0.measure(self.1, name, |_| f())
     }
 }
 

@@ -244,10 +244,19 @@ extern "C" fn exit_handler(save: *const u64, ret_addr: u64) -> u64 {
     // with; its `&mut Vm` is not used while compiled code runs (LlvmCode::invoke), and this
     // handler is the only user until it returns.
     let vm = unsafe { &mut *vm };
-    let frames: Vec<ResumeFrame> = crate::eval::resume_frames(&site.desc, value_bits, &mut vm.heap);
+    resume(vm, site.func, &site.desc, failed, value_bits)
+}
+
+/// The backend-neutral end of every exit (LLVM's patchpoint handler, Cranelift's exit stub):
+/// boxes the exit's values (`value_bits` gives the raw bits of each SSA value the frames
+/// list), rebuilds the interpreter frames, shows them to this thread's [`ExitInterceptor`]
+/// and lets [`Vm::deoptimize`] finish the activation; returns its result bits or the
+/// exception sentinel. `failed` is false for a stress exit forced by `--deopt-every`.
+pub(crate) fn resume(vm: &mut Vm, func: FuncId, desc: &ExitDesc, failed: bool, value_bits: impl Fn(u32) -> u64) -> u64 {
+    let frames: Vec<ResumeFrame> = crate::eval::resume_frames(desc, value_bits, &mut vm.heap);
     let stress = !failed;
-    let reason = if failed { site.desc.reason } else { DeoptReason::Stress };
-    let event = ExitEvent { func: site.func, reason, stress, frames };
+    let reason = if failed { desc.reason } else { DeoptReason::Stress };
+    let event = ExitEvent { func, reason, stress, frames };
     let intercepted = INTERCEPTOR.with(|i| i.borrow_mut().as_mut().and_then(|hook| hook(&event)));
     if let Some(bits) = intercepted {
         return bits;

@@ -19,8 +19,8 @@ pub mod exits;
 pub mod stackmap;
 
 mod engine;
-mod lower;
-mod runtime;
+pub(crate) mod lower;
+pub(crate) mod runtime;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -132,7 +132,7 @@ struct Lower<'a, 'ctx> {
 /// through equal exits (the same frame state, live values and reason) share one patchpoint,
 /// as V8's checks at one frame state share a deoptimization entry. The CFG pipeline already
 /// gives such checks one `ExitId`; the sea of nodes makes one per check.
-fn shared_exits(lir: &Function) -> Vec<ExitId> {
+pub(crate) fn shared_exits(lir: &Function) -> Vec<ExitId> {
     let mut first: IdHashMap<(ir::ops::DeoptReason, &[ir::frame::FrameDesc]), ExitId> = IdHashMap::default();
     lir.exits.iter().map(|e| *first.entry((e.reason, &e.frames[..])).or_insert(e.id)).collect()
 }
@@ -155,7 +155,7 @@ pub(crate) fn runtime_sites(lir: &Function) -> (Vec<RuntimeSite>, IdHashMap<(usi
 }
 
 /// Blocks reachable from b0 in reverse post-order.
-fn reverse_post_order(lir: &Function) -> Vec<usize> {
+pub(crate) fn reverse_post_order(lir: &Function) -> Vec<usize> {
     let n = lir.blocks.len();
     let mut seen = vec![false; n];
     let mut post = Vec::with_capacity(n);
@@ -184,7 +184,7 @@ fn reverse_post_order(lir: &Function) -> Vec<usize> {
 }
 
 /// The distinct SSA values an exit's frames list, in order of first appearance.
-fn exit_values(lir: &Function, exit: ExitId) -> Vec<(u32, Rep)> {
+pub(crate) fn exit_values(lir: &Function, exit: ExitId) -> Vec<(u32, Rep)> {
     let mut out: Vec<(u32, Rep)> = Vec::new();
     for frame in &lir.exit(exit).frames {
         for (_, v) in &frame.registers {

@@ -1,0 +1,794 @@
+//! LIR → Cranelift IR.
+//!
+//! The function has the LLVM backend's signature `i64 (vm, args, argc)` in the host's
+//! default calling convention. Representations map to Cranelift types: tagged → `i64`,
+//! int32 → `i32`, float64 → `f64`, bit → `i8` (0/1, what `icmp` produces). LIR block
+//! parameters are Cranelift block parameters; no `Variable`s are needed (LIR is already SSA
+//! in dominance order). Two-result operations keep the int32 result as the value and the flag
+//! on the side for `Projection[1]`; int32 overflow is computed in 64 bits. Checks branch to a
+//! cold exit block (one per representative exit, as in LLVM, with the failed flag as its
+//! block parameter) that stores the live values and calls the exit stub ([`super::exits`]).
+//! Runtime helpers are called indirectly through their absolute addresses, as LLVM's global
+//! mappings make them absolute too.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlags, SigRef, Signature, StackSlot, StackSlotData, StackSlotKind, Type};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+
+use frontend::bytecode::FuncId;
+use frontend::hash::IdHashMap;
+use ir::frame::ExitId;
+use ir::lir::{Function, Jump, Terminator};
+use ir::ops::{Access, Op, Rep, RuntimeFn};
+use ir::tagged;
+use vm::heap::ElementsKind;
+
+use super::exits::{exit_stub, ExitSite};
+use super::ClifOptions;
+use crate::llvm::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
+
+type V = cranelift_codegen::ir::Value;
+
+const LAYOUT: vm::layout::HeapLayout = vm::layout::heap_layout();
+const I8: Type = types::I8;
+const I32: Type = types::I32;
+const I64: Type = types::I64;
+const F64: Type = types::F64;
+
+/// What lowering found out that compilation needs.
+pub(super) struct Lowered {
+    /// Words the caller must provide in `args` (highest `Parameter` index + 1).
+    pub param_count: usize,
+    /// Exit blocks emitted.
+    pub exit_blocks: usize,
+}
+
+struct Lower<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    lir: &'a Function,
+    opts: &'a ClifOptions,
+    cc: CallConv,
+    vm: V,
+    args: V,
+    vals: Vec<Option<V>>,
+    flags: Vec<Option<V>>,
+    blocks: Vec<Option<Block>>,
+    sigs: IdHashMap<&'static str, SigRef>,
+    call_buf: Option<StackSlot>,
+    math_buf: Option<StackSlot>,
+    direct_buf: Option<StackSlot>,
+    exit_buf: Option<StackSlot>,
+    function_constants: Vec<Option<FuncId>>,
+    propagate: Option<Block>,
+    runtime_sites: &'a [RuntimeSite],
+    runtime_site_of: IdHashMap<(usize, usize), usize>,
+    exit_sites: &'a [ExitSite],
+    exit_rep: Vec<ExitId>,
+    exit_blocks: IdHashMap<ExitId, Block>,
+    param_count: usize,
+}
+
+/// Lowers `lir` into `func` (whose signature is set here).
+pub(super) fn lower(
+    func: &mut cranelift_codegen::ir::Function,
+    cc: CallConv,
+    lir: &Function,
+    opts: &ClifOptions,
+    runtime_sites: &[RuntimeSite],
+    runtime_site_of: IdHashMap<(usize, usize), usize>,
+    exit_sites: &[ExitSite],
+) -> Result<Lowered, String> {
+    if lir.blocks.is_empty() {
+        return Err("LIR function has no blocks".into());
+    }
+    if !lir.blocks[0].params.is_empty() {
+        return Err("entry block parameters (OSR entry) are not supported by the Cranelift backend".into());
+    }
+    func.signature = sig(cc, &[I64, I64, I32], Some(I64));
+    let mut fctx = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(func, &mut fctx);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let vm = b.block_params(entry)[0];
+    let args = b.block_params(entry)[1];
+    let mut l = Lower {
+        b,
+        lir,
+        opts,
+        cc,
+        vm,
+        args,
+        vals: vec![None; lir.reps.len()],
+        flags: vec![None; lir.reps.len()],
+        blocks: vec![None; lir.blocks.len()],
+        sigs: IdHashMap::default(),
+        call_buf: None,
+        math_buf: None,
+        direct_buf: None,
+        exit_buf: None,
+        function_constants: Vec::new(),
+        propagate: None,
+        runtime_sites,
+        runtime_site_of,
+        exit_sites,
+        exit_rep: crate::llvm::lower::shared_exits(lir),
+        exit_blocks: IdHashMap::default(),
+        param_count: 0,
+    };
+    l.run()?;
+    let exit_blocks = l.exit_blocks.len();
+    let param_count = l.param_count;
+    l.b.seal_all_blocks();
+    l.b.finalize();
+    Ok(Lowered { param_count, exit_blocks })
+}
+
+fn sig(cc: CallConv, params: &[Type], ret: Option<Type>) -> Signature {
+    let mut s = Signature::new(cc);
+    s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
+    s.returns.extend(ret.map(AbiParam::new));
+    s
+}
+
+fn ty(rep: Rep) -> Type {
+    match rep {
+        Rep::Tagged => I64,
+        Rep::Int32 => I32,
+        Rep::Float64 => F64,
+        Rep::Bit => I8,
+    }
+}
+
+fn mem() -> MemFlags {
+    MemFlags::trusted()
+}
+
+impl Lower<'_, '_> {
+    fn run(&mut self) -> Result<(), String> {
+        let lir = self.lir;
+        let order = crate::llvm::lower::reverse_post_order(lir);
+        for &bi in &order {
+            let blk = self.b.create_block();
+            for &p in &lir.blocks[bi].params {
+                let v = self.b.append_block_param(blk, ty(lir.rep(p)));
+                self.vals[p.0 as usize] = Some(v);
+            }
+            self.blocks[bi] = Some(blk);
+        }
+        self.make_buffers(&order);
+        let b0 = self.blocks[0].ok_or("b0 is unreachable")?;
+        self.b.ins().jump(b0, &[]);
+        for &bi in &order {
+            self.b.switch_to_block(self.blocks[bi].expect("created above"));
+            self.block(bi)?;
+        }
+        Ok(())
+    }
+
+    fn slot(&mut self, bytes: u32) -> StackSlot {
+        self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, bytes, 3))
+    }
+
+    fn make_buffers(&mut self, order: &[usize]) {
+        let (mut call_words, mut math_words, mut exit_words) = (0u32, 0u32, 0u32);
+        for &bi in order {
+            for inst in &self.lir.blocks[bi].insts {
+                match inst.op {
+                    Op::CallRuntime { function: RuntimeFn::MathFunction(_), .. } => math_words = math_words.max(inst.args.len() as u32),
+                    Op::CallRuntime { .. } => call_words = call_words.max(inst.args.len() as u32),
+                    Op::Parameter { index } => self.param_count = self.param_count.max(index as usize + 1),
+                    _ => {}
+                }
+                if let Some(e) = inst.exit {
+                    exit_words = exit_words.max(self.exit_sites[e.0 as usize].values.len() as u32);
+                }
+            }
+            if let Terminator::Deoptimize(e) = self.lir.blocks[bi].term {
+                exit_words = exit_words.max(self.exit_sites[e.0 as usize].values.len() as u32);
+            }
+        }
+        if call_words > 0 {
+            self.call_buf = Some(self.slot(call_words * 8));
+        }
+        if math_words > 0 {
+            self.math_buf = Some(self.slot(math_words * 8));
+        }
+        if exit_words > 0 {
+            self.exit_buf = Some(self.slot(exit_words * 8));
+        }
+        let direct_words = self.plan_direct_calls();
+        if direct_words > 0 {
+            self.direct_buf = Some(self.slot(direct_words * 8));
+        }
+    }
+
+    /// Records function constants; returns the words the direct-call buffer needs (see
+    /// `llvm::lower::calls`, whose rules this follows).
+    fn plan_direct_calls(&mut self) -> u32 {
+        self.function_constants = vec![None; self.lir.reps.len()];
+        for block in &self.lir.blocks {
+            for inst in &block.insts {
+                if let (Op::TaggedConstant { bits }, Some(r)) = (inst.op, inst.result) {
+                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION && bits & tagged::PAYLOAD_MASK <= tagged::FUNCTION_ID_MASK {
+                        self.function_constants[r.0 as usize] = Some(FuncId((bits & tagged::PAYLOAD_MASK) as u32));
+                    }
+                }
+            }
+        }
+        let mut words = 0u32;
+        for block in &self.lir.blocks {
+            for inst in &block.insts {
+                if let Some(f) = self.direct_callee(&inst.op, &inst.args) {
+                    let params = self.opts.param_counts[f.0 as usize];
+                    let hidden = self.hidden(f);
+                    let needed = if hidden.any() { params + hidden.receiver as u32 + hidden.context as u32 } else { params.max(inst.args.len() as u32 - 2) };
+                    words = words.max(needed);
+                }
+            }
+        }
+        words
+    }
+
+    fn hidden(&self, f: FuncId) -> crate::llvm::HiddenParams {
+        self.opts.hidden_params.get(f.0 as usize).copied().unwrap_or_default()
+    }
+
+    fn direct_callee(&self, op: &Op, args: &[ir::lir::Value]) -> Option<FuncId> {
+        if !matches!(op, Op::CallRuntime { function: RuntimeFn::Call, .. }) || args.len() < 2 {
+            return None;
+        }
+        let f = self.function_constants.get(args[0].0 as usize).copied().flatten()?;
+        ((f.0 as usize) < self.opts.param_counts.len() && !self.hidden(f).runtime_only).then_some(f)
+    }
+
+    fn val(&self, v: ir::lir::Value) -> Result<V, String> {
+        self.vals.get(v.0 as usize).copied().flatten().ok_or_else(|| format!("v{} used before it is defined", v.0))
+    }
+
+    fn i64c(&mut self, x: u64) -> V {
+        self.b.ins().iconst(I64, x as i64)
+    }
+
+    fn i32c(&mut self, x: i32) -> V {
+        self.b.ins().iconst(I32, x as i64)
+    }
+
+    /// A value as a 64-bit word (tagged as is; int32 and bit zero-extended; doubles' bits).
+    fn word(&mut self, v: ir::lir::Value) -> Result<V, String> {
+        let x = self.val(v)?;
+        Ok(match self.lir.rep(v) {
+            Rep::Tagged => x,
+            Rep::Int32 | Rep::Bit => self.b.ins().uextend(I64, x),
+            Rep::Float64 => self.b.ins().bitcast(I64, MemFlags::new(), x),
+        })
+    }
+
+    /// Calls the helper at `addr` with signature `params -> ret`.
+    fn call_helper(&mut self, name: &'static str, addr: usize, params: &[Type], ret: Option<Type>, args: &[V]) -> Option<V> {
+        let sr = match self.sigs.get(name) {
+            Some(&s) => s,
+            None => {
+                let s = self.b.import_signature(sig(self.cc, params, ret));
+                self.sigs.insert(name, s);
+                s
+            }
+        };
+        let callee = self.i64c(addr as u64);
+        let inst = self.b.ins().call_indirect(sr, callee, args);
+        self.b.inst_results(inst).first().copied()
+    }
+
+    fn float_helper(&mut self, name: &'static str, addr: usize, x: V, y: V) -> V {
+        self.call_helper(name, addr, &[F64, F64], Some(F64), &[x, y]).expect("returns a double")
+    }
+
+    fn tag_is(&mut self, bits: V, tag: u64) -> V {
+        let top = self.b.ins().ushr_imm(bits, tagged::TAG_SHIFT as i64);
+        self.b.ins().icmp_imm(IntCC::Equal, top, tag as i64)
+    }
+
+    /// Adds `jump`'s arguments; returns the target and them.
+    fn jump_args(&self, j: &Jump) -> Result<(Block, Vec<V>), String> {
+        let blk = self.blocks.get(j.block.0 as usize).copied().flatten().ok_or_else(|| format!("jump to missing block b{}", j.block.0))?;
+        let args = j.args.iter().map(|&a| self.val(a)).collect::<Result<Vec<_>, _>>()?;
+        Ok((blk, args))
+    }
+
+    fn propagate_block(&mut self) -> Block {
+        if let Some(b) = self.propagate {
+            return b;
+        }
+        let here = self.b.current_block().expect("positioned");
+        let blk = self.b.create_block();
+        self.b.set_cold_block(blk);
+        self.b.switch_to_block(blk);
+        let s = self.i64c(EXCEPTION_SENTINEL);
+        self.b.ins().return_(&[s]);
+        self.b.switch_to_block(here);
+        self.propagate = Some(blk);
+        blk
+    }
+
+    /// Stores the exit's live values into the exit buffer and returns the stub's result.
+    fn emit_exit(&mut self, exit: ExitId, failed: V) -> Result<(), String> {
+        let site = &self.exit_sites[exit.0 as usize];
+        let values = site.values.clone();
+        let site_addr = site as *const ExitSite as u64;
+        for (k, &(id, _)) in values.iter().enumerate() {
+            let w = self.word(ir::lir::Value(id))?;
+            let slot = self.exit_buf.expect("sized by make_buffers");
+            self.b.ins().stack_store(w, slot, (k * 8) as i32);
+        }
+        let buf = match self.exit_buf {
+            Some(s) => self.b.ins().stack_addr(I64, s, 0),
+            None => self.i64c(0),
+        };
+        let site_ptr = self.i64c(site_addr);
+        let vm = self.vm;
+        let r = self.call_helper("seabed_clif_exit", exit_stub as *const () as usize, &[I64, I64, I32, I64], Some(I64), &[vm, site_ptr, failed, buf]).expect("returns a word");
+        self.b.ins().return_(&[r]);
+        Ok(())
+    }
+
+    /// `kind = max(kind, kind_of(value))` (see `llvm::lower::heap`).
+    fn generalize_kind(&mut self, rec: V, value: V) {
+        let is_int = self.tag_is(value, tagged::TAG_INT);
+        let is_hole = self.b.ins().icmp_imm(IntCC::Equal, value, vm::Value::HOLE.bits() as i64);
+        let int_kind = self.b.ins().bor(is_int, is_hole);
+        let limit = self.i64c(tagged::TAG_SPECIAL << tagged::TAG_SHIFT);
+        let is_number = self.b.ins().icmp(IntCC::UnsignedLessThan, value, limit);
+        let c = |this: &mut Self, k: ElementsKind| this.b.ins().iconst(I8, k as i64);
+        let (kd, ka, ki) = (c(self, ElementsKind::Double), c(self, ElementsKind::Any), c(self, ElementsKind::Int32));
+        let number_kind = self.b.ins().select(is_number, kd, ka);
+        let kind = self.b.ins().select(int_kind, ki, number_kind);
+        let old = self.b.ins().load(I8, mem(), rec, LAYOUT.array_kind as i32);
+        let wider = self.b.ins().icmp(IntCC::UnsignedGreaterThan, kind, old);
+        let new = self.b.ins().select(wider, kind, old);
+        self.b.ins().store(mem(), new, rec, LAYOUT.array_kind as i32);
+    }
+
+    /// The record of object/array `value`: `*(vm + table) + payload * size`.
+    fn record(&mut self, value: V, table: usize, size: usize) -> V {
+        let base = self.b.ins().load(I64, mem(), self.vm, table as i32);
+        let id = self.b.ins().band_imm(value, tagged::PAYLOAD_MASK as i64);
+        let off = self.b.ins().imul_imm(id, size as i64);
+        self.b.ins().iadd(base, off)
+    }
+
+    /// The address (base, constant offset) of a heap location, and the array record for
+    /// element accesses.
+    fn location(&mut self, access: Access, object: Option<V>, index: Option<V>) -> Result<(V, i32, Option<V>), String> {
+        let l = LAYOUT;
+        let object = || object.ok_or_else(|| format!("{access:?} needs an object"));
+        Ok(match access {
+            Access::Field(n) => {
+                let rec = self.record(object()?, l.vm_objects, l.object_size);
+                let slots = self.b.ins().load(I64, mem(), rec, l.object_slots as i32);
+                (slots, (n * 8) as i32, None)
+            }
+            Access::Shape => (self.record(object()?, l.vm_objects, l.object_size), l.object_shape as i32, None),
+            Access::ArrayLength => (self.record(object()?, l.vm_arrays, l.array_size), l.array_length as i32, None),
+            Access::Element => {
+                let rec = self.record(object()?, l.vm_arrays, l.array_size);
+                let elements = self.b.ins().load(I64, mem(), rec, l.array_elements as i32);
+                let index = index.ok_or("an element access needs an index")?;
+                let wide = self.b.ins().uextend(I64, index);
+                let off = self.b.ins().ishl_imm(wide, 3);
+                (self.b.ins().iadd(elements, off), 0, Some(rec))
+            }
+            Access::Global(g) => {
+                let globals = self.b.ins().load(I64, mem(), self.vm, l.vm_globals as i32);
+                (globals, (g * 8) as i32, None)
+            }
+        })
+    }
+
+    /// Overflow-checked int32 arithmetic in 64 bits: the wrapped result and the flag.
+    fn overflow(&mut self, op: Op, x: V, y: V) -> (V, V) {
+        let (wx, wy) = (self.b.ins().sextend(I64, x), self.b.ins().sextend(I64, y));
+        let wide = match op {
+            Op::Int32AddWithOverflow => self.b.ins().iadd(wx, wy),
+            Op::Int32SubWithOverflow => self.b.ins().isub(wx, wy),
+            _ => self.b.ins().imul(wx, wy),
+        };
+        let r = self.b.ins().ireduce(I32, wide);
+        let back = self.b.ins().sextend(I64, r);
+        let o = self.b.ins().icmp(IntCC::NotEqual, back, wide);
+        (r, o)
+    }
+
+    /// Rust's `x as i32` and whether it is inexact (round trip differs, or x is -0).
+    fn try_int32(&mut self, x: V) -> (V, V, V) {
+        let i = self.b.ins().fcvt_to_sint_sat(I32, x);
+        let back = self.b.ins().fcvt_from_sint(F64, i);
+        let same = self.b.ins().fcmp(FloatCC::Equal, back, x);
+        let bits = self.b.ins().bitcast(I64, MemFlags::new(), x);
+        let mz = self.b.ins().icmp_imm(IntCC::Equal, bits, (1u64 << 63) as i64);
+        let not_mz = self.b.ins().bxor_imm(mz, 1);
+        let exact = self.b.ins().band(same, not_mz);
+        (i, exact, bits)
+    }
+
+    fn block(&mut self, bi: usize) -> Result<(), String> {
+        let lir = self.lir;
+        let block = &lir.blocks[bi];
+        for (ii, inst) in block.insts.iter().enumerate() {
+            let a = |k: usize| inst.args.get(k).copied().ok_or_else(|| format!("{} lacks argument {k}", inst.op));
+            let ops: Vec<Option<V>> = inst.args.iter().map(|x| self.vals.get(x.0 as usize).copied().flatten()).collect();
+            let v = |k: usize| -> Result<V, String> { ops.get(k).copied().flatten().ok_or_else(|| format!("{} argument {k} is undefined", inst.op)) };
+            let result: Option<V> = match inst.op {
+                Op::Parameter { index } => Some(self.b.ins().load(I64, mem(), self.args, (index as i32) * 8)),
+                Op::Int32Constant { value } => Some(self.i32c(value)),
+                Op::Float64Constant { value } => Some(self.b.ins().f64const(value.0)),
+                Op::NumberConstant { value } => Some(self.i64c(vm::Value::number(value.0).bits())),
+                Op::TaggedConstant { bits } => Some(self.i64c(bits)),
+                Op::StringConstant { func, index } => {
+                    let (vm, f, i) = (self.vm, self.i32c(func as i32), self.i32c(index as i32));
+                    self.call_helper("seabed_rt_string_constant", runtime::rt_string_constant as *const () as usize, &[I64, I32, I32], Some(I64), &[vm, f, i])
+                }
+                Op::Select { .. } => {
+                    let (c, x, y) = (v(0)?, v(1)?, v(2)?);
+                    Some(self.b.ins().select(c, x, y))
+                }
+                Op::Projection { index } => {
+                    let src = a(0)?;
+                    if index == 0 {
+                        Some(self.val(src)?)
+                    } else {
+                        Some(self.flags[src.0 as usize].ok_or_else(|| format!("Projection[1] of v{} without a flag", src.0))?)
+                    }
+                }
+                Op::Int32Add => Some(self.b.ins().iadd(v(0)?, v(1)?)),
+                Op::Int32Sub => Some(self.b.ins().isub(v(0)?, v(1)?)),
+                Op::Int32Mul => Some(self.b.ins().imul(v(0)?, v(1)?)),
+                Op::Int32AddWithOverflow | Op::Int32SubWithOverflow | Op::Int32MulWithOverflow => {
+                    let (r, o) = self.overflow(inst.op, v(0)?, v(1)?);
+                    if let Some(res) = inst.result {
+                        self.flags[res.0 as usize] = Some(o);
+                    }
+                    Some(r)
+                }
+                Op::Int32Div | Op::Int32Mod => {
+                    let (x, y) = (v(0)?, v(1)?);
+                    let is_m1 = self.b.ins().icmp_imm(IntCC::Equal, y, -1);
+                    let is_0 = self.b.ins().icmp_imm(IntCC::Equal, y, 0);
+                    let special = self.b.ins().bor(is_m1, is_0);
+                    let one = self.i32c(1);
+                    let safe = self.b.ins().select(special, one, y);
+                    let zero = self.i32c(0);
+                    Some(if inst.op == Op::Int32Div {
+                        let q = self.b.ins().sdiv(x, safe);
+                        let neg = self.b.ins().ineg(x);
+                        let q = self.b.ins().select(is_m1, neg, q);
+                        self.b.ins().select(is_0, zero, q)
+                    } else {
+                        let r = self.b.ins().srem(x, safe);
+                        self.b.ins().select(special, zero, r)
+                    })
+                }
+                Op::Word32And => Some(self.b.ins().band(v(0)?, v(1)?)),
+                Op::Word32Or => Some(self.b.ins().bor(v(0)?, v(1)?)),
+                Op::Word32Xor => Some(self.b.ins().bxor(v(0)?, v(1)?)),
+                Op::Word32Shl | Op::Word32Sar | Op::Word32Shr => {
+                    let x = v(0)?;
+                    let n = self.b.ins().band_imm(v(1)?, 31);
+                    Some(match inst.op {
+                        Op::Word32Shl => self.b.ins().ishl(x, n),
+                        Op::Word32Sar => self.b.ins().sshr(x, n),
+                        _ => self.b.ins().ushr(x, n),
+                    })
+                }
+                Op::Word32Equal | Op::Int32LessThan | Op::Int32LessThanOrEqual | Op::Uint32LessThan => {
+                    let cc = match inst.op {
+                        Op::Word32Equal => IntCC::Equal,
+                        Op::Int32LessThan => IntCC::SignedLessThan,
+                        Op::Int32LessThanOrEqual => IntCC::SignedLessThanOrEqual,
+                        _ => IntCC::UnsignedLessThan,
+                    };
+                    Some(self.b.ins().icmp(cc, v(0)?, v(1)?))
+                }
+                Op::Float64Add => Some(self.b.ins().fadd(v(0)?, v(1)?)),
+                Op::Float64Sub => Some(self.b.ins().fsub(v(0)?, v(1)?)),
+                Op::Float64Mul => Some(self.b.ins().fmul(v(0)?, v(1)?)),
+                Op::Float64Div => Some(self.b.ins().fdiv(v(0)?, v(1)?)),
+                Op::Float64Mod => Some(self.float_helper("seabed_rt_fmod", runtime::rt_fmod as *const () as usize, v(0)?, v(1)?)),
+                Op::Float64Pow => Some(self.float_helper("seabed_rt_pow", runtime::rt_pow as *const () as usize, v(0)?, v(1)?)),
+                Op::Float64Max => Some(self.float_helper("seabed_rt_max", runtime::rt_max as *const () as usize, v(0)?, v(1)?)),
+                Op::Float64Min => Some(self.float_helper("seabed_rt_min", runtime::rt_min as *const () as usize, v(0)?, v(1)?)),
+                Op::Float64Neg => Some(self.b.ins().fneg(v(0)?)),
+                Op::Float64Equal | Op::Float64LessThan | Op::Float64LessThanOrEqual => {
+                    let cc = match inst.op {
+                        Op::Float64Equal => FloatCC::Equal,
+                        Op::Float64LessThan => FloatCC::LessThan,
+                        _ => FloatCC::LessThanOrEqual,
+                    };
+                    Some(self.b.ins().fcmp(cc, v(0)?, v(1)?))
+                }
+                Op::ChangeInt32ToFloat64 => Some(self.b.ins().fcvt_from_sint(F64, v(0)?)),
+                Op::ChangeUint32ToFloat64 => Some(self.b.ins().fcvt_from_uint(F64, v(0)?)),
+                Op::TruncateFloat64ToWord32 => {
+                    // Inline for -2^31 - 1 < x < 2^31; otherwise the runtime's ToInt32.
+                    let x = v(0)?;
+                    let lo = self.b.ins().f64const(-2147483649.0);
+                    let hi = self.b.ins().f64const(2147483648.0);
+                    let above = self.b.ins().fcmp(FloatCC::GreaterThan, x, lo);
+                    let below = self.b.ins().fcmp(FloatCC::LessThan, x, hi);
+                    let in_range = self.b.ins().band(above, below);
+                    let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                    self.b.set_cold_block(slow);
+                    let r = self.b.append_block_param(join, I32);
+                    self.b.ins().brif(in_range, fast, &[], slow, &[]);
+                    self.b.switch_to_block(fast);
+                    let q = self.b.ins().fcvt_to_sint_sat(I32, x);
+                    self.b.ins().jump(join, &[q]);
+                    self.b.switch_to_block(slow);
+                    let m = self.call_helper("seabed_rt_to_int32", runtime::rt_to_int32 as *const () as usize, &[F64], Some(I32), &[x]).expect("returns an int32");
+                    self.b.ins().jump(join, &[m]);
+                    self.b.switch_to_block(join);
+                    Some(r)
+                }
+                Op::TryFloat64ToInt32 => {
+                    let (i, exact, _) = self.try_int32(v(0)?);
+                    let inexact = self.b.ins().bxor_imm(exact, 1);
+                    if let Some(res) = inst.result {
+                        self.flags[res.0 as usize] = Some(inexact);
+                    }
+                    Some(i)
+                }
+                Op::TagInt32 => {
+                    let x = self.b.ins().uextend(I64, v(0)?);
+                    Some(self.b.ins().bor_imm(x, (tagged::TAG_INT << tagged::TAG_SHIFT) as i64))
+                }
+                Op::TagFloat64 => {
+                    let x = v(0)?;
+                    let (i, integral, bits) = self.try_int32(x);
+                    let nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+                    let cnan = self.i64c(tagged::CANONICAL_NAN);
+                    let double = self.b.ins().select(nan, cnan, bits);
+                    let wide = self.b.ins().uextend(I64, i);
+                    let int_box = self.b.ins().bor_imm(wide, (tagged::TAG_INT << tagged::TAG_SHIFT) as i64);
+                    Some(self.b.ins().select(integral, int_box, double))
+                }
+                Op::TagBit => {
+                    let c = v(0)?;
+                    let (t, f) = (self.i64c(tagged::TRUE), self.i64c(tagged::FALSE));
+                    Some(self.b.ins().select(c, t, f))
+                }
+                Op::UntagInt32 => Some(self.b.ins().ireduce(I32, v(0)?)),
+                Op::UntagNumber => {
+                    let bits = v(0)?;
+                    let is_int = self.tag_is(bits, tagged::TAG_INT);
+                    let low = self.b.ins().ireduce(I32, bits);
+                    let as_int = self.b.ins().fcvt_from_sint(F64, low);
+                    let as_double = self.b.ins().bitcast(F64, MemFlags::new(), bits);
+                    Some(self.b.ins().select(is_int, as_int, as_double))
+                }
+                Op::IsInt32 => Some(self.tag_is(v(0)?, tagged::TAG_INT)),
+                Op::IsObject => Some(self.tag_is(v(0)?, tagged::TAG_OBJECT)),
+                Op::IsArray => Some(self.tag_is(v(0)?, tagged::TAG_ARRAY)),
+                Op::IsNumber => {
+                    let limit = self.i64c(tagged::TAG_SPECIAL << tagged::TAG_SHIFT);
+                    Some(self.b.ins().icmp(IntCC::UnsignedLessThan, v(0)?, limit))
+                }
+                Op::TaggedEqual => Some(self.b.ins().icmp(IntCC::Equal, v(0)?, v(1)?)),
+                Op::Load { access } => {
+                    let (object, index) = match access {
+                        Access::Global(_) => (None, None),
+                        Access::Element => (Some(v(0)?), Some(v(1)?)),
+                        _ => (Some(v(0)?), None),
+                    };
+                    let (base, off, _) = self.location(access, object, index)?;
+                    Some(match access {
+                        Access::Shape => self.b.ins().load(I32, mem(), base, off),
+                        Access::ArrayLength => {
+                            let len = self.b.ins().load(I64, mem(), base, off);
+                            self.b.ins().ireduce(I32, len)
+                        }
+                        _ => self.b.ins().load(I64, mem(), base, off),
+                    })
+                }
+                Op::Store { access } => {
+                    if matches!(access, Access::Shape | Access::ArrayLength) {
+                        return Err(format!("compiled code never stores {access:?}"));
+                    }
+                    let (object, index, value) = match access {
+                        Access::Global(_) => (None, None, self.word(a(0)?)?),
+                        Access::Element => (Some(v(0)?), Some(v(1)?), self.word(a(2)?)?),
+                        _ => (Some(v(0)?), None, self.word(a(1)?)?),
+                    };
+                    let (base, off, array) = self.location(access, object, index)?;
+                    self.b.ins().store(mem(), value, base, off);
+                    if let Some(rec) = array {
+                        self.generalize_kind(rec, value);
+                    }
+                    None
+                }
+                Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
+                    for (k, &x) in inst.args.iter().enumerate() {
+                        let x = self.val(x)?;
+                        self.b.ins().stack_store(x, self.math_buf.expect("sized"), (k * 8) as i32);
+                    }
+                    let buf = match self.math_buf {
+                        Some(s) => self.b.ins().stack_addr(I64, s, 0),
+                        None => self.i64c(0),
+                    };
+                    let (vm, n, idx) = (self.vm, self.i32c(inst.args.len() as i32), self.i32c(i as i32));
+                    self.call_helper("seabed_rt_math", runtime::rt_math as *const () as usize, &[I64, I32, I64, I32], Some(F64), &[vm, idx, buf, n])
+                }
+                Op::CallRuntime { .. } => {
+                    let site = *self.runtime_site_of.get(&(bi, ii)).ok_or("runtime site not collected")?;
+                    let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
+                    let words: Vec<V> = inst.args.iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
+                    let r = match self.direct_callee(&inst.op, &inst.args) {
+                        Some(target) => self.direct_call(target, &inst.args[1..], site_addr, &words)?,
+                        None => self.generic_call(site_addr, &words),
+                    };
+                    let threw = self.b.ins().icmp_imm(IntCC::Equal, r, EXCEPTION_SENTINEL as i64);
+                    let propagate = self.propagate_block();
+                    let cont = self.b.create_block();
+                    self.b.ins().brif(threw, propagate, &[], cont, &[]);
+                    self.b.switch_to_block(cont);
+                    if let (Some(exit), true) = (inst.exit, self.opts.after_call_exits) {
+                        if let Some(res) = inst.result {
+                            self.vals[res.0 as usize] = Some(r);
+                        }
+                        let vm = self.vm;
+                        let take = self.call_helper("seabed_rt_after_call_exit", runtime::rt_after_call_exit as *const () as usize, &[I64], Some(I32), &[vm]).expect("returns an int");
+                        let (exit_bb, after) = (self.b.create_block(), self.b.create_block());
+                        self.b.set_cold_block(exit_bb);
+                        self.b.ins().brif(take, exit_bb, &[], after, &[]);
+                        self.b.switch_to_block(exit_bb);
+                        let zero = self.i32c(0);
+                        self.emit_exit(exit, zero)?;
+                        self.b.switch_to_block(after);
+                    }
+                    Some(r)
+                }
+                Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. } => {
+                    let exit = inst.exit.ok_or("a check without an exit")?;
+                    let cond = v(0)?;
+                    let fails = if matches!(inst.op, Op::DeoptimizeIf { .. }) { cond } else { self.b.ins().bxor_imm(cond, 1) };
+                    let (take, failed) = if self.opts.stress_checks {
+                        let vm = self.vm;
+                        let s = self.call_helper("seabed_rt_stress_check", runtime::rt_stress_check as *const () as usize, &[I64], Some(I32), &[vm]).expect("returns an int");
+                        let s = self.b.ins().icmp_imm(IntCC::NotEqual, s, 0);
+                        let take = self.b.ins().bor(fails, s);
+                        (take, self.b.ins().uextend(I32, fails))
+                    } else {
+                        (fails, self.i32c(1))
+                    };
+                    let rep = self.exit_rep[exit.0 as usize];
+                    let cont = self.b.create_block();
+                    let exit_bb = match self.exit_blocks.get(&rep) {
+                        Some(&bb) => bb,
+                        None => {
+                            let bb = self.b.create_block();
+                            self.b.set_cold_block(bb);
+                            let flag = self.b.append_block_param(bb, I32);
+                            let here = self.b.current_block().expect("positioned");
+                            self.b.switch_to_block(bb);
+                            self.emit_exit(rep, flag)?;
+                            self.b.switch_to_block(here);
+                            self.exit_blocks.insert(rep, bb);
+                            bb
+                        }
+                    };
+                    self.b.ins().brif(take, exit_bb, &[failed], cont, &[]);
+                    self.b.switch_to_block(cont);
+                    None
+                }
+                ref other => return Err(format!("{other} is not a LIR instruction the Cranelift backend lowers")),
+            };
+            if let (Some(r), Some(x)) = (inst.result, result) {
+                self.vals[r.0 as usize] = Some(x);
+            }
+        }
+        match &block.term {
+            Terminator::Goto(j) => {
+                let (t, args) = self.jump_args(j)?;
+                self.b.ins().jump(t, &args);
+            }
+            Terminator::Branch { cond, if_true, if_false, .. } => {
+                let c = self.val(*cond)?;
+                let (t, targs) = self.jump_args(if_true)?;
+                let (f, fargs) = self.jump_args(if_false)?;
+                if t == f {
+                    // Distinct edges into one block: go through an edge block.
+                    let edge = self.b.create_block();
+                    self.b.ins().brif(c, t, &targs, edge, &[]);
+                    self.b.switch_to_block(edge);
+                    self.b.ins().jump(f, &fargs);
+                } else {
+                    self.b.ins().brif(c, t, &targs, f, &fargs);
+                }
+            }
+            Terminator::Return(x) => {
+                let x = self.val(*x)?;
+                self.b.ins().return_(&[x]);
+            }
+            Terminator::Throw(x) => {
+                let x = self.val(*x)?;
+                let r = self.call_helper("seabed_rt_throw", runtime::rt_throw as *const () as usize, &[I64], Some(I64), &[x]).expect("returns the sentinel");
+                self.b.ins().return_(&[r]);
+            }
+            Terminator::Deoptimize(e) => {
+                let one = self.i32c(1);
+                self.emit_exit(*e, one)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The runtime's generic call through `seabed_rt_call`.
+    fn generic_call(&mut self, site_addr: u64, words: &[V]) -> V {
+        for (k, &w) in words.iter().enumerate() {
+            self.b.ins().stack_store(w, self.call_buf.expect("sized"), (k * 8) as i32);
+        }
+        let buf = match self.call_buf {
+            Some(s) => self.b.ins().stack_addr(I64, s, 0),
+            None => self.i64c(0),
+        };
+        let (vm, site, n) = (self.vm, self.i64c(site_addr), self.i32c(words.len() as i32));
+        self.call_helper("seabed_rt_call", runtime::rt_call as *const () as usize, &[I64, I64, I64, I32], Some(I64), &[vm, site, buf, n]).expect("returns a word")
+    }
+
+    /// A direct call of `target`'s machine code (`llvm::lower::calls` describes the rules);
+    /// `args` are the receiver then the arguments, `words` the call's operands as words.
+    fn direct_call(&mut self, target: FuncId, args: &[ir::lir::Value], site_addr: u64, words: &[V]) -> Result<V, String> {
+        let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
+        let mut out: Vec<V> = args[1..].iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
+        let hidden = self.hidden(target);
+        let params = self.opts.param_counts[target.0 as usize] as usize;
+        let undef = self.i64c(tagged::UNDEFINED);
+        if hidden.any() {
+            out.resize(params, undef);
+            if hidden.receiver {
+                out.push(receiver);
+            }
+            if hidden.context {
+                out.push(undef);
+            }
+        }
+        let table = self.b.ins().load(I64, mem(), self.vm, LAYOUT.vm_code_entries as i32);
+        let entry = self.b.ins().load(I64, mem(), table, (target.0 * 8) as i32);
+        let depth = self.b.ins().load(I32, mem(), self.vm, LAYOUT.vm_call_depth as i32);
+        let has_code = self.b.ins().icmp_imm(IntCC::NotEqual, entry, 0);
+        let room = self.b.ins().icmp_imm(IntCC::UnsignedLessThan, depth, vm::interp::MAX_CALL_DEPTH as i64);
+        let go = self.b.ins().band(has_code, room);
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let r = self.b.append_block_param(join, I64);
+        self.b.ins().brif(go, fast, &[], slow, &[]);
+
+        self.b.switch_to_block(fast);
+        let deeper = self.b.ins().iadd_imm(depth, 1);
+        self.b.ins().store(mem(), deeper, self.vm, LAYOUT.vm_call_depth as i32);
+        let buf_slot = self.direct_buf.ok_or("a direct call without its buffer")?;
+        for k in 0..out.len().max(params) {
+            let w = out.get(k).copied().unwrap_or(undef);
+            self.b.ins().stack_store(w, buf_slot, (k * 8) as i32);
+        }
+        let buf = self.b.ins().stack_addr(I64, buf_slot, 0);
+        let argc = self.i32c(out.len() as i32);
+        let sr = match self.sigs.get("compiled-entry") {
+            Some(&s) => s,
+            None => {
+                let s = self.b.import_signature(sig(self.cc, &[I64, I64, I32], Some(I64)));
+                self.sigs.insert("compiled-entry", s);
+                s
+            }
+        };
+        let vm = self.vm;
+        let call = self.b.ins().call_indirect(sr, entry, &[vm, buf, argc]);
+        let quick = self.b.inst_results(call)[0];
+        self.b.ins().store(mem(), depth, self.vm, LAYOUT.vm_call_depth as i32);
+        self.b.ins().jump(join, &[quick]);
+
+        self.b.switch_to_block(slow);
+        let general = self.generic_call(site_addr, words);
+        self.b.ins().jump(join, &[general]);
+        self.b.switch_to_block(join);
+        Ok(r)
+    }
+}
