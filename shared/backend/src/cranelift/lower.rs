@@ -177,7 +177,7 @@ impl Lower<'_, '_> {
             for inst in &self.lir.blocks[bi].insts {
                 match inst.op {
                     Op::CallRuntime { function: RuntimeFn::MathFunction(_), .. } => math_words = math_words.max(inst.args.len() as u32),
-                    Op::CallRuntime { .. } => call_words = call_words.max(inst.args.len() as u32),
+                    Op::CallRuntime { .. } | Op::AllocateArray { .. } => call_words = call_words.max(inst.args.len() as u32),
                     Op::Parameter { index } => self.param_count = self.param_count.max(index as usize + 1),
                     _ => {}
                 }
@@ -334,6 +334,171 @@ impl Lower<'_, '_> {
 
     /// `kind = max(kind, kind_of(value))` (see `llvm::lower::heap`).
     fn generalize_kind(&mut self, rec: V, value: V) {
+        let (kind, _) = self.kind_of(value);
+        let old = self.b.ins().load(I8, mem(), rec, LAYOUT.array_kind as i32);
+        let wider = self.b.ins().icmp(IntCC::UnsignedGreaterThan, kind, old);
+        let new = self.b.ins().select(wider, kind, old);
+        self.b.ins().store(mem(), new, rec, LAYOUT.array_kind as i32);
+    }
+
+    /// The fast path both inline allocations share (see `llvm::lower::heap`, which this
+    /// follows instruction for instruction): test the inline budget (a cell and `bytes`), the
+    /// table's free list and the slot-buffer pool, branching to a cold slow block when any is
+    /// exhausted; take from the budget, pop an id (clearing its free bit) and a buffer.
+    /// Returns the id, the buffer's address and the slow block; the builder is in the fast
+    /// path.
+    fn allocation_fast_path(&mut self, bytes: u64, ids: usize, count: usize, bits: usize) -> (V, V, Block) {
+        let l = LAYOUT;
+        let vm = self.vm;
+        let cells = self.b.ins().load(I64, mem(), vm, l.vm_inline_cells_left as i32);
+        let budget = self.b.ins().load(I64, mem(), vm, l.vm_inline_bytes_left as i32);
+        let free = self.b.ins().load(I64, mem(), vm, count as i32);
+        let pooled = self.b.ins().load(I64, mem(), vm, l.vm_slot_pool_count as i32);
+        let no_cell = self.b.ins().icmp_imm(IntCC::Equal, cells, 0);
+        let no_bytes = self.b.ins().icmp_imm(IntCC::UnsignedLessThan, budget, bytes as i64);
+        let no_id = self.b.ins().icmp_imm(IntCC::Equal, free, 0);
+        let no_buffer = self.b.ins().icmp_imm(IntCC::Equal, pooled, 0);
+        let a = self.b.ins().bor(no_cell, no_bytes);
+        let b = self.b.ins().bor(no_id, no_buffer);
+        let exhausted = self.b.ins().bor(a, b);
+        let (fast, slow) = (self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(exhausted, slow, &[], fast, &[]);
+        self.b.switch_to_block(fast);
+        let cells = self.b.ins().iadd_imm(cells, -1);
+        self.b.ins().store(mem(), cells, vm, l.vm_inline_cells_left as i32);
+        let budget = self.b.ins().iadd_imm(budget, -(bytes as i64));
+        self.b.ins().store(mem(), budget, vm, l.vm_inline_bytes_left as i32);
+        let free = self.b.ins().iadd_imm(free, -1);
+        self.b.ins().store(mem(), free, vm, count as i32);
+        let id_list = self.b.ins().load(I64, mem(), vm, ids as i32);
+        let at = self.b.ins().ishl_imm(free, 2);
+        let at = self.b.ins().iadd(id_list, at);
+        let id = self.b.ins().load(I32, mem(), at, 0);
+        let id = self.b.ins().uextend(I64, id);
+        let pooled = self.b.ins().iadd_imm(pooled, -1);
+        self.b.ins().store(mem(), pooled, vm, l.vm_slot_pool_count as i32);
+        let pool = self.b.ins().load(I64, mem(), vm, l.vm_slot_pool as i32);
+        let at = self.b.ins().ishl_imm(pooled, 3);
+        let at = self.b.ins().iadd(pool, at);
+        let buffer = self.b.ins().load(I64, mem(), at, 0);
+        // The free bit: bits[id / 64] &= !(1 << id % 64).
+        let words = self.b.ins().load(I64, mem(), vm, bits as i32);
+        let index = self.b.ins().ushr_imm(id, 6);
+        let at = self.b.ins().ishl_imm(index, 3);
+        let at = self.b.ins().iadd(words, at);
+        let w = self.b.ins().load(I64, mem(), at, 0);
+        let one = self.i64c(1);
+        let bit = self.b.ins().band_imm(id, 63);
+        let mask = self.b.ins().ishl(one, bit);
+        let w = self.b.ins().band_not(w, mask);
+        self.b.ins().store(mem(), w, at, 0);
+        (id, buffer, slow)
+    }
+
+    /// Ends an inline allocation: the fast path jumps to a join block with `fast_value`, the
+    /// slow path (`call` emits the runtime call) checks for an exception and joins with the
+    /// call's result; returns the join's parameter.
+    fn allocation_join(&mut self, fast_value: V, slow: Block, call: impl FnOnce(&mut Self) -> V) -> V {
+        let join = self.b.create_block();
+        let result = self.b.append_block_param(join, I64);
+        self.b.ins().jump(join, &[fast_value]);
+        self.b.switch_to_block(slow);
+        let r = call(self);
+        let threw = self.b.ins().icmp_imm(IntCC::Equal, r, EXCEPTION_SENTINEL as i64);
+        let propagate = self.propagate_block();
+        self.b.ins().brif(threw, propagate, &[], join, &[r]);
+        self.b.switch_to_block(join);
+        result
+    }
+
+    /// `AllocateObject` inline (`llvm::lower::heap::allocate_object`).
+    fn allocate_object(&mut self, shape: u32) -> V {
+        let l = LAYOUT;
+        let (id, buffer, slow) = self.allocation_fast_path(vm::gc::NEW_OBJECT_BYTES, l.vm_object_free_ids, l.vm_object_free_count, l.vm_object_free_bits);
+        let value = self.b.ins().bor_imm(id, (tagged::TAG_OBJECT << tagged::TAG_SHIFT) as i64);
+        let rec = self.record(value, l.vm_objects, l.object_size);
+        let shape_word = self.i32c(shape as i32);
+        self.b.ins().store(mem(), shape_word, rec, l.object_shape as i32);
+        self.b.ins().store(mem(), buffer, rec, l.object_slots as i32);
+        let zero = self.i64c(0);
+        self.b.ins().store(mem(), zero, rec, l.object_slots_len as i32);
+        let cap = self.i64c(vm::gc::POOL_SLOTS as u64);
+        self.b.ins().store(mem(), cap, rec, l.object_slots_cap as i32);
+        self.allocation_join(value, slow, |this| {
+            let (vm, s) = (this.vm, this.i32c(shape as i32));
+            this.call_helper("seabed_rt_allocate_object", runtime::rt_allocate_object as *const () as usize, &[I64, I32], Some(I64), &[vm, s]).expect("returns a word")
+        })
+    }
+
+    /// `AllocateArray` inline (`llvm::lower::heap::allocate_array`).
+    fn allocate_array(&mut self, values: &[V]) -> V {
+        let l = LAYOUT;
+        let bytes = vm::gc::ARRAY_BYTES + values.len() as u64 * 8;
+        let (id, buffer, slow) = self.allocation_fast_path(bytes, l.vm_array_free_ids, l.vm_array_free_count, l.vm_array_free_bits);
+        let mut kind = self.b.ins().iconst(I8, ElementsKind::Int32 as i64);
+        let mut holey = self.b.ins().iconst(I8, 0);
+        for (k, &x) in values.iter().enumerate() {
+            self.b.ins().store(mem(), x, buffer, (k * 8) as i32);
+            let (kind_x, is_hole) = self.kind_of(x);
+            let wider = self.b.ins().icmp(IntCC::UnsignedGreaterThan, kind_x, kind);
+            kind = self.b.ins().select(wider, kind_x, kind);
+            holey = self.b.ins().bor(holey, is_hole);
+        }
+        let value = self.b.ins().bor_imm(id, (tagged::TAG_ARRAY << tagged::TAG_SHIFT) as i64);
+        let rec = self.record(value, l.vm_arrays, l.array_size);
+        self.b.ins().store(mem(), buffer, rec, l.array_elements as i32);
+        let len = self.i64c(values.len() as u64);
+        self.b.ins().store(mem(), len, rec, l.array_length as i32);
+        let cap = self.i64c(vm::gc::POOL_SLOTS as u64);
+        self.b.ins().store(mem(), cap, rec, l.array_capacity as i32);
+        self.b.ins().store(mem(), kind, rec, l.array_kind as i32);
+        self.b.ins().store(mem(), holey, rec, l.array_holey as i32);
+        let values = values.to_vec();
+        self.allocation_join(value, slow, |this| {
+            for (k, &x) in values.iter().enumerate() {
+                this.b.ins().stack_store(x, this.call_buf.expect("sized"), (k * 8) as i32);
+            }
+            let buf = match this.call_buf {
+                Some(s) => this.b.ins().stack_addr(I64, s, 0),
+                None => this.i64c(0),
+            };
+            let (vm, n) = (this.vm, this.i32c(values.len() as i32));
+            this.call_helper("seabed_rt_allocate_array", runtime::rt_allocate_array as *const () as usize, &[I64, I64, I32], Some(I64), &[vm, buf, n]).expect("returns a word")
+        })
+    }
+
+    /// `StoreFieldTransition`: in place while the slots have capacity, else the runtime
+    /// (`llvm::lower::heap::store_field_transition`).
+    fn store_field_transition(&mut self, object: V, to: u32, slot: u32, value: V) {
+        let l = LAYOUT;
+        let rec = self.record(object, l.vm_objects, l.object_size);
+        let cap = self.b.ins().load(I64, mem(), rec, l.object_slots_cap as i32);
+        let full = self.b.ins().icmp_imm(IntCC::UnsignedLessThanOrEqual, cap, slot as i64);
+        let (fast, slow, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(full, slow, &[], fast, &[]);
+        self.b.switch_to_block(fast);
+        let slots = self.b.ins().load(I64, mem(), rec, l.object_slots as i32);
+        self.b.ins().store(mem(), value, slots, (slot * 8) as i32);
+        let len = self.i64c(slot as u64 + 1);
+        self.b.ins().store(mem(), len, rec, l.object_slots_len as i32);
+        let shape = self.i32c(to as i32);
+        self.b.ins().store(mem(), shape, rec, l.object_shape as i32);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        let (vm, s) = (self.vm, self.i32c(to as i32));
+        let r = self
+            .call_helper("seabed_rt_store_transition", runtime::rt_store_transition as *const () as usize, &[I64, I64, I32, I64], Some(I64), &[vm, object, s, value])
+            .expect("returns a word");
+        let threw = self.b.ins().icmp_imm(IntCC::Equal, r, EXCEPTION_SENTINEL as i64);
+        let propagate = self.propagate_block();
+        self.b.ins().brif(threw, propagate, &[], join, &[]);
+        self.b.switch_to_block(join);
+    }
+
+    /// The elements kind of one value as an `i8`, and whether it is the hole (an `i8` 0/1).
+    fn kind_of(&mut self, value: V) -> (V, V) {
         let is_int = self.tag_is(value, tagged::TAG_INT);
         let is_hole = self.b.ins().icmp_imm(IntCC::Equal, value, vm::Value::HOLE.bits() as i64);
         let int_kind = self.b.ins().bor(is_int, is_hole);
@@ -343,10 +508,7 @@ impl Lower<'_, '_> {
         let (kd, ka, ki) = (c(self, ElementsKind::Double), c(self, ElementsKind::Any), c(self, ElementsKind::Int32));
         let number_kind = self.b.ins().select(is_number, kd, ka);
         let kind = self.b.ins().select(int_kind, ki, number_kind);
-        let old = self.b.ins().load(I8, mem(), rec, LAYOUT.array_kind as i32);
-        let wider = self.b.ins().icmp(IntCC::UnsignedGreaterThan, kind, old);
-        let new = self.b.ins().select(wider, kind, old);
-        self.b.ins().store(mem(), new, rec, LAYOUT.array_kind as i32);
+        (kind, is_hole)
     }
 
     /// The record of object/array `value`: `*(vm + table) + payload * size`.
@@ -603,6 +765,16 @@ impl Lower<'_, '_> {
                     if let Some(rec) = array {
                         self.generalize_kind(rec, value);
                     }
+                    None
+                }
+                Op::AllocateObject { shape } => Some(self.allocate_object(shape)),
+                Op::AllocateArray { .. } => {
+                    let values: Vec<V> = inst.args.iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
+                    Some(self.allocate_array(&values))
+                }
+                Op::StoreFieldTransition { shape, slot } => {
+                    let (object, value) = (v(0)?, self.word(a(1)?)?);
+                    self.store_field_transition(object, shape, slot, value);
                     None
                 }
                 Op::CallRuntime { function: RuntimeFn::MathFunction(i), .. } => {
