@@ -29,14 +29,48 @@ use engine::tiers::{Backend, Tier, TierCompiler};
 /// Exit status of `seabed ab` when some output of A or B differed from node's.
 pub const EXIT_MISMATCH: u8 = 4;
 
-/// The usage text of `seabed ab`.
-pub const USAGE: &str = "seabed ab --a SPEC --b SPEC [--corpus DIR] [--metric M,...] [--reps N]
-          [--backend lir|llvm] [--out FILE.csv]
-  metrics: compile_ns, visits, changes, bytes_allocated, nodes_out, exits, checks, loads, wall_ns
-  exit status: 0 every output identical to node's, 4 some output differed, 2 usage or I/O error";
+/// What `seabed ab --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Every corpus program with node's output (NAME.expected) runs as
+seabed run FILE --tier T --spec SPEC --always-opt --backend B --stats JSON for A and B,
+interleaved; the tier follows from each spec's prefix (son: or cfg:). Per metric: the geometric
+mean of the per-program ratios B/A with a 95% bootstrap interval (README.md, A/B comparisons).
+
+Example (load elimination off and on):
+  seabed ab --a 'son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule' \\
+            --b 'son:reduce(dce,common,vn);typer;reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule'
+
+Exit status: 0 every output identical to node's, 4 some output differed, 2 usage or I/O error";
+
+/// The arguments of `seabed ab`.
+#[derive(clap::Args, Debug)]
+pub struct AbArgs {
+    /// Spec A, with its son: or cfg: prefix
+    #[arg(long = "a", value_name = "SPEC", required = true)]
+    a: String,
+    /// Spec B, with its son: or cfg: prefix
+    #[arg(long = "b", value_name = "SPEC", required = true)]
+    b: String,
+    /// The corpus directory
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    corpus: PathBuf,
+    /// The metrics to report, comma-separated [default: all]
+    #[arg(long = "metric", value_enum, value_name = "M,...", value_delimiter = ',')]
+    metrics: Vec<Metric>,
+    /// Repetitions per program and side
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    reps: u32,
+    /// The backend both sides run on
+    #[arg(long, value_enum, default_value_t = crate::cli::BackendName::Lir)]
+    backend: crate::cli::BackendName,
+    /// Write one CSV row per program and metric to this file
+    #[arg(long, value_name = "FILE.csv")]
+    out: Option<PathBuf>,
+}
 
 /// A quantity measured for every run.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, clap::ValueEnum)]
+#[value(rename_all = "snake_case")]
 pub enum Metric {
     /// Sum of the `wall_ns` of every compiler phase row.
     CompileNs,
@@ -125,51 +159,22 @@ pub fn spec_tier(spec: &str) -> Result<Tier, String> {
     Ok(tier)
 }
 
-/// Parses the arguments of `seabed ab` (after the command name).
-pub fn parse_args(args: &[String]) -> Result<AbOptions, String> {
-    let (mut a, mut b) = (None, None);
-    let mut opts = AbOptions {
-        a: String::new(),
-        b: String::new(),
-        corpus: concat!(env!("CARGO_MANIFEST_DIR"), "/corpus").into(),
-        metrics: Metric::ALL.to_vec(),
-        reps: 1,
-        backend: Backend::Lir,
-        out: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--a" => a = Some(value.clone()),
-            "--b" => b = Some(value.clone()),
-            "--corpus" => opts.corpus = value.into(),
-            "--out" => opts.out = Some(value.into()),
-            "--reps" => {
-                opts.reps = value.parse().ok().filter(|&n| n > 0).ok_or(format!("bad --reps '{value}'"))?;
-            }
-            "--backend" => {
-                opts.backend = Backend::parse(value).ok_or(format!("unknown backend '{value}' (available: lir, llvm)"))?;
-            }
-            "--metric" => {
-                opts.metrics = value
-                    .split(',')
-                    .map(|m| {
-                        Metric::parse(m.trim()).ok_or_else(|| {
-                            let known: Vec<&str> = Metric::ALL.iter().map(|m| m.name()).collect();
-                            format!("unknown metric '{m}' (known: {})", known.join(", "))
-                        })
-                    })
-                    .collect::<Result<_, _>>()?;
-            }
-            other => return Err(format!("unknown argument '{other}'")),
-        }
+impl AbArgs {
+    /// The options these arguments select; `Err` for a spec that does not parse or has no
+    /// `son:` or `cfg:` prefix.
+    pub fn options(self) -> Result<AbOptions, String> {
+        spec_tier(&self.a)?;
+        spec_tier(&self.b)?;
+        Ok(AbOptions {
+            a: self.a,
+            b: self.b,
+            corpus: self.corpus,
+            metrics: if self.metrics.is_empty() { Metric::ALL.to_vec() } else { self.metrics },
+            reps: self.reps,
+            backend: self.backend.backend(),
+            out: self.out,
+        })
     }
-    opts.a = a.ok_or("--a SPEC is required")?;
-    opts.b = b.ok_or("--b SPEC is required")?;
-    spec_tier(&opts.a)?;
-    spec_tier(&opts.b)?;
-    Ok(opts)
 }
 
 /// The programs of `corpus` that have node's expected output (`*.js` with a `.expected`), sorted.
@@ -464,13 +469,10 @@ fn csv(opts: &AbOptions, results: &[ProgramResult]) -> String {
 }
 
 /// `seabed ab ARGS`: runs the comparison and returns the exit status.
-pub fn main(args: &[String]) -> u8 {
-    let opts = match parse_args(args) {
+pub fn main(args: AbArgs) -> u8 {
+    let opts = match args.options() {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("seabed ab: {e}\nusage: {USAGE}");
-            return crate::cli::EXIT_USAGE;
-        }
+        Err(e) => return crate::cli::usage_error(&["ab"], &e),
     };
     match run(&opts) {
         Ok(true) => crate::cli::EXIT_OK,

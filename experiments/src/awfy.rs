@@ -803,81 +803,76 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     write_results(&rows, &census_rows, true)
 }
 
-const USAGE: &str = "\
-usage: seabed awfy --suite DIR [--out DIR] [--drivers DIR] [--tiers T,...] [--inner N]
-                   [--quick] [--outer N] [--only NAME,...] [--timeout SECS] [--census-only]
-                   [--node PATH]
-  DIR: an are-we-fast-yet checkout (or its benchmarks/JavaScript folder); never committed.
-  --out DIR       awfy.csv, awfy.md, awfy-census.csv (default results)
-  --drivers DIR   the generated drivers (default target/awfy)
-  --tiers         interp,son,cfg,son-stress,cfg-stress (the default: all)
-  --inner N       every benchmark's inner iterations (default: AWFY's rebench.conf values;
-                  CD verifies only 2, 10, 100, 200, 250, 500 and 1000 aircraft)
-  --quick         AWFY's test.conf inner iterations (1 each, CD 10): a quick run
-  --outer N       calls of innerBenchmarkLoop per run (default 1)
-  --timeout SECS  per run (default 120)
-  --census-only   write the drivers and the static census; run nothing";
+/// What `seabed awfy --help` says after the options.
+pub const AFTER_HELP: &str = "\
+DIR is an are-we-fast-yet checkout (or its benchmarks/JavaScript folder); never committed.
+Writes awfy.csv, awfy.md and awfy-census.csv into --out DIR; the benchmarks' own failures are
+data (rows), not errors.
 
-/// `seabed awfy ...`: parses the options and runs; returns the exit status (0, or 2 for a
-/// usage or I/O error: the benchmarks' own outcomes are data, not errors).
-pub fn cli(args: &[String]) -> u8 {
-    let mut suite = None;
-    let mut opts = AwfyOptions {
-        suite: PathBuf::new(),
-        out: "results".into(),
-        drivers: "target/awfy".into(),
-        tiers: TIERS.iter().map(|(n, _)| n.to_string()).collect(),
-        inner: None,
-        quick: false,
-        outer: 1,
-        only: Vec::new(),
-        timeout: Duration::from_secs(120),
-        census_only: false,
+Examples:
+  seabed awfy --suite ../are-we-fast-yet --quick
+  seabed awfy --suite ../are-we-fast-yet --tiers interp,son --only Richards,DeltaBlue
+  seabed awfy --suite ../are-we-fast-yet --census-only";
+
+/// The arguments of `seabed awfy`.
+#[derive(clap::Args, Debug)]
+pub struct AwfyArgs {
+    /// An are-we-fast-yet checkout (or its benchmarks/JavaScript folder)
+    #[arg(long, value_name = "DIR", required = true)]
+    suite: PathBuf,
+    /// Where awfy.csv, awfy.md and awfy-census.csv go
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    out: PathBuf,
+    /// Where the generated drivers go
+    #[arg(long, value_name = "DIR", default_value = "target/awfy")]
+    drivers: PathBuf,
+    /// The tiers, comma-separated: interp,son,cfg,son-stress,cfg-stress [default: all]
+    #[arg(long, value_name = "T,...")]
+    tiers: Option<String>,
+    /// Every benchmark's inner iterations [default: AWFY's rebench.conf values; CD verifies only
+    /// 2, 10, 100, 200, 250, 500 and 1000 aircraft]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    inner: Option<u32>,
+    /// AWFY's test.conf inner iterations (1 each, CD 10): a quick run
+    #[arg(long)]
+    quick: bool,
+    /// Calls of innerBenchmarkLoop per run
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    outer: u32,
+    /// Only these benchmarks, comma-separated
+    #[arg(long, value_name = "NAME,...")]
+    only: Option<String>,
+    /// The time limit of one run, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..))]
+    timeout: u32,
+    /// Write the drivers and the static census; run nothing
+    #[arg(long)]
+    census_only: bool,
+    /// The node binary
+    #[arg(long, value_name = "PATH", default_value = "node")]
+    node: PathBuf,
+}
+
+/// `seabed awfy ...`: runs; returns the exit status (0, or 2 for a usage or I/O error: the
+/// benchmarks' own outcomes are data, not errors).
+pub fn cli(args: AwfyArgs) -> u8 {
+    let list = |v: Option<String>| v.map(|v| v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect::<Vec<_>>());
+    let opts = AwfyOptions {
+        suite: args.suite,
+        out: args.out,
+        drivers: args.drivers,
+        tiers: list(args.tiers).unwrap_or_else(|| TIERS.iter().map(|(n, _)| n.to_string()).collect()),
+        inner: args.inner,
+        quick: args.quick,
+        outer: args.outer,
+        only: list(args.only).unwrap_or_default(),
+        timeout: Duration::from_secs(args.timeout.into()),
+        census_only: args.census_only,
         seabed: std::env::current_exe().unwrap_or_else(|_| "target/release/seabed".into()),
-        node: "node".into(),
+        node: args.node,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
-        let positive = |flag: &str, v: String| v.parse::<u32>().ok().filter(|&n| n > 0).ok_or(format!("{flag}: '{v}' is not a positive number"));
-        let list = |v: String| v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect::<Vec<_>>();
-        let parsed: Result<(), String> = match a.as_str() {
-            "--suite" => value("--suite").map(|v| suite = Some(PathBuf::from(v))),
-            "--out" => value("--out").map(|v| opts.out = v.into()),
-            "--drivers" => value("--drivers").map(|v| opts.drivers = v.into()),
-            "--tiers" => value("--tiers").map(|v| opts.tiers = list(v)),
-            "--only" => value("--only").map(|v| opts.only = list(v)),
-            "--node" => value("--node").map(|v| opts.node = v.into()),
-            "--inner" => value("--inner").and_then(|v| positive("--inner", v)).map(|n| opts.inner = Some(n)),
-            "--outer" => value("--outer").and_then(|v| positive("--outer", v)).map(|n| opts.outer = n),
-            "--timeout" => value("--timeout").and_then(|v| positive("--timeout", v)).map(|n| opts.timeout = Duration::from_secs(n.into())),
-            "--census-only" => {
-                opts.census_only = true;
-                Ok(())
-            }
-            "--quick" => {
-                opts.quick = true;
-                Ok(())
-            }
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return crate::cli::EXIT_OK;
-            }
-            other => Err(format!("unknown argument '{other}'")),
-        };
-        if let Err(e) = parsed {
-            eprintln!("seabed awfy: {e}\n{USAGE}");
-            return crate::cli::EXIT_USAGE;
-        }
-    }
-    let Some(suite) = suite else {
-        eprintln!("seabed awfy: --suite DIR is required\n{USAGE}");
-        return crate::cli::EXIT_USAGE;
-    };
-    opts.suite = suite;
     if opts.tiers.is_empty() && !opts.census_only {
-        eprintln!("seabed awfy: --tiers names no tier");
-        return crate::cli::EXIT_USAGE;
+        return crate::cli::usage_error(&["awfy"], "--tiers names no tier");
     }
     match run(&opts) {
         Ok(()) => crate::cli::EXIT_OK,

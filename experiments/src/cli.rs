@@ -1,8 +1,14 @@
-//! Argument parsing and the `run`, `check` and `bytecode` commands (the others dispatch to their
-//! modules: `experiment`, `report`, `ab`, `test262`).
+//! The command line (clap, derive) and the `run`, `ir`, `check`, `bytecode` and `generate`
+//! commands; the others dispatch to their modules (`experiment`, `report`, `ab`, `test262`,
+//! `fuzz`, `awfy`). README.md's "Command reference" is every command's `--help`
+//! ([`help_reference`]): `make readme-cli` regenerates it and `tests/cli_help.rs` checks it.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
+
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use frontend::bytecode::{format_instr, FuncId, Program};
 use vm::tiering::TieringOptions;
@@ -26,77 +32,553 @@ pub const EXIT_INTERNAL: u8 = 70;
 /// Exit status: live data exceeded `--max-heap` (node's heap-limit abort is status 134 too).
 pub const EXIT_HEAP_LIMIT: u8 = 134;
 
-const USAGE: &str = "\
-usage:
-  seabed run FILE.js [--tier interp|baseline|son|cfg] [--spec SPEC] [--backend llvm|lir|cranelift]
-                    [--llvm none|ftl|O2]
-                    [--dump-lir] [--dump-llvm] [--dump-clif] [--dump-asm] [--always-opt]
-                    [--deopt-every N] [--deopt-after-calls] [--hot-calls N] [--max-reopts K]
-                    [--osr-back-edges N] [--max-compiled-size INSTRUCTIONS[,REGISTERS]]
-                    [--verify] [--stats OUT.json] [--compile-thread on|off]
-                    [--gc-stress N] [--verify-heap] [--max-heap MB]
-                    (son and cfg run on LLVM unless --backend lir is given; LLVM
-                    compiles on a background thread unless --compile-thread off or
-                    --always-opt is given)
-  seabed ir FILE.js --tier baseline|son|cfg [--function NAME] [--spec SPEC]
-                   [--after N] [--format text|dot|turbolizer] [--out DIR]
-                                      (turbolizer: son or cfg, writes
-                                      DIR/turbo-FUNCTION-TIER-ID.json)
-  seabed check FILE.js
-  seabed bytecode FILE.js [--feedback]
-  seabed generate N [--seed S]        a scaling program with about N property accesses
-  seabed fuzz [--seeds A..B] [--seconds N] [--jobs N] [--out DIR] [--configs quick|all]
-              [--no-reduce]           differential fuzzing against node (exit status 4 if
-                                      any run differed; see seabed fuzz --help)
-  seabed experiment interp|bench-interp|tiers|v8|gc|all [--out DIR] [--reps N] [--corpus DIR]
-  seabed experiment code-quality [--out DIR] [--reps N] [--bench DIR]
-                                      son, cfg and node on experiments/bench, whole process
-                                      and steady state (make bench-code)
-  seabed experiment claims [--out DIR] [--reps N] [--only C1,C4,...] [--quick] [--corpus DIR]
-  seabed report [--results DIR]       REPORT.md, LaTeX tables and figures from the claims CSVs
-  seabed ab --a SPEC --b SPEC [--corpus DIR] [--metric M,...] [--reps N]
-            [--backend lir|llvm] [--out FILE.csv]   two pipeline specs side by side
-  seabed test262 DIR [--tier T,...|all] [--expectations FILE] [--update] [--jobs N]
-                 [--filter SUBSTR] [--timeout SECS] [--out DIR]
-                                      the Tier-1 part of a test262 checkout, against
-                                      experiments/test262/expectations.txt
-  seabed awfy --suite DIR [--out DIR] [--tiers T,...] [--inner N] [--census-only]
-                                      Are We Fast Yet under node and every tier
-                                      (make awfy; see seabed awfy --help)
+/// The exit statuses, as `seabed --help` and `seabed run --help` list them.
+macro_rules! exit_status_help {
+    () => {
+        "\
+Exit status:
+  0    ok
+  1    uncaught JavaScript exception or syntax error (as node)
+  2    usage or I/O error (a bad flag or value, a missing file)
+  3    a construct outside the implemented tiers
+  4    a mismatch found (ab, fuzz) or a test262 regression
+  70   internal error (a compiler bug, or a heap that failed --verify-heap)
+  134  heap limit reached (--max-heap; node aborts with 134 too)"
+    };
+}
 
-exit status: 0 ok, 1 uncaught exception or syntax error, 2 usage or I/O error,
-3 unsupported feature, 4 a mismatch found (ab, fuzz) or a test262 regression, 70 internal error
-(a compiler bug, or a heap that failed --verify-heap), 134 heap limit reached (--max-heap; node
-aborts with 134 too)";
+const RUN_AFTER_HELP: &str = concat!(
+    "\
+Without --tier the interpreter runs alone. baseline, son and cfg compile hot functions
+(--hot-calls, default 100; every function on its first call with --always-opt) and hot running
+loops (on-stack replacement, --osr-back-edges, default 1000). son and cfg run on LLVM unless
+--backend lir is given (baseline: the LIR evaluator unless --backend llvm); LLVM compiles on a
+background thread unless --compile-thread off or --always-opt is given. SPEC grammar, pass names
+and aliases: docs/optimizations.md (\"Spec names\"); the prefix may be left out. --stats keys:
+docs/stats-schema.md; the collector's flags: docs/gc.md.
+
+Examples:
+  seabed run prog.js
+  seabed run prog.js --tier son --always-opt --stats out.json
+  seabed run prog.js --tier cfg --backend lir --deopt-every 3 --verify
+  seabed run prog.js --tier son --llvm O2 --dump-llvm
+  seabed run prog.js --tier son --spec 'son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule'
+  seabed run prog.js --gc-stress 1 --verify-heap --max-heap 64
+
+",
+    exit_status_help!()
+);
+
+/// The `seabed` command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "seabed",
+    about = "A JavaScript subset on an interpreter and two optimizing JIT pipelines (sea of nodes and CFG), with the experiments that compare them",
+    after_help = concat!(
+        "Examples:\n",
+        "  seabed run prog.js --tier son\n",
+        "  seabed run --help\n",
+        "  seabed completions bash > /etc/bash_completion.d/seabed\n\n",
+        exit_status_help!()
+    ),
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands of `seabed`.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a program in the interpreter or a compiling tier
+    #[command(after_help = RUN_AFTER_HELP, args_override_self = true)]
+    Run(RunArgs),
+    /// Print each function's IR after an interpreted run (text, GraphViz dot or Turbolizer JSON)
+    #[command(after_help = IR_AFTER_HELP, args_override_self = true)]
+    Ir(IrArgs),
+    /// List every unsupported construct as FILE:LINE:COL (exit status 3 if there is one)
+    #[command(after_help = "Example:\n  seabed check prog.js")]
+    Check(CheckArgs),
+    /// Disassemble the bytecode, with the feedback slots of every function
+    #[command(after_help = "Examples:\n  seabed bytecode prog.js\n  seabed bytecode prog.js --feedback", args_override_self = true)]
+    Bytecode(BytecodeArgs),
+    /// Print a generated scaling program with about N property accesses
+    #[command(after_help = "Example:\n  seabed generate 1000 --seed 7 > big.js", args_override_self = true)]
+    Generate(GenerateArgs),
+    /// Differential fuzzing against node (exit status 4 if any run differed)
+    #[command(after_help = crate::fuzz::AFTER_HELP, args_override_self = true)]
+    Fuzz(crate::fuzz::FuzzArgs),
+    /// Measurements that write CSV and Markdown into the results directory
+    #[command(subcommand)]
+    Experiment(ExperimentCommand),
+    /// REPORT.md, LaTeX tables and figures from the claims CSVs
+    #[command(after_help = "Example:\n  seabed report --results results", args_override_self = true)]
+    Report(crate::report::ReportArgs),
+    /// Two pipeline specs side by side over the corpus (exit status 4 if an output differed from node's)
+    #[command(after_help = crate::ab::AFTER_HELP, args_override_self = true)]
+    Ab(crate::ab::AbArgs),
+    /// The Tier-1 part of a test262 checkout, against experiments/test262/expectations.txt
+    #[command(after_help = crate::test262::AFTER_HELP, args_override_self = true)]
+    Test262(crate::test262::Test262Args),
+    /// Are We Fast Yet under node and every tier (make awfy)
+    #[command(after_help = crate::awfy::AFTER_HELP, args_override_self = true)]
+    Awfy(crate::awfy::AwfyArgs),
+    /// Print a shell completion script for seabed
+    #[command(after_help = "Examples:\n  seabed completions bash > ~/.local/share/bash-completion/completions/seabed\n  seabed completions zsh > ~/.zfunc/_seabed\n  seabed completions fish > ~/.config/fish/completions/seabed.fish")]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// README.md's command reference from every command's --help (make readme-cli)
+    #[command(hide = true)]
+    ReadmeCli {
+        /// Replace the reference between the markers in this file instead of printing it
+        #[arg(long, value_name = "README")]
+        write: Option<PathBuf>,
+    },
+}
+
+/// The experiments of `seabed experiment NAME`.
+#[derive(Subcommand, Debug)]
+pub enum ExperimentCommand {
+    /// The interpreter on every corpus kernel, in process, under the phase meter -> interp.csv
+    #[command(after_help = "Example:\n  seabed experiment interp --out results --reps 5", args_override_self = true)]
+    Interp(ExperimentArgs),
+    /// Each kernel as a process, seabed's interpreter against node --jitless -> bench_interp.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment bench-interp --out results", args_override_self = true)]
+    BenchInterp(ExperimentArgs),
+    /// Each kernel as a process under every tier and backend -> tiers.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment tiers --out results --reps 3", args_override_self = true)]
+    Tiers(ExperimentArgs),
+    /// V8's own per-phase compile profile (node --turbo-stats) -> v8_phases.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment v8 --out results", args_override_self = true)]
+    V8(ExperimentArgs),
+    /// The GC benchmark (experiments/gcbench) under node and seabed -> gc.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment gc --out results --reps 3", args_override_self = true)]
+    Gc(ExperimentArgs),
+    /// son, cfg and node on experiments/bench, whole process and steady state (make bench-code)
+    #[command(after_help = "Example:\n  seabed experiment code-quality --out results --reps 3", args_override_self = true)]
+    CodeQuality(ExperimentArgs),
+    /// interp, bench-interp, tiers and v8 in turn
+    #[command(after_help = "Example:\n  seabed experiment all --out results", args_override_self = true)]
+    All(ExperimentArgs),
+    /// The claims experiments C1-C11 -> the CSVs seabed report reads
+    #[command(after_help = crate::claims::AFTER_HELP, args_override_self = true)]
+    Claims(crate::claims::ClaimsArgs),
+}
+
+/// The options every experiment but `claims` takes.
+#[derive(Args, Debug)]
+pub struct ExperimentArgs {
+    /// Where the CSV and Markdown files go
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    out: PathBuf,
+    /// Repetitions per measurement
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    reps: u32,
+    /// The corpus directory
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    corpus: PathBuf,
+    /// The code-quality benchmark's programs
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"))]
+    bench: PathBuf,
+}
+
+/// A tier, as `--tier` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TierName {
+    /// The bytecode interpreter alone
+    Interp,
+    /// The baseline compiler (bytecode to LIR, no optimization)
+    Baseline,
+    /// The sea-of-nodes pipeline
+    Son,
+    /// The CFG pipeline
+    Cfg,
+}
+
+impl TierName {
+    /// The engine's tier.
+    pub fn tier(self) -> Tier {
+        match self {
+            TierName::Interp => Tier::Interp,
+            TierName::Baseline => Tier::Baseline,
+            TierName::Son => Tier::Son,
+            TierName::Cfg => Tier::Cfg,
+        }
+    }
+}
+
+/// A compiling tier (`seabed ir --tier`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompilingTier {
+    /// The baseline compiler: its LIR
+    Baseline,
+    /// The sea-of-nodes pipeline: its graph
+    Son,
+    /// The CFG pipeline: its graph
+    Cfg,
+}
+
+impl CompilingTier {
+    /// The engine's tier.
+    pub fn tier(self) -> Tier {
+        match self {
+            CompilingTier::Baseline => Tier::Baseline,
+            CompilingTier::Son => Tier::Son,
+            CompilingTier::Cfg => Tier::Cfg,
+        }
+    }
+}
+
+/// A backend, as `--backend` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackendName {
+    /// The LIR evaluator
+    Lir,
+    /// LLVM machine code (pipeline: --llvm)
+    Llvm,
+    /// Cranelift machine code (docs/cranelift.md)
+    Cranelift,
+}
+
+impl BackendName {
+    /// The engine's backend (LLVM with its default pipeline).
+    pub fn backend(self) -> Backend {
+        match self {
+            BackendName::Lir => Backend::Lir,
+            BackendName::Llvm => Backend::Llvm(Pipeline::default()),
+            BackendName::Cranelift => Backend::Cranelift,
+        }
+    }
+}
+
+/// An LLVM pipeline, as `--llvm` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LlvmPipeline {
+    /// No IR passes; code generation at O1
+    None,
+    /// A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse), code generation at O2
+    Ftl,
+    /// LLVM's default<O2> pipeline, code generation at O2
+    #[value(name = "O2", alias = "o2")]
+    O2,
+}
+
+impl LlvmPipeline {
+    /// The backend's pipeline.
+    pub fn pipeline(self) -> Pipeline {
+        match self {
+            LlvmPipeline::None => Pipeline::None,
+            LlvmPipeline::Ftl => Pipeline::Ftl,
+            LlvmPipeline::O2 => Pipeline::O2,
+        }
+    }
+}
+
+/// `on` or `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Switch {
+    On,
+    Off,
+}
+
+/// `--max-compiled-size INSTRUCTIONS[,REGISTERS]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledSize {
+    /// The most bytecode instructions a compiled function may have (0: no limit).
+    pub instructions: usize,
+    /// The most registers (default: a twentieth of `instructions`).
+    pub registers: usize,
+}
+
+/// Parses `INSTRUCTIONS[,REGISTERS]`.
+fn parse_compiled_size(v: &str) -> Result<CompiledSize, String> {
+    let (code, regs) = v.split_once(',').unwrap_or((v, ""));
+    let parse = |s: &str| s.parse::<usize>().map_err(|_| format!("'{v}' is not INSTRUCTIONS[,REGISTERS] (0: no limit)"));
+    let instructions = parse(code)?;
+    let registers = if regs.is_empty() { instructions / 20 } else { parse(regs)? };
+    Ok(CompiledSize { instructions, registers })
+}
+
+/// The arguments of `seabed run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The JavaScript file
+    #[arg(value_name = "FILE.js")]
+    file: String,
+    /// The tier that compiles hot code (interp: none)
+    #[arg(long, value_enum, default_value_t = TierName::Interp)]
+    tier: TierName,
+    /// The compiler pipeline's phases (default: the tier's own)
+    #[arg(long, value_name = "SPEC")]
+    spec: Option<String>,
+    /// Where compiled code runs [default: llvm for son and cfg, lir otherwise]
+    #[arg(long, value_enum)]
+    backend: Option<BackendName>,
+    /// The LLVM pipeline (implies --backend llvm) [default: ftl]
+    #[arg(long, value_enum, value_name = "PIPELINE")]
+    llvm: Option<LlvmPipeline>,
+    /// Print each compiled function's LIR to stderr
+    #[arg(long)]
+    dump_lir: bool,
+    /// Print each optimized LLVM module to stderr
+    #[arg(long)]
+    dump_llvm: bool,
+    /// Print each function's Cranelift IR to stderr (--backend cranelift)
+    #[arg(long)]
+    dump_clif: bool,
+    /// Print each compiled function's machine code to stderr
+    #[arg(long)]
+    dump_asm: bool,
+    /// Compile every function on its first call (synchronously)
+    #[arg(long)]
+    always_opt: bool,
+    /// Make every Nth executed check exit to the interpreter
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    deopt_every: Option<u32>,
+    /// Deoptimize the caller when a generic call from compiled code returns (lazy exits)
+    #[arg(long)]
+    deopt_after_calls: bool,
+    /// Calls before a function is compiled [default: 100]
+    #[arg(long, value_name = "N")]
+    hot_calls: Option<u32>,
+    /// Recompilations of a function before it stays in the interpreter [default: 8]
+    #[arg(long, value_name = "K")]
+    max_reopts: Option<u32>,
+    /// Back edges before a running loop is compiled (on-stack replacement) [default: 1000]
+    #[arg(long, value_name = "N")]
+    osr_back_edges: Option<u32>,
+    /// Larger functions stay in the interpreter (0: no limit; REGISTERS defaults to a twentieth)
+    #[arg(long, value_name = "INSTRUCTIONS[,REGISTERS]", value_parser = parse_compiled_size)]
+    max_compiled_size: Option<CompiledSize>,
+    /// Run the LIR verifier after every compilation (always on in debug builds)
+    #[arg(long)]
+    verify: bool,
+    /// Write the tiering statistics and every phase's meter row as JSON
+    #[arg(long, value_name = "OUT.json")]
+    stats: Option<String>,
+    /// Run the LLVM stage on a background compiler thread [default: on]
+    #[arg(long, value_enum, value_name = "on|off")]
+    compile_thread: Option<Switch>,
+    /// Collect at the first safepoint after every N allocations
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    gc_stress: Option<u32>,
+    /// Check the heap after every collection (a broken heap: exit status 70)
+    #[arg(long)]
+    verify_heap: bool,
+    /// End the run with node's heap-limit message when live data exceeds MB (exit status 134)
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..))]
+    max_heap: Option<u32>,
+}
+
+const IR_AFTER_HELP: &str = "\
+Runs the program in the interpreter (for feedback), then compiles each function (or NAME) and
+prints its IR: LIR for baseline, the graph after the pipeline's phases (or the first N of them)
+for son and cfg. --format turbolizer (son or cfg, with --out DIR) writes every phase's graph to
+DIR/turbo-FUNCTION-TIER-ID.json, which V8's Turbolizer opens, and prints its path.
+
+Examples:
+  seabed ir prog.js --tier baseline --function add
+  seabed ir prog.js --tier son --function add --after 2
+  seabed ir prog.js --tier cfg --format dot | dot -Tsvg > add.svg
+  seabed ir prog.js --tier son --format turbolizer --out turbo";
+
+/// The output formats of `seabed ir`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum IrFormat {
+    /// The pipeline's text dump
+    Text,
+    /// GraphViz dot
+    Dot,
+    /// Turbolizer JSON files in --out DIR (son and cfg)
+    Turbolizer,
+}
+
+/// The arguments of `seabed ir`.
+#[derive(Args, Debug)]
+pub struct IrArgs {
+    /// The JavaScript file
+    #[arg(value_name = "FILE.js")]
+    file: String,
+    /// The compiler whose IR is printed
+    #[arg(long, value_enum)]
+    tier: CompilingTier,
+    /// Only the function with this name
+    #[arg(long, value_name = "NAME")]
+    function: Option<String>,
+    /// The compiler pipeline's phases (default: the tier's own)
+    #[arg(long, value_name = "SPEC")]
+    spec: Option<String>,
+    /// Stop after the first N phases
+    #[arg(long, value_name = "N")]
+    after: Option<usize>,
+    /// The output format
+    #[arg(long, value_enum, default_value_t = IrFormat::Text)]
+    format: IrFormat,
+    /// Where --format turbolizer writes its files
+    #[arg(long, value_name = "DIR")]
+    out: Option<String>,
+    /// Run the LIR verifier after every compilation (always on for ir)
+    #[arg(long)]
+    verify: bool,
+}
+
+/// The arguments of `seabed check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The JavaScript file
+    #[arg(value_name = "FILE.js")]
+    file: String,
+}
+
+/// The arguments of `seabed bytecode`.
+#[derive(Args, Debug)]
+pub struct BytecodeArgs {
+    /// The JavaScript file
+    #[arg(value_name = "FILE.js")]
+    file: String,
+    /// Run the program first (its output goes to stderr) and show what each slot recorded
+    #[arg(long)]
+    feedback: bool,
+}
+
+/// The arguments of `seabed generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// About how many property accesses the program makes
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    n: u64,
+    /// The generator's seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
 
 /// Runs the CLI with `args` (without the program name) and returns the exit status.
 pub fn main(args: &[String]) -> u8 {
-    let Some((command, rest)) = args.split_first() else {
-        eprintln!("{USAGE}");
-        return EXIT_USAGE;
-    };
-    match command.as_str() {
-        "run" => run(rest),
-        "check" => check(rest),
-        "bytecode" => bytecode(rest),
-        "ir" => ir_dump(rest),
-        "generate" => generate(rest),
-        "fuzz" => crate::fuzz::cli(rest),
-        "experiment" if rest.first().is_some_and(|a| a == "claims") => crate::claims::cli(&rest[1..]),
-        "experiment" => experiment(rest),
-        "report" => crate::report::cli(rest),
-        "ab" => crate::ab::main(rest),
-        "test262" => crate::test262::cli(rest),
-        "awfy" => crate::awfy::cli(rest),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            EXIT_OK
-        }
-        other => {
-            eprintln!("seabed: unknown command '{other}'\n{USAGE}");
-            EXIT_USAGE
+    let argv = std::iter::once("seabed".to_string()).chain(args.iter().cloned());
+    match Cli::try_parse_from(argv) {
+        Ok(cli) => dispatch(cli.command),
+        Err(e) => {
+            // Help goes to stdout (status 0); a usage error names the argument on stderr.
+            let _ = e.print();
+            if e.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_OK
+            }
         }
     }
+}
+
+fn dispatch(command: Command) -> u8 {
+    match command {
+        Command::Run(args) => run(&args),
+        Command::Ir(args) => ir_dump(&args),
+        Command::Check(args) => check(&args),
+        Command::Bytecode(args) => bytecode(&args),
+        Command::Generate(args) => {
+            print!("{}", crate::generate::program(args.n as usize, args.seed).0);
+            EXIT_OK
+        }
+        Command::Fuzz(args) => crate::fuzz::cli(args),
+        Command::Experiment(ExperimentCommand::Claims(args)) => crate::claims::cli(args),
+        Command::Experiment(e) => experiment(e),
+        Command::Report(args) => crate::report::cli(args),
+        Command::Ab(args) => crate::ab::main(args),
+        Command::Test262(args) => crate::test262::cli(args),
+        Command::Awfy(args) => crate::awfy::cli(args),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "seabed", &mut std::io::stdout());
+            EXIT_OK
+        }
+        Command::ReadmeCli { write: None } => {
+            print!("{}", help_reference());
+            EXIT_OK
+        }
+        Command::ReadmeCli { write: Some(path) } => match write_help_reference(&path) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                eprintln!("seabed readme-cli: {e}");
+                EXIT_USAGE
+            }
+        },
+    }
+}
+
+/// Prints a usage error for the (sub)command named by `path` (e.g. `["experiment",
+/// "claims"]`) the way clap prints its own: the message, the command's usage line and a
+/// pointer to `--help`. Returns [`EXIT_USAGE`].
+pub fn usage_error(path: &[&str], msg: &str) -> u8 {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut sub = &mut cmd;
+    for name in path {
+        sub = sub.find_subcommand_mut(name).expect("a seabed command");
+    }
+    let _ = sub.error(ErrorKind::ValueValidation, msg).print();
+    EXIT_USAGE
+}
+
+/// Every command's `--help` path: `[]` for `seabed` itself, then each visible command and
+/// subcommand in declaration order (`help` and hidden commands left out).
+pub fn command_paths() -> Vec<Vec<String>> {
+    fn walk(cmd: &clap::Command, prefix: &[String], out: &mut Vec<Vec<String>>) {
+        out.push(prefix.to_vec());
+        for sub in cmd.get_subcommands() {
+            if sub.is_hide_set() || sub.get_name() == "help" {
+                continue;
+            }
+            let mut path = prefix.to_vec();
+            path.push(sub.get_name().to_string());
+            walk(sub, &path, out);
+        }
+    }
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut out = Vec::new();
+    walk(&cmd, &[], &mut out);
+    out
+}
+
+/// The `--help` text of the command at `path` (see [`command_paths`]), exactly as
+/// `seabed PATH... --help` prints it.
+pub fn help_text(path: &[String]) -> String {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut sub = &mut cmd;
+    for name in path {
+        sub = sub.find_subcommand_mut(name).expect("a seabed command");
+    }
+    sub.render_long_help().to_string()
+}
+
+/// The marker lines around README.md's command reference.
+pub const README_MARKERS: (&str, &str) =
+    ("<!-- cli-reference: generated by `make readme-cli` from `seabed ... --help`; do not edit -->", "<!-- end of cli-reference -->");
+
+/// README.md's command reference: each command's `--help` in a code block under its name.
+pub fn help_reference() -> String {
+    let mut md = String::new();
+    for path in command_paths() {
+        let name = std::iter::once("seabed".to_string()).chain(path.iter().cloned()).collect::<Vec<_>>().join(" ");
+        md.push_str(&format!("#### `{name} --help`\n\n```text\n{}\n```\n\n", help_text(&path).trim_end()));
+    }
+    md
+}
+
+/// Replaces the text between [`README_MARKERS`] in `readme` with [`help_reference`].
+fn write_help_reference(readme: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(readme).map_err(|e| format!("cannot read {}: {e}", readme.display()))?;
+    let (begin, end) = README_MARKERS;
+    let (Some(b), Some(e)) = (text.find(begin), text.find(end)) else {
+        return Err(format!("{} has no markers '{begin}' ... '{end}'", readme.display()));
+    };
+    let updated = format!("{}\n\n{}{}", &text[..b + begin.len()], help_reference(), &text[e..]);
+    std::fs::write(readme, updated).map_err(|e| format!("cannot write {}: {e}", readme.display()))
 }
 
 /// Parsed options shared by the commands.
@@ -107,17 +589,12 @@ struct Options {
     tiering: TieringOptions,
     verify: bool,
     feedback: bool,
-    function: Option<String>,
     stats: Option<String>,
     dump_llvm: bool,
     dump_clif: bool,
     dump_asm: bool,
     dump_lir: bool,
     spec: Option<String>,
-    after: Option<usize>,
-    format: String,
-    /// The directory `ir --format turbolizer` writes to (`--out`).
-    out: Option<String>,
     /// Run the LLVM stage on a background compiler thread (resolved: only with an LLVM
     /// backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
@@ -125,152 +602,80 @@ struct Options {
     gc: vm::gc::GcOptions,
 }
 
-/// The options `run` accepts (`ir` accepts the same plus `--function`).
-const RUN_OPTIONS: &[&str] = &[
-    "--tier",
-    "--backend",
-    "--always-opt",
-    "--deopt-every",
-    "--deopt-after-calls",
-    "--max-compiled-size",
-    "--hot-calls",
-    "--max-reopts",
-    "--osr-back-edges",
-    "--verify",
-    "--stats",
-    "--llvm",
-    "--dump-llvm",
-    "--dump-clif",
-    "--dump-asm",
-    "--dump-lir",
-    "--spec",
-    "--compile-thread",
-    "--gc-stress",
-    "--verify-heap",
-    "--max-heap",
-];
-
-fn parse_options(args: &[String], allowed: &[&str]) -> Result<Options, String> {
-    let mut file = None;
-    let mut opts = Options {
-        file: String::new(),
-        tier: Tier::Interp,
-        backend: Backend::Lir,
-        tiering: TieringOptions::default(),
-        // Debug (test) builds always verify every lowering.
-        verify: cfg!(debug_assertions),
-        feedback: false,
-        function: None,
-        stats: None,
-        dump_llvm: false,
-        dump_clif: false,
-        dump_asm: false,
-        dump_lir: false,
-        spec: None,
-        after: None,
-        format: "text".into(),
-        out: None,
-        compile_thread: false,
-        gc: vm::gc::GcOptions::default(),
-    };
-    let mut backend = None;
-    let mut compile_thread = None;
-    let mut llvm_pipeline = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut number = |flag: &str| -> Result<u32, String> {
-            let v = it.next().ok_or(format!("{flag} needs a value"))?;
-            v.parse().map_err(|_| format!("{flag}: '{v}' is not a number"))
-        };
-        match a.as_str() {
-            s if s.starts_with("--") && !allowed.contains(&s) => return Err(format!("unknown option '{s}'")),
-            "--tier" => {
-                let t = it.next().ok_or("--tier needs a value")?;
-                opts.tier = Tier::parse(t).ok_or(format!("unknown tier '{t}' (available: interp, baseline)"))?;
-            }
-            "--backend" => {
-                let b = it.next().ok_or("--backend needs a value")?;
-                backend = Some(Backend::parse(b).ok_or(format!("unknown backend '{b}' (available: lir, llvm, cranelift)"))?);
-            }
-            "--llvm" => {
-                let p = it.next().ok_or("--llvm needs a value")?;
-                llvm_pipeline = Some(Pipeline::parse(p).ok_or(format!("unknown LLVM pipeline '{p}' (none, ftl, O2)"))?);
-            }
-            "--compile-thread" => {
-                let v = it.next().ok_or("--compile-thread needs a value")?;
-                compile_thread = Some(match v.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(format!("--compile-thread: '{v}' is not on or off")),
-                });
-            }
-            "--dump-llvm" => opts.dump_llvm = true,
-            "--dump-clif" => opts.dump_clif = true,
-            "--dump-asm" => opts.dump_asm = true,
-            "--dump-lir" => opts.dump_lir = true,
-            "--always-opt" => opts.tiering.always_opt = true,
-            "--deopt-after-calls" => opts.tiering.deopt_after_calls = true,
-            "--max-compiled-size" => {
-                let v = it.next().ok_or("--max-compiled-size needs a value")?.clone();
-                let (code, regs) = v.split_once(',').unwrap_or((v.as_str(), ""));
-                let parse = |s: &str| s.parse::<usize>().map_err(|_| format!("--max-compiled-size: '{v}' is not INSTRUCTIONS[,REGISTERS] (0: no limit)"));
-                opts.tiering.max_compiled_instructions = parse(code)?;
-                opts.tiering.max_compiled_registers = if regs.is_empty() { opts.tiering.max_compiled_instructions / 20 } else { parse(regs)? };
-            }
-            "--deopt-every" => {
-                let n = number("--deopt-every")?;
-                if n == 0 {
-                    return Err("--deopt-every needs a positive number".into());
-                }
-                opts.tiering.deopt_every = Some(n);
-            }
-            "--hot-calls" => opts.tiering.hot_calls = number("--hot-calls")?,
-            "--max-reopts" => opts.tiering.max_reopts = number("--max-reopts")?,
-            "--osr-back-edges" => opts.tiering.osr_back_edges = number("--osr-back-edges")?,
-            "--verify" => opts.verify = true,
-            "--gc-stress" => {
-                let n = number("--gc-stress")?;
-                if n == 0 {
-                    return Err("--gc-stress needs a positive number".into());
-                }
-                opts.gc.stress = Some(n);
-            }
-            "--verify-heap" => opts.gc.verify = true,
-            "--max-heap" => {
-                let mb = number("--max-heap")?;
-                if mb == 0 {
-                    return Err("--max-heap needs a positive number of megabytes".into());
-                }
-                opts.gc.max_heap_bytes = Some(mb as u64 * 1024 * 1024);
-            }
-            "--stats" => opts.stats = Some(it.next().ok_or("--stats needs a file")?.clone()),
-            "--spec" => opts.spec = Some(it.next().ok_or("--spec needs a value")?.clone()),
-            "--function" => opts.function = Some(it.next().ok_or("--function needs a value")?.clone()),
-            "--after" => opts.after = Some(number("--after")? as usize),
-            "--format" => opts.format = it.next().ok_or("--format needs a value")?.clone(),
-            "--out" => opts.out = Some(it.next().ok_or("--out needs a directory")?.clone()),
-            "--feedback" => opts.feedback = true,
-            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
-            s => {
-                if file.replace(s.to_string()).is_some() {
-                    return Err("more than one file given".into());
-                }
-            }
+impl Options {
+    /// The defaults for `file` in the interpreter.
+    fn new(file: &str) -> Options {
+        Options {
+            file: file.to_string(),
+            tier: Tier::Interp,
+            backend: Backend::Lir,
+            tiering: TieringOptions::default(),
+            // Debug (test) builds always verify every lowering.
+            verify: cfg!(debug_assertions),
+            feedback: false,
+            stats: None,
+            dump_llvm: false,
+            dump_clif: false,
+            dump_asm: false,
+            dump_lir: false,
+            spec: None,
+            compile_thread: false,
+            gc: vm::gc::GcOptions::default(),
         }
     }
-    opts.file = file.ok_or("no input file given")?;
-    opts.backend = resolve_backend(opts.tier, backend, llvm_pipeline)?;
-    // On by default where it matters; `--always-opt` runs stay synchronous (deterministic),
-    // and the LIR evaluator has no expensive stage to move.
-    opts.compile_thread = compile_thread.unwrap_or(true)
-        && opts.tier != Tier::Interp
-        && matches!(opts.backend, Backend::Llvm(_))
-        && !opts.tiering.always_opt;
-    if let Some(spec) = &opts.spec {
-        // Unknown passes and ordering violations are errors before anything runs.
-        TierCompiler::new(opts.tier, opts.backend, false).set_spec(spec)?;
+
+    /// Checks `spec` against the tier and backend: unknown passes and ordering violations are
+    /// errors before anything runs.
+    fn check_spec(&self) -> Result<(), String> {
+        match &self.spec {
+            Some(spec) => TierCompiler::new(self.tier, self.backend, false).set_spec(spec),
+            None => Ok(()),
+        }
     }
-    Ok(opts)
+}
+
+impl RunArgs {
+    /// The run's options; `Err` for combinations no flag's own parser can reject.
+    fn options(&self) -> Result<Options, String> {
+        let mut opts = Options::new(&self.file);
+        opts.tier = self.tier.tier();
+        let t = &mut opts.tiering;
+        t.always_opt = self.always_opt;
+        t.deopt_after_calls = self.deopt_after_calls;
+        t.deopt_every = self.deopt_every;
+        if let Some(n) = self.hot_calls {
+            t.hot_calls = n;
+        }
+        if let Some(n) = self.max_reopts {
+            t.max_reopts = n;
+        }
+        if let Some(n) = self.osr_back_edges {
+            t.osr_back_edges = n;
+        }
+        if let Some(size) = self.max_compiled_size {
+            t.max_compiled_instructions = size.instructions;
+            t.max_compiled_registers = size.registers;
+        }
+        opts.verify |= self.verify;
+        opts.stats = self.stats.clone();
+        opts.dump_lir = self.dump_lir;
+        opts.dump_llvm = self.dump_llvm;
+        opts.dump_clif = self.dump_clif;
+        opts.dump_asm = self.dump_asm;
+        opts.spec = self.spec.clone();
+        opts.gc.stress = self.gc_stress;
+        opts.gc.verify = self.verify_heap;
+        opts.gc.max_heap_bytes = self.max_heap.map(|mb| u64::from(mb) * 1024 * 1024);
+        opts.backend = resolve_backend(opts.tier, self.backend.map(BackendName::backend), self.llvm.map(LlvmPipeline::pipeline))?;
+        // On by default where it matters; `--always-opt` runs stay synchronous (deterministic),
+        // and the LIR evaluator has no expensive stage to move.
+        opts.compile_thread = self.compile_thread != Some(Switch::Off)
+            && opts.tier != Tier::Interp
+            && matches!(opts.backend, Backend::Llvm(_))
+            && !opts.tiering.always_opt;
+        opts.check_spec()?;
+        Ok(opts)
+    }
 }
 
 /// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
@@ -318,11 +723,6 @@ fn load(file: &str) -> Result<Program, u8> {
     }
 }
 
-fn usage_error(msg: &str) -> u8 {
-    eprintln!("seabed: {msg}\n{USAGE}");
-    EXIT_USAGE
-}
-
 /// Runs a program; output goes to `out`. Returns the exit status, the vm (for feedback) and
 /// the phase rows of every compilation.
 fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm, Vec<PhaseRow>) {
@@ -337,7 +737,7 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
         compiler.dump_asm = opts.dump_asm;
         compiler.compile_thread = opts.compile_thread;
         if let Some(spec) = &opts.spec {
-            compiler.set_spec(spec).expect("checked by parse_options");
+            compiler.set_spec(spec).expect("checked by Options::check_spec");
         }
         rows = Some(compiler.rows.clone());
         vm.set_compiler(Box::new(compiler), opts.tiering);
@@ -360,10 +760,10 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     (status, vm, rows)
 }
 
-fn run(args: &[String]) -> u8 {
-    let opts = match parse_options(args, RUN_OPTIONS) {
+fn run(args: &RunArgs) -> u8 {
+    let opts = match args.options() {
         Ok(o) => o,
-        Err(e) => return usage_error(&e),
+        Err(e) => return usage_error(&["run"], &e),
     };
     let program = match load(&opts.file) {
         Ok(p) => Rc::new(p),
@@ -447,17 +847,13 @@ fn peak_rss_kb() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn check(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &[]) {
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
-    let program = match load(&opts.file) {
+fn check(args: &CheckArgs) -> u8 {
+    let program = match load(&args.file) {
         Ok(p) => p,
         Err(code) => return code,
     };
     if program.unsupported.is_empty() {
-        println!("{}: ok (every construct is supported)", opts.file);
+        println!("{}: ok (every construct is supported)", args.file);
         return EXIT_OK;
     }
     for u in &program.unsupported {
@@ -466,11 +862,8 @@ fn check(args: &[String]) -> u8 {
     EXIT_UNSUPPORTED
 }
 
-fn bytecode(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &["--feedback"]) {
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
+fn bytecode(args: &BytecodeArgs) -> u8 {
+    let opts = Options { feedback: args.feedback, ..Options::new(&args.file) };
     let program = match load(&opts.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
@@ -528,36 +921,19 @@ pub fn disassemble(program: &Program, vm: Option<&Vm>, out: &mut String) {
     }
 }
 
-fn experiment(args: &[String]) -> u8 {
-    let mut name = None;
-    let mut opts = crate::experiment::ExperimentOptions {
-        out: "results".into(),
-        reps: 5,
-        corpus: concat!(env!("CARGO_MANIFEST_DIR"), "/corpus").into(),
-        bench: concat!(env!("CARGO_MANIFEST_DIR"), "/bench").into(),
+fn experiment(command: ExperimentCommand) -> u8 {
+    let (name, args) = match command {
+        ExperimentCommand::Interp(a) => ("interp", a),
+        ExperimentCommand::BenchInterp(a) => ("bench-interp", a),
+        ExperimentCommand::Tiers(a) => ("tiers", a),
+        ExperimentCommand::V8(a) => ("v8", a),
+        ExperimentCommand::Gc(a) => ("gc", a),
+        ExperimentCommand::CodeQuality(a) => ("code-quality", a),
+        ExperimentCommand::All(a) => ("all", a),
+        ExperimentCommand::Claims(a) => return crate::claims::cli(a),
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
-        let parsed: Result<(), String> = match a.as_str() {
-            "--out" => value("--out").map(|v| opts.out = v.into()),
-            "--corpus" => value("--corpus").map(|v| opts.corpus = v.into()),
-            "--bench" => value("--bench").map(|v| opts.bench = v.into()),
-            "--reps" => value("--reps").and_then(|v| {
-                v.parse().ok().filter(|&n| n > 0).map(|n| opts.reps = n).ok_or(format!("bad --reps '{v}'"))
-            }),
-            s if s.starts_with("--") => Err(format!("unknown option '{s}'")),
-            s => {
-                name = Some(s.to_string());
-                Ok(())
-            }
-        };
-        if let Err(e) = parsed {
-            return usage_error(&e);
-        }
-    }
-    let Some(name) = name else { return usage_error("experiment needs a name") };
-    match crate::experiment::run(&name, &opts) {
+    let opts = crate::experiment::ExperimentOptions { out: args.out, reps: args.reps, corpus: args.corpus, bench: args.bench };
+    match crate::experiment::run(name, &opts) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("seabed experiment: {e}");
@@ -572,43 +948,39 @@ fn experiment(args: &[String]) -> u8 {
 /// text or GraphViz dot; with `--format turbolizer`, every phase's graph for son or cfg as a
 /// Turbolizer file in `--out DIR` (see [`crate::turbolizer`]), one file per function, whose
 /// path is printed.
-fn ir_dump(args: &[String]) -> u8 {
-    let opts = match parse_options(args, &["--tier", "--function", "--verify", "--spec", "--after", "--format", "--out"]) {
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
-    if opts.tier == Tier::Interp {
-        return usage_error("ir needs --tier baseline, son or cfg");
+fn ir_dump(args: &IrArgs) -> u8 {
+    let tier = args.tier.tier();
+    let turbolizer = args.format == IrFormat::Turbolizer;
+    if turbolizer && !matches!(tier, Tier::Son | Tier::Cfg) {
+        return usage_error(&["ir"], "--format turbolizer needs --tier son or cfg");
     }
-    if !["text", "dot", "turbolizer"].contains(&opts.format.as_str()) {
-        return usage_error(&format!("unknown format '{}' (text, dot, turbolizer)", opts.format));
+    if turbolizer != args.out.is_some() {
+        return usage_error(&["ir"], "--format turbolizer needs --out DIR (and --out needs --format turbolizer)");
     }
-    let turbolizer = opts.format == "turbolizer";
-    if turbolizer && !matches!(opts.tier, Tier::Son | Tier::Cfg) {
-        return usage_error("--format turbolizer needs --tier son or cfg");
+    let backend = resolve_backend(tier, None, None).expect("no flags to conflict");
+    let spec_check = Options { tier, backend, spec: args.spec.clone(), ..Options::new(&args.file) };
+    if let Err(e) = spec_check.check_spec() {
+        return usage_error(&["ir"], &e);
     }
-    if turbolizer != opts.out.is_some() {
-        return usage_error("--format turbolizer needs --out DIR (and --out needs --format turbolizer)");
-    }
-    let program = match load(&opts.file) {
+    let program = match load(&args.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
     };
-    let mut compiler = TierCompiler::new(opts.tier, opts.backend, true);
-    if let Some(spec) = &opts.spec {
-        compiler.set_spec(spec).expect("checked by parse_options");
+    let mut compiler = TierCompiler::new(tier, backend, true);
+    if let Some(spec) = &args.spec {
+        compiler.set_spec(spec).expect("checked by Options::check_spec");
     }
-    let interp = Options { tier: Tier::Interp, ..opts };
+    let interp = Options::new(&args.file);
     let (_, vm, _) = execute(program.clone(), Box::new(std::io::sink()), &interp);
     let mut found = false;
     for func in &program.functions {
-        if interp.function.as_ref().is_some_and(|n| *n != func.name) {
+        if args.function.as_ref().is_some_and(|n| *n != func.name) {
             continue;
         }
         found = true;
-        if let Some(dir) = &interp.out {
+        if let Some(dir) = &args.out {
             let input = ir::compile::CompileInput { program: &vm.program, func: FuncId(func.id.0), feedback: &vm.feedback };
-            match crate::turbolizer::write_function(&input, &compiler, interp.after, std::path::Path::new(dir)) {
+            match crate::turbolizer::write_function(&input, &compiler, args.after, std::path::Path::new(dir)) {
                 Ok(path) => println!("{}", path.display()),
                 Err(crate::turbolizer::WriteError::Io(e)) => {
                     eprintln!("seabed: {e}");
@@ -621,7 +993,7 @@ fn ir_dump(args: &[String]) -> u8 {
             }
             continue;
         }
-        match dump_function(&vm, &compiler, FuncId(func.id.0), interp.after, &interp.format) {
+        match dump_function(&vm, &compiler, FuncId(func.id.0), args.after, args.format == IrFormat::Dot) {
             Ok(text) => print!("{text}"),
             Err(e) => {
                 eprintln!("{}: {e}", func.name);
@@ -630,16 +1002,15 @@ fn ir_dump(args: &[String]) -> u8 {
         }
     }
     if !found {
-        return usage_error(&format!("no function named '{}'", interp.function.unwrap_or_default()));
+        return usage_error(&["ir"], &format!("no function named '{}'", args.function.clone().unwrap_or_default()));
     }
     EXIT_OK
 }
 
-/// The IR of one function for `seabed ir`.
-fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<usize>, format: &str) -> Result<String, String> {
+/// The IR of one function for `seabed ir`, as GraphViz dot when `dot`.
+fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<usize>, dot: bool) -> Result<String, String> {
     let input = ir::compile::CompileInput { program: &vm.program, func, feedback: &vm.feedback };
     let mut meter = meter::Meter::new(meter::RowContext::new("ir", "", compiler.spec.clone(), 0));
-    let dot = format == "dot";
     match compiler.tier {
         Tier::Son => {
             let mut options = compiler.son.clone();
@@ -661,24 +1032,3 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
     }
 }
 
-/// `seabed generate N [--seed S]`: prints a generated program (see `generate`).
-fn generate(args: &[String]) -> u8 {
-    let mut n = None;
-    let mut seed = 1u64;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--seed" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(s) => seed = s,
-                None => return usage_error("--seed needs a number"),
-            },
-            s => match s.parse::<usize>() {
-                Ok(v) if v > 0 && n.is_none() => n = Some(v),
-                _ => return usage_error(&format!("bad argument '{s}'")),
-            },
-        }
-    }
-    let Some(n) = n else { return usage_error("generate needs N") };
-    print!("{}", crate::generate::program(n, seed).0);
-    EXIT_OK
-}

@@ -491,19 +491,17 @@ pub fn phase_profiles(dir: &Path) -> String {
     md
 }
 
+/// The arguments of `seabed report`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// The directory with the claims CSVs; REPORT.md, tables and figures are written there
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    results: PathBuf,
+}
+
 /// `seabed report [--results DIR]`: returns the exit status.
-pub fn cli(args: &[String]) -> u8 {
-    let mut dir = PathBuf::from("results");
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match (a.as_str(), it.next()) {
-            ("--results", Some(d)) => dir = d.into(),
-            _ => {
-                eprintln!("seabed report: usage: seabed report [--results DIR]");
-                return 2;
-            }
-        }
-    }
+pub fn cli(args: ReportArgs) -> u8 {
+    let dir = args.results;
     match write_report(&dir) {
         Ok(path) => {
             eprintln!("report: wrote {}", path.display());

@@ -321,47 +321,67 @@ fn write_run_log(ctx: &Ctx) -> Result<(), String> {
     t.write(&ctx.opts.out.join(RUN_LOG.file))
 }
 
-/// Parses the arguments of `seabed experiment claims` (after `claims`).
-pub fn parse_args(args: &[String]) -> Result<ClaimsOptions, String> {
-    let mut opts = ClaimsOptions {
-        out: "results".into(),
-        reps: 3,
-        corpus: concat!(env!("CARGO_MANIFEST_DIR"), "/corpus").into(),
-        only: Vec::new(),
-        quick: false,
-        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
-        match a.as_str() {
-            "--out" => opts.out = value("--out")?.into(),
-            "--corpus" => opts.corpus = value("--corpus")?.into(),
-            "--reps" => {
-                let v = value("--reps")?;
-                opts.reps = v.parse().ok().filter(|&n| n > 0).ok_or(format!("bad --reps '{v}'"))?;
-            }
-            "--only" => {
-                opts.only = value("--only")?.split(',').map(|s| s.trim().to_uppercase()).filter(|s| !s.is_empty()).collect()
-            }
-            "--quick" => opts.quick = true,
-            "--no-progress" => opts.progress = false,
-            other => return Err(format!("unknown argument '{other}'")),
-        }
-    }
-    Ok(opts)
+/// What `seabed experiment claims --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Each selected claim writes its CSVs (c1_*.csv ... c11_*.csv) and runs.csv into --out DIR;
+seabed report turns them into REPORT.md.
+
+Examples:
+  seabed experiment claims --out results --reps 3
+  seabed experiment claims --only C3,C10 --quick";
+
+/// The arguments of `seabed experiment claims`.
+#[derive(clap::Args, Debug)]
+pub struct ClaimsArgs {
+    /// Where the CSVs go
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    out: PathBuf,
+    /// Repetitions of timing measurements
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    reps: u32,
+    /// The corpus directory
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    corpus: PathBuf,
+    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C11]
+    #[arg(long, value_name = "C1,C4,...")]
+    only: Option<String>,
+    /// Smoke mode: a few small programs, one repetition, small generated sizes, no node
+    #[arg(long)]
+    quick: bool,
+    /// No progress bars (they are drawn only on a terminal anyway)
+    #[arg(long)]
+    no_progress: bool,
 }
 
-/// `seabed experiment claims ...`: returns the exit status (0 ok, 2 usage or failure).
-pub fn cli(args: &[String]) -> u8 {
-    let opts = match parse_args(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("seabed experiment claims: {e}");
-            return 2;
+impl ClaimsArgs {
+    /// The options these arguments select.
+    pub fn options(self) -> ClaimsOptions {
+        let only = self.only.unwrap_or_default();
+        ClaimsOptions {
+            out: self.out,
+            reps: self.reps,
+            corpus: self.corpus,
+            only: only.split(',').map(|s| s.trim().to_uppercase()).filter(|s| !s.is_empty()).collect(),
+            quick: self.quick,
+            progress: !self.no_progress && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         }
-    };
-    match run(opts) {
+    }
+}
+
+/// Parses the arguments of `seabed experiment claims` (after `claims`).
+pub fn parse_args(args: &[String]) -> Result<ClaimsOptions, String> {
+    use crate::cli::{Cli, Command, ExperimentCommand};
+    let argv = ["seabed", "experiment", "claims"].into_iter().map(String::from).chain(args.iter().cloned());
+    match <Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(Cli { command: Command::Experiment(ExperimentCommand::Claims(a)) }) => Ok(a.options()),
+        Ok(_) => unreachable!("parsed as experiment claims"),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `seabed experiment claims ...`: returns the exit status (0 ok, 2 a failed experiment).
+pub fn cli(args: ClaimsArgs) -> u8 {
+    match run(args.options()) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("seabed experiment claims: {e}");

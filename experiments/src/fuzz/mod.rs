@@ -191,16 +191,18 @@ impl Config {
 }
 
 /// The configuration sets `--configs` chooses from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ConfigSet {
     /// Six configurations: the interpreter; stress exits on the LIR evaluator for each
     /// compiler; low-threshold tiering on LLVM for son and cfg.
+    #[value(help = "6 configurations: interp; stress exits on LIR per compiler; hot2 on LLVM for son and cfg")]
     Quick,
     /// Twenty-two: the interpreter, and the interpreter under collector stress; for each
     /// compiler on the LIR evaluator `--always-opt`, `--always-opt --deopt-every 3` and
     /// `--hot-calls 2 --osr-back-edges 50`; on LLVM `--always-opt` for all three, and for son
     /// and cfg also stress exits, low-threshold tiering, default tiering and stress exits
     /// under collector stress.
+    #[value(help = "22 configurations: every tier, backend and tiering, and collector stress")]
     All,
 }
 
@@ -761,79 +763,94 @@ fn csv_detail(s: &str) -> String {
     s.chars().take(300).collect::<String>().replace('\n', " ")
 }
 
-const USAGE: &str = "\
-usage: seabed fuzz [--seeds A..B | --seeds A..] [--seconds N] [--jobs N] [--out DIR]
-                   [--configs quick|all] [--no-reduce] [--timeout S] [--max-reductions K]
-                   [--reduce-tests N] [--quiet]
-       seabed fuzz --print SEED        print the program generated for SEED
-Without --seeds, seeds start at 0; without --seconds and an end seed, 100 seeds run.
-exit status: 0 no mismatch, 4 some run differed from node, 2 usage error";
+/// What `seabed fuzz --help` says after the options.
+pub const AFTER_HELP: &str = "\
+Without --seeds, seeds start at 0; without --seconds and an end seed, 100 seeds run. Every
+seed's program runs under node (the oracle, needed on PATH) and each configuration of
+--configs; mismatches are reduced and written to --out DIR with summary.csv.
 
-/// `seabed fuzz ARGS`: parses the arguments, runs the campaign, prints the summary.
-pub fn cli(args: &[String]) -> u8 {
+Examples:
+  seabed fuzz --seeds 0..200 --configs quick
+  seabed fuzz --seeds 1000.. --seconds 600 --out target/fuzz
+  seabed fuzz --print 17 > seed17.js
+
+Exit status: 0 no mismatch, 4 some run differed from node, 2 usage error (or no node)";
+
+/// A seed range, `A..B` (B exclusive) or `A..` (open-ended).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeedRange {
+    /// The first seed.
+    pub first: u64,
+    /// One past the last seed; `None` for `A..`.
+    pub end: Option<u64>,
+}
+
+/// The arguments of `seabed fuzz`.
+#[derive(clap::Args, Debug)]
+pub struct FuzzArgs {
+    /// The seeds: A..B (B exclusive) or A.. (needs --seconds) [default: 0..100]
+    #[arg(long, value_name = "A..B", value_parser = parse_seed_range)]
+    seeds: Option<SeedRange>,
+    /// Stop starting new seeds after N seconds
+    #[arg(long, value_name = "N")]
+    seconds: Option<u64>,
+    /// Programs checked in parallel [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    jobs: Option<u64>,
+    /// Where reduced programs and summary.csv go
+    #[arg(long, value_name = "DIR", default_value = "target/fuzz")]
+    out: PathBuf,
+    /// The configurations each program runs in
+    #[arg(long, value_enum, default_value_t = ConfigSet::All)]
+    configs: ConfigSet,
+    /// Do not reduce failing programs
+    #[arg(long)]
+    no_reduce: bool,
+    /// A run longer than S seconds is a hang
+    #[arg(long, value_name = "S", default_value_t = 10)]
+    timeout: u64,
+    /// Reduce at most K programs per (component, kind, configuration)
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    max_reductions: usize,
+    /// Predicate calls one reduction may make
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    reduce_tests: usize,
+    /// No line per mismatch and no progress on stderr
+    #[arg(long)]
+    quiet: bool,
+    /// Print the program generated for SEED and exit
+    #[arg(long, value_name = "SEED")]
+    print: Option<u64>,
+}
+
+/// `seabed fuzz`: runs the campaign, prints the summary; returns the exit status.
+pub fn cli(args: FuzzArgs) -> u8 {
+    if let Some(seed) = args.print {
+        print!("{}", gen::generate(seed).to_js());
+        return EXIT_OK;
+    }
     let seabed = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("target/release/seabed"));
     let mut opts = Options::new(seabed);
-    let mut open_ended = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
-        let parsed: Result<(), String> = match a.as_str() {
-            "--seeds" => value("--seeds").and_then(|v| {
-                let (a, b) = parse_seeds(&v)?;
-                opts.first_seed = a;
-                open_ended = b.is_none();
-                opts.end_seed = b.unwrap_or(u64::MAX);
-                Ok(())
-            }),
-            "--seconds" => value("--seconds").and_then(|v| number(&v, "--seconds").map(|n| opts.seconds = Some(n))),
-            "--jobs" => value("--jobs").and_then(|v| number(&v, "--jobs").map(|n| opts.jobs = n.max(1) as usize)),
-            "--timeout" => value("--timeout").and_then(|v| number(&v, "--timeout").map(|n| opts.timeout = Duration::from_secs(n.max(1)))),
-            "--max-reductions" => value("--max-reductions").and_then(|v| number(&v, "--max-reductions").map(|n| opts.max_reductions = n as usize)),
-            "--reduce-tests" => value("--reduce-tests").and_then(|v| number(&v, "--reduce-tests").map(|n| opts.reduce_tests = n as usize)),
-            "--out" => value("--out").map(|v| opts.out = v.into()),
-            "--configs" => value("--configs").and_then(|v| match v.as_str() {
-                "quick" => {
-                    opts.configs = ConfigSet::Quick;
-                    Ok(())
-                }
-                "all" => {
-                    opts.configs = ConfigSet::All;
-                    Ok(())
-                }
-                _ => Err(format!("--configs: '{v}' is not quick or all")),
-            }),
-            "--no-reduce" => {
-                opts.reduce = false;
-                Ok(())
-            }
-            "--quiet" => {
-                opts.verbose = false;
-                Ok(())
-            }
-            "--print" => {
-                return match value("--print").and_then(|v| number(&v, "--print")) {
-                    Ok(seed) => {
-                        print!("{}", gen::generate(seed).to_js());
-                        EXIT_OK
-                    }
-                    Err(e) => usage(&e),
-                }
-            }
-            "help" | "--help" | "-h" => {
-                println!("{USAGE}");
-                return EXIT_OK;
-            }
-            other => Err(format!("unknown argument '{other}'")),
-        };
-        if let Err(e) = parsed {
-            return usage(&e);
-        }
+    let seeds = args.seeds.unwrap_or(SeedRange { first: 0, end: Some(100) });
+    opts.first_seed = seeds.first;
+    opts.end_seed = seeds.end.unwrap_or(u64::MAX);
+    opts.seconds = args.seconds;
+    if let Some(jobs) = args.jobs {
+        opts.jobs = jobs.max(1) as usize;
     }
+    opts.timeout = Duration::from_secs(args.timeout.max(1));
+    opts.max_reductions = args.max_reductions;
+    opts.reduce_tests = args.reduce_tests;
+    opts.out = args.out;
+    opts.configs = args.configs;
+    opts.reduce = !args.no_reduce;
+    opts.verbose = !args.quiet;
     if opts.seconds.is_none() && opts.end_seed == u64::MAX {
-        if open_ended {
-            return usage("--seeds A.. needs --seconds");
-        }
-        opts.end_seed = opts.first_seed + 100;
+        return crate::cli::usage_error(&["fuzz"], "--seeds A.. needs --seconds");
+    }
+    if args.seeds.is_none() && opts.seconds.is_some() {
+        // Without an end seed, a time budget runs seeds until it is spent.
+        opts.end_seed = u64::MAX;
     }
     if !run::node_available() {
         eprintln!("seabed fuzz: node not found on PATH (it is the oracle)");
@@ -849,23 +866,19 @@ pub fn cli(args: &[String]) -> u8 {
     }
 }
 
-fn usage(msg: &str) -> u8 {
-    eprintln!("seabed fuzz: {msg}\n{USAGE}");
-    EXIT_USAGE
-}
-
-fn number(v: &str, flag: &str) -> Result<u64, String> {
-    v.parse().map_err(|_| format!("{flag}: '{v}' is not a number"))
+/// Parses `--seeds`.
+fn parse_seed_range(v: &str) -> Result<SeedRange, String> {
+    parse_seeds(v).map(|(first, end)| SeedRange { first, end })
 }
 
 /// `A..B` (B exclusive) or `A..`.
 fn parse_seeds(v: &str) -> Result<(u64, Option<u64>), String> {
-    let bad = || format!("--seeds: '{v}' is not A..B or A..");
+    let bad = || format!("'{v}' is not A..B or A..");
     let (a, b) = v.split_once("..").ok_or_else(bad)?;
     let a = a.parse().map_err(|_| bad())?;
     let b = if b.is_empty() { None } else { Some(b.parse().map_err(|_| bad())?) };
     match b {
-        Some(b) if b <= a => Err(format!("--seeds: empty range '{v}'")),
+        Some(b) if b <= a => Err(format!("empty range '{v}'")),
         _ => Ok((a, b)),
     }
 }

@@ -46,12 +46,54 @@ pub const EXPECTATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/test262/exp
 /// Exit status when a test regressed or a compiled tier differs from the interpreter.
 pub const EXIT_REGRESSION: u8 = 4;
 
-/// The usage text of `seabed test262`.
-pub const USAGE: &str = "seabed test262 DIR [--tier T,...|all] [--expectations FILE] [--update]
-               [--jobs N] [--filter SUBSTR] [--timeout SECS] [--out DIR]
-  DIR is a test262 checkout; tiers: interp, baseline, son-lir, cfg-lir, son-llvm, cfg-llvm
-  (default all); exit status: 0 as expected, 4 a regression or a tier divergence,
-  2 usage or I/O error";
+/// What `seabed test262 --help` says after the options.
+pub const AFTER_HELP: &str = "\
+DIR is a test262 checkout (not committed: git clone --depth 1 https://github.com/tc39/test262
+../test262). Tiers: interp, baseline, son-lir, cfg-lir, son-llvm, cfg-llvm (default all).
+
+Examples:
+  seabed test262 ../test262
+  seabed test262 ../test262 --tier interp,son-lir --filter built-ins/Array
+  seabed test262 ../test262 --update
+
+Exit status: 0 as expected, 4 a regression or a tier divergence, 2 usage or I/O error";
+
+/// The tiers `--tier` selects.
+#[derive(Clone, Debug)]
+pub struct TierList(pub Vec<TierSpec>);
+
+/// The arguments of `seabed test262`.
+#[derive(clap::Args, Debug)]
+pub struct Test262Args {
+    /// The test262 checkout
+    #[arg(value_name = "DIR")]
+    suite: PathBuf,
+    /// The tiers to run, comma-separated, or all [default: all]
+    #[arg(long, value_name = "T,...|all", value_parser = parse_tier_list)]
+    tier: Option<TierList>,
+    /// The expectations file
+    #[arg(long, value_name = "FILE", default_value = EXPECTATIONS)]
+    expectations: PathBuf,
+    /// Rewrite the expectations file from this run's outcomes
+    #[arg(long)]
+    update: bool,
+    /// Parallel jobs [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Only tests whose path (relative to test/) contains SUBSTR
+    #[arg(long, value_name = "SUBSTR")]
+    filter: Option<String>,
+    /// The time limit of one seabed run, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    timeout: u64,
+    /// Where the CSVs and composed programs go
+    #[arg(long, value_name = "DIR", default_value = "target/test262")]
+    out: PathBuf,
+}
+
+fn parse_tier_list(v: &str) -> Result<TierList, String> {
+    parse_tiers(v).map(TierList)
+}
 
 /// How to get the suite, printed when DIR is not a test262 checkout.
 pub const HOW_TO_GET: &str = "test262 is not committed; fetch it next to the repository with
@@ -85,11 +127,11 @@ pub struct Options {
 }
 
 /// `seabed test262 ...`: returns the exit status.
-pub fn cli(args: &[String]) -> u8 {
-    let opts = match parse_args(args) {
+pub fn cli(args: Test262Args) -> u8 {
+    let opts = match args.options() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("seabed test262: {e}\nusage: {USAGE}");
+            eprintln!("seabed test262: {e}");
             return EXIT_USAGE;
         }
     };
@@ -109,46 +151,28 @@ pub fn cli(args: &[String]) -> u8 {
     }
 }
 
-/// Parses the command line (after `test262`).
-pub fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut suite = None;
-    let mut opts = Options {
-        suite: PathBuf::new(),
-        tiers: exec::DEFAULT_TIERS.iter().filter_map(|t| exec::tier(t)).collect(),
-        expectations: EXPECTATIONS.into(),
-        update: false,
-        jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
-        filter: None,
-        timeout: Duration::from_secs(10),
-        out: "target/test262".into(),
-        seabed: std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?,
-        progress: true,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
-        match a.as_str() {
-            "--tier" => opts.tiers = parse_tiers(&value("--tier")?)?,
-            "--expectations" => opts.expectations = value("--expectations")?.into(),
-            "--update" => opts.update = true,
-            "--jobs" => opts.jobs = positive(&value("--jobs")?, "--jobs")?,
-            "--filter" => opts.filter = Some(value("--filter")?),
-            "--timeout" => opts.timeout = Duration::from_secs(positive(&value("--timeout")?, "--timeout")? as u64),
-            "--out" => opts.out = value("--out")?.into(),
-            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
-            s => {
-                if suite.replace(PathBuf::from(s)).is_some() {
-                    return Err("more than one suite directory given".into());
-                }
-            }
-        }
+impl Test262Args {
+    /// The options of the run these arguments select.
+    pub fn options(self) -> Result<Options, String> {
+        Ok(Options {
+            suite: self.suite,
+            tiers: match self.tier {
+                Some(TierList(tiers)) => tiers,
+                None => exec::DEFAULT_TIERS.iter().filter_map(|t| exec::tier(t)).collect(),
+            },
+            expectations: self.expectations,
+            update: self.update,
+            jobs: match self.jobs {
+                Some(n) => n as usize,
+                None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            },
+            filter: self.filter,
+            timeout: Duration::from_secs(self.timeout),
+            out: self.out,
+            seabed: std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?,
+            progress: true,
+        })
     }
-    opts.suite = suite.ok_or("no test262 directory given")?;
-    Ok(opts)
-}
-
-fn positive(v: &str, flag: &str) -> Result<usize, String> {
-    v.parse().ok().filter(|&n| n > 0).ok_or(format!("{flag}: '{v}' is not a positive number"))
 }
 
 /// Parses `--tier`: comma-separated tier names, or `all`.
