@@ -117,7 +117,7 @@ fn usage_errors() {
     ] {
         let (status, _, stderr) = seabed_ab(args);
         assert_eq!(status, 2, "{args:?}: {stderr}");
-        assert!(stderr.contains("seabed ab:"), "{stderr}");
+        assert!(stderr.contains("error:"), "{stderr}");
     }
 }
 
