@@ -179,11 +179,11 @@ pub struct ExperimentArgs {
     /// Repetitions per measurement
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     reps: u32,
-    /// The corpus directory
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    /// The corpus directory [default: experiments/corpus of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// The code-quality benchmark's programs
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"))]
+    /// The code-quality benchmark's programs [default: experiments/bench of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"), hide_default_value = true)]
     bench: PathBuf,
 }
 
