@@ -24,7 +24,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo
+.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
 
 all: build
 
@@ -166,6 +166,11 @@ bench-interp: setup build
 ## and uncounted in alternating batches; prints median cost and its IQR (experiments/benches/phases.rs).
 bench-counting: setup-llvm setup-libclang
 	$(CARGO) bench -p experiments --bench phases -- --counting-cost 801
+
+## readme-cli: regenerate README.md's "Command reference" from every command's --help
+## (tests/cli_help.rs fails while it is out of date).
+readme-cli: build
+	$(SEABED) readme-cli --write README.md
 
 ## fuzz: generated programs (seeds from $(SEED) on) under node and every seabed configuration
 ## for $(SECONDS) seconds; reduced failing programs and summary.csv in target/fuzz (README.md,

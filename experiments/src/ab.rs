@@ -51,8 +51,8 @@ pub struct AbArgs {
     /// Spec B, with its son: or cfg: prefix
     #[arg(long = "b", value_name = "SPEC", required = true)]
     b: String,
-    /// The corpus directory
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    /// The corpus directory [default: experiments/corpus of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
     /// The metrics to report, comma-separated [default: all]
     #[arg(long = "metric", value_enum, value_name = "M,...", value_delimiter = ',')]

@@ -179,11 +179,11 @@ pub struct ExperimentArgs {
     /// Repetitions per measurement
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     reps: u32,
-    /// The corpus directory
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    /// The corpus directory [default: experiments/corpus of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// The code-quality benchmark's programs
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"))]
+    /// The code-quality benchmark's programs [default: experiments/bench of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"), hide_default_value = true)]
     bench: PathBuf,
 }
 
@@ -547,13 +547,13 @@ pub fn command_paths() -> Vec<Vec<String>> {
 /// The `--help` text of the command at `path` (see [`command_paths`]), exactly as
 /// `seabed PATH... --help` prints it.
 pub fn help_text(path: &[String]) -> String {
-    let mut cmd = Cli::command();
-    cmd.build();
-    let mut sub = &mut cmd;
-    for name in path {
-        sub = sub.find_subcommand_mut(name).expect("a seabed command");
+    // The parser's own `--help` output (what the binary prints), not a re-rendering: clap
+    // lays out `-h` differently in `render_long_help`.
+    let args = std::iter::once("seabed").chain(path.iter().map(String::as_str)).chain(std::iter::once("--help"));
+    match Cli::command().try_get_matches_from(args) {
+        Err(e) => e.render().to_string(),
+        Ok(_) => String::new(),
     }
-    sub.render_long_help().to_string()
 }
 
 /// The marker lines around README.md's command reference.

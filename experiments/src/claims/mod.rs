@@ -339,8 +339,8 @@ pub struct ClaimsArgs {
     /// Repetitions of timing measurements
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     reps: u32,
-    /// The corpus directory
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))]
+    /// The corpus directory [default: experiments/corpus of the source tree]
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
     /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C11]
     #[arg(long, value_name = "C1,C4,...")]

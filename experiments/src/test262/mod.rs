@@ -71,8 +71,8 @@ pub struct Test262Args {
     /// The tiers to run, comma-separated, or all [default: all]
     #[arg(long, value_name = "T,...|all", value_parser = parse_tier_list)]
     tier: Option<TierList>,
-    /// The expectations file
-    #[arg(long, value_name = "FILE", default_value = EXPECTATIONS)]
+    /// The expectations file [default: experiments/test262/expectations.txt of the source tree]
+    #[arg(long, value_name = "FILE", default_value = EXPECTATIONS, hide_default_value = true)]
     expectations: PathBuf,
     /// Rewrite the expectations file from this run's outcomes
     #[arg(long)]
