@@ -203,13 +203,23 @@ impl Builder<'_> {
         self.machine(Op::UntagNumber, &[v], Rep::Float64)
     }
 
-    fn check_shape(&mut self, o: Value, shape: u32, pc: Pc) {
+    fn check_shape(&mut self, o: Value, shapes: &[u32], pc: Pc) {
         let is = self.machine(Op::IsObject, &[o], Rep::Bit);
         self.deopt_unless(is, DeoptReason::WrongKind, pc);
         let actual = self.machine(Op::Load { access: Access::Shape }, &[o], Rep::Int32);
-        let expected = self.i32_const(shape as i32);
-        let same = self.machine(Op::Word32Equal, &[actual, expected], Rep::Bit);
-        self.deopt_unless(same, DeoptReason::WrongMap, pc);
+        // One comparison per shape, or-ed with `Select[Bit]` as son's and cfg's lowerings do.
+        let mut any: Option<Value> = None;
+        for &shape in shapes {
+            let expected = self.i32_const(shape as i32);
+            let same = self.machine(Op::Word32Equal, &[actual, expected], Rep::Bit);
+            any = Some(match any {
+                None => same,
+                Some(prev) => self.machine(Op::Select { rep: Rep::Bit }, &[prev, prev, same], Rep::Bit),
+            });
+        }
+        if let Some(any) = any {
+            self.deopt_unless(any, DeoptReason::WrongMap, pc);
+        }
     }
 
     /// A speculative binary number op: int32 with overflow checks, or float64.
@@ -299,8 +309,10 @@ impl Builder<'_> {
                 self.machine(Op::TaggedEqual, &[a[0], t], Rep::Bit)
             }
             Op::CheckMaps { shapes } => {
-                let &[shape] = shapes.as_slice() else { return None };
-                self.check_shape(a[0], shape, pc);
+                if shapes.as_slice().is_empty() {
+                    return None;
+                }
+                self.check_shape(a[0], shapes.as_slice(), pc);
                 a[0]
             }
             Op::LoadField { slot } => self.machine(Op::Load { access: Access::Field(slot) }, a, Rep::Tagged),

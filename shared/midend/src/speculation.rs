@@ -80,11 +80,14 @@ pub enum NamedPlan {
         /// The field's slot in each of them.
         slot: u32,
     },
-    /// Monomorphic load of a field of the receiver's prototype (a method of a class): check
-    /// the receiver's shape (which fixes its prototype) and the holder's, load from the holder.
+    /// Load of a field of the receivers' common prototype (a method of a class): check the
+    /// receiver's shape against the set (each shape fixes its prototype, and every shape seen
+    /// found the field on the same holder at the same slot) and the holder's shape, load from
+    /// the holder. One shape is the monomorphic case; up to four are receivers of one class
+    /// whose fields were added in different orders.
     PrototypeField {
-        /// The receiver's expected shape.
-        shape: ShapeId,
+        /// The receiver's expected shapes.
+        shapes: ShapeSet,
         /// The holder object, as a value's bits.
         holder: u64,
         /// The holder's expected shape.
@@ -96,10 +99,6 @@ pub enum NamedPlan {
     Generic,
 }
 
-/// Whether polymorphic sites with one common slot become [`NamedPlan::FieldOfShapes`]. Off:
-/// the baseline compiler cannot lower a `CheckMaps` of several shapes yet.
-const SHAPE_SET_PLANS: bool = false;
-
 fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
     match fb {
         SlotFeedback::Property(PropertyFeedback::Uninitialized) => NamedPlan::NeverRan,
@@ -108,26 +107,31 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
             (ReceiverMap::Array, PropertyHandler::ArrayLength) if load => NamedPlan::ArrayLength,
             (ReceiverMap::Shape(shape), PropertyHandler::Transition { to, slot }) if !load => NamedPlan::Transition { shape, to, slot },
             (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot }) if load => {
-                NamedPlan::PrototypeField { shape, holder, holder_shape, slot }
+                NamedPlan::PrototypeField { shapes: ShapeSet::one(shape.0), holder, holder_shape, slot }
             }
             _ => NamedPlan::Generic,
         },
-        // The baseline compiler checks one shape only: shape sets are left to a later change.
-        SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) if SHAPE_SET_PLANS => {
-            // Every shape holds the field at one slot: one check against the set.
-            let mut shapes = Vec::with_capacity(entries.len());
-            let mut common = None;
-            for e in entries {
-                match e {
-                    (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) if common.is_none_or(|c| c == *slot) => {
-                        shapes.push(shape.0);
-                        common = Some(*slot);
-                    }
-                    _ => return NamedPlan::Generic,
-                }
+        SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) => {
+            // 2 to 4 receiver shapes that agree on where the property is: the same slot in
+            // every receiver (a base class's field), or the same slot of the same holder with
+            // the same holder shape (a method of one class): one check against the set.
+            let shapes: Vec<u32> = entries
+                .iter()
+                .map(|(map, _)| match map {
+                    ReceiverMap::Shape(shape) => Some(shape.0),
+                    _ => None,
+                })
+                .collect::<Option<_>>()
+                .unwrap_or_default();
+            let (Some(set), Some((_, first))) = (ShapeSet::new(&shapes), entries.first()) else { return NamedPlan::Generic };
+            if shapes.len() != entries.len() || entries.iter().any(|(_, handler)| handler != first) {
+                return NamedPlan::Generic;
             }
-            match (ShapeSet::new(&shapes), common) {
-                (Some(shapes), Some(slot)) => NamedPlan::FieldOfShapes { shapes, slot },
+            match *first {
+                PropertyHandler::Field { slot } => NamedPlan::FieldOfShapes { shapes: set, slot },
+                PropertyHandler::PrototypeField { holder, holder_shape, slot } if load => {
+                    NamedPlan::PrototypeField { shapes: set, holder, holder_shape, slot }
+                }
                 _ => NamedPlan::Generic,
             }
         }
@@ -250,7 +254,7 @@ mod tests {
         let method = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(9), slot: 1 };
         assert_eq!(
             named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])),
-            NamedPlan::PrototypeField { shape: ShapeId(3), holder: 77, holder_shape: ShapeId(9), slot: 1 }
+            NamedPlan::PrototypeField { shapes: ShapeSet::one(3), holder: 77, holder_shape: ShapeId(9), slot: 1 }
         );
         // Stores never write to a prototype.
         assert_eq!(named_store_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])), NamedPlan::Generic);
@@ -259,7 +263,7 @@ mod tests {
             (ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }),
             (ReceiverMap::Shape(ShapeId(5)), PropertyHandler::Field { slot: 0 }),
         ]);
-        let expected = if SHAPE_SET_PLANS { NamedPlan::FieldOfShapes { shapes: ShapeSet::new(&[3, 5]).unwrap(), slot: 0 } } else { NamedPlan::Generic };
+        let expected = NamedPlan::FieldOfShapes { shapes: ShapeSet::new(&[3, 5]).unwrap(), slot: 0 };
         assert_eq!(named_load_plan(&two), expected);
         assert_eq!(named_store_plan(&two), expected);
         // Different slots, or a prototype hit among them: generic.
@@ -270,6 +274,23 @@ mod tests {
         assert_eq!(named_load_plan(&apart), NamedPlan::Generic);
         let mixed = site(vec![(ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }), (ReceiverMap::Shape(ShapeId(5)), method)]);
         assert_eq!(named_load_plan(&mixed), NamedPlan::Generic);
+        // Receivers of two shapes that found one method on the same holder: one set check,
+        // then the holder's; loads only. Another holder, or another holder shape: generic.
+        let methods = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), method)]);
+        assert_eq!(
+            named_load_plan(&methods),
+            NamedPlan::PrototypeField { shapes: ShapeSet::new(&[3, 5]).unwrap(), holder: 77, holder_shape: ShapeId(9), slot: 1 }
+        );
+        assert_eq!(named_store_plan(&methods), NamedPlan::Generic);
+        let other = PropertyHandler::PrototypeField { holder: 78, holder_shape: ShapeId(9), slot: 1 };
+        let holders = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), other)]);
+        assert_eq!(named_load_plan(&holders), NamedPlan::Generic);
+        let reshaped = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(10), slot: 1 };
+        let holder_shapes = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), reshaped)]);
+        assert_eq!(named_load_plan(&holder_shapes), NamedPlan::Generic);
+        // Arrays among the receivers: generic.
+        let array = site(vec![(ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }), (ReceiverMap::Array, PropertyHandler::Field { slot: 0 })]);
+        assert_eq!(named_load_plan(&array), NamedPlan::Generic);
     }
 
     #[test]
