@@ -136,9 +136,13 @@ pub enum PropertyHandler {
     /// prototype chain, a missing property, or a function object's properties. Compilers
     /// treat it as generic.
     PrototypeChain,
-    /// Found in field `slot` of the receiver's prototype `holder` (an object value's bits)
-    /// while the holder had shape `holder_shape`: a compiler checks the receiver's shape
-    /// (which fixes its prototype) and the holder's, then loads the field from the holder.
+    /// Found in field `slot` of the prototype `holder` (an object value's bits) while the
+    /// holder had shape `holder_shape`, `path` listing the prototypes between the receiver and
+    /// the holder (none when the holder is the receiver's own prototype). Each shape fixes its
+    /// object's prototype and says which properties the object has, so a compiler checks the
+    /// receiver's shape, each object of the path against its shape (none of them has gained
+    /// the property, none has a new prototype) and the holder's, then loads the field from
+    /// the holder.
     PrototypeField {
         /// The prototype object holding the property, as a value's bits.
         holder: u64,
@@ -146,7 +150,51 @@ pub enum PropertyHandler {
         holder_shape: ShapeId,
         /// The slot in the holder.
         slot: u32,
+        /// The prototypes passed on the way to the holder, nearest first.
+        path: PrototypePath,
     },
+}
+
+/// The prototype objects between a receiver and the holder of a property, nearest first, each
+/// with the shape it had when the property was found (at most [`PrototypePath::MAX`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PrototypePath {
+    len: u8,
+    objects: [u64; PrototypePath::MAX],
+    shapes: [u32; PrototypePath::MAX],
+}
+
+impl PrototypePath {
+    /// The most objects a path holds: a holder at most `MAX + 1` prototypes up the chain
+    /// (a method of a class three `extends` above the receiver's class).
+    pub const MAX: usize = 3;
+
+    /// Appends `object` (a value's bits) with its `shape`; false (and no change) when full.
+    pub fn push(&mut self, object: u64, shape: ShapeId) -> bool {
+        let n = self.len as usize;
+        if n == Self::MAX {
+            return false;
+        }
+        self.objects[n] = object;
+        self.shapes[n] = shape.0;
+        self.len += 1;
+        true
+    }
+
+    /// The objects and their shapes, nearest first.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, ShapeId)> + '_ {
+        self.objects[..self.len as usize].iter().copied().zip(self.shapes[..self.len as usize].iter().map(|&s| ShapeId(s)))
+    }
+
+    /// How many objects lie between the receiver and the holder.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when the holder is the receiver's own prototype.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// The state of a property site.
@@ -314,8 +362,9 @@ impl SlotFeedback {
                             PropertyHandler::StringLength => "string length".into(),
                             PropertyHandler::Method(b) => describe_callee(Callee::Builtin(*b)),
                             PropertyHandler::PrototypeChain => "prototype chain".into(),
-                            PropertyHandler::PrototypeField { holder_shape, slot, .. } => {
-                                format!("prototype slot {slot} (holder shape#{})", holder_shape.0)
+                            PropertyHandler::PrototypeField { holder_shape, slot, path, .. } => {
+                                let via: String = path.iter().map(|(_, sh)| format!(" via shape#{}", sh.0)).collect();
+                                format!("prototype slot {slot} (holder shape#{}{via})", holder_shape.0)
                             }
                         };
                         let _ = write!(s, "; {map}: {handler}");

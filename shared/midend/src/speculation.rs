@@ -6,7 +6,7 @@
 
 use frontend::bytecode::{BinaryOp, FuncId};
 
-use ir::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
+use ir::feedback::{BuiltinId, CallTarget, Callee, OperandHint, PropertyFeedback, PropertyHandler, PrototypePath, ReceiverMap, ShapeId, SlotFeedback, MATH_FUNCTIONS};
 use ir::ops::{NumberHint, Op, ShapeSet};
 
 /// How to compile an arithmetic, bitwise, comparison or unary operation.
@@ -94,6 +94,8 @@ pub enum NamedPlan {
         holder_shape: ShapeId,
         /// The field's slot in the holder.
         slot: u32,
+        /// The prototypes between receiver and holder, each to be checked against its shape.
+        path: PrototypePath,
     },
     /// Anything else: the generic JS operation.
     Generic,
@@ -106,8 +108,8 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
             (ReceiverMap::Shape(shape), PropertyHandler::Field { slot }) => NamedPlan::Field { shape, slot },
             (ReceiverMap::Array, PropertyHandler::ArrayLength) if load => NamedPlan::ArrayLength,
             (ReceiverMap::Shape(shape), PropertyHandler::Transition { to, slot }) if !load => NamedPlan::Transition { shape, to, slot },
-            (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot }) if load => {
-                NamedPlan::PrototypeField { shapes: ShapeSet::one(shape.0), holder, holder_shape, slot }
+            (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot, path }) if load => {
+                NamedPlan::PrototypeField { shapes: ShapeSet::one(shape.0), holder, holder_shape, slot, path }
             }
             _ => NamedPlan::Generic,
         },
@@ -129,8 +131,8 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
             }
             match *first {
                 PropertyHandler::Field { slot } => NamedPlan::FieldOfShapes { shapes: set, slot },
-                PropertyHandler::PrototypeField { holder, holder_shape, slot } if load => {
-                    NamedPlan::PrototypeField { shapes: set, holder, holder_shape, slot }
+                PropertyHandler::PrototypeField { holder, holder_shape, slot, path } if load => {
+                    NamedPlan::PrototypeField { shapes: set, holder, holder_shape, slot, path }
                 }
                 _ => NamedPlan::Generic,
             }
@@ -251,10 +253,10 @@ mod tests {
     #[test]
     fn prototype_fields_and_shared_slots_are_speculated() {
         let site = |entries: Vec<(ReceiverMap, PropertyHandler)>| SlotFeedback::Property(PropertyFeedback::Polymorphic(entries));
-        let method = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(9), slot: 1 };
+        let method = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(9), slot: 1, path: PrototypePath::default() };
         assert_eq!(
             named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])),
-            NamedPlan::PrototypeField { shapes: ShapeSet::one(3), holder: 77, holder_shape: ShapeId(9), slot: 1 }
+            NamedPlan::PrototypeField { shapes: ShapeSet::one(3), holder: 77, holder_shape: ShapeId(9), slot: 1, path: PrototypePath::default() }
         );
         // Stores never write to a prototype.
         assert_eq!(named_store_plan(&site(vec![(ReceiverMap::Shape(ShapeId(3)), method)])), NamedPlan::Generic);
@@ -279,15 +281,27 @@ mod tests {
         let methods = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), method)]);
         assert_eq!(
             named_load_plan(&methods),
-            NamedPlan::PrototypeField { shapes: ShapeSet::new(&[3, 5]).unwrap(), holder: 77, holder_shape: ShapeId(9), slot: 1 }
+            NamedPlan::PrototypeField { shapes: ShapeSet::new(&[3, 5]).unwrap(), holder: 77, holder_shape: ShapeId(9), slot: 1, path: PrototypePath::default() }
         );
         assert_eq!(named_store_plan(&methods), NamedPlan::Generic);
-        let other = PropertyHandler::PrototypeField { holder: 78, holder_shape: ShapeId(9), slot: 1 };
+        let other = PropertyHandler::PrototypeField { holder: 78, holder_shape: ShapeId(9), slot: 1, path: PrototypePath::default() };
         let holders = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), other)]);
         assert_eq!(named_load_plan(&holders), NamedPlan::Generic);
-        let reshaped = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(10), slot: 1 };
+        let reshaped = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(10), slot: 1, path: PrototypePath::default() };
         let holder_shapes = site(vec![(ReceiverMap::Shape(ShapeId(3)), method), (ReceiverMap::Shape(ShapeId(5)), reshaped)]);
         assert_eq!(named_load_plan(&holder_shapes), NamedPlan::Generic);
+        // A method two classes up: the path object travels to the plan, and a receiver
+        // whose chain passed another object is another handler (generic together).
+        let mut path = PrototypePath::default();
+        assert!(path.push(66, ShapeId(8)));
+        let inherited = PropertyHandler::PrototypeField { holder: 77, holder_shape: ShapeId(9), slot: 1, path };
+        assert_eq!(
+            named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(4)), inherited)])),
+            NamedPlan::PrototypeField { shapes: ShapeSet::one(4), holder: 77, holder_shape: ShapeId(9), slot: 1, path }
+        );
+        assert_eq!(named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(4)), inherited), (ReceiverMap::Shape(ShapeId(3)), method)])), NamedPlan::Generic);
+        assert!(path.push(65, ShapeId(7)) && path.push(64, ShapeId(6)) && !path.push(63, ShapeId(5)), "at most MAX objects");
+        assert_eq!(path.iter().collect::<Vec<_>>(), vec![(66, ShapeId(8)), (65, ShapeId(7)), (64, ShapeId(6))]);
         // Arrays among the receivers: generic.
         let array = site(vec![(ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }), (ReceiverMap::Array, PropertyHandler::Field { slot: 0 })]);
         assert_eq!(named_load_plan(&array), NamedPlan::Generic);

@@ -555,12 +555,17 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         self.check(Op::CheckMaps { shapes }, &[o], fs);
                         self.pure(Op::LoadField { slot }, &[o])
                     }
-                    NamedPlan::PrototypeField { shapes, holder, holder_shape, slot } => {
-                        // The receiver's shape fixes its prototype; the holder's shape says the
-                        // field is still there (a property added to the holder or to the
-                        // receiver changes one of them). The value is loaded, not folded: a
-                        // method replaced in place on the prototype is seen.
+                    NamedPlan::PrototypeField { shapes, holder, holder_shape, slot, path } => {
+                        // The receiver's shape fixes its prototype; each prototype passed on the
+                        // way keeps its shape (so the next prototype, and no property of that
+                        // name); the holder's shape says the field is still there (a property
+                        // added to any of them changes its shape). The value is loaded, not
+                        // folded: a method replaced in place on the prototype is seen.
                         self.check(Op::CheckMaps { shapes }, &[o], fs);
+                        for (object, shape) in path.iter() {
+                            let p = self.tagged(object);
+                            self.check(Op::CheckMaps { shapes: ShapeSet::one(shape.0) }, &[p], fs);
+                        }
                         let h = self.tagged(holder);
                         self.check(Op::CheckMaps { shapes: ShapeSet::one(holder_shape.0) }, &[h], fs);
                         self.pure(Op::LoadField { slot }, &[h])

@@ -889,6 +889,25 @@ impl Vm {
         }
     }
 
+    /// Where `name` is found on the prototype chain that starts at `proto`, if the holder is a
+    /// plain object at most [`PrototypePath::MAX`] objects further up and every object on the
+    /// way is a plain object: the holder's bits, its shape, the slot and the path.
+    fn prototype_field(&self, proto: Value, name: NameId) -> Option<(u64, ShapeId, u32, PrototypePath)> {
+        let mut path = PrototypePath::default();
+        let mut at = proto;
+        loop {
+            let Decoded::Object(o) = at.decode() else { return None };
+            let shape = self.heap.object(o).shape;
+            if let Some(s) = self.heap.lookup(shape, name) {
+                return Some((at.bits(), shape, s, path));
+            }
+            if !path.push(at.bits(), shape) {
+                return None;
+            }
+            at = self.heap.proto_of_shape(shape);
+        }
+    }
+
     fn load_named(&mut self, f: FuncId, slot: SlotId, o: Value, name: NameId) -> JsResult<Value> {
         match o.decode() {
             Decoded::Object(id) => {
@@ -896,11 +915,16 @@ impl Vm {
                 let map = ReceiverMap::Shape(shape);
                 match self.property_feedback(f, slot).handler_for(map) {
                     Some(PropertyHandler::Field { slot: s }) => return Ok(self.heap.object(id).slots[s as usize]),
-                    Some(PropertyHandler::PrototypeField { holder, holder_shape, slot: s }) => {
-                        // The receiver's shape fixes its prototype, the holder: if the holder's
-                        // shape is unchanged the property is still at the slot.
-                        if let Decoded::Object(h) = Value::from_bits(holder).decode() {
-                            if self.heap.object(h).shape == holder_shape {
+                    Some(PropertyHandler::PrototypeField { holder, holder_shape, slot: s, path }) => {
+                        // The receiver's shape fixes its prototype; each unchanged shape on the
+                        // path fixes the next prototype and says the property is not there; if
+                        // the holder's shape is unchanged the property is still at the slot.
+                        let unchanged = |bits: u64, shape: ShapeId| match Value::from_bits(bits).decode() {
+                            Decoded::Object(o) => self.heap.object(o).shape == shape,
+                            _ => false,
+                        };
+                        if path.iter().all(|(o, sh)| unchanged(o, sh)) && unchanged(holder, holder_shape) {
+                            if let Decoded::Object(h) = Value::from_bits(holder).decode() {
                                 return Ok(self.heap.object(h).slots[s as usize]);
                             }
                         }
@@ -911,19 +935,18 @@ impl Vm {
                 let (handler, v) = match self.heap.lookup(shape, name) {
                     Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
                     None if proto != Value::NULL => {
-                        // A field of the receiver's own prototype is recorded with the
-                        // prototype and its shape; anything deeper in the chain (an object in
-                        // between could gain the property) or missing as served by the chain.
-                        let direct = match proto.decode() {
-                            Decoded::Object(h) => {
-                                let holder_shape = self.heap.object(h).shape;
-                                self.heap.lookup(holder_shape, name).map(|s| (holder_shape, s, self.heap.object(h).slots[s as usize]))
-                            }
-                            _ => None,
-                        };
-                        match direct {
-                            Some((holder_shape, s, v)) => {
-                                (PropertyHandler::PrototypeField { holder: proto.bits(), holder_shape, slot: s }, v)
+                        // A field of a plain-object prototype at most `PrototypePath::MAX + 1`
+                        // levels up is recorded with the holder, its shape and the objects
+                        // passed on the way with theirs; anything else (a deeper holder, a
+                        // non-object on the way, a missing property) as served by the chain.
+                        let found = self.prototype_field(proto, name);
+                        match found {
+                            Some((holder, holder_shape, s, path)) => {
+                                let v = match Value::from_bits(holder).decode() {
+                                    Decoded::Object(h) => self.heap.object(h).slots[s as usize],
+                                    _ => unreachable!("a prototype holder is an object"),
+                                };
+                                (PropertyHandler::PrototypeField { holder, holder_shape, slot: s, path }, v)
                             }
                             None => {
                                 let v = match self.lookup_chain(proto, name) {

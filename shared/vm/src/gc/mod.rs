@@ -814,8 +814,11 @@ impl Vm {
             for s in slots {
                 if let SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) = s {
                     for (_, h) in entries {
-                        if let PropertyHandler::PrototypeField { holder, .. } = h {
+                        if let PropertyHandler::PrototypeField { holder, path, .. } = h {
                             f(heap, Value::from_bits(*holder), w);
+                            for (o, _) in path.iter() {
+                                f(heap, Value::from_bits(o), w);
+                            }
                         }
                     }
                 }
