@@ -47,6 +47,8 @@ struct Fixture {
     vm: Vm,
     /// The function the compiler benchmarks compile.
     func: FuncId,
+    /// The globals' values after the run (`CompileInput::globals`).
+    globals: Vec<u64>,
 }
 
 impl Fixture {
@@ -64,12 +66,13 @@ impl Fixture {
             .map(|(i, _)| vm.program.functions[i].id)
             .ok_or_else(|| format!("{file}: no function besides the top level"))?;
         eprintln!("benches/phases: {name}: compiling '{}'", vm.program.function(func).name);
-        Ok(Fixture { name, vm, func })
+        let globals = vm.global_bits();
+        Ok(Fixture { name, vm, func, globals })
     }
 
     /// The compiler input for the hottest function.
     fn input(&self) -> CompileInput<'_> {
-        CompileInput { program: &self.vm.program, func: self.func, feedback: &self.vm.feedback }
+        CompileInput { program: &self.vm.program, func: self.func, feedback: &self.vm.feedback, globals: &self.globals }
     }
 
     /// A fresh meter (the pipelines' entry points record rows on one).

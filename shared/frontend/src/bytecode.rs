@@ -460,6 +460,11 @@ pub struct Global {
     pub kind: GlobalKind,
     /// For `GlobalKind::Function`: the function it is initialized with.
     pub function: Option<FuncId>,
+    /// Some `StoreGlobal` in the program writes it. A global that is never assigned keeps
+    /// the value it was initialized with (its declaration's `InitGlobal`, its function, or
+    /// the vm's builtin) for the rest of the run, so a compiler may fold a load of it once it
+    /// is initialized (as TurboFan folds constant script-context slots and global cells).
+    pub assigned: bool,
 }
 
 /// One compiled function.

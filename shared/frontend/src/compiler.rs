@@ -131,11 +131,20 @@ pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
         }
         analysis.absorb(&c.found);
     }
+    let functions: Vec<bc::Function> = c.functions.into_iter().map(|f| f.expect("every reserved function is compiled")).collect();
+    let mut globals = c.globals;
+    for f in &functions {
+        for instr in &f.code {
+            if let Instr::StoreGlobal { global, .. } = instr {
+                globals[global.0 as usize].assigned = true;
+            }
+        }
+    }
     Ok(BcProgram {
         file: file.to_string(),
         source: source.to_string(),
-        functions: c.functions.into_iter().map(|f| f.expect("every reserved function is compiled")).collect(),
-        globals: c.globals,
+        functions,
+        globals,
         names: c.names,
         unsupported: {
             let mut u = c.unsupported;
@@ -399,7 +408,7 @@ impl Compiler {
             return g;
         }
         let g = GlobalId(self.globals.len() as u32);
-        self.globals.push(Global { name: name.to_string(), kind, function });
+        self.globals.push(Global { name: name.to_string(), kind, function, assigned: false });
         self.global_ids.insert(name.to_string(), g);
         g
     }

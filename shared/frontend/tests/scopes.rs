@@ -175,3 +175,24 @@ fn line_and_column_count_utf16_units() {
     assert_eq!(p.line_col(off), (1, 15));
     assert_eq!(p.line_col(p.source.find('x').unwrap() as u32), (2, 1));
 }
+
+/// `Global::assigned` says whether any store in the program writes a global: never for a
+/// `const`, a class or function nobody reassigns, or a builtin; always for a `var` with an
+/// initializer (its store runs after the hoisted `undefined`) and for a reassigned `let`,
+/// function or class, wherever the store is.
+#[test]
+fn globals_know_whether_the_program_assigns_them() {
+    let p = frontend::compile(
+        "t.js",
+        "const a = 1; let b = 2; let c = 3; c = 4; var d = 5; var e; function f() {} function g() {} \
+         class K {} class L {} function h() { g = 1; L = 2; } console.log(a, b, c, d, e, f, g, h, K, L);",
+    )
+    .expect("compiles");
+    let assigned = |name: &str| p.globals.iter().find(|g| g.name == name).unwrap_or_else(|| panic!("global {name}")).assigned;
+    for name in ["a", "b", "e", "f", "K", "h", "console"] {
+        assert!(!assigned(name), "{name} is never assigned");
+    }
+    for name in ["c", "d", "g", "L"] {
+        assert!(assigned(name), "{name} is assigned");
+    }
+}

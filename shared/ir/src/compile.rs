@@ -18,6 +18,10 @@ pub struct CompileInput<'a> {
     pub func: FuncId,
     /// Feedback per function, slot by slot (`feedback[f][slot]`).
     pub feedback: &'a [Vec<SlotFeedback>],
+    /// The globals' values when the compilation started, as value bits (empty: unknown). A
+    /// global the program never assigns ([`frontend::bytecode::Global::assigned`]) that is
+    /// already initialized here keeps this value, and its loads fold to it.
+    pub globals: &'a [u64],
 }
 
 impl<'a> CompileInput<'a> {

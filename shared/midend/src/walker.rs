@@ -288,6 +288,14 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.frame().code
     }
 
+    /// The value of global `g` if no store in the program writes it and it was initialized
+    /// when the compilation started (`CompileInput::globals`): then it never changes.
+    fn fixed_global(&self, g: u32) -> Option<u64> {
+        let global = self.input.program.globals.get(g as usize)?;
+        let bits = *self.input.globals.get(g as usize)?;
+        (!global.assigned && bits != ir::tagged::HOLE).then_some(bits)
+    }
+
     fn feedback(&self, slot: SlotId) -> &'a SlotFeedback {
         &self.frame().feedback[slot.0 as usize]
     }
@@ -448,6 +456,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.c.set(dst, v);
             }
             Instr::LoadGlobal { dst, global } => {
+                if let Some(bits) = self.fixed_global(global.0) {
+                    // Never assigned and already initialized: its value for the rest of the
+                    // run. (A class or function global becomes a constant callee.)
+                    let v = self.tagged(bits);
+                    self.c.set(dst, v);
+                    return Ok(());
+                }
                 let fs = self.frame_state(pc);
                 let v = self.pure(Op::Load { access: Access::Global(global.0) }, &[]);
                 self.check(Op::CheckNotHole { reason: DeoptReason::Uninitialized }, &[v], fs);

@@ -204,6 +204,11 @@ pub struct ResumeFrame {
 }
 
 impl Vm {
+    /// The globals' current values as bits, for [`ir::compile::CompileInput::globals`].
+    pub fn global_bits(&self) -> Vec<u64> {
+        self.globals.iter().map(|v| v.bits()).collect()
+    }
+
     /// Installs an optimizing compiler with the given policy.
     pub fn set_compiler(&mut self, compiler: Box<dyn OptimizingCompiler>, options: TieringOptions) {
         self.compiler = Some(compiler);
