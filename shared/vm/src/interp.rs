@@ -112,6 +112,14 @@ pub struct Vm {
     pub heap: Heap,
     /// Global variable values, indexed by `GlobalId`.
     pub globals: crate::layout::StableVec<Value>,
+    /// String constants by function and constant index, `HOLE` until first loaded: each
+    /// text is allocated once for the whole run and shared by every function naming it
+    /// (strings are immutable and the identity of equal strings is not observable), so a
+    /// load allocates nothing and `===` between a constant and a value that came from one
+    /// compares ids (V8's internalized constant strings). Roots of the collector.
+    pub(crate) string_constants: Vec<Vec<Value>>,
+    /// The string allocated for each constant text (see [`Vm::string_constants`]).
+    pub(crate) constant_texts: std::collections::HashMap<Box<[u16]>, Value>,
     /// Feedback vectors, indexed by function then slot.
     pub feedback: Vec<Vec<SlotFeedback>>,
     /// Tier-up counters per function.
@@ -198,6 +206,8 @@ impl Vm {
         let counters = vec![FunctionCounters::default(); program.functions.len()];
         let mut vm = Vm {
             globals: Default::default(),
+            string_constants: program.functions.iter().map(|f| vec![Value::HOLE; f.constants.len()]).collect(),
+            constant_texts: std::collections::HashMap::new(),
             heap,
             feedback,
             counters,
@@ -559,10 +569,13 @@ impl Vm {
             Instr::LoadConst { dst, k } => {
                 r!(dst) = match &func.constants[k.0 as usize] {
                     Constant::Number(x) => Value::double(*x),
-                    Constant::String(s) => {
-                        self.safepoint()?;
-                        self.heap.alloc_utf16(s.as_slice())
-                    }
+                    Constant::String(_) => match self.loaded_constant_string(func.id, k.0) {
+                        Some(v) => v,
+                        None => {
+                            self.safepoint()?;
+                            self.constant_string(func.id, k.0)
+                        }
+                    },
                     Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
                 }
             }

@@ -98,11 +98,40 @@ impl Vm {
 
     /// Materializes entry `k` of `func`'s constant pool as a value.
     pub fn string_constant(&mut self, func: FuncId, k: u32) -> Value {
-        match &self.program.clone().function(func).constants[k as usize] {
-            Constant::String(s) => self.heap.alloc_utf16(s.as_slice()),
+        match &self.program.function(func).constants[k as usize] {
+            Constant::String(_) => self.constant_string(func, k),
             Constant::Number(x) => Value::double(*x),
             Constant::Text(_) => unreachable!("text constants are only trap descriptions"),
         }
+    }
+
+    /// The string of constant `k` of `func` if it was loaded before in this run.
+    pub(crate) fn loaded_constant_string(&self, func: FuncId, k: u32) -> Option<Value> {
+        let v = self.string_constants[func.0 as usize][k as usize];
+        (v != Value::HOLE).then_some(v)
+    }
+
+    /// The string of constant `k` of `func` (a string constant): allocated at its text's first
+    /// load in the run, the same value after that (see [`Vm::string_constants`]). It does not
+    /// collect: a caller that may allocate passes a safepoint first.
+    pub(crate) fn constant_string(&mut self, func: FuncId, k: u32) -> Value {
+        if let Some(v) = self.loaded_constant_string(func, k) {
+            return v;
+        }
+        let program = self.program.clone();
+        let Constant::String(units) = &program.function(func).constants[k as usize] else {
+            unreachable!("constant_string of a string constant");
+        };
+        let v = match self.constant_texts.get(units.as_slice()) {
+            Some(&v) => v,
+            None => {
+                let v = self.heap.alloc_utf16(units.as_slice());
+                self.constant_texts.insert(units.clone().into_boxed_slice(), v);
+                v
+            }
+        };
+        self.string_constants[func.0 as usize][k as usize] = v;
+        v
     }
 
     /// Reads heap location `access` of `obj` (`index` for elements). Compiled code calls this
@@ -137,5 +166,36 @@ impl Vm {
             _ => return Err(bad()),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use crate::value::Decoded;
+    use crate::Vm;
+
+    /// A string constant is allocated at its text's first load and shared after that: by
+    /// every load of the same constant and by other functions naming the same text; it
+    /// survives collections (the table is a root) and other texts get their own strings.
+    #[test]
+    fn string_constants_are_allocated_once_per_text() {
+        let src = "function a() { return 'forward'; } function b() { return 'forward'; } function c() { return 'back'; }\n\
+                   let s = ''; for (let i = 0; i < 50; i++) { s = a() + b(); }";
+        let program = Rc::new(frontend::compile("t.js", src).expect("compiles"));
+        let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
+        vm.run_script().expect("runs");
+        let f = |name: &str| program.functions.iter().find(|f| f.name == name).expect("function").id;
+        let (a, b, c) = (f("a"), f("b"), f("c"));
+        assert_eq!(vm.loaded_constant_string(c, 0), None, "c never ran");
+        let first = vm.loaded_constant_string(a, 0).expect("a loaded its constant");
+        assert_eq!(vm.string_constant(a, 0), first, "the same constant: the same string");
+        assert_eq!(vm.string_constant(b, 0), first, "the same text in another function: the same string");
+        vm.collect_garbage().expect("collects");
+        let back = vm.string_constant(c, 0);
+        assert_ne!(back, first, "another text, another string");
+        let Decoded::String(id) = vm.string_constant(a, 0).decode() else { panic!("a string") };
+        assert_eq!(vm.heap.text(id), "forward", "the shared string survives a collection");
     }
 }

@@ -806,6 +806,9 @@ impl Vm {
         for &v in self.globals.iter() {
             f(heap, v, w);
         }
+        for &v in self.constant_texts.values() {
+            f(heap, v, w);
+        }
         for i in 0..heap.shapes.len() {
             let proto = heap.shapes[i].proto;
             f(heap, proto, w);
