@@ -343,6 +343,9 @@ pub struct RunArgs {
     /// Deoptimize the caller when a generic call from compiled code returns (lazy exits)
     #[arg(long)]
     deopt_after_calls: bool,
+    /// Print every real exit to stderr: compiled function, reason, innermost frame's function@pc
+    #[arg(long)]
+    trace_deopt: bool,
     /// Calls before a function is compiled [default: 100]
     #[arg(long, value_name = "N")]
     hot_calls: Option<u32>,
@@ -642,6 +645,7 @@ impl RunArgs {
         let t = &mut opts.tiering;
         t.always_opt = self.always_opt;
         t.deopt_after_calls = self.deopt_after_calls;
+        t.trace_deopt = self.trace_deopt;
         t.deopt_every = self.deopt_every;
         if let Some(n) = self.hot_calls {
             t.hot_calls = n;

@@ -63,7 +63,7 @@ fn top_level_run_and_ab_help_are_complete() {
     for flag in [
         "--tier", "--spec", "--backend", "--llvm", "--dump-lir", "--dump-llvm", "--dump-asm", "--always-opt", "--deopt-every",
         "--deopt-after-calls", "--hot-calls", "--max-reopts", "--osr-back-edges", "--max-compiled-size", "--verify",
-        "--stats", "--compile-thread", "--gc-stress", "--verify-heap", "--max-heap",
+        "--stats", "--compile-thread", "--gc-stress", "--verify-heap", "--max-heap", "--trace-deopt",
     ] {
         assert!(run.contains(&format!("{flag} ")) || run.contains(&format!("{flag}\n")), "seabed run --help documents {flag}");
     }
@@ -133,4 +133,21 @@ fn completions_are_generated_for_bash_zsh_and_fish() {
             assert!(script.contains(word), "{shell} completes {word}");
         }
     }
+}
+
+#[test]
+fn trace_deopt_prints_each_real_exit() {
+    // `f` is compiled on its first call with int32 feedback, then called with a double.
+    let dir = std::env::temp_dir().join(format!("seabed-trace-deopt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("t.js");
+    std::fs::write(&file, "function f(x) { return x + 1; }\nlet s = 0;\nfor (let i = 0; i < 300; i++) s = f(i);\nconsole.log(s, f(0.5));\n").expect("writes");
+    let path = file.to_str().expect("utf-8 path");
+    let o = seabed(&["run", path, "--tier", "son", "--backend", "lir", "--trace-deopt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "300 1.5\n");
+    assert!(stderr(&o).contains("[deoptimizing f: NotInt32 at f@"), "{}", stderr(&o));
+    let quiet = seabed(&["run", path, "--tier", "son", "--backend", "lir"]);
+    assert!(!stderr(&quiet).contains("deoptimizing"), "no trace without the flag");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1065,6 +1065,8 @@ impl Vm {
                     return Ok(());
                 }
                 if self.is_special_store(id, name)? {
+                    // Served, not by a field: compilers keep the generic store.
+                    self.property_feedback(f, slot).record(map, PropertyHandler::PrototypeChain);
                     return Ok(());
                 }
                 let (before, s) = self.heap.set_property(id, name, v);
@@ -1081,7 +1083,12 @@ impl Vm {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
                 type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
             }
-            Decoded::Array(a) if name == self.names.length => self.set_array_length(a, v),
+            Decoded::Array(a) if name == self.names.length => {
+                // Recorded so that the site is not "never ran" to a compiler (which would
+                // exit there on every compilation); the store itself stays generic.
+                self.property_feedback(f, slot).record(ReceiverMap::Array, PropertyHandler::ArrayLength);
+                self.set_array_length(a, v)
+            }
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
                 self.store_function_property(o, name, v);

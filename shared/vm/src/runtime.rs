@@ -198,4 +198,24 @@ mod tests {
         let Decoded::String(id) = vm.string_constant(a, 0).decode() else { panic!("a string") };
         assert_eq!(vm.heap.text(id), "forward", "the shared string survives a collection");
     }
+
+    /// Every named store that ran records feedback, `array.length = n` included: a site left
+    /// "uninitialized" reads to a compiler as never run, and its code exits there on every
+    /// compilation until the function is disabled (AWFY's `Vector.append` did).
+    #[test]
+    fn array_length_stores_record_feedback() {
+        use frontend::bytecode::Instr;
+        use ir::feedback::{PropertyFeedback, PropertyHandler, ReceiverMap, SlotFeedback};
+        let src = "function grow(a, n) { a.length = n; return a; } grow([1, 2], 5); grow([], 1);";
+        let program = Rc::new(frontend::compile("t.js", src).expect("compiles"));
+        let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
+        vm.run_script().expect("runs");
+        let grow = program.functions.iter().find(|f| f.name == "grow").expect("grow");
+        let slot = grow.code.iter().find_map(|i| match i {
+            Instr::StoreNamed { slot, .. } => Some(*slot),
+            _ => None,
+        });
+        let fb = &vm.feedback[grow.id.0 as usize][slot.expect("a named store").0 as usize];
+        assert_eq!(fb, &SlotFeedback::Property(PropertyFeedback::Polymorphic(vec![(ReceiverMap::Array, PropertyHandler::ArrayLength)])));
+    }
 }

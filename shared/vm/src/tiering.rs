@@ -113,6 +113,9 @@ pub struct TieringOptions {
     pub max_compiled_instructions: usize,
     /// Functions with more registers stay interpreted (0: no limit).
     pub max_compiled_registers: usize,
+    /// Print one line to stderr for every real exit (`--trace-deopt`, as V8's flag): the
+    /// compiled function, the reason, and the innermost rebuilt frame's function and pc.
+    pub trace_deopt: bool,
 }
 
 impl Default for TieringOptions {
@@ -126,6 +129,7 @@ impl Default for TieringOptions {
             osr_back_edges: 1000,
             max_compiled_instructions: MAX_COMPILED_INSTRUCTIONS,
             max_compiled_registers: MAX_COMPILED_REGISTERS,
+            trace_deopt: false,
         }
     }
 }
@@ -449,6 +453,10 @@ impl Vm {
         if stress {
             self.tier_stats.stress_exits += 1;
         } else {
+            if self.tiering.trace_deopt {
+                let at = frames.last().map(|fr| format!("{}@{}", self.program.function(fr.func).name, fr.pc)).unwrap_or_default();
+                eprintln!("[deoptimizing {}: {reason:?} at {at}, {} frame(s)]", self.program.function(func).name, frames.len());
+            }
             self.tier_stats.exits += 1;
             *self.deopt_reasons.entry(reason).or_insert(0) += 1;
             let had_osr = !state.osr_code.is_empty();
