@@ -153,6 +153,21 @@ pub enum PropertyHandler {
         /// The prototypes passed on the way to the holder, nearest first.
         path: PrototypePath,
     },
+    /// An own property of one function object (a static method or field, `F.prototype`):
+    /// field `slot` of the function's property object `bag` while it had shape `bag_shape`.
+    /// Recorded for one function per site (another function makes the site
+    /// [`PropertyHandler::PrototypeChain`]); a compiler checks the receiver is `function`,
+    /// then the bag's shape, and loads the field.
+    FunctionField {
+        /// The function, as a value's bits.
+        function: u64,
+        /// Its property object, as a value's bits.
+        bag: u64,
+        /// The property object's shape when the property was found.
+        bag_shape: ShapeId,
+        /// The slot in the property object.
+        slot: u32,
+    },
 }
 
 /// The prototype objects between a receiver and the holder of a property, nearest first, each
@@ -365,6 +380,9 @@ impl SlotFeedback {
                             PropertyHandler::PrototypeField { holder_shape, slot, path, .. } => {
                                 let via: String = path.iter().map(|(_, sh)| format!(" via shape#{}", sh.0)).collect();
                                 format!("prototype slot {slot} (holder shape#{}{via})", holder_shape.0)
+                            }
+                            PropertyHandler::FunctionField { bag_shape, slot, .. } => {
+                                format!("own slot {slot} of one function (properties shape#{})", bag_shape.0)
                             }
                         };
                         let _ = write!(s, "; {map}: {handler}");

@@ -97,6 +97,19 @@ pub enum NamedPlan {
         /// The prototypes between receiver and holder, each to be checked against its shape.
         path: PrototypePath,
     },
+    /// Load of an own property of one function object (a static method or field): check the
+    /// receiver is `function`, then its property object `bag` against `bag_shape`, load the
+    /// field from the bag.
+    FunctionField {
+        /// The function, as a value's bits.
+        function: u64,
+        /// Its property object, as a value's bits.
+        bag: u64,
+        /// The property object's expected shape.
+        bag_shape: ShapeId,
+        /// The field's slot in the property object.
+        slot: u32,
+    },
     /// Anything else: the generic JS operation.
     Generic,
 }
@@ -110,6 +123,9 @@ fn property_plan(fb: &SlotFeedback, load: bool) -> NamedPlan {
             (ReceiverMap::Shape(shape), PropertyHandler::Transition { to, slot }) if !load => NamedPlan::Transition { shape, to, slot },
             (ReceiverMap::Shape(shape), PropertyHandler::PrototypeField { holder, holder_shape, slot, path }) if load => {
                 NamedPlan::PrototypeField { shapes: ShapeSet::one(shape.0), holder, holder_shape, slot, path }
+            }
+            (ReceiverMap::Function, PropertyHandler::FunctionField { function, bag, bag_shape, slot }) if load => {
+                NamedPlan::FunctionField { function, bag, bag_shape, slot }
             }
             _ => NamedPlan::Generic,
         },
@@ -302,6 +318,14 @@ mod tests {
         assert_eq!(named_load_plan(&site(vec![(ReceiverMap::Shape(ShapeId(4)), inherited), (ReceiverMap::Shape(ShapeId(3)), method)])), NamedPlan::Generic);
         assert!(path.push(65, ShapeId(7)) && path.push(64, ShapeId(6)) && !path.push(63, ShapeId(5)), "at most MAX objects");
         assert_eq!(path.iter().collect::<Vec<_>>(), vec![(66, ShapeId(8)), (65, ShapeId(7)), (64, ShapeId(6))]);
+        // A static method of one function: loads only.
+        let own = PropertyHandler::FunctionField { function: 91, bag: 92, bag_shape: ShapeId(12), slot: 0 };
+        assert_eq!(
+            named_load_plan(&site(vec![(ReceiverMap::Function, own)])),
+            NamedPlan::FunctionField { function: 91, bag: 92, bag_shape: ShapeId(12), slot: 0 }
+        );
+        assert_eq!(named_store_plan(&site(vec![(ReceiverMap::Function, own)])), NamedPlan::Generic);
+        assert_eq!(named_load_plan(&site(vec![(ReceiverMap::Function, PropertyHandler::PrototypeChain)])), NamedPlan::Generic);
         // Arrays among the receivers: generic.
         let array = site(vec![(ReceiverMap::Shape(ShapeId(3)), PropertyHandler::Field { slot: 0 }), (ReceiverMap::Array, PropertyHandler::Field { slot: 0 })]);
         assert_eq!(named_load_plan(&array), NamedPlan::Generic);

@@ -590,6 +590,20 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                         let len = self.pure(Op::LoadArrayLength, &[a]);
                         self.pure(Op::ChangeInt32ToTagged, &[len])
                     }
+                    NamedPlan::FunctionField { function, bag, bag_shape, slot } => {
+                        // The receiver is that function (a constant when it comes from a
+                        // fixed global: the check folds); its property object's shape says
+                        // the property is still at the slot. Loaded, not folded: a static
+                        // field assigned in place is seen.
+                        if !self.c.is_constant(o, &Op::TaggedConstant { bits: function }) {
+                            let expected = self.tagged(function);
+                            let same = self.pure(Op::TaggedEqual, &[o, expected]);
+                            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongMap }, &[same], fs);
+                        }
+                        let b = self.tagged(bag);
+                        self.check(Op::CheckMaps { shapes: ShapeSet::one(bag_shape.0) }, &[b], fs);
+                        self.pure(Op::LoadField { slot }, &[b])
+                    }
                     NamedPlan::NeverRan | NamedPlan::Generic | NamedPlan::Transition { .. } => {
                         self.check(Op::JSLoadNamed { name: name.0, slot: slot.0 }, &[o], fs)
                     }

@@ -1017,7 +1017,41 @@ impl Vm {
                 type_error(format!("Cannot read properties of {what} (reading '{}')", self.heap.name(name)))
             }
             Decoded::Function(_) | Decoded::Builtin(_) => {
-                self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
+                let previous = self.property_feedback(f, slot).handler_for(ReceiverMap::Function);
+                if let Some(PropertyHandler::FunctionField { function, bag, bag_shape, slot: s }) = previous {
+                    if function == o.bits() {
+                        if let Decoded::Object(b) = Value::from_bits(bag).decode() {
+                            if self.heap.object(b).shape == bag_shape {
+                                return Ok(self.heap.object(b).slots[s as usize]);
+                            }
+                        }
+                    }
+                }
+                // An own property of a bytecode function is recorded with the function and
+                // its property object, for one function per site; anything else (a builtin,
+                // an inherited or computed property, a second function) as served by the chain.
+                let own = match (o.decode(), self.heap.function_props.get(&o.bits())) {
+                    (Decoded::Function(_), Some(&b)) => {
+                        let bag_shape = self.heap.object(b).shape;
+                        self.heap.lookup(bag_shape, name).map(|s| PropertyHandler::FunctionField {
+                            function: o.bits(),
+                            bag: Value::object(b).bits(),
+                            bag_shape,
+                            slot: s,
+                        })
+                    }
+                    _ => None,
+                };
+                let handler = match (own, previous) {
+                    (Some(PropertyHandler::FunctionField { function, .. }), Some(PropertyHandler::FunctionField { function: before, .. }))
+                        if function != before =>
+                    {
+                        PropertyHandler::PrototypeChain
+                    }
+                    (Some(h), None | Some(PropertyHandler::FunctionField { .. })) => h,
+                    _ => PropertyHandler::PrototypeChain,
+                };
+                self.property_feedback(f, slot).record(ReceiverMap::Function, handler);
                 self.load_function_property(o, name)
             }
         }

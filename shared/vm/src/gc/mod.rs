@@ -823,6 +823,10 @@ impl Vm {
                                 f(heap, Value::from_bits(o), w);
                             }
                         }
+                        if let PropertyHandler::FunctionField { function, bag, .. } = h {
+                            f(heap, Value::from_bits(*function), w);
+                            f(heap, Value::from_bits(*bag), w);
+                        }
                     }
                 }
             }
