@@ -98,10 +98,12 @@ fn type_error<T>(msg: String) -> JsResult<T> {
 }
 
 /// Names the interpreter looks up by id on hot paths.
-struct WellKnownNames {
+pub(crate) struct WellKnownNames {
     length: NameId,
     to_string: NameId,
     proto: NameId,
+    /// `prototype`, read by every `new` (interned once, not per construction).
+    pub(crate) prototype: NameId,
 }
 
 /// One JavaScript realm: program, heap, globals, feedback and the register stack.
@@ -154,7 +156,7 @@ pub struct Vm {
     pub deopt_reasons: IdHashMap<ir::ops::DeoptReason, u64>,
     /// Compilations that failed, by bailout kind ([`ir::compile::BailoutReason::kind`]).
     pub bailout_reasons: std::collections::BTreeMap<&'static str, u64>,
-    names: WellKnownNames,
+    pub(crate) names: WellKnownNames,
     builtin_ids: IdHashMap<&'static str, BuiltinId>,
     /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
     pub(crate) math_object: Option<crate::value::ObjectId>,
@@ -176,6 +178,7 @@ impl Vm {
             length: heap.intern("length"),
             to_string: heap.intern("toString"),
             proto: heap.intern("__proto__"),
+            prototype: heap.intern("prototype"),
         };
         // Fixes the origin of performance.now() no later than the first vm's creation.
         crate::builtins::performance_now();

@@ -216,7 +216,7 @@ impl Vm {
     /// `new target(...)` of a bytecode function: the object whose prototype is
     /// `target.prototype`, initialized by the constructor.
     pub(crate) fn construct_function(&mut self, f: FuncId, target: Value, args: usize, argc: u32) -> JsResult<Value> {
-        let name = self.heap.intern("prototype");
+        let name = self.names.prototype;
         let proto = match self.lookup_chain(target, name) {
             Some(p) if matches!(p.decode(), Decoded::Object(_) | Decoded::Function(_)) => p,
             _ => Value::NULL,
