@@ -138,10 +138,11 @@ claims-oo: awfy-suite build
 	time bash experiments/scripts/claims_oo.sh "$(AWFY)" results/oo $(CLAIM_REPS)
 
 ## bench-code: the code-quality benchmark (issue 15): each kernel of experiments/bench (>= 0.5 s
-## under node) under node's JIT and under seabed (son and cfg on LLVM, default tiering), one
-## process at a time, interleaved in rotating order; whole-process time and the steady-state
-## iteration times each program measures after its warm-up → results/code-quality.{csv,md}.
-## About 2.5 minutes per repetition on the 2-core reference machine.
+## under node) under node's JIT and under seabed (son and cfg on LLVM, default tiering; and the
+## same on Cranelift, reported beside LLVM), one process at a time, interleaved in rotating
+## order; whole-process time and the steady-state iteration times each program measures after
+## its warm-up → results/code-quality.{csv,md}. About 4.5 minutes per repetition on the 2-core
+## reference machine.
 bench-code: setup build
 	time $(SEABED) experiment code-quality --out results --reps $(REPS)
 

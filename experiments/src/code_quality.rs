@@ -34,15 +34,29 @@ use std::time::Instant;
 use crate::claims::table::Table;
 use crate::report::{geomean, median, quantile};
 
-/// The configurations, in their order at repetition 0 (label, what runs).
-pub const CONFIGS: [&str; 3] = ["node", "son", "cfg"];
+/// The configurations, in their order at repetition 0: node, seabed's pipelines on LLVM (the
+/// issue-15 target is judged on these), and the same pipelines on Cranelift (issue 20:
+/// reported beside LLVM, not judged).
+pub const CONFIGS: [&str; 5] = ["node", "son", "cfg", "son-cranelift", "cfg-cranelift"];
+
+/// The seabed command-line arguments of a seabed configuration (`None` for node).
+fn seabed_args(config: &str) -> Option<[&'static str; 4]> {
+    match config {
+        "son" => Some(["--tier", "son", "--backend", "llvm"]),
+        "cfg" => Some(["--tier", "cfg", "--backend", "llvm"]),
+        "son-cranelift" => Some(["--tier", "son", "--backend", "cranelift"]),
+        "cfg-cranelift" => Some(["--tier", "cfg", "--backend", "cranelift"]),
+        _ => None,
+    }
+}
 
 /// The columns of `code-quality.csv`, one row per kernel × configuration × repetition:
 ///
 /// - `kernel`: the program's name (`experiments/bench/<kernel>.js`);
-/// - `config`: `node`, `son` or `cfg` (seabed `--tier son|cfg --backend llvm`, default tiering);
-/// - `rep`: the repetition (0-based); `order`: the run's place among the kernel's three runs
-///   of this repetition (0-2, the order rotates with `rep`);
+/// - `config`: `node`, `son` or `cfg` (seabed `--tier son|cfg --backend llvm`, default tiering),
+///   `son-cranelift` or `cfg-cranelift` (the same with `--backend cranelift`);
+/// - `rep`: the repetition (0-based); `order`: the run's place among the kernel's runs of this
+///   repetition (0-4, the order rotates with `rep`);
 /// - `ok`: `true` when stdout and exit status were node's (`NAME.expected`, `NAME.status`);
 /// - `wall_s`: whole-process wall time in seconds;
 /// - `iterations`: how many `BENCH iteration` lines the run printed (its timed iterations);
@@ -173,14 +187,17 @@ pub fn run(out: &Path, reps: u32, bench: &Path) -> Result<(), String> {
                 .ok_or_else(|| format!("{}: no NAME.status; run 'make golden'", path.display()))?;
             for order in 0..CONFIGS.len() {
                 let config = CONFIGS[(order + rep as usize) % CONFIGS.len()];
-                let mut cmd = if config == "node" {
-                    let mut c = Command::new(&node);
-                    c.arg(path);
-                    c
-                } else {
-                    let mut c = Command::new(&seabed);
-                    c.arg("run").arg(path).args(["--tier", config, "--backend", "llvm"]);
-                    c
+                let mut cmd = match seabed_args(config) {
+                    None => {
+                        let mut c = Command::new(&node);
+                        c.arg(path);
+                        c
+                    }
+                    Some(args) => {
+                        let mut c = Command::new(&seabed);
+                        c.arg("run").arg(path).args(args);
+                        c
+                    }
                 };
                 let r = run_process(&mut cmd)?;
                 bar.inc(1);
@@ -369,6 +386,7 @@ pub fn write(results: &Path) -> Result<(), String> {
             }
         }
     }
+    let cranelift = cranelift_section(&kernels);
     let gw = geomeans(&whole_ratios);
     let gs = geomeans(&steady_ratios);
     let complete = |v: &[[f64; 3]]| v.iter().filter(|x| x.iter().all(|y| y.is_finite())).count();
@@ -385,7 +403,8 @@ pub fn write(results: &Path) -> Result<(), String> {
          The kernels of `experiments/bench/` (each ≥ 0.5 s under node), each run as a whole process \
          under node ({node_version}, default tiers) and under seabed's two pipelines \
          (`seabed run FILE --tier son|cfg --backend llvm`: default tiering, LLVM `ftl`, background \
-         compile thread), one process at a time, interleaved: per repetition and kernel the three \
+         compile thread) and the same on Cranelift (`--backend cranelift`, reported below, not \
+         judged), one process at a time, interleaved: per repetition and kernel the five \
          configurations in an order that rotates with the repetition; {reps} repetition(s). \
          Revision {revision}, {machine}. A ratio is seabed's time over node's: lower is better, 1× \
          is node; *best* is the better of son and cfg per kernel.\n\n\
@@ -400,6 +419,7 @@ pub fn write(results: &Path) -> Result<(), String> {
          after its warm-up iterations (AWFY-style): median of every timed iteration of every \
          repetition (interquartile range, number of iterations).\n\n\
          | kernel | son (ms) | cfg (ms) | node (ms) | son/node | cfg/node | best/node |\n|---|---|---|---|---|---|---|\n{steady}\n\
+         {cranelift}\
          {failures}\n\
          Data: `code-quality.csv`, one row per kernel × configuration × repetition (columns in \
          `experiments/src/code_quality.rs`, `COLUMNS`). Rerun with `make bench-code` (`REPS=N`).\n",
@@ -421,6 +441,49 @@ pub fn write(results: &Path) -> Result<(), String> {
         gs[1]
     );
     Ok(())
+}
+
+/// The Cranelift section: per kernel, each pipeline's time on Cranelift over its time on LLVM
+/// (whole process and steady state), and their geometric means over the kernels with both.
+fn cranelift_section(kernels: &BTreeMap<String, Kernel>) -> String {
+    let r = |x: f64| if x.is_finite() { format!("{x:.2}×") } else { "–".into() };
+    let over = |k: &Kernel, a: &str, b: &str, steady: bool| k.ratio(a, steady) / k.ratio(b, steady);
+    let mut rows = String::new();
+    let mut columns: [Vec<f64>; 6] = Default::default();
+    for k in kernels.values() {
+        let v = [
+            k.ratio("son-cranelift", false),
+            k.ratio("cfg-cranelift", false),
+            over(k, "son-cranelift", "son", false),
+            over(k, "cfg-cranelift", "cfg", false),
+            over(k, "son-cranelift", "son", true),
+            over(k, "cfg-cranelift", "cfg", true),
+        ];
+        if v.iter().all(|x| x.is_nan()) {
+            continue;
+        }
+        let _ = writeln!(rows, "| {} | {} | {} | {} | {} | {} | {} |", k.name, r(v[0]), r(v[1]), r(v[2]), r(v[3]), r(v[4]), r(v[5]));
+        for (c, x) in columns.iter_mut().zip(v) {
+            if x.is_finite() && x > 0.0 {
+                c.push(x);
+            }
+        }
+    }
+    if rows.is_empty() {
+        return String::new();
+    }
+    let g: Vec<String> = columns.iter().map(|c| format!("**{}**", r(geomean(c)))).collect();
+    format!(
+        "## Cranelift beside LLVM (issue 20)\n\n\
+         The same kernels with `--backend cranelift` (default tiering; Cranelift compiles on the vm's \
+         thread, LLVM on a background thread): each pipeline's ratio over node, and its time on \
+         Cranelift over its time on LLVM (above 1×: Cranelift's code, compile time included, is \
+         slower). Not part of the target.\n\n\
+         | kernel | son-cranelift/node | cfg-cranelift/node | son: Cranelift/LLVM | cfg: Cranelift/LLVM | son: Cranelift/LLVM, steady | cfg: Cranelift/LLVM, steady |\n\
+         |---|---|---|---|---|---|---|\n{rows}\
+         | **geometric mean** | {} |\n\n",
+        g.join(" | ")
+    )
 }
 
 #[cfg(test)]
@@ -460,7 +523,7 @@ mod tests {
         let runs = [("a", [1.0, 3.0, 2.0], [10.0, 20.0, 40.0]), ("b", [2.0, 2.0, 8.0], [5.0, 5.0, 10.0])];
         for rep in 0..3 {
             for (kernel, walls, iters) in runs {
-                for (i, config) in CONFIGS.iter().enumerate() {
+                for (i, config) in CONFIGS[..3].iter().enumerate() {
                     // Spread around the median: the repetitions give x·0.9, x, x·1.3.
                     let f: f64 = [0.9, 1.0, 1.3][rep];
                     let it = format!("{};{};{}", iters[i] * f, iters[i] * f * 1.1, iters[i] * f * 0.95);
@@ -475,6 +538,8 @@ mod tests {
                 }
             }
         }
+        // Kernel a under son on Cranelift: 6 s whole (2× son on LLVM), 30 ms per iteration (1.5×).
+        let _ = writeln!(csv, "a,son-cranelift,0,3,true,6.0,1,30,30,30,30,abc,v20,m");
         // A failed cfg run of kernel a, far off: must not count.
         let _ = writeln!(csv, "a,cfg,3,0,false,100.0,1,999,999,999,999,abc,v20,\"cpu, 2 cores\"");
         std::fs::write(dir.join("code-quality.csv"), csv).unwrap();
@@ -491,6 +556,9 @@ mod tests {
         assert!(md.contains("(Steady state: 1.41× — met.)"), "{md}");
         assert!(md.contains("a under cfg: 1 run(s) differed from node"), "{md}");
         assert!(md.contains("4 repetition(s)"), "the failed run was a fourth: {md}");
+        // Cranelift is reported beside LLVM, not in the target: a son/node 6×, Cranelift/LLVM 2×, steady 1.5×.
+        assert!(md.contains("| a | 6.00× | – | 2.00× | – | 1.50× | – |"), "{md}");
+        assert!(!md.contains("| b | –"), "a kernel without Cranelift runs has no row: {md}");
 
         // One kernel, son 3× and cfg 5× node: the target is not met.
         let mut csv = COLUMNS.join(",");
