@@ -387,6 +387,12 @@ pub fn write(results: &Path) -> Result<(), String> {
         }
     }
     let cranelift = cranelift_section(&kernels);
+    // Data from before the Cranelift configurations existed has three configurations.
+    let (cranelift_runs, configurations) = if cranelift.is_empty() {
+        ("", "three")
+    } else {
+        (" and the same on Cranelift (`--backend cranelift`, reported below, not judged)", "five")
+    };
     let gw = geomeans(&whole_ratios);
     let gs = geomeans(&steady_ratios);
     let complete = |v: &[[f64; 3]]| v.iter().filter(|x| x.iter().all(|y| y.is_finite())).count();
@@ -403,9 +409,9 @@ pub fn write(results: &Path) -> Result<(), String> {
          The kernels of `experiments/bench/` (each ≥ 0.5 s under node), each run as a whole process \
          under node ({node_version}, default tiers) and under seabed's two pipelines \
          (`seabed run FILE --tier son|cfg --backend llvm`: default tiering, LLVM `ftl`, background \
-         compile thread) and the same on Cranelift (`--backend cranelift`, reported below, not \
-         judged), one process at a time, interleaved: per repetition and kernel the five \
-         configurations in an order that rotates with the repetition; {reps} repetition(s). \
+         compile thread){cranelift_runs}, one process at a time, interleaved: per repetition \
+         and kernel the {configurations} configurations in an order that rotates with the \
+         repetition; {reps} repetition(s). \
          Revision {revision}, {machine}. A ratio is seabed's time over node's: lower is better, 1× \
          is node; *best* is the better of son and cfg per kernel.\n\n\
          **Target (issue 15): the better pipeline within {TARGET:.1}× of node's whole-process wall \

@@ -603,9 +603,10 @@ pub fn markdown(rows: &[Summary], context: [&str; 3], failures: &[String]) -> St
          - **Different amounts of allocation.** V8's escape analysis and inlining remove many of \
          the temporaries seabed allocates (`short_lived`'s intermediate vectors), so node does \
          much less allocation for the same program; the collection counts are not per byte.\n\
-         - **No inline allocation from compiled code yet.** seabed's son and cfg code allocates \
-         through a runtime call per cell, so on these programs compiled code gains little over \
-         the interpreter; the wall-time ratio includes that, not only collection.\n\
+         - **Inline allocation covers literals only.** seabed's son and cfg code allocates \
+         object literals and arrays of at most four elements inline (docs/gc.md); `new`, longer \
+         arrays and strings still go through a runtime call per cell, so the wall-time ratio \
+         includes allocation cost, not only collection.\n\
          - **Whole-process times** include start-up and compilation (LLVM on a background \
          thread, which takes the second core of a 2-core machine while it runs); seabed's pause \
          times are measured in-process (`Instant`), node's by V8. Other load on the machine \
