@@ -40,6 +40,8 @@ pub enum Component {
     Cfg,
     /// The LLVM backend: the same compiler's code is right on the LIR evaluator.
     Llvm,
+    /// The Cranelift backend: the same compiler's code is right on the LIR evaluator.
+    Cranelift,
 }
 
 impl Component {
@@ -51,6 +53,7 @@ impl Component {
             Component::Son => "son",
             Component::Cfg => "cfg",
             Component::Llvm => "llvm",
+            Component::Cranelift => "cranelift",
         }
     }
 }
@@ -113,22 +116,44 @@ pub enum Tiering {
     GcStress,
 }
 
+/// What runs the compiled LIR (`--backend`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Machine {
+    /// `--backend lir`: the LIR evaluator, the reference for the machine backends.
+    Lir,
+    /// `--backend llvm`: LLVM machine code.
+    Llvm,
+    /// `--backend cranelift`: Cranelift machine code.
+    Cranelift,
+}
+
+impl Machine {
+    /// The `--backend` value, also used in labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Machine::Lir => "lir",
+            Machine::Llvm => "llvm",
+            Machine::Cranelift => "cranelift",
+        }
+    }
+}
+
 /// One way of running seabed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// The tier.
     pub tier: Tier,
-    /// LLVM machine code rather than the LIR evaluator.
-    pub llvm: bool,
+    /// What runs the compiled code: the LIR evaluator or a machine backend.
+    pub backend: Machine,
     /// When it compiles.
     pub tiering: Tiering,
 }
 
 impl Config {
-    const INTERP: Config = Config { tier: Tier::Interp, llvm: false, tiering: Tiering::Default };
+    const INTERP: Config = Config { tier: Tier::Interp, backend: Machine::Lir, tiering: Tiering::Default };
 
     /// The `seabed run FILE` arguments after the file name. Every compiling configuration
-    /// verifies its LIR; LLVM compiles synchronously (deterministic).
+    /// verifies its LIR; a machine backend compiles synchronously (deterministic).
     pub fn args(&self) -> Vec<&'static str> {
         let tier = match self.tier {
             Tier::Interp if self.tiering == Tiering::GcStress => {
@@ -139,7 +164,7 @@ impl Config {
             Tier::Son => "son",
             Tier::Cfg => "cfg",
         };
-        let mut args = vec!["--tier", tier, "--backend", if self.llvm { "llvm" } else { "lir" }];
+        let mut args = vec!["--tier", tier, "--backend", self.backend.name()];
         args.extend_from_slice(match self.tiering {
             Tiering::AlwaysOpt => &["--always-opt"][..],
             Tiering::Deopt3 => &["--always-opt", "--deopt-every", "3"],
@@ -147,7 +172,7 @@ impl Config {
             Tiering::Default => &[],
             Tiering::GcStress => &["--always-opt", "--deopt-every", "3", "--gc-stress", "3", "--verify-heap"],
         });
-        if self.llvm && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
+        if self.backend != Machine::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
             args.extend_from_slice(&["--compile-thread", "off"]);
         }
         args.push("--verify");
@@ -170,12 +195,12 @@ impl Config {
             Tiering::Default => "default",
             Tiering::GcStress => "gc-stress",
         };
-        format!("{tier}/{}/{tiering}", if self.llvm { "llvm" } else { "lir" })
+        format!("{tier}/{}/{tiering}", self.backend.name())
     }
 
     /// The same compiler and tiering on the LIR evaluator (itself for a LIR configuration).
     pub fn lir_counterpart(&self) -> Config {
-        Config { llvm: false, ..*self }
+        Config { backend: Machine::Lir, ..*self }
     }
 
     /// The compiler a mismatch here is blamed on before the LLVM rule (`Interp` for the
@@ -197,12 +222,13 @@ pub enum ConfigSet {
     /// compiler; low-threshold tiering on LLVM for son and cfg.
     #[value(help = "6 configurations: interp; stress exits on LIR per compiler; hot2 on LLVM for son and cfg")]
     Quick,
-    /// Twenty-two: the interpreter, and the interpreter under collector stress; for each
+    /// Twenty-six: the interpreter, and the interpreter under collector stress; for each
     /// compiler on the LIR evaluator `--always-opt`, `--always-opt --deopt-every 3` and
     /// `--hot-calls 2 --osr-back-edges 50`; on LLVM `--always-opt` for all three, and for son
     /// and cfg also stress exits, low-threshold tiering, default tiering and stress exits
-    /// under collector stress.
-    #[value(help = "22 configurations: every tier, backend and tiering, and collector stress")]
+    /// under collector stress; on Cranelift, for son and cfg, stress exits and low-threshold
+    /// tiering (as the corpus runner's Cranelift configurations).
+    #[value(help = "26 configurations: every tier, backend and tiering, and collector stress")]
     All,
 }
 
@@ -210,26 +236,31 @@ impl ConfigSet {
     /// The configurations, the interpreter first.
     pub fn configs(self) -> Vec<Config> {
         use Tiering::*;
-        let c = |tier, llvm, tiering| Config { tier, llvm, tiering };
+        let c = |tier, backend, tiering| Config { tier, backend, tiering };
         let mut out = vec![Config::INTERP];
         match self {
             ConfigSet::Quick => {
-                out.push(c(Tier::Baseline, false, Deopt3));
+                out.push(c(Tier::Baseline, Machine::Lir, Deopt3));
                 for tier in [Tier::Son, Tier::Cfg] {
-                    out.push(c(tier, false, Deopt3));
-                    out.push(c(tier, true, Hot2));
+                    out.push(c(tier, Machine::Lir, Deopt3));
+                    out.push(c(tier, Machine::Llvm, Hot2));
                 }
             }
             ConfigSet::All => {
-                out.push(c(Tier::Interp, false, GcStress));
+                out.push(c(Tier::Interp, Machine::Lir, GcStress));
                 for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
                     for tiering in [AlwaysOpt, Deopt3, Hot2] {
-                        out.push(c(tier, false, tiering));
+                        out.push(c(tier, Machine::Lir, tiering));
                     }
                     let llvm: &[Tiering] =
                         if tier == Tier::Baseline { &[AlwaysOpt] } else { &[AlwaysOpt, Deopt3, Hot2, Default, GcStress] };
                     for &tiering in llvm {
-                        out.push(c(tier, true, tiering));
+                        out.push(c(tier, Machine::Llvm, tiering));
+                    }
+                    if tier != Tier::Baseline {
+                        for tiering in [Deopt3, Hot2] {
+                            out.push(c(tier, Machine::Cranelift, tiering));
+                        }
                     }
                 }
             }
@@ -507,11 +538,11 @@ impl Shared<'_> {
                 break;
             }
         }
-        // The LIR counterparts of failing LLVM runs that the set lacks (for the blame).
+        // The LIR counterparts of failing machine-code runs that the set lacks (for the blame).
         let mut extra = Vec::new();
         for (config, outcome) in &outcomes {
             let lir = config.lir_counterpart();
-            if config.llvm && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
+            if config.backend != Machine::Lir && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
                 extra.push((lir, run::seabed(&self.opts.seabed, &file, &lir, self.opts.timeout)));
             }
         }
@@ -723,9 +754,10 @@ pub fn static_problem(file: &Path, text: &str) -> Option<String> {
 }
 
 /// Blames each mismatching run of `outcomes`: `interp` if the interpreter differs; a
-/// compiler's own name for its LIR-evaluator runs; `llvm` for an LLVM run when the same
-/// compiler's LIR run with the same tiering ([`Config::lir_counterpart`], found in
-/// `outcomes` or `extra`) agrees with node; otherwise the compiler.
+/// compiler's own name for its LIR-evaluator runs; `llvm` (`cranelift`) for an LLVM
+/// (Cranelift) run when the same compiler's LIR run with the same tiering
+/// ([`Config::lir_counterpart`], found in `outcomes` or `extra`) agrees with node; otherwise
+/// the compiler.
 fn blame<'a>(
     node: &Outcome,
     outcomes: &'a [(Config, Outcome)],
@@ -737,15 +769,19 @@ fn blame<'a>(
     let mut out = Vec::new();
     for (config, outcome) in outcomes {
         let Some(kind) = classify(node, outcome) else { continue };
-        let llvm_only = config.llvm && agrees(&config.lir_counterpart());
-        let component = if llvm_only { Component::Llvm } else { config.compiler() };
+        let backend_only = config.backend != Machine::Lir && agrees(&config.lir_counterpart());
+        let component = match config.backend {
+            Machine::Llvm if backend_only => Component::Llvm,
+            Machine::Cranelift if backend_only => Component::Cranelift,
+            _ => config.compiler(),
+        };
         out.push((*config, component, kind, outcome));
     }
     out
 }
 
 /// Gives runs with the same symptom (kind and description) the first component among
-/// theirs in the order interp, baseline, son, cfg, llvm: one difference that the baseline
+/// theirs in the order interp, baseline, son, cfg, llvm, cranelift: one difference that the baseline
 /// compiler shows and the optimizing ones inherit is the baseline's.
 fn merge_symptoms(mismatches: &mut [Mismatch]) {
     let mut first: HashMap<(Kind, String), Component> = HashMap::new();
@@ -898,16 +934,18 @@ mod tests {
     #[test]
     fn configuration_sets() {
         let all = ConfigSet::All.configs();
-        assert_eq!(all.len(), 22);
+        assert_eq!(all.len(), 26);
         assert_eq!(all[0].args(), ["--tier", "interp"]);
         assert_eq!(all[1].args(), ["--tier", "interp", "--gc-stress", "1", "--verify-heap"]);
         assert!(all[2..].iter().all(|c| c.args().contains(&"--verify")));
         let labels: Vec<String> = all.iter().map(|c| c.label()).collect();
         assert!(labels.contains(&"son/llvm/default".to_string()));
         assert!(labels.contains(&"cfg/llvm/gc-stress".to_string()));
+        assert!(labels.contains(&"son/cranelift/deopt3".to_string()));
+        assert!(labels.contains(&"cfg/cranelift/hot2".to_string()));
         let distinct: std::collections::HashSet<&String> = labels.iter().collect();
         assert_eq!(distinct.len(), labels.len(), "labels name configurations uniquely");
-        let hot = Config { tier: Tier::Cfg, llvm: true, tiering: Tiering::Hot2 };
+        let hot = Config { tier: Tier::Cfg, backend: Machine::Llvm, tiering: Tiering::Hot2 };
         assert_eq!(
             hot.args().join(" "),
             "--tier cfg --backend llvm --hot-calls 2 --osr-back-edges 50 --compile-thread off --verify"
@@ -923,7 +961,7 @@ mod tests {
     fn one_symptom_goes_to_the_first_component() {
         let m = |component, detail: &str, tier| Mismatch {
             seed: 1,
-            config: Config { tier, llvm: false, tiering: Tiering::AlwaysOpt },
+            config: Config { tier, backend: Machine::Lir, tiering: Tiering::AlwaysOpt },
             component,
             kind: Kind::WrongOutput,
             node_status: 0,
@@ -940,8 +978,8 @@ mod tests {
     #[test]
     fn blame_prefers_llvm_when_lir_agrees() {
         let node = outcome(0, "1\n");
-        let son_lir = Config { tier: Tier::Son, llvm: false, tiering: Tiering::AlwaysOpt };
-        let son_llvm = Config { llvm: true, ..son_lir };
+        let son_lir = Config { tier: Tier::Son, backend: Machine::Lir, tiering: Tiering::AlwaysOpt };
+        let son_llvm = Config { backend: Machine::Llvm, ..son_lir };
         let cfg_lir = Config { tier: Tier::Cfg, ..son_lir };
         let outcomes = vec![
             (Config::INTERP, outcome(0, "1\n")),
@@ -953,7 +991,7 @@ mod tests {
         assert_eq!(blamed, [(Component::Llvm, Kind::WrongOutput), (Component::Cfg, Kind::Crash)]);
         // Without the LIR counterpart's run, an LLVM mismatch is the compiler's; with a
         // failing one too.
-        let cfg_llvm = Config { llvm: true, ..cfg_lir };
+        let cfg_llvm = Config { backend: Machine::Llvm, ..cfg_lir };
         let failing = [(cfg_llvm, outcome(0, "2\n"))];
         assert_eq!(blame(&node, &failing, &[])[0].1, Component::Cfg);
         assert_eq!(blame(&node, &failing, &[(cfg_lir, outcome(0, "1\n"))])[0].1, Component::Llvm);

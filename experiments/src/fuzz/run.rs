@@ -211,7 +211,7 @@ impl Reproducer {
         let file = dir.join(format!("reduce_{}_{}.js", m.component.name(), m.seed));
         let _ = std::fs::write(&file, "");
         let crash = matches!(m.kind, Kind::Crash | Kind::Verifier).then(|| m.detail.clone());
-        let counterpart = (m.component == Component::Llvm).then(|| m.config.lir_counterpart());
+        let counterpart = matches!(m.component, Component::Llvm | Component::Cranelift).then(|| m.config.lir_counterpart());
         Reproducer {
             seabed: seabed.to_path_buf(),
             config: m.config,
