@@ -235,7 +235,7 @@ impl CompilingTier {
 }
 
 /// A backend, as `--backend` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
 pub enum BackendName {
     /// The LIR evaluator
     Lir,
@@ -246,6 +246,15 @@ pub enum BackendName {
 }
 
 impl BackendName {
+    /// The `--backend` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendName::Lir => "lir",
+            BackendName::Llvm => "llvm",
+            BackendName::Cranelift => "cranelift",
+        }
+    }
+
     /// The engine's backend (LLVM with its default pipeline).
     pub fn backend(self) -> Backend {
         match self {

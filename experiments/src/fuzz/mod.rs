@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 pub use run::{classify, node_available, Outcome};
 
-use crate::cli::{EXIT_OK, EXIT_USAGE};
+use crate::cli::{BackendName, EXIT_OK, EXIT_USAGE};
 use crate::progress::Progress;
 
 /// Exit status of `seabed fuzz` when some run differed from node.
@@ -116,41 +116,19 @@ pub enum Tiering {
     GcStress,
 }
 
-/// What runs the compiled LIR (`--backend`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Machine {
-    /// `--backend lir`: the LIR evaluator, the reference for the machine backends.
-    Lir,
-    /// `--backend llvm`: LLVM machine code.
-    Llvm,
-    /// `--backend cranelift`: Cranelift machine code.
-    Cranelift,
-}
-
-impl Machine {
-    /// The `--backend` value, also used in labels.
-    pub fn name(self) -> &'static str {
-        match self {
-            Machine::Lir => "lir",
-            Machine::Llvm => "llvm",
-            Machine::Cranelift => "cranelift",
-        }
-    }
-}
-
 /// One way of running seabed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// The tier.
     pub tier: Tier,
     /// What runs the compiled code: the LIR evaluator or a machine backend.
-    pub backend: Machine,
+    pub backend: BackendName,
     /// When it compiles.
     pub tiering: Tiering,
 }
 
 impl Config {
-    const INTERP: Config = Config { tier: Tier::Interp, backend: Machine::Lir, tiering: Tiering::Default };
+    const INTERP: Config = Config { tier: Tier::Interp, backend: BackendName::Lir, tiering: Tiering::Default };
 
     /// The `seabed run FILE` arguments after the file name. Every compiling configuration
     /// verifies its LIR; a machine backend compiles synchronously (deterministic).
@@ -172,7 +150,7 @@ impl Config {
             Tiering::Default => &[],
             Tiering::GcStress => &["--always-opt", "--deopt-every", "3", "--gc-stress", "3", "--verify-heap"],
         });
-        if self.backend != Machine::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
+        if self.backend != BackendName::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
             args.extend_from_slice(&["--compile-thread", "off"]);
         }
         args.push("--verify");
@@ -200,7 +178,7 @@ impl Config {
 
     /// The same compiler and tiering on the LIR evaluator (itself for a LIR configuration).
     pub fn lir_counterpart(&self) -> Config {
-        Config { backend: Machine::Lir, ..*self }
+        Config { backend: BackendName::Lir, ..*self }
     }
 
     /// The compiler a mismatch here is blamed on before the LLVM rule (`Interp` for the
@@ -240,26 +218,26 @@ impl ConfigSet {
         let mut out = vec![Config::INTERP];
         match self {
             ConfigSet::Quick => {
-                out.push(c(Tier::Baseline, Machine::Lir, Deopt3));
+                out.push(c(Tier::Baseline, BackendName::Lir, Deopt3));
                 for tier in [Tier::Son, Tier::Cfg] {
-                    out.push(c(tier, Machine::Lir, Deopt3));
-                    out.push(c(tier, Machine::Llvm, Hot2));
+                    out.push(c(tier, BackendName::Lir, Deopt3));
+                    out.push(c(tier, BackendName::Llvm, Hot2));
                 }
             }
             ConfigSet::All => {
-                out.push(c(Tier::Interp, Machine::Lir, GcStress));
+                out.push(c(Tier::Interp, BackendName::Lir, GcStress));
                 for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
                     for tiering in [AlwaysOpt, Deopt3, Hot2] {
-                        out.push(c(tier, Machine::Lir, tiering));
+                        out.push(c(tier, BackendName::Lir, tiering));
                     }
                     let llvm: &[Tiering] =
                         if tier == Tier::Baseline { &[AlwaysOpt] } else { &[AlwaysOpt, Deopt3, Hot2, Default, GcStress] };
                     for &tiering in llvm {
-                        out.push(c(tier, Machine::Llvm, tiering));
+                        out.push(c(tier, BackendName::Llvm, tiering));
                     }
                     if tier != Tier::Baseline {
                         for tiering in [Deopt3, Hot2] {
-                            out.push(c(tier, Machine::Cranelift, tiering));
+                            out.push(c(tier, BackendName::Cranelift, tiering));
                         }
                     }
                 }
@@ -542,7 +520,7 @@ impl Shared<'_> {
         let mut extra = Vec::new();
         for (config, outcome) in &outcomes {
             let lir = config.lir_counterpart();
-            if config.backend != Machine::Lir && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
+            if config.backend != BackendName::Lir && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
                 extra.push((lir, run::seabed(&self.opts.seabed, &file, &lir, self.opts.timeout)));
             }
         }
@@ -769,10 +747,10 @@ fn blame<'a>(
     let mut out = Vec::new();
     for (config, outcome) in outcomes {
         let Some(kind) = classify(node, outcome) else { continue };
-        let backend_only = config.backend != Machine::Lir && agrees(&config.lir_counterpart());
+        let backend_only = config.backend != BackendName::Lir && agrees(&config.lir_counterpart());
         let component = match config.backend {
-            Machine::Llvm if backend_only => Component::Llvm,
-            Machine::Cranelift if backend_only => Component::Cranelift,
+            BackendName::Llvm if backend_only => Component::Llvm,
+            BackendName::Cranelift if backend_only => Component::Cranelift,
             _ => config.compiler(),
         };
         out.push((*config, component, kind, outcome));
@@ -781,8 +759,8 @@ fn blame<'a>(
 }
 
 /// Gives runs with the same symptom (kind and description) the first component among
-/// theirs in the order interp, baseline, son, cfg, llvm, cranelift: one difference that the baseline
-/// compiler shows and the optimizing ones inherit is the baseline's.
+/// theirs in the order interp, baseline, son, cfg, llvm, cranelift: one difference that the
+/// baseline compiler shows and the optimizing ones inherit is the baseline's.
 fn merge_symptoms(mismatches: &mut [Mismatch]) {
     let mut first: HashMap<(Kind, String), Component> = HashMap::new();
     for m in mismatches.iter() {
@@ -945,7 +923,7 @@ mod tests {
         assert!(labels.contains(&"cfg/cranelift/hot2".to_string()));
         let distinct: std::collections::HashSet<&String> = labels.iter().collect();
         assert_eq!(distinct.len(), labels.len(), "labels name configurations uniquely");
-        let hot = Config { tier: Tier::Cfg, backend: Machine::Llvm, tiering: Tiering::Hot2 };
+        let hot = Config { tier: Tier::Cfg, backend: BackendName::Llvm, tiering: Tiering::Hot2 };
         assert_eq!(
             hot.args().join(" "),
             "--tier cfg --backend llvm --hot-calls 2 --osr-back-edges 50 --compile-thread off --verify"
@@ -961,7 +939,7 @@ mod tests {
     fn one_symptom_goes_to_the_first_component() {
         let m = |component, detail: &str, tier| Mismatch {
             seed: 1,
-            config: Config { tier, backend: Machine::Lir, tiering: Tiering::AlwaysOpt },
+            config: Config { tier, backend: BackendName::Lir, tiering: Tiering::AlwaysOpt },
             component,
             kind: Kind::WrongOutput,
             node_status: 0,
@@ -978,8 +956,8 @@ mod tests {
     #[test]
     fn blame_prefers_llvm_when_lir_agrees() {
         let node = outcome(0, "1\n");
-        let son_lir = Config { tier: Tier::Son, backend: Machine::Lir, tiering: Tiering::AlwaysOpt };
-        let son_llvm = Config { backend: Machine::Llvm, ..son_lir };
+        let son_lir = Config { tier: Tier::Son, backend: BackendName::Lir, tiering: Tiering::AlwaysOpt };
+        let son_llvm = Config { backend: BackendName::Llvm, ..son_lir };
         let cfg_lir = Config { tier: Tier::Cfg, ..son_lir };
         let outcomes = vec![
             (Config::INTERP, outcome(0, "1\n")),
@@ -991,7 +969,7 @@ mod tests {
         assert_eq!(blamed, [(Component::Llvm, Kind::WrongOutput), (Component::Cfg, Kind::Crash)]);
         // Without the LIR counterpart's run, an LLVM mismatch is the compiler's; with a
         // failing one too.
-        let cfg_llvm = Config { backend: Machine::Llvm, ..cfg_lir };
+        let cfg_llvm = Config { backend: BackendName::Llvm, ..cfg_lir };
         let failing = [(cfg_llvm, outcome(0, "2\n"))];
         assert_eq!(blame(&node, &failing, &[])[0].1, Component::Cfg);
         assert_eq!(blame(&node, &failing, &[(cfg_lir, outcome(0, "1\n"))])[0].1, Component::Llvm);
