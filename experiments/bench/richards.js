@@ -226,7 +226,7 @@ function benchmark(count) {
 // WARMUP untimed-for-the-summary iterations, then ITERATIONS timed ones; each iteration's time
 // goes to stderr as "BENCH iteration <i> <ms>", the checksum (identical every iteration) to stdout.
 var WARMUP = 5;
-var ITERATIONS = 10;
+var ITERATIONS = 25;
 var result = 0;
 var first = 0;
 for (var it = 0; it < WARMUP + ITERATIONS; it++) {
