@@ -52,8 +52,8 @@ const RUN_AFTER_HELP: &str = concat!(
 Without --tier the interpreter runs alone. baseline, son and cfg compile hot functions
 (--hot-calls, default 100; every function on its first call with --always-opt) and hot running
 loops (on-stack replacement, --osr-back-edges, default 1000). son and cfg run on LLVM unless
---backend lir is given (baseline: the LIR evaluator unless --backend llvm); LLVM compiles on a
-background thread unless --compile-thread off or --always-opt is given. SPEC grammar, pass names
+--backend lir is given (baseline: the LIR evaluator unless --backend llvm); LLVM and Cranelift
+compile on a background thread unless --compile-thread off or --always-opt is given. SPEC grammar, pass names
 and aliases: docs/optimizations.md (\"Spec names\"); the prefix may be left out. --stats keys:
 docs/stats-schema.md; the collector's flags: docs/gc.md.
 
@@ -373,7 +373,7 @@ pub struct RunArgs {
     /// Write the tiering statistics and every phase's meter row as JSON
     #[arg(long, value_name = "OUT.json")]
     stats: Option<String>,
-    /// Run the LLVM stage on a background compiler thread [default: on]
+    /// Run the backend stage (LLVM or Cranelift) on a background compiler thread [default: on]
     #[arg(long, value_enum, value_name = "on|off")]
     compile_thread: Option<Switch>,
     /// Collect at the first safepoint after every N allocations
@@ -607,8 +607,8 @@ struct Options {
     dump_asm: bool,
     dump_lir: bool,
     spec: Option<String>,
-    /// Run the LLVM stage on a background compiler thread (resolved: only with an LLVM
-    /// backend, a compiling tier and without `--always-opt`).
+    /// Run the backend stage on a background compiler thread (resolved: only with the LLVM or
+    /// Cranelift backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
     /// The collector's options (`--gc-stress`, `--verify-heap`, `--max-heap`).
     gc: vm::gc::GcOptions,
@@ -684,7 +684,7 @@ impl RunArgs {
         // and the LIR evaluator has no expensive stage to move.
         opts.compile_thread = self.compile_thread != Some(Switch::Off)
             && opts.tier != Tier::Interp
-            && matches!(opts.backend, Backend::Llvm(_))
+            && matches!(opts.backend, Backend::Llvm(_) | Backend::Cranelift)
             && !opts.tiering.always_opt;
         opts.check_spec()?;
         Ok(opts)

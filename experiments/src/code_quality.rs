@@ -481,8 +481,8 @@ fn cranelift_section(kernels: &BTreeMap<String, Kernel>) -> String {
     let g: Vec<String> = columns.iter().map(|c| format!("**{}**", r(geomean(c)))).collect();
     format!(
         "## Cranelift beside LLVM (issue 20)\n\n\
-         The same kernels with `--backend cranelift` (default tiering; Cranelift compiles on the vm's \
-         thread, LLVM on a background thread): each pipeline's ratio over node, and its time on \
+         The same kernels with `--backend cranelift` (default tiering; Cranelift, like LLVM, compiles \
+         on the background compiler thread): each pipeline's ratio over node, and its time on \
          Cranelift over its time on LLVM (above 1×: Cranelift's code, compile time included, is \
          slower). Not part of the target.\n\n\
          | kernel | son-cranelift/node | cfg-cranelift/node | son: Cranelift/LLVM | cfg: Cranelift/LLVM | son: Cranelift/LLVM, steady | cfg: Cranelift/LLVM, steady |\n\

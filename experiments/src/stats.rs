@@ -21,7 +21,8 @@ pub struct Stats {
     pub tier: String,
     /// The backend (`--backend`) by name, e.g. `lir` or `llvm:ftl`.
     pub backend: String,
-    /// Whether LLVM compilation ran on the background compiler thread (`--compile-thread`).
+    /// Whether the backend (LLVM or Cranelift) compiled on the background compiler thread
+    /// (`--compile-thread`).
     pub compile_thread: bool,
     /// The pipeline spec string in effect (`--spec`, or the tier's default).
     pub spec: String,

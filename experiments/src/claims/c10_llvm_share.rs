@@ -13,7 +13,7 @@ use std::path::Path;
 use super::compile_time::{self, Measured};
 use super::table::{Csv, Table};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{c3_compile_time, Claim, Ctx};
+use super::{c10_per_function, c3_compile_time, Claim, Ctx};
 use crate::report::{geomean, median, medians, num, pct, quantile, sum_where, Finding, Grid};
 
 /// The claim C10.
@@ -21,7 +21,7 @@ pub const CLAIM: Claim = Claim {
     id: "C10",
     title: "LLVM's compile time dominates an FTL-style JIT; B3 was ~5× faster to compile",
     published: "LLVM dominates; ~5×",
-    csvs: &[CSV],
+    csvs: &[CSV, c10_per_function::SEABED_CSV, c10_per_function::V8_CSV],
     run,
     report,
     rule,
@@ -54,7 +54,10 @@ code slower; the speed-up compares compile time only. Our `ftl` pipeline is an L
 the compiled functions (small kernels make a backend's fixed costs loom larger) and on how much our mid-end does (a leaner \
 mid-end raises LLVM's share). Wall time on a shared 2-core machine is noisy; repetitions and medians reduce it. A backend's \
 time is the sum of its metered rows (LLVM: lowering, verifier, passes, code generation; Cranelift: lowering and compile); work \
-outside them (module setup, linking the code) is not counted on either side.";
+outside them (module setup, linking the code) is not counted on either side. The per-function comparison with V8 \
+(`node --trace-opt`) sets seabed's `--always-opt` compilations (every function at its first call, with little feedback) \
+beside TurboFan's compilations of hot functions with full feedback and inlining: the same functions, not the same graphs; \
+V8's \"took\" figures are its own timers, ours the meter's rows.";
 
 /// One row per timing run (kernel, pipeline, LLVM setting, repetition).
 pub const CSV: Csv = Csv { file: "c10_llvm_share.csv", columns: compile_time::COLUMNS };
@@ -81,9 +84,13 @@ pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(0.8), partl
 /// (geometric mean): ≥ 2.5× is at least half of B3's ~5× (or beyond it), ≥ 1.5× a clear gain.
 pub const SPEEDUP_RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(2.5), partly: Bound::AtLeast(1.5), unit: Unit::Times };
 
-/// Writes C10's CSV from `runs` (those on its LLVM settings).
+/// Writes C10's CSVs: the compile-time rows and the per-function rows from `runs` (those on
+/// its LLVM settings), and V8's per-function compile times from `node --trace-opt` on the
+/// same kernels ([`c10_per_function`]).
 pub fn write(ctx: &Ctx, runs: &[Measured]) -> Result<(), String> {
-    compile_time::write(ctx, runs, CLAIM.id, LLVM_SETTINGS, &CSV)
+    compile_time::write(ctx, runs, CLAIM.id, LLVM_SETTINGS, &CSV)?;
+    c10_per_function::write_seabed(ctx, runs, CLAIM.id, LLVM_SETTINGS)?;
+    c10_per_function::run_v8(ctx, CLAIM.id)
 }
 
 /// Runs C10, unless C3 is selected too (its runs write C10's CSV).
@@ -106,7 +113,7 @@ fn setting_label(setting: &str) -> &'static str {
 }
 
 /// C10's report section: LLVM's share of compile time per pipeline and LLVM setting.
-pub fn report(_dir: &Path, t: &Table) -> Finding {
+pub fn report(dir: &Path, t: &Table) -> Finding {
     let (llvm_rows, _) = sum_where(t, "llvm_rows", |_| true);
     if llvm_rows == 0.0 {
         return Finding::no_data_in(&CLAIM, t, "the stats carry no LLVM phase rows (labels `llvm...`): the backend does not meter its passes yet");
@@ -202,7 +209,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         num(geomean(&speedups.cfg)),
         num(geomean(&speedups.backend_none)),
         num(geomean(&speedups.whole_ftl)),
-    );
+    ) + &c10_per_function::section(dir, LLVM_SETTINGS);
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
 }
 

@@ -6,8 +6,8 @@
 //! Per run: the sum of the mid-end phases' `wall_ns` (labels `son/...`, `cfg/...`), the sum
 //! of the backend's rows in `llvm_ns` (labels `llvm...`: its passes and code generation; or,
 //! for the `cranelift` setting, `cranelift/lower` and `cranelift/compile`), their total, and the whole-process time ([`COLUMNS`]). C3
-//! ([`super::c3_compile_time`]) keeps the `off` and `ftl` rows; C10
-//! ([`super::c10_llvm_share`]) the `none`, `ftl` and `O2` rows. One set of runs serves both
+//! ([`super::c3_compile_time`]) keeps the `off`, `ftl` and `cranelift` rows; C10
+//! ([`super::c10_llvm_share`]) the `none`, `ftl`, `O2` and `cranelift` rows. One set of runs serves both
 //! when both are selected.
 
 use std::path::PathBuf;

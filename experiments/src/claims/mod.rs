@@ -25,13 +25,14 @@
 //! | C7 | [`c7_chain_share`] | `c7_chain_share.csv` |
 //! | C8 | [`c8_schedule_locality`] | `c8_schedule_locality.csv` |
 //! | C9 | [`c9_alias_analysis`] | `c9_alias_analysis.csv` |
-//! | C10 | [`c10_llvm_share`] | `c10_llvm_share.csv` |
+//! | C10 | [`c10_llvm_share`], [`c10_per_function`] | `c10_llvm_share.csv`, `c10_per_function.csv`, `c10_v8_compile.csv` |
 //! | C11 | [`c11_speedup`] | `c11_speedup.csv` |
 
 pub mod c10_llvm_share;
 pub mod c11_speedup;
 pub mod c1_reducer_changes;
 pub mod c2_cache_misses;
+pub mod c10_per_function;
 pub mod c3_compile_time;
 pub mod c4_load_elim_scaling;
 pub mod c5_node_splitting;

@@ -85,6 +85,8 @@ pub struct Stats {
     pub tiering: crate::stats::TieringSummary,
     /// Every phase row, in compilation order.
     pub phases: Vec<PhaseStat>,
+    /// Per-function counters (compilations, exits, ...).
+    pub functions: Vec<crate::stats::FunctionSummary>,
 }
 
 impl Stats {
@@ -92,7 +94,7 @@ impl Stats {
     /// another `schema_version`).
     pub fn parse(text: &str) -> Result<Stats, String> {
         let stats = crate::stats::read_stats(text)?;
-        Ok(Stats { status: 0, process_s: 0.0, tiering: stats.tiering, phases: stats.phases })
+        Ok(Stats { status: 0, process_s: 0.0, tiering: stats.tiering, phases: stats.phases, functions: stats.functions })
     }
 }
 

@@ -1,14 +1,15 @@
-//! The background compiler thread (`--compile-thread on`): the LLVM stage of optimizing
-//! compilations runs off the interpreter's thread, as V8's concurrent TurboFan and WebKit's
-//! FTL do.
+//! The background compiler thread (`--compile-thread on`): the backend stage of optimizing
+//! compilations (LLVM or Cranelift) runs off the interpreter's thread, as V8's concurrent
+//! TurboFan and WebKit's FTL do. Both backends take the same path, so neither arm of a
+//! backend comparison blocks the interpreter while the other does not.
 //!
 //! The pipeline part of a compilation (son or cfg graph → LIR) stays on the main thread: it
-//! reads the vm's feedback. Its LIR, with the LLVM options and the phase rows' context, becomes
-//! a [`Job`] that the one long-lived worker thread of a [`CompileThread`] takes from a
-//! queue; it lowers the LIR to LLVM IR, verifies, runs the passes and generates machine code
-//! in its own LLVM context, metering each step as the synchronous path does (`llvm/lower`,
-//! `llvm/verify`, `llvm/passes`, `llvm/codegen`: allocation and hardware figures are per
-//! thread, so the meter is created on the worker), and sends back a [`Done`] with the code
+//! reads the vm's feedback. Its LIR, with the backend's options and the phase rows' context,
+//! becomes a [`Job`] that the one long-lived worker thread of a [`CompileThread`] takes from
+//! a queue; it runs the backend's steps (LLVM: lowering, verifier, passes, code generation in
+//! its own LLVM context; Cranelift: lowering and compilation), metering each step as the
+//! synchronous path does (`llvm/...`, `cranelift/...`: allocation and hardware figures are
+//! per thread, so the meter is created on the worker), and sends back a [`Done`] with the code
 //! (or why it failed) and the rows. The main thread collects finished jobs without waiting
 //! ([`CompileThread::finished`]). A panicking job becomes a compile failure.
 //!
@@ -22,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
+use backend::cranelift::{ClifCode, ClifOptions};
 use backend::llvm::{LlvmCode, LlvmOptions};
 use frontend::bytecode::{FuncId, Pc};
 use meter::{PhaseRow, RowContext};
@@ -31,7 +33,15 @@ use meter::{PhaseRow, RowContext};
 /// address space, committed as used.
 const WORKER_STACK_BYTES: usize = 64 << 20;
 
-/// One LLVM compilation for the worker.
+/// Which backend compiles a job, with its knobs.
+pub enum BackendJob {
+    /// LLVM with these options.
+    Llvm(LlvmOptions),
+    /// Cranelift with these options.
+    Cranelift(ClifOptions),
+}
+
+/// One backend compilation for the worker.
 pub struct Job {
     /// The function compiled.
     pub func: FuncId,
@@ -39,10 +49,18 @@ pub struct Job {
     pub osr: Option<Pc>,
     /// The function's LIR (verified on the main thread when asked).
     pub lir: ir::lir::Function,
-    /// The LLVM knobs.
-    pub options: LlvmOptions,
-    /// The context of the LLVM phase rows (program, function, spec).
+    /// The backend and its knobs.
+    pub backend: BackendJob,
+    /// The context of the backend's phase rows (program, function, spec).
     pub context: RowContext,
+}
+
+/// Machine code from either backend.
+pub enum MachineCode {
+    /// Code from LLVM.
+    Llvm(LlvmCode),
+    /// Code from Cranelift.
+    Cranelift(ClifCode),
 }
 
 /// A finished job.
@@ -52,12 +70,12 @@ pub struct Done {
     /// The loop header of an OSR compilation.
     pub osr: Option<Pc>,
     /// The machine code, or why the compilation failed.
-    pub code: Result<LlvmCode, String>,
-    /// The meter's rows of the LLVM steps, measured on the worker.
+    pub code: Result<MachineCode, String>,
+    /// The meter's rows of the backend's steps, measured on the worker.
     pub rows: Vec<PhaseRow>,
 }
 
-/// Workers of this process that are inside an LLVM compilation right now.
+/// Workers of this process that are inside a backend compilation right now.
 static COMPILING: AtomicUsize = AtomicUsize::new(0);
 
 /// A background compiler thread and its queues.
@@ -77,7 +95,7 @@ impl CompileThread {
         let stop = cancelled.clone();
         // Detached: the handle is dropped, nothing ever joins the worker.
         std::thread::Builder::new()
-            .name("seabed-llvm".into())
+            .name("seabed-compiler".into())
             .stack_size(WORKER_STACK_BYTES)
             .spawn(move || work(job_queue, done_queue, stop))?;
         Ok(CompileThread { jobs, done, cancelled })
@@ -122,21 +140,25 @@ fn work(jobs: Receiver<Job>, done: Sender<Done>, cancelled: Arc<AtomicBool>) {
 
 /// Runs one job; a panic in it becomes a compile failure.
 fn compile(job: Job) -> Done {
-    let Job { func, osr, lir, options, context } = job;
+    let Job { func, osr, lir, backend, context } = job;
     let name = lir.name.clone();
-    let (code, rows) = catch_unwind(AssertUnwindSafe(|| crate::tiers::llvm_stage(&lir, &options, context)))
+    let which = match backend {
+        BackendJob::Llvm(_) => "LLVM",
+        BackendJob::Cranelift(_) => "Cranelift",
+    };
+    let (code, rows) = catch_unwind(AssertUnwindSafe(|| crate::tiers::backend_stage(&lir, &backend, context)))
         .unwrap_or_else(|panic| {
             let what = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            (Err(format!("LLVM compilation of {name} panicked: {what}")), Vec::new())
+            (Err(format!("{which} compilation of {name} panicked: {what}")), Vec::new())
         });
     Done { func, osr, code, rows }
 }
 
-/// Whether some worker is inside an LLVM compilation now.
+/// Whether some worker is inside a backend compilation now.
 pub fn compiling() -> bool {
     COMPILING.load(Ordering::SeqCst) > 0
 }

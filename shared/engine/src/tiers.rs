@@ -3,16 +3,16 @@
 //! A tier is a compiler from bytecode + feedback to LIR (baseline, sea of nodes, CFG); a
 //! backend runs LIR (the evaluator or LLVM). The vm only knows the `OptimizingCompiler`
 //! trait; [`TierCompiler`] implements it for every combination and keeps the phase meter's
-//! rows of every compilation for `--stats`. With [`TierCompiler::compile_thread`], the LLVM
-//! stage runs on a background compiler thread ([`crate::compile_thread`]) and compilations
-//! are queued.
+//! rows of every compilation for `--stats`. With [`TierCompiler::compile_thread`], the backend
+//! stage (LLVM or Cranelift) runs on a background compiler thread ([`crate::compile_thread`])
+//! and compilations are queued.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::baseline;
 use backend::eval::LirCode;
-use backend::cranelift::{self, ClifOptions};
+use backend::cranelift::{self, ClifCode, ClifOptions};
 use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -20,7 +20,7 @@ use meter::{Meter, PhaseRow, RowContext};
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler};
 use vm::Vm;
 
-use crate::compile_thread::{CompileThread, Job};
+use crate::compile_thread::{BackendJob, CompileThread, Job, MachineCode};
 
 /// Which compiler produces code for hot functions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -114,9 +114,9 @@ pub struct TierCompiler {
     pub dump_lir: bool,
     /// Phase rows of every compilation so far (shared with the caller for `--stats`).
     pub rows: Rc<RefCell<Vec<PhaseRow>>>,
-    /// Run the LLVM stage on a background compiler thread (`--compile-thread on`): LLVM
-    /// compilations are queued and delivered through [`OptimizingCompiler::poll`]. No
-    /// effect on the LIR backend.
+    /// Run the backend stage on a background compiler thread (`--compile-thread on`): LLVM
+    /// and Cranelift compilations are queued and delivered through
+    /// [`OptimizingCompiler::poll`]. No effect on the LIR backend.
     pub compile_thread: bool,
     /// The background compiler thread, started by the first queued compilation.
     worker: Option<CompileThread>,
@@ -187,66 +187,49 @@ impl TierCompiler {
                 panic!("{e}");
             }
         }
-        let pipeline = match self.backend {
+        let backend = match self.backend {
             Backend::Lir => {
                 return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
             }
-            Backend::Llvm(pipeline) => pipeline,
-            Backend::Cranelift => {
-                // Cranelift compiles fast enough to run on the vm's thread (no compile thread).
-                let options = ClifOptions {
-                    stress_checks: vm.tiering_options().deopt_every.is_some(),
-                    after_call_exits: vm.tiering_options().deopt_after_calls,
-                    verify: self.verify,
-                    keep_clif: self.dump_clif,
-                    keep_asm: self.dump_asm,
-                    param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
-                    hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
-                };
-                let name = &vm.program.function(lir.func).name;
-                let context = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
-                let mut meter = Meter::new(context);
-                let code = cranelift::compile_phases(&lir, &options, &mut MeteredSteps(&mut meter, "cranelift"));
-                self.rows.borrow_mut().extend(meter.take_rows());
-                let code = code.map_err(backend_failure)?;
-                if let Some(clif) = &code.clif {
-                    eprintln!("{clif}");
-                }
-                if let Some(asm) = &code.asm {
-                    eprintln!("{asm}");
-                }
-                return Ok(Compiled::Ready(Rc::new(code)));
-            }
-        };
-        let options = LlvmOptions {
-            pipeline,
-            // Checks call the vm only when stress mode needs them to.
-            stress_checks: vm.tiering_options().deopt_every.is_some(),
-            after_call_exits: vm.tiering_options().deopt_after_calls,
-            verify: self.verify,
-            keep_ir: self.dump_llvm,
-            keep_asm: self.dump_asm,
-            param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
-            hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
-            ..LlvmOptions::default()
+            Backend::Llvm(pipeline) => BackendJob::Llvm(LlvmOptions {
+                pipeline,
+                // Checks call the vm only when stress mode needs them to.
+                stress_checks: vm.tiering_options().deopt_every.is_some(),
+                after_call_exits: vm.tiering_options().deopt_after_calls,
+                verify: self.verify,
+                keep_ir: self.dump_llvm,
+                keep_asm: self.dump_asm,
+                param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
+                hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
+                ..LlvmOptions::default()
+            }),
+            Backend::Cranelift => BackendJob::Cranelift(ClifOptions {
+                stress_checks: vm.tiering_options().deopt_every.is_some(),
+                after_call_exits: vm.tiering_options().deopt_after_calls,
+                verify: self.verify,
+                keep_clif: self.dump_clif,
+                keep_asm: self.dump_asm,
+                param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
+                hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
+            }),
         };
         let name = &vm.program.function(lir.func).name;
         let context = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
-        let (lir, options, context) = match self.worker() {
-            Some(worker) => match worker.submit(Job { func: lir.func, osr, lir, options, context }) {
+        let (lir, backend, context) = match self.worker() {
+            Some(worker) => match worker.submit(Job { func: lir.func, osr, lir, backend, context }) {
                 Ok(()) => return Ok(Compiled::Queued),
                 // The worker is gone: compile here from now on (poll still collects what it
                 // finished).
                 Err(job) => {
                     self.compile_thread = false;
-                    (job.lir, job.options, job.context)
+                    (job.lir, job.backend, job.context)
                 }
             },
-            None => (lir, options, context),
+            None => (lir, backend, context),
         };
-        let (code, rows) = llvm_stage(&lir, &options, context);
+        let (code, rows) = backend_stage(&lir, &backend, context);
         self.rows.borrow_mut().extend(rows);
-        Ok(Compiled::Ready(finish_llvm(code.map_err(backend_failure)?)))
+        Ok(Compiled::Ready(finish(code.map_err(backend_failure)?)))
     }
 
     /// The compiler thread, started on first use; None when compiling synchronously (also
@@ -284,23 +267,36 @@ impl OptimizingCompiler for TierCompiler {
             .into_iter()
             .map(|done| {
                 rows.extend(done.rows);
-                Finished { func: done.func, osr: done.osr, result: done.code.map(finish_llvm).map_err(backend_failure) }
+                Finished { func: done.func, osr: done.osr, result: done.code.map(finish).map_err(backend_failure) }
             })
             .collect()
     }
 }
 
-/// The LLVM stage of a compilation (lowering, verifier, passes, code generation), each step
-/// metered as a phase on the calling thread; returns the code and the phase rows.
-pub(crate) fn llvm_stage(lir: &ir::lir::Function, options: &LlvmOptions, context: RowContext) -> (Result<LlvmCode, String>, Vec<PhaseRow>) {
+/// The backend stage of a compilation (LLVM: lowering, verifier, passes, code generation;
+/// Cranelift: lowering and compilation), each step metered as a phase on the calling thread;
+/// returns the code and the phase rows.
+pub(crate) fn backend_stage(lir: &ir::lir::Function, backend: &BackendJob, context: RowContext) -> (Result<MachineCode, String>, Vec<PhaseRow>) {
     let mut meter = Meter::new(context);
-    let code = llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter, "llvm"));
+    let code = match backend {
+        BackendJob::Llvm(options) => llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter, "llvm")).map(MachineCode::Llvm),
+        BackendJob::Cranelift(options) => cranelift::compile_phases(lir, options, &mut MeteredSteps(&mut meter, "cranelift")).map(MachineCode::Cranelift),
+    };
     (code, meter.take_rows())
 }
 
-/// An LLVM failure as the vm records it.
+/// A backend failure as the vm records it.
 fn backend_failure(message: String) -> Bailout {
     Bailout::new(BailoutReason::Backend(message))
+}
+
+/// Prints what `--dump-llvm`, `--dump-clif` and `--dump-asm` kept, and wraps the code for
+/// the vm.
+fn finish(code: MachineCode) -> Rc<dyn CompiledCode> {
+    match code {
+        MachineCode::Llvm(code) => finish_llvm(code),
+        MachineCode::Cranelift(code) => finish_cranelift(code),
+    }
 }
 
 /// Prints what `--dump-llvm` and `--dump-asm` kept, and wraps the code for the vm.
@@ -312,6 +308,17 @@ fn finish_llvm(code: LlvmCode) -> Rc<dyn CompiledCode> {
         // The function's code only (the stackmap section follows its end label).
         let end = asm.find(".Lfunc_end0").unwrap_or(asm.len());
         eprintln!("{}", &asm[..end]);
+    }
+    Rc::new(code)
+}
+
+/// Prints what `--dump-clif` and `--dump-asm` kept, and wraps the code for the vm.
+fn finish_cranelift(code: ClifCode) -> Rc<dyn CompiledCode> {
+    if let Some(clif) = &code.clif {
+        eprintln!("{clif}");
+    }
+    if let Some(asm) = &code.asm {
+        eprintln!("{asm}");
     }
     Rc::new(code)
 }

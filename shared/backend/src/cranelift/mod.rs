@@ -208,3 +208,9 @@ pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl P
         module: Some(module),
     })
 }
+// Code may be generated on the background compiler thread and run on the vm's: everything a
+// `ClifCode` owns must be `Send`.
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<ClifCode>()
+};
