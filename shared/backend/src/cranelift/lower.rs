@@ -52,6 +52,9 @@ struct Lower<'a, 'b> {
     vm: V,
     args: V,
     vals: Vec<Option<V>>,
+    /// The current instruction's operand values; one buffer reused for every instruction
+    /// (no allocation per instruction, as LLVM's lowering has none).
+    operands: Vec<Option<V>>,
     flags: Vec<Option<V>>,
     blocks: Vec<Option<Block>>,
     sigs: IdHashMap<&'static str, SigRef>,
@@ -101,6 +104,7 @@ pub(super) fn lower(
         vm,
         args,
         vals: vec![None; lir.reps.len()],
+        operands: Vec::new(),
         flags: vec![None; lir.reps.len()],
         blocks: vec![None; lir.blocks.len()],
         sigs: IdHashMap::default(),
@@ -578,7 +582,9 @@ impl Lower<'_, '_> {
         let block = &lir.blocks[bi];
         for (ii, inst) in block.insts.iter().enumerate() {
             let a = |k: usize| inst.args.get(k).copied().ok_or_else(|| format!("{} lacks argument {k}", inst.op));
-            let ops: Vec<Option<V>> = inst.args.iter().map(|x| self.vals.get(x.0 as usize).copied().flatten()).collect();
+            let mut ops = std::mem::take(&mut self.operands);
+            ops.clear();
+            ops.extend(inst.args.iter().map(|x| self.vals.get(x.0 as usize).copied().flatten()));
             let v = |k: usize| -> Result<V, String> { ops.get(k).copied().flatten().ok_or_else(|| format!("{} argument {k} is undefined", inst.op)) };
             let result: Option<V> = match inst.op {
                 Op::Parameter { index } => Some(self.b.ins().load(I64, mem(), self.args, (index as i32) * 8)),
@@ -853,6 +859,7 @@ impl Lower<'_, '_> {
                 }
                 ref other => return Err(format!("{other} is not a LIR instruction the Cranelift backend lowers")),
             };
+            self.operands = ops;
             if let (Some(r), Some(x)) = (inst.result, result) {
                 self.vals[r.0 as usize] = Some(x);
             }
