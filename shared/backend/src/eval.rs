@@ -164,6 +164,8 @@ fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<
                 Op::IsNumber => bit(tagged::is_number(a(0))),
                 Op::IsObject => bit(tagged::tag_of(a(0)) == tagged::TAG_OBJECT),
                 Op::IsArray => bit(tagged::tag_of(a(0)) == tagged::TAG_ARRAY),
+                Op::IsClosureOf { func } => bit(tagged::is_function_of(a(0), func)),
+                Op::ClosureContext => vm.heap.closure_context(Value::from_bits(a(0))).bits(),
                 Op::TaggedEqual => bit(a(0) == a(1)),
                 Op::Load { access } => {
                     vm.tier_stats.loads_executed += 1;

@@ -98,9 +98,11 @@ fn functions() -> Vec<(String, String)> {
         out.push((format!("TryFloat64ToInt32.{k}"), text));
     }
     // Tagged tests and selects on the raw tagged inputs.
-    for op in ["IsInt32", "IsNumber", "IsObject", "IsArray"] {
+    for op in ["IsInt32", "IsNumber", "IsObject", "IsArray", "IsClosureOf[3]"] {
         out.push((op.into(), format!("{head}  v30:Bit = {op} v0\n{}", tag(30, "Bit"))));
     }
+    // Not a function: `undefined` (the load is safe before the check that guards it).
+    out.push(("ClosureContext".into(), format!("{head}  v30:Tagged = ClosureContext v0\n  return v30\n")));
     out.push(("TaggedEqual".into(), format!("{head}  v30:Bit = TaggedEqual v0, v1\n{}", tag(30, "Bit"))));
     out.push((
         "Select".into(),

@@ -287,8 +287,12 @@ impl ElementFeedback {
 /// A call target.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Callee {
-    /// A bytecode function.
+    /// A bytecode function's canonical object (a function declared at the top level).
     Function(FuncId),
+    /// Closure instances of one bytecode function, whichever instances they were (V8's call
+    /// feedback names the closures' SharedFunctionInfo the same way): compiled code checks
+    /// the function id (`IsClosureOf`) and reads the instance's context (`ClosureContext`).
+    Closure(FuncId),
     /// A builtin.
     Builtin(BuiltinId),
 }

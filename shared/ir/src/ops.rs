@@ -961,6 +961,15 @@ define_ops! {
     IsObject = Machine, in(n(1), n(0), n(0)), out(1, 0, 0), PURE;
     /// Is the tagged value an array?
     IsArray = Machine, in(n(1), n(0), n(0)), out(1, 0, 0), PURE;
+    /// Is the tagged value a function object of bytecode function `func` (any closure
+    /// instance, or the canonical object)? The target check of an inlined closure call: V8
+    /// checks the closure's SharedFunctionInfo the same way.
+    IsClosureOf { func: u32 } = Machine, in(n(1), n(0), n(0)), out(1, 0, 0), PURE;
+    /// The context a function value carries (a closure instance's, from the vm's closure
+    /// table; `undefined` for a canonical function object and for any value that is not a
+    /// function, so it may be computed before the check that makes it meaningful). A closure's
+    /// context never changes, so the op is pure.
+    ClosureContext = Machine, in(n(1), n(0), n(0)), out(1, 0, 0), PURE;
     /// Equality of two tagged words (bits).
     TaggedEqual = Machine, in(n(2), n(0), n(0)), out(1, 0, 0), PURE;
     /// Reads heap location `access` of the object input (plus an int32 index for elements).

@@ -26,6 +26,8 @@ pub const TAG_FUNCTION: u64 = 0xFFFE;
 pub const FUNCTION_ID_BITS: u32 = 24;
 /// Mask of the function id in a function value's payload.
 pub const FUNCTION_ID_MASK: u64 = (1 << FUNCTION_ID_BITS) - 1;
+/// Mask of a function value's tag and function id (every bit but the closure instance).
+pub const FUNCTION_OF_MASK: u64 = (0xFFFF << TAG_SHIFT) | FUNCTION_ID_MASK;
 /// Tag of builtin functions (payload: builtin id).
 pub const TAG_BUILTIN: u64 = 0xFFFF;
 /// The one NaN bit pattern a value may hold.
@@ -73,6 +75,22 @@ pub const fn from_bool(b: bool) -> u64 {
 /// The tag of a value (doubles have tags below [`TAG_INT`]).
 pub const fn tag_of(bits: u64) -> u64 {
     bits >> TAG_SHIFT
+}
+
+/// True if `bits` is a function object of bytecode function `func`: any closure instance,
+/// or the canonical object (`IsClosureOf`).
+pub const fn is_function_of(bits: u64, func: u32) -> bool {
+    bits & FUNCTION_OF_MASK == tagged(TAG_FUNCTION, func as u64)
+}
+
+/// The closure instance of a function value: its index in the vm's closure table; 0 for a
+/// canonical function object and for every value that is not a function (`ClosureContext`).
+pub const fn closure_instance(bits: u64) -> u64 {
+    if tag_of(bits) == TAG_FUNCTION {
+        (bits & PAYLOAD_MASK) >> FUNCTION_ID_BITS
+    } else {
+        0
+    }
 }
 
 /// True if the bits are an int32 number.

@@ -272,6 +272,8 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         Op::IsNumber => kind_test(i(0), Type::NUMBER),
         Op::IsObject => kind_test(i(0), Type::OBJECT),
         Op::IsArray => kind_test(i(0), Type::ARRAY),
+        Op::IsClosureOf { .. } => Type::BOOLEAN,
+        Op::ClosureContext => Type::ANY,
         // Bit equality of tagged words (1 and 1.0 differ, NaN equals NaN).
         Op::TaggedEqual => Type::BOOLEAN,
 
@@ -839,6 +841,8 @@ mod tests {
             Opcode::IsNumber => Op::IsNumber,
             Opcode::IsObject => Op::IsObject,
             Opcode::IsArray => Op::IsArray,
+            Opcode::IsClosureOf => Op::IsClosureOf { func: 0 },
+            Opcode::ClosureContext => Op::ClosureContext,
             Opcode::TaggedEqual => Op::TaggedEqual,
             Opcode::Load => Op::Load {
                 access: Access::Field(0),
@@ -1027,6 +1031,7 @@ mod tests {
             Op::IsNumber,
             Op::IsObject,
             Op::IsArray,
+            Op::IsClosureOf { func: 0 },
             Op::TaggedEqual,
             Op::ReferenceEqual,
             Op::JSToBoolean,

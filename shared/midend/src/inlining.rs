@@ -9,7 +9,9 @@
 //! the reason counted):
 //!
 //! 1. the site's feedback is monomorphic ([`CallTarget::Monomorphic`]) — else `polymorphic`;
-//! 2. the target is a bytecode function, not a builtin — else `builtin`;
+//! 2. the target is a bytecode function (its canonical object, or closures of it: the
+//!    builder checks the function id and takes the context from the closure), not a
+//!    builtin — else `builtin`;
 //! 3. the target is not already being compiled or inlined on this path (no recursion,
 //!    direct or mutual) — else `recursive`;
 //! 4. the callee would sit at most [`MAX_INLINING_DEPTH`] levels deep — else `depth`;
@@ -17,6 +19,11 @@
 //! 6. the callee is translatable by both builders ([`inlineable`]) — else `unsupported`;
 //! 7. the cumulative size inlined into this compilation stays within
 //!    [`MAX_INLINED_CUMULATIVE_SIZE`] — else `budget`.
+//!
+//! A call whose callee is a closure made in the same compilation (`JSCreateClosure`, e.g. a
+//! callback passed to an inlined method) has a known target without feedback
+//! ([`InlineBudget::decide_known`]): rules 3–7 apply, and the walker binds the callee's
+//! context to the one the closure was made over, with no target check.
 //!
 //! Both pipeline specs can turn inlining off with a leading `build(inline=off)` (each call is
 //! then counted as `disabled`), so `seabed ab` measures the effect of inlining like any pass.
@@ -151,6 +158,18 @@ impl InlineBudget {
     /// decision is counted. Sites that never ran are not asked (they deoptimize).
     pub fn decide(&mut self, program: &Program, fb: &SlotFeedback, stack: &[FuncId]) -> Result<FuncId, NotInlined> {
         let decision = if self.disabled { Err(NotInlined::Disabled) } else { decide(program, fb, stack, self.used) };
+        self.count(program, decision)
+    }
+
+    /// [`InlineBudget::decide`] for a call whose target is known without feedback: a closure
+    /// of `func` made in the same compilation (rules 1 and 2 hold by construction; 3–7 apply).
+    pub fn decide_known(&mut self, program: &Program, func: FuncId, stack: &[FuncId]) -> Result<FuncId, NotInlined> {
+        let decision = if self.disabled { Err(NotInlined::Disabled) } else { decide_target(program, func, stack, self.used) };
+        self.count(program, decision)
+    }
+
+    /// Charges an inlined callee to the budget, or counts why a call was not inlined.
+    fn count(&mut self, program: &Program, decision: Result<FuncId, NotInlined>) -> Result<FuncId, NotInlined> {
         match decision {
             Ok(f) => {
                 self.used += program.function(f).code.len();
@@ -180,9 +199,14 @@ pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usiz
         _ => return Err(NotInlined::Polymorphic),
     };
     let f = match target {
-        Callee::Function(f) => f,
+        Callee::Function(f) | Callee::Closure(f) => f,
         Callee::Builtin(_) => return Err(NotInlined::Builtin),
     };
+    decide_target(program, f, stack, used)
+}
+
+/// Rules 3–7 for bytecode function `f` as the target.
+fn decide_target(program: &Program, f: FuncId, stack: &[FuncId], used: usize) -> Result<FuncId, NotInlined> {
     if stack.contains(&f) {
         return Err(NotInlined::Recursive);
     }
@@ -256,6 +280,21 @@ mod tests {
         assert!(extras.contains(&("not_inlined.size", 1)));
         assert!(extras.contains(&("not_inlined.recursive", 1)));
         assert_eq!(extras.len(), 2 + NotInlined::ALL.len());
+    }
+
+    #[test]
+    fn closures_are_inlined_by_feedback_or_when_known() {
+        let p = program("function make(k) { return function add(x) { return x + k; }; }\nmake(1)(2);");
+        let (main, add) = (FuncId(0), func(&p, "add"));
+        let mut b = InlineBudget::new();
+        let closures = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(add)), count: 4 };
+        assert_eq!(b.decide(&p, &closures, &[main]), Ok(add), "closures of one function");
+        // A closure made in the compilation needs no feedback; the caps still apply.
+        assert_eq!(b.decide_known(&p, add, &[main]), Ok(add));
+        assert_eq!(b.decide_known(&p, add, &[main, add]), Err(NotInlined::Recursive));
+        assert_eq!(b.inlined, 2);
+        let mut off = InlineBudget::with_inlining(false);
+        assert_eq!(off.decide_known(&p, add, &[main]), Err(NotInlined::Disabled));
     }
 
     #[test]

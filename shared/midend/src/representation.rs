@@ -517,7 +517,7 @@ fn fold(f: &mut Function, stats: &mut RepresentationStats) {
                     inst.args = vec![x];
                     stats.conversions_folded += 1;
                 }
-                (Op::IsNumber | Op::IsInt32 | Op::IsObject | Op::IsArray, Some((rep, _))) => {
+                (Op::IsNumber | Op::IsInt32 | Op::IsObject | Op::IsArray | Op::IsClosureOf { .. }, Some((rep, _))) => {
                     let bit = match inst.op {
                         Op::IsNumber => Some(rep != Rep::Bit),
                         Op::IsInt32 => match rep {

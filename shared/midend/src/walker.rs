@@ -57,8 +57,11 @@
 //!   `Parameter i` in that order (what the vm passes compiled code). An inlined callee's
 //!   receiver register is bound to the call's receiver `r(args)` (a sloppy-mode callee first
 //!   exits on a nullish receiver, which the interpreter reports), its context register to
-//!   `undefined` (call feedback only names canonical function objects, which have no
-//!   context); class constructors are never inlined ([`crate::inlining::inlineable`]).
+//!   `undefined` for a function's canonical object, and for a site whose feedback names
+//!   closures of one function (`Callee::Closure`) to `ClosureContext(callee)` after the
+//!   target check `IsClosureOf[f]` (any closure of the function: the body is the same, the
+//!   context comes from the closure called); class constructors are never inlined
+//!   ([`crate::inlining::inlineable`]).
 //! - Tier 2 (closures, contexts, classes):
 //!   - `CreateClosure` → `JSCreateClosure[f](context)`, `CreateContext` →
 //!     `JSCreateContext[n](parent)` (allocations, no frame state);
@@ -77,7 +80,7 @@ use std::borrow::Cow;
 
 use frontend::liveness::{analyze, Liveness, RegSet};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
-use ir::feedback::SlotFeedback;
+use ir::feedback::{CallTarget, Callee, SlotFeedback};
 use ir::hash::IdHashMap;
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
@@ -244,6 +247,9 @@ struct Walker<'c, 'a, C: Construction> {
     budget: InlineBudget,
     /// Tagged booleans made from a bit, with the bit and whether it is negated.
     bits: IdHashMap<C::Value, (C::Value, bool)>,
+    /// Closures made in this compilation (`JSCreateClosure`), with their function and the
+    /// context they were made over: a call of one has a known target and context.
+    created_closures: IdHashMap<C::Value, (FuncId, C::Value)>,
     /// The frame state of the instruction being translated, once made.
     fs: Option<C::FrameState>,
 }
@@ -273,6 +279,7 @@ pub fn walk_with<C: Construction>(
         frames: vec![frame],
         budget: InlineBudget::with_inlining(options.inline),
         bits: IdHashMap::default(),
+        created_closures: IdHashMap::default(),
         fs: None,
     };
     w.function()?;
@@ -727,6 +734,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             Instr::CreateClosure { dst, func: target, context } => {
                 let ctx = self.c.reg(context);
                 let v = self.pure(Op::JSCreateClosure { func: target.0 }, &[ctx]);
+                self.created_closures.insert(v, (target, ctx));
                 self.c.set(dst, v);
             }
             Instr::CreateContext { dst, parent, slots } => {
@@ -880,13 +888,32 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
     fn inline_call(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> Result<bool, Bailout> {
         let program = self.input.program;
         let stack: Vec<FuncId> = self.frames.iter().map(|f| f.func).collect();
-        let Ok(target) = self.budget.decide(program, self.feedback(slot), &stack) else { return Ok(false) };
+        // A closure made in this compilation is its own target check (as TurboFan's call
+        // reducer inlines a call of a `JSCreateClosure` node): no feedback needed.
+        let created = self.created_closures.get(&self.c.reg(callee)).copied();
+        let decision = match created {
+            Some((func, _)) => self.budget.decide_known(program, func, &stack),
+            None => self.budget.decide(program, self.feedback(slot), &stack),
+        };
+        let Ok(target) = decision else { return Ok(false) };
         let fs = self.frame_state(pc);
-        self.check_call_target(callee, inlining::function_bits(target), fs);
         let code = program.function(target);
         let undefined = self.tagged(tagged::UNDEFINED);
-        // Hidden parameters: the receiver is the call's `r(args)`; the context of the
-        // function's canonical object (the only target feedback names) is `undefined`.
+        // Hidden parameters: the receiver is the call's `r(args)`; the context is the one the
+        // closure carries, `undefined` for a function's canonical object.
+        let context = if let Some((_, context)) = created {
+            context
+        } else if matches!(self.feedback(slot), SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(_)), .. }) {
+            // Any closure of the function will do (as V8 checks the SharedFunctionInfo): the
+            // body is the same, only the context differs, and it is read from the closure.
+            let c = self.c.reg(callee);
+            let same = self.pure(Op::IsClosureOf { func: target.0 }, &[c]);
+            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
+            self.pure(Op::ClosureContext, &[c])
+        } else {
+            self.check_call_target(callee, inlining::function_bits(target), fs);
+            undefined
+        };
         let receiver = self.c.reg(args);
         if code.receiver.is_some() && !code.strict {
             // A sloppy function's nullish `this` is the global object, which the vm does not
@@ -903,6 +930,8 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                     self.c.reg(Reg(args.0 + 1 + r))
                 } else if code.receiver == Some(Reg(r)) {
                     receiver
+                } else if code.context == Some(Reg(r)) {
+                    context
                 } else {
                     undefined
                 }

@@ -103,9 +103,11 @@ pub struct Heap {
     /// The root shape of objects whose prototype is a given value (by its bits); plain
     /// objects' root is `shapes[0]` (prototype `null`).
     proto_roots: IdHashMap<u64, ShapeId>,
-    /// Closure instances by [`Value::closure_instance`]; entry 0 is unused (instance 0 is a
-    /// function's canonical object, which has no context).
-    pub closures: Vec<Closure>,
+    /// Closure instances by [`Value::closure_instance`]; entry 0 stands for every canonical
+    /// function object (instance 0), whose context is `undefined`: compiled code's
+    /// `ClosureContext` reads it for them. A `StableVec`: compiled code reads the table
+    /// through [`crate::layout::HeapLayout::vm_closures`].
+    pub closures: StableVec<Closure>,
     /// The properties of function objects (`F.prototype`, static methods and fields, a
     /// class's prototype link), by the function value's bits; made on first use.
     pub function_props: IdHashMap<u64, ObjectId>,
@@ -129,7 +131,7 @@ impl Heap {
         let root = Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto: Value::NULL };
         let mut heap = Heap {
             shapes: vec![root],
-            closures: vec![Closure { func: frontend::bytecode::FuncId(0), context: Value::UNDEFINED }],
+            closures: StableVec::from(vec![Closure { func: frontend::bytecode::FuncId(0), context: Value::UNDEFINED }]),
             ..Heap::default()
         };
         for n in names {

@@ -99,11 +99,16 @@ fn type_error<T>(msg: String) -> JsResult<T> {
 
 /// Names the interpreter looks up by id on hot paths.
 pub(crate) struct WellKnownNames {
-    length: NameId,
+    pub(crate) length: NameId,
     to_string: NameId,
     proto: NameId,
     /// `prototype`, read by every `new` (interned once, not per construction).
     pub(crate) prototype: NameId,
+    /// `name`, `call`, `apply`: the own properties every function value has without storing
+    /// them (a miss in a function's property bag compares ids, it allocates nothing).
+    pub(crate) name: NameId,
+    pub(crate) call: NameId,
+    pub(crate) apply: NameId,
 }
 
 /// One JavaScript realm: program, heap, globals, feedback and the register stack.
@@ -179,6 +184,9 @@ impl Vm {
             to_string: heap.intern("toString"),
             proto: heap.intern("__proto__"),
             prototype: heap.intern("prototype"),
+            name: heap.intern("name"),
+            call: heap.intern("call"),
+            apply: heap.intern("apply"),
         };
         // Fixes the origin of performance.now() no later than the first vm's creation.
         crate::builtins::performance_now();
@@ -346,6 +354,7 @@ impl Vm {
     pub fn describe_callee(&self, c: Callee) -> String {
         match c {
             Callee::Function(f) => format!("function {}#{}", self.program.function(f).name, f.0),
+            Callee::Closure(f) => format!("closures of {}#{}", self.program.function(f).name, f.0),
             Callee::Builtin(b) => format!("builtin {}", self.builtins[b.0 as usize].name()),
         }
     }
@@ -1351,10 +1360,11 @@ impl Vm {
 
     fn record_call(&mut self, site: Option<(FuncId, SlotId, Pc)>, target: Value) {
         let Some((f, slot, _)) = site else { return };
-        // A closure instance is not the function's canonical object: a call target check on
-        // the function's constant would fail, so such sites are recorded as megamorphic.
+        // A closure instance is not the function's canonical object: its sites record the
+        // function (any instance), which compiled code checks by function id.
         let callee = match target.decode() {
             Decoded::Function(func) if target.closure_instance() == 0 => Callee::Function(func),
+            Decoded::Function(func) => Callee::Closure(func),
             Decoded::Builtin(b) => Callee::Builtin(b),
             _ => {
                 if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {

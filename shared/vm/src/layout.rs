@@ -9,7 +9,7 @@
 //!
 //! What compiled code may assume (and the vm guarantees):
 //! - The vm does not move while compiled code runs (it is entered through `&mut Vm`).
-//! - The tables (`heap.objects`, `heap.arrays`, `globals`) and every object's slots and
+//! - The tables (`heap.objects`, `heap.arrays`, `heap.closures`, `globals`) and every object's slots and
 //!   array's elements may be reallocated by any runtime call (allocation, adding a property,
 //!   growing an array), never by a load or store compiled code performs itself: compiled
 //!   code re-reads the base pointers after calls (LLVM does, since calls clobber memory).
@@ -21,7 +21,7 @@ use std::mem::{offset_of, size_of, ManuallyDrop};
 use std::ops::{Deref, DerefMut};
 
 use crate::gc::{Gc, Table};
-use crate::heap::{Array, Heap, Object};
+use crate::heap::{Array, Closure, Heap, Object};
 use crate::value::Value;
 use crate::Vm;
 
@@ -234,6 +234,13 @@ pub struct HeapLayout {
     pub vm_inline_cells_left: usize,
     /// Bytes compiled code may still allocate inline (a machine word).
     pub vm_inline_bytes_left: usize,
+    /// The pointer to the first `Closure` record (`heap.closures`, by closure instance;
+    /// record 0's context is `undefined`).
+    pub vm_closures: usize,
+    /// Bytes of one `Closure` record.
+    pub closure_size: usize,
+    /// The closure's context (a `Value`).
+    pub closure_context: usize,
 }
 
 /// The layout of this build's heap (a `const fn`: users evaluate it at compile time).
@@ -269,6 +276,9 @@ pub const fn heap_layout() -> HeapLayout {
         vm_slot_pool_count: gc + offset_of!(Gc, slot_pool) + length,
         vm_inline_cells_left: gc + offset_of!(Gc, inline_cells_left),
         vm_inline_bytes_left: gc + offset_of!(Gc, inline_bytes_left),
+        vm_closures: offset_of!(Vm, heap) + offset_of!(Heap, closures) + buffer,
+        closure_size: size_of::<Closure>(),
+        closure_context: offset_of!(Closure, context),
     }
 }
 
@@ -312,5 +322,17 @@ mod tests {
             assert_eq!(*(rec.add(l.array_length) as *const usize), 2);
             assert_eq!(*rec.add(l.array_kind), ElementsKind::Double as u8);
         }
+        // A closure's context through its instance's record; record 0 (every canonical
+        // function object) holds `undefined`.
+        let f = heap.alloc_closure(frontend::bytecode::FuncId(2), Value::int(7));
+        let closure_context = |v: Value| {
+            let instance = ir::tagged::closure_instance(v.bits()) as usize;
+            // SAFETY: a live closure's instance, or record 0, in the table this test owns.
+            unsafe { *((heap.closures.as_ptr() as *const u8).add(instance * l.closure_size + l.closure_context) as *const u64) }
+        };
+        assert_eq!(closure_context(f), Value::int(7).bits());
+        assert_eq!(closure_context(Value::function(frontend::bytecode::FuncId(2))), Value::UNDEFINED.bits());
+        assert_eq!(closure_context(Value::int(3)), Value::UNDEFINED.bits());
+        assert!(ir::tagged::is_function_of(f.bits(), 2) && !ir::tagged::is_function_of(f.bits(), 3));
     }
 }

@@ -137,9 +137,10 @@ impl Vm {
                 return Some(v);
             }
         }
-        let text = self.heap.name(name).to_string();
-        match (f.decode(), text.as_str()) {
-            (Decoded::Function(_), "prototype") if self.is_constructor(f) => {
+        let names = &self.names;
+        let (prototype, length, fname, call, apply) = (name == names.prototype, name == names.length, name == names.name, name == names.call, name == names.apply);
+        match f.decode() {
+            Decoded::Function(_) if prototype && self.is_constructor(f) => {
                 let proto = self.heap.alloc_object();
                 let constructor = self.heap.intern("constructor");
                 self.heap.set_property(proto, constructor, f);
@@ -147,21 +148,21 @@ impl Vm {
                 self.heap.set_property(bag, name, Value::object(proto));
                 Some(Value::object(proto))
             }
-            (Decoded::Builtin(b), "prototype") => match self.builtins[b.0 as usize] {
+            Decoded::Builtin(b) if prototype => match self.builtins[b.0 as usize] {
                 Builtin::Error(kind) => Some(self.error_prototype(kind)),
                 _ => None,
             },
-            (Decoded::Function(func), "name") => {
+            Decoded::Function(func) if fname => {
                 let n = self.program.function(func).name.clone();
                 Some(self.heap.alloc_str(&n))
             }
-            (Decoded::Function(func), "length") => Some(Value::int(self.program.function(func).param_count as i32)),
-            (Decoded::Builtin(b), "name") => {
+            Decoded::Function(func) if length => Some(Value::int(self.program.function(func).param_count as i32)),
+            Decoded::Builtin(b) if fname => {
                 let n = self.builtins[b.0 as usize].name().to_string();
                 Some(self.heap.alloc_str(&n))
             }
-            (_, "call") => Some(self.builtin_value("Function.prototype.call")),
-            (_, "apply") => Some(self.builtin_value("Function.prototype.apply")),
+            _ if call => Some(self.builtin_value("Function.prototype.call")),
+            _ if apply => Some(self.builtin_value("Function.prototype.apply")),
             _ => None,
         }
     }

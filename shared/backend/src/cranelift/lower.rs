@@ -516,6 +516,22 @@ impl Lower<'_, '_> {
     }
 
     /// The record of object/array `value`: `*(vm + table) + payload * size`.
+    /// The context function value `value` carries (`ClosureContext`): the context word of its
+    /// closure record, record 0 (context `undefined`) for a canonical function object and for
+    /// any value that is not a function, so the load is safe wherever it is placed.
+    fn closure_context(&mut self, value: V) -> V {
+        let l = LAYOUT;
+        let base = self.b.ins().load(I64, mem(), self.vm, l.vm_closures as i32);
+        let is_function = self.tag_is(value, tagged::TAG_FUNCTION);
+        let payload = self.b.ins().band_imm(value, tagged::PAYLOAD_MASK as i64);
+        let instance = self.b.ins().ushr_imm(payload, tagged::FUNCTION_ID_BITS as i64);
+        let zero = self.i64c(0);
+        let instance = self.b.ins().select(is_function, instance, zero);
+        let offset = self.b.ins().imul_imm(instance, l.closure_size as i64);
+        let rec = self.b.ins().iadd(base, offset);
+        self.b.ins().load(I64, mem(), rec, l.closure_context as i32)
+    }
+
     fn record(&mut self, value: V, table: usize, size: usize) -> V {
         let base = self.b.ins().load(I64, mem(), self.vm, table as i32);
         let id = self.b.ins().band_imm(value, tagged::PAYLOAD_MASK as i64);
@@ -736,6 +752,11 @@ impl Lower<'_, '_> {
                 Op::IsInt32 => Some(self.tag_is(v(0)?, tagged::TAG_INT)),
                 Op::IsObject => Some(self.tag_is(v(0)?, tagged::TAG_OBJECT)),
                 Op::IsArray => Some(self.tag_is(v(0)?, tagged::TAG_ARRAY)),
+                Op::IsClosureOf { func } => {
+                    let masked = self.b.ins().band_imm(v(0)?, tagged::FUNCTION_OF_MASK as i64);
+                    Some(self.b.ins().icmp_imm(IntCC::Equal, masked, tagged::tagged(tagged::TAG_FUNCTION, func as u64) as i64))
+                }
+                Op::ClosureContext => Some(self.closure_context(v(0)?)),
                 Op::IsNumber => {
                     let limit = self.i64c(tagged::TAG_SPECIAL << tagged::TAG_SHIFT);
                     Some(self.b.ins().icmp(IntCC::UnsignedLessThan, v(0)?, limit))

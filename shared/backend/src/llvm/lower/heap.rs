@@ -80,6 +80,8 @@ pub(super) enum Word {
     Element,
     ElementsKind,
     Global(u32),
+    /// A closure record's context (written by the runtime only, when it makes the closure).
+    ClosureContext,
 }
 
 impl Word {
@@ -100,6 +102,7 @@ impl Word {
             Word::Element => ("element".into(), None),
             Word::ElementsKind => ("elements-kind".into(), None),
             Word::Global(n) => (format!("global.{n}"), Some("global")),
+            Word::ClosureContext => ("closure.context".into(), None),
         }
     }
 }
@@ -171,6 +174,25 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         let inst = self.b.build_store(p, v).unwrap();
         self.tag(inst, word);
         let _ = inst.set_alignment(natural_alignment(v.get_type()));
+    }
+
+    /// The context function value `value` carries (`ClosureContext`): the context word of
+    /// its closure record, record 0 (context `undefined`) for a canonical function object
+    /// and for any value that is not a function, so the load is safe wherever it is placed.
+    pub(super) fn closure_context(&mut self, value: IntValue<'ctx>) -> IntValue<'ctx> {
+        let l = LAYOUT;
+        let i8p: BasicTypeEnum = self.t.i8p.into();
+        let base = self.load_word(self.vm, self.i64c(l.vm_closures as u64), i8p, Word::VmTables).into_pointer_value();
+        let is_function = self.tag_is(value, tagged::TAG_FUNCTION);
+        let payload = self.b.build_and(value, self.i64c(tagged::PAYLOAD_MASK), "").unwrap();
+        let instance = self.b.build_right_shift(payload, self.i64c(tagged::FUNCTION_ID_BITS as u64), false, "").unwrap();
+        let instance = self.b.build_select(is_function, instance, self.i64c(0), "").unwrap().into_int_value();
+        let offset = self.b.build_int_mul(instance, self.i64c(l.closure_size as u64), "").unwrap();
+        // SAFETY (of the GEP): a function value's instance indexes the closure table (it
+        // lives as long as the value), and record 0 always exists.
+        let rec = unsafe { self.b.build_in_bounds_gep(base, &[offset], "") }.unwrap();
+        let i64t: BasicTypeEnum = self.t.i64.into();
+        self.load_word(rec, self.i64c(l.closure_context as u64), i64t, Word::ClosureContext).into_int_value()
     }
 
     /// The record of the object or array `value` (a tagged value of that kind): the table

@@ -684,6 +684,15 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                 Op::IsInt32 => Some(self.tag_is(self.int(a(0)?)?, tagged::TAG_INT).into()),
                 Op::IsObject => Some(self.tag_is(self.int(a(0)?)?, tagged::TAG_OBJECT).into()),
                 Op::IsArray => Some(self.tag_is(self.int(a(0)?)?, tagged::TAG_ARRAY).into()),
+                Op::IsClosureOf { func } => {
+                    let masked = self.b.build_and(self.int(a(0)?)?, self.i64c(tagged::FUNCTION_OF_MASK), "").unwrap();
+                    let expected = self.i64c(tagged::tagged(tagged::TAG_FUNCTION, func as u64));
+                    Some(self.b.build_int_compare(IntPredicate::EQ, masked, expected, "").unwrap().into())
+                }
+                Op::ClosureContext => {
+                    let f = self.int(a(0)?)?;
+                    Some(self.closure_context(f).into())
+                }
                 Op::IsNumber => {
                     let limit = self.i64c(tagged::TAG_SPECIAL << tagged::TAG_SHIFT);
                     Some(self.b.build_int_compare(IntPredicate::ULT, self.int(a(0)?)?, limit, "").unwrap().into())
