@@ -63,6 +63,10 @@ pub enum Expr {
     Object(Vec<(String, Expr)>),
     /// `new Array(n)` (or `Array(n)` without `new`).
     NewArray(bool, Box<Expr>),
+    /// A function expression, `(function (params) { body })`: a closure over the variables
+    /// of the code around it (the generator's `closures` feature; never printed by
+    /// `console.log`, whose text of a function differs between engines).
+    Closure(Vec<String>, Vec<Stmt>),
 }
 
 /// Something an assignment or update writes.
@@ -235,6 +239,7 @@ pub fn expr_size(e: &Expr) -> usize {
         Expr::Method(r, _, args) => expr_size(r) + args.iter().map(expr_size).sum::<usize>(),
         Expr::Array(items) => items.iter().map(|i| i.as_ref().map_or(1, expr_size)).sum(),
         Expr::Object(props) => props.iter().map(|(_, v)| expr_size(v)).sum(),
+        Expr::Closure(params, body) => params.len() + stmts_size(body),
     }
 }
 
@@ -435,6 +440,13 @@ fn write_expr(out: &mut String, e: &Expr, nested: bool) {
         }
         Expr::NewArray(true, n) => format!("new Array({})", top(n)),
         Expr::NewArray(false, n) => format!("Array({})", top(n)),
+        Expr::Closure(params, body) => {
+            // On one line, so that it can stand anywhere an expression can.
+            let mut p = Printer { out: String::new(), indent: 0 };
+            p.stmts(body);
+            let body: Vec<&str> = p.out.lines().map(str::trim).collect();
+            format!("(function ({}) {{ {} }})", params.join(", "), body.join(" "))
+        }
     };
     out.push_str(&text);
 }
@@ -476,5 +488,17 @@ mod tests {
         );
         // f: 1 + 1 param + return 1 + 5; the loop 1 + print 3; the assignment 1 + 5.
         assert_eq!(p.size(), 18);
+    }
+
+    #[test]
+    fn prints_a_closure_on_one_line() {
+        let body = vec![
+            Stmt::Expr(Expr::Assign(Some("+"), Box::new(Place::Var("c".into())), bx(Expr::Var("x".into())))),
+            Stmt::Return(Some(Expr::Var("c".into()))),
+        ];
+        let e = Expr::Closure(vec!["x".into()], body);
+        assert_eq!(top(&e), "(function (x) { c += x; return c; })");
+        // The closure, its parameter, `c += x;` (4) and `return c;` (2).
+        assert_eq!(expr_size(&e), 1 + 1 + 4 + 2);
     }
 }

@@ -16,7 +16,11 @@
 //!   accumulator;
 //! - `osr`: loops of 1,000–5,000 iterations, at top level or in a function, whose operand
 //!   types change partway, with nested loops, labels, `break` and `continue`;
-//! - `constants`: straight-line arithmetic over the special values.
+//! - `constants`: straight-line arithmetic over the special values;
+//! - `closures`: a maker returns closures over a variable they update; a small hot helper
+//!   calls the closure it is given (instances with different contexts, or one made on the
+//!   spot), with arguments whose types change — closure inlining, context loads and stores,
+//!   exits inside inlined closures.
 //!
 //! Inside them, besides random statements and expressions over every Tier-1 construct,
 //! *guarded operations*: a division behind a zero test, an element read behind a length
@@ -210,7 +214,8 @@ pub fn generate(seed: u64) -> Program {
             9..=11 => g.shapes(),
             12..=13 => g.chain(),
             14 => g.recursion(),
-            15..=18 => g.osr(),
+            15..=17 => g.osr(),
+            18 => g.closures(),
             _ => g.constants(),
         }
     }
@@ -509,6 +514,49 @@ impl Gen {
                 self.top(Stmt::Print(vec![Expr::Str(f.name.clone()), show(call)]));
             }
         }
+    }
+
+    /// Closures: `mk(k)` makes a closure over a variable it declares (and the closure
+    /// usually updates); `use(f, x)` calls the closure it gets twice; a top-level loop drives
+    /// `use` with one of several instances of the closure (same function, different contexts)
+    /// or with one made in the loop, and an argument whose type changes partway. Neither
+    /// function is offered to other code, and no function value is printed.
+    fn closures(&mut self) {
+        let calls = self.rng.range(150, 400);
+        let (maker, helper, cap) = (self.name("mk"), self.name("use"), self.name("cap"));
+        let read = |n: &str| Expr::Var(n.to_string());
+        let inner = Expr::Binary(self.rng.choose(&["+", "-", "*"]), bx(read("x")), bx(read("k")));
+        let step = Expr::Binary(self.rng.choose(&["+", "-", "*", "|", "^"]), bx(read(&cap)), bx(inner));
+        let body = if self.rng.chance(70) {
+            vec![Stmt::Expr(Expr::Assign(None, Box::new(Place::Var(cap.clone())), bx(step))), Stmt::Return(Some(read(&cap)))]
+        } else {
+            vec![Stmt::Return(Some(step))]
+        };
+        let init = self.small_int();
+        let maker_body = vec![Stmt::Decl(DeclKind::Let, cap, Some(init)), Stmt::Return(Some(Expr::Closure(vec!["x".into()], body)))];
+        self.program.functions.push(Function { name: maker.clone(), params: vec!["k".into()], body: maker_body });
+        let twice = Expr::Binary(
+            self.rng.choose(&["+", "-", "*", "|"]),
+            bx(Expr::Call("f".into(), vec![read("x")])),
+            bx(Expr::Call("f".into(), vec![read("x")])),
+        );
+        self.program.functions.push(Function { name: helper.clone(), params: vec!["f".into(), "x".into()], body: vec![Stmt::Return(Some(twice))] });
+        let i = self.name("i");
+        let closure = if self.rng.chance(35) {
+            // A closure made in the loop: once the loop is compiled with the maker and the
+            // helper inlined, its target is known without feedback.
+            Expr::Call(maker.clone(), vec![Expr::Binary("%", bx(read(&i)), bx(num(3)))])
+        } else {
+            let instances = self.name("fs");
+            let ks: Vec<Option<Expr>> = (0..self.rng.range(1, 4)).map(|_| Some(Expr::Call(maker.clone(), vec![self.literal()]))).collect();
+            let n = ks.len();
+            self.top(Stmt::Decl(DeclKind::Var, instances.clone(), Some(Expr::Array(ks))));
+            Expr::Index(bx(read(&instances)), bx(Expr::Binary("%", bx(read(&i)), bx(num(n)))))
+        };
+        let arg = self.phased(&i, calls as u32);
+        // Not in `funcs`: other code never calls these two with arbitrary values.
+        let f = FnInfo { name: helper, params: vec![Cat::Val, Cat::Val], cost: 8 };
+        self.driver(&f, &i, calls, vec![closure, arg]);
     }
 
     /// Straight-line arithmetic over the special values at top level.
