@@ -120,13 +120,25 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     }
     let mid = medians(t, "midend_ns");
     let llvm = medians(t, "llvm_ns");
-    let mut grid = Grid::new(&["pipeline", "--llvm", "setting", "kernels", "LLVM share (median)", "IQR", "LLVM / mid-end (geomean)", "LLVM time / with `none` (geomean)"]);
+    let process = medians(t, "process_s");
+    let mut grid = Grid::new(&[
+        "pipeline",
+        "--llvm",
+        "setting",
+        "kernels",
+        "LLVM share (median)",
+        "IQR",
+        "LLVM / mid-end (geomean)",
+        "LLVM time / with `none` (geomean)",
+        "process time, s (geomean)",
+    ]);
     let mut shares_by_setting: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     for pl in ["son", "cfg"] {
         for &setting in LLVM_SETTINGS {
             let mut shares = Vec::new();
             let mut factors = Vec::new();
             let mut over_lightest = Vec::new();
+            let mut seconds = Vec::new();
             for ((p, ppl, l), m) in &mid {
                 if ppl != pl || l != setting {
                     continue;
@@ -136,6 +148,9 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
                 shares.push(lv / (lv + m));
                 factors.push(lv / m);
                 over_lightest.push(lv / at(LIGHTEST));
+                if let Some(&s) = process.get(&(p.clone(), ppl.clone(), setting.to_string())) {
+                    seconds.push(s);
+                }
             }
             shares_by_setting.entry(setting).or_default().extend(shares.iter().copied().filter(|x| x.is_finite()));
             grid.push(vec![
@@ -147,6 +162,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
                 format!("{}–{}", pct(quantile(&shares, 0.25)), pct(quantile(&shares, 0.75))),
                 num(geomean(&factors)),
                 num(geomean(&over_lightest)),
+                num(geomean(&seconds)),
             ]);
         }
     }
@@ -203,7 +219,9 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
          (per kernel, geometric mean). Backend speed-up = LLVM backend time / Cranelift backend time per kernel and pipeline, \
          geometric mean: against `{JUDGED}` (judged) {}× [son {}×, cfg {}×], against `{LIGHTEST}` {}×; the whole compile (mid-end + \
          backend) with LLVM `{JUDGED}` over with Cranelift: {}×. \"kernels\": those with a run at that setting (a run that failed \
-         has no row). Cranelift stands in for B3 (a backend designed for JIT compile speed); it is not B3.\n",
+         has no row). Cranelift stands in for B3 (a backend designed for JIT compile speed); it is not B3. \"process time\": the \
+         whole process of these `--always-opt` runs (every function compiled at its first call, so compile time weighs heavily; \
+         C11 and `code-quality.md` time default tiering).\n",
         num(speedup),
         num(geomean(&speedups.son)),
         num(geomean(&speedups.cfg)),
