@@ -727,8 +727,10 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
         write("awfy.md", markdown(rows, &labels, census_rows, &dir.display().to_string()))
     };
     // node's peak RSS: a module preloaded with --require writes it at exit to the file its
-    // environment names (it prints nothing, so node's output is unchanged).
-    let probe = opts.drivers.join("rss-probe.js");
+    // environment names (it prints nothing, so node's output is unchanged). Named `.cjs`, so
+    // that the drivers directory's `*.js` files are the benchmarks and nothing else
+    // (`make claims-oo` takes every one as a benchmark).
+    let probe = opts.drivers.join("rss-probe.cjs");
     std::fs::write(&probe, crate::gc_bench::RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
     // Absolute: node resolves a relative --require as a package name.
     let probe = std::fs::canonicalize(&probe).map_err(|e| format!("cannot resolve {}: {e}", probe.display()))?;
