@@ -187,31 +187,38 @@ impl TierCompiler {
                 panic!("{e}");
             }
         }
-        let backend = match self.backend {
-            Backend::Lir => {
-                return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
-            }
-            Backend::Llvm(pipeline) => BackendJob::Llvm(LlvmOptions {
+        if self.backend == Backend::Lir {
+            return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
+        }
+        // What both backends need: checks call the vm only when stress mode needs them to;
+        // direct calls need every function's parameter count and hidden parameters.
+        let stress_checks = vm.tiering_options().deopt_every.is_some();
+        let after_call_exits = vm.tiering_options().deopt_after_calls;
+        let param_counts = vm.program.functions.iter().map(|f| f.param_count).collect();
+        let hidden_params = vm.program.functions.iter().map(llvm::HiddenParams::of).collect();
+        // Not the LIR evaluator (it returned above): LLVM or Cranelift.
+        let backend = if let Backend::Llvm(pipeline) = self.backend {
+            BackendJob::Llvm(LlvmOptions {
                 pipeline,
-                // Checks call the vm only when stress mode needs them to.
-                stress_checks: vm.tiering_options().deopt_every.is_some(),
-                after_call_exits: vm.tiering_options().deopt_after_calls,
+                stress_checks,
+                after_call_exits,
                 verify: self.verify,
                 keep_ir: self.dump_llvm,
                 keep_asm: self.dump_asm,
-                param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
-                hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
+                param_counts,
+                hidden_params,
                 ..LlvmOptions::default()
-            }),
-            Backend::Cranelift => BackendJob::Cranelift(ClifOptions {
-                stress_checks: vm.tiering_options().deopt_every.is_some(),
-                after_call_exits: vm.tiering_options().deopt_after_calls,
+            })
+        } else {
+            BackendJob::Cranelift(ClifOptions {
+                stress_checks,
+                after_call_exits,
                 verify: self.verify,
                 keep_clif: self.dump_clif,
                 keep_asm: self.dump_asm,
-                param_counts: vm.program.functions.iter().map(|f| f.param_count).collect(),
-                hidden_params: vm.program.functions.iter().map(llvm::HiddenParams::of).collect(),
-            }),
+                param_counts,
+                hidden_params,
+            })
         };
         let name = &vm.program.function(lir.func).name;
         let context = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);

@@ -137,10 +137,8 @@ impl Vm {
                 return Some(v);
             }
         }
-        let names = &self.names;
-        let (prototype, length, fname, call, apply) = (name == names.prototype, name == names.length, name == names.name, name == names.call, name == names.apply);
         match f.decode() {
-            Decoded::Function(_) if prototype && self.is_constructor(f) => {
+            Decoded::Function(_) if name == self.names.prototype && self.is_constructor(f) => {
                 let proto = self.heap.alloc_object();
                 let constructor = self.heap.intern("constructor");
                 self.heap.set_property(proto, constructor, f);
@@ -148,21 +146,21 @@ impl Vm {
                 self.heap.set_property(bag, name, Value::object(proto));
                 Some(Value::object(proto))
             }
-            Decoded::Builtin(b) if prototype => match self.builtins[b.0 as usize] {
+            Decoded::Builtin(b) if name == self.names.prototype => match self.builtins[b.0 as usize] {
                 Builtin::Error(kind) => Some(self.error_prototype(kind)),
                 _ => None,
             },
-            Decoded::Function(func) if fname => {
+            Decoded::Function(func) if name == self.names.name => {
                 let n = self.program.function(func).name.clone();
                 Some(self.heap.alloc_str(&n))
             }
-            Decoded::Function(func) if length => Some(Value::int(self.program.function(func).param_count as i32)),
-            Decoded::Builtin(b) if fname => {
+            Decoded::Function(func) if name == self.names.length => Some(Value::int(self.program.function(func).param_count as i32)),
+            Decoded::Builtin(b) if name == self.names.name => {
                 let n = self.builtins[b.0 as usize].name().to_string();
                 Some(self.heap.alloc_str(&n))
             }
-            _ if call => Some(self.builtin_value("Function.prototype.call")),
-            _ if apply => Some(self.builtin_value("Function.prototype.apply")),
+            _ if name == self.names.call => Some(self.builtin_value("Function.prototype.call")),
+            _ if name == self.names.apply => Some(self.builtin_value("Function.prototype.apply")),
             _ => None,
         }
     }

@@ -158,11 +158,7 @@ impl Value {
     /// The closure instance of a function value (0 for a canonical function object and for
     /// every other value).
     pub fn closure_instance(self) -> u32 {
-        if self.tag() == TAG_FUNCTION {
-            ((self.0 & PAYLOAD_MASK) >> ir::tagged::FUNCTION_ID_BITS) as u32
-        } else {
-            0
-        }
+        ir::tagged::closure_instance(self.0) as u32
     }
 
     /// A builtin function.

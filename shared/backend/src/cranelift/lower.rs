@@ -515,7 +515,6 @@ impl Lower<'_, '_> {
         (kind, is_hole)
     }
 
-    /// The record of object/array `value`: `*(vm + table) + payload * size`.
     /// The context function value `value` carries (`ClosureContext`): the context word of its
     /// closure record, record 0 (context `undefined`) for a canonical function object and for
     /// any value that is not a function, so the load is safe wherever it is placed.
@@ -532,6 +531,7 @@ impl Lower<'_, '_> {
         self.b.ins().load(I64, mem(), rec, l.closure_context as i32)
     }
 
+    /// The record of object/array `value`: `*(vm + table) + payload * size`.
     fn record(&mut self, value: V, table: usize, size: usize) -> V {
         let base = self.b.ins().load(I64, mem(), self.vm, table as i32);
         let id = self.b.ins().band_imm(value, tagged::PAYLOAD_MASK as i64);

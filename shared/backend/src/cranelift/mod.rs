@@ -208,6 +208,7 @@ pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl P
         module: Some(module),
     })
 }
+
 // Code may be generated on the background compiler thread and run on the vm's: everything a
 // `ClifCode` owns must be `Send`.
 const _: () = {
