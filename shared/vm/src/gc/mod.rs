@@ -473,7 +473,21 @@ impl Heap {
     }
 
     /// Marks `v` if it refers to an allocated, unmarked cell, queueing it for tracing.
+    ///
+    /// A closure instance is queued as its own value (`Value::closure(func, i)`), not as `v`:
+    /// a word of the machine stack that merely has the function tag and instance `i` in its
+    /// bits (a stale or unrelated word, scanned conservatively) marks instance `i`, and its
+    /// trace must still find the closure's property object, which is keyed by the exact value.
+    /// Queued as the raw word, the closure was marked but its property object was not (the
+    /// precise root met an already-marked closure), and was freed while still in use.
     fn mark_value(&mut self, v: Value, work: &mut Vec<Value>) {
+        let v = match v.decode() {
+            Decoded::Function(_) => match v.closure_instance() as usize {
+                i if i != 0 && self.gc.closures.allocated(i, self.closures.len()) => Value::closure(self.closures[i].func, i as u32),
+                _ => v,
+            },
+            _ => v,
+        };
         let marked = match v.decode() {
             Decoded::Object(o) => self.gc.objects.mark(o.0 as usize, self.objects.len()),
             Decoded::Array(a) => self.gc.arrays.mark(a.0 as usize, self.arrays.len()),
@@ -915,6 +929,24 @@ mod tests {
         vm.heap.gc.objects.release(inner as u32);
         let err = verify::verify_heap(&mut vm).expect_err("the verifier notices");
         assert!(err.contains("freed"), "{err}");
+    }
+
+    #[test]
+    fn a_stray_word_naming_a_closure_keeps_its_properties() {
+        // A closure instance with a property object, reachable from a global.
+        let mut vm = vm_after("function make(n) { return function inner() { return n; }; }\nvar c = make(1);\nc.p = { x: 1 };\n", GcOptions::default());
+        let i = (1..vm.heap.closures.len()).find(|&i| vm.heap.gc.closures.allocated(i, vm.heap.closures.len())).expect("a closure instance");
+        let own = Value::closure(vm.heap.closures[i].func, i as u32);
+        assert!(vm.heap.function_props.contains_key(&own.bits()), "c.p lives in the closure's property object");
+        // A word of the machine stack with the function tag and instance `i` but another
+        // function id, met before the precise roots (as the conservative scan meets it).
+        let stray = Value::closure(frontend::bytecode::FuncId(vm.heap.closures[i].func.0 + 1), i as u32);
+        let mut work = Vec::new();
+        vm.heap.mark_word(stray.bits(), &mut work);
+        vm.for_each_root(|heap, v, work| heap.mark_value(v, work), &mut work);
+        vm.heap.trace(&mut work);
+        vm.heap.sweep();
+        verify::verify_heap(&mut vm).expect("the closure's property object survives");
     }
 
     fn object_id(v: Value) -> usize {

@@ -28,7 +28,10 @@ fn check_ref(heap: &Heap, v: Value) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("a reference to a freed or unallocated cell: {v:?} (closure instance {})", v.closure_instance()))
+        Err(match v.decode() {
+            Decoded::Function(_) => format!("a reference to a freed or unallocated cell: {v:?} (closure instance {})", v.closure_instance()),
+            _ => format!("a reference to a freed or unallocated cell: {v:?}"),
+        })
     }
 }
 
