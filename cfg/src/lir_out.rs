@@ -145,7 +145,7 @@ impl Translator<'_> {
             let outer = *self.g.inputs(chain[chain.len() - 1]).last().expect("an outer frame state");
             chain.push(outer);
         }
-        let frames = chain.iter().rev().map(|&s| self.frame(s)).collect();
+        let frames = self.frames(&chain);
         let id = ExitId(self.f.exits.len() as u32);
         self.f.exits.push(ExitDesc { id, reason, frames });
         self.exits.insert((fs, reason), id);
@@ -161,11 +161,13 @@ impl Translator<'_> {
             let outer = *self.g.inputs(chain[chain.len() - 1]).last().expect("an outer frame state");
             chain.push(outer);
         }
-        let mut frames: Vec<FrameDesc> = chain.iter().rev().map(|&s| self.frame(s)).collect();
+        let mut frames = self.frames(&chain);
         let at_call = frames.pop().expect("one frame at least");
+        let caller = frames.last().map(|f| (f.func, f.pc));
         let program = self.program;
+        let receiver = ir::frame::constructor_receiver(program, caller, at_call.func);
         let liveness = self.liveness.entry(at_call.func).or_insert_with(|| frontend::liveness::analyze(program.function(at_call.func)));
-        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)))
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)), receiver)
             .map_err(|e| Bailout::new(BailoutReason::LazyExit(e)))?;
         frames.push(after);
         let id = ExitId(self.f.exits.len() as u32);
@@ -173,15 +175,28 @@ impl Translator<'_> {
         Ok(id)
     }
 
-    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`.
-    fn frame(&mut self, fs: OpIndex<Input>) -> FrameDesc {
+    /// The frames of the frame-state chain `chain` (innermost first), outermost first.
+    fn frames(&mut self, chain: &[OpIndex<Input>]) -> Vec<FrameDesc> {
+        let mut frames: Vec<FrameDesc> = Vec::with_capacity(chain.len());
+        for &s in chain.iter().rev() {
+            let caller = frames.last().map(|f| (f.func, f.pc));
+            frames.push(self.frame(s, caller));
+        }
+        frames
+    }
+
+    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`,
+    /// called from the frame `caller` (function and pc) if it is an inlined callee.
+    fn frame(&mut self, fs: OpIndex<Input>, caller: Option<(FuncId, u32)>) -> FrameDesc {
         let g = self.g;
         let Op::FrameState { func, pc, .. } = *g.op(fs) else { panic!("{fs} is not a frame state") };
         let func = FuncId(func);
         let program = self.program;
+        let receiver = ir::frame::constructor_receiver(program, caller, func);
         let liveness =
             self.liveness.entry(func).or_insert_with(|| frontend::liveness::analyze(program.function(func)));
-        let regs = ir::frame::frame_state_registers(liveness, pc);
+        let regs = ir::frame::frame_state_registers(liveness, pc, receiver);
+        debug_assert_eq!(g.inputs(fs).len(), regs.len() + matches!(*g.op(fs), Op::FrameState { has_outer: true, .. }) as usize, "frame state inputs");
         let registers = regs
             .into_iter()
             .zip(g.inputs(fs))

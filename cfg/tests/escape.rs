@@ -72,7 +72,7 @@ fn count(g: &cfg::graph::Graph<cfg::graph::Input>, f: impl Fn(&Op) -> bool) -> u
 }
 
 fn allocations(g: &cfg::graph::Graph<cfg::graph::Input>) -> usize {
-    count(g, |op| matches!(op, Op::JSCreateObject | Op::AllocateObject { .. } | Op::CallRuntime { function: RuntimeFn::CreateObject, .. }))
+    count(g, |op| matches!(op, Op::JSCreateObject { .. } | Op::AllocateObject { .. } | Op::CallRuntime { function: RuntimeFn::CreateObject, .. }))
 }
 
 #[test]

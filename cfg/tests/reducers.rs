@@ -350,7 +350,7 @@ fn program_with_int_feedback(source: &str) -> (frontend::bytecode::Program, Vec<
                     SlotKind::BinaryOp => SlotFeedback::BinaryOp(OperandHint::SignedSmall),
                     SlotKind::Compare => SlotFeedback::Compare(OperandHint::SignedSmall),
                     SlotKind::Branch => SlotFeedback::Branch { taken: 5, not_taken: 3 },
-                    SlotKind::Call => SlotFeedback::Call { target: ir::feedback::CallTarget::Megamorphic, count: 1 },
+                    SlotKind::Call => SlotFeedback::Call { target: ir::feedback::CallTarget::Megamorphic, count: 1, initial_map: Default::default() },
                     other => SlotFeedback::new(other),
                 })
                 .collect()

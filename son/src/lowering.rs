@@ -335,7 +335,7 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(),
         }
         Op::JSCall { argc, .. } => Some(s.runtime_with_lazy_exit(RuntimeFn::Call, &values[..argc as usize + 2])),
         Op::JSConstruct { argc, .. } => Some(s.runtime(RuntimeFn::Construct, &values[..argc as usize + 1])),
-        Op::JSCreateObject => Some(s.chain(Op::AllocateObject { shape: ir::feedback::ShapeId::EMPTY.0 }, &[])),
+        Op::JSCreateObject { shape } => Some(s.chain(Op::AllocateObject { shape }, &[])),
         Op::JSCreateArray { count } if count <= ir::lir::POOL_SLOTS => Some(s.chain(Op::AllocateArray { count }, &values[..count as usize])),
         Op::JSCreateArray { .. } => Some(s.runtime(RuntimeFn::CreateArray, &values)),
         Op::JSCreateClosure { func } => Some(s.runtime(RuntimeFn::CreateClosure(func), &[v(0)])),

@@ -705,20 +705,30 @@ impl Emitter<'_> {
             let outer = *self.g.value_inputs(chain[chain.len() - 1]).last().ok_or("frame state without its outer state")?;
             chain.push(outer);
         }
-        let frames = chain.iter().rev().map(|&s| self.exit_frame(s)).collect::<Result<Vec<_>, _>>()?;
+        let mut frames: Vec<FrameDesc> = Vec::with_capacity(chain.len());
+        for &s in chain.iter().rev() {
+            let caller = frames.last().map(|f: &FrameDesc| (f.func, f.pc));
+            frames.push(self.exit_frame(s, caller)?);
+        }
         let id = ExitId(self.f.exits.len() as u32);
         self.f.exits.push(ExitDesc { id, reason, frames });
         Ok(id)
     }
 
-    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`.
-    fn exit_frame(&mut self, fs: NodeId) -> Result<FrameDesc, String> {
+    /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`,
+    /// called from the frame `caller` (function and pc) if it is an inlined callee.
+    fn exit_frame(&mut self, fs: NodeId, caller: Option<(FuncId, u32)>) -> Result<FrameDesc, String> {
         let Op::FrameState { func, pc, .. } = self.g.op(fs) else {
             return Err(format!("{} is not a frame state", self.g.node_line(fs)));
         };
         let program = self.program;
+        let receiver = ir::frame::constructor_receiver(program, caller, FuncId(func));
         let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
-        let regs = frame_state_registers(liveness, pc);
+        let regs = frame_state_registers(liveness, pc, receiver);
+        let has_outer = matches!(self.g.op(fs), Op::FrameState { has_outer: true, .. });
+        if self.g.value_inputs(fs).len() != regs.len() + has_outer as usize {
+            return Err(format!("{} has {} inputs for {} registers", self.g.node_line(fs), self.g.value_inputs(fs).len(), regs.len()));
+        }
         let mut registers = Vec::new();
         for (k, r) in regs.into_iter().enumerate() {
             let n = self.g.input(fs, k);
@@ -834,10 +844,13 @@ impl Emitter<'_> {
         let id = self.exit_desc(fs, ir::ops::DeoptReason::AfterCall)?;
         let desc = &self.f.exits[id.0 as usize];
         let at_call = desc.innermost().clone();
+        let caller = desc.frames.len().checked_sub(2).map(|i| (desc.frames[i].func, desc.frames[i].pc));
         let func = at_call.func.0;
         let program = self.program;
+        let receiver = ir::frame::constructor_receiver(program, caller, at_call.func);
         let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
-        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result))).map_err(|e| e.to_string())?;
+        let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)), receiver)
+            .map_err(|e| e.to_string())?;
         *self.f.exits[id.0 as usize].frames.last_mut().ok_or("an exit has frames")? = after;
         Ok(id)
     }

@@ -244,8 +244,8 @@ fn walk(
                 }
             }
             match (*input.op(i), obj) {
-                (Op::JSCreateObject, _) if set.contains(&i) => {
-                    state.insert(i, VirtualObject::empty());
+                (Op::JSCreateObject { shape }, _) if set.contains(&i) => {
+                    state.insert(i, VirtualObject::new(ShapeId(shape)));
                     decisions[i.ix()] = Decision::Allocation;
                 }
                 (Op::JSStoreNamed { slot, .. }, Some(o)) => {
@@ -450,7 +450,7 @@ impl Reducer for EscapeAnalysis {
     fn reduce(&mut self, asm: &mut Assembler<'_>, op: &Op, inputs: &[V]) -> Reduction {
         let origin = asm.origin_op as usize;
         match (self.decisions.get(origin), op) {
-            (Some(Decision::Allocation), Op::JSCreateObject) => {
+            (Some(Decision::Allocation), Op::JSCreateObject { .. }) => {
                 // Only frame states use it, and each of those gets an ObjectState in its place.
                 Reduction::Replace(asm.emit_raw(Op::TaggedConstant { bits: tagged::UNDEFINED }, &[]))
             }

@@ -389,14 +389,14 @@ fn transfer(
                 true
             }
         }
-        Op::JSCreateObject | Op::AllocateObject { .. } => {
+        Op::JSCreateObject { .. } | Op::AllocateObject { .. } => {
             // A new object has its root shape: its first transitioning store needs no shape
             // check.
             for kill in kills_of(input, names, i) {
                 heap.kill(kill, mode);
             }
             let root = match *input.op(i) {
-                Op::AllocateObject { shape } => shape,
+                Op::AllocateObject { shape } | Op::JSCreateObject { shape } => shape,
                 _ => ShapeId::EMPTY.0,
             };
             heap.set_maps(names.of(i), ShapeSet::one(root), stats);

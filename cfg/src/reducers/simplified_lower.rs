@@ -194,7 +194,7 @@ impl Reducer for SimplifiedLowering {
             Op::JSStoreKeyed { .. } => runtime(asm, RuntimeFn::StoreKeyed, &ins[..3]),
             Op::JSCall { .. } => runtime_with_lazy_exit(asm, RuntimeFn::Call, ins),
             Op::JSConstruct { .. } => runtime(asm, RuntimeFn::Construct, &ins[..n - 1]),
-            Op::JSCreateObject => asm.emit(Op::AllocateObject { shape: ir::feedback::ShapeId::EMPTY.0 }, &[]),
+            Op::JSCreateObject { shape } => asm.emit(Op::AllocateObject { shape }, &[]),
             Op::JSCreateArray { count } if count <= ir::lir::POOL_SLOTS => asm.emit(Op::AllocateArray { count }, &ins[..count as usize]),
             Op::JSCreateArray { .. } => runtime(asm, RuntimeFn::CreateArray, ins),
             Op::JSCreateClosure { func } => runtime(asm, RuntimeFn::CreateClosure(func), ins),

@@ -337,7 +337,7 @@ impl Builder<'_> {
             Op::JSStoreNamed { name, .. } => self.runtime(RuntimeFn::StoreNamed(name), a),
             Op::JSLoadKeyed { .. } => self.runtime(RuntimeFn::LoadKeyed, a),
             Op::JSStoreKeyed { .. } => self.runtime(RuntimeFn::StoreKeyed, a),
-            Op::JSCreateObject => self.machine(Op::AllocateObject { shape: ir::feedback::ShapeId::EMPTY.0 }, a, Rep::Tagged),
+            Op::JSCreateObject { shape } => self.machine(Op::AllocateObject { shape }, a, Rep::Tagged),
             Op::JSCreateArray { count } if count <= ir::lir::POOL_SLOTS => self.machine(Op::AllocateArray { count }, &a[..count as usize], Rep::Tagged),
             Op::JSCreateArray { .. } => self.runtime(RuntimeFn::CreateArray, a),
             Op::JSCall { .. } => self.runtime(RuntimeFn::Call, a),

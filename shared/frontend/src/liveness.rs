@@ -79,6 +79,15 @@ impl Liveness {
     pub fn live_out(&self, pc: Pc) -> &RegSet {
         &self.live_out[pc as usize]
     }
+
+    /// Makes `r` live before and after every instruction: a register someone outside the
+    /// function needs wherever it stops (an inlined constructor's receiver, which its
+    /// caller's `new` gives as the result when the constructor resumes in the interpreter).
+    pub fn keep_live(&mut self, r: Reg) {
+        for set in self.live_in.iter_mut().chain(self.live_out.iter_mut()) {
+            set.insert(r);
+        }
+    }
 }
 
 /// The control-flow successors of the instruction at `pc`.

@@ -297,6 +297,50 @@ pub enum Callee {
     Builtin(BuiltinId),
 }
 
+/// What `new F(...)` allocated at a construct site (V8's initial map of `F`): recorded for
+/// targets whose `prototype` is an own field of their property object (a function's canonical
+/// object, or one closure instance — a class declared inside a function or a derived class).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum InitialMap {
+    /// Nothing recorded: a call site, a site that never constructed, or a builtin target.
+    #[default]
+    None,
+    /// Every construction here had the constructor `target` and made an empty object of root
+    /// shape `shape`, whose prototype `prototype` was field `slot` of the target's property
+    /// object `bag` of shape `bag_shape`. A compiler that allocates the object inline checks
+    /// the target, the bag's shape and that the field still holds `prototype`
+    /// (`F.prototype = other` changes the value, not necessarily the bag's shape), then
+    /// allocates an object of `shape`.
+    One {
+        /// The constructor, as a value's bits.
+        target: u64,
+        /// The target's property object, as a value's bits.
+        bag: u64,
+        /// The property object's shape.
+        bag_shape: ShapeId,
+        /// The slot of `prototype` in the property object.
+        slot: u32,
+        /// The prototype, as a value's bits.
+        prototype: u64,
+        /// The new object's root shape.
+        shape: ShapeId,
+    },
+    /// Constructions saw different initial maps, or a target without one (a closure
+    /// instance, a `prototype` that is not an own field or not an object).
+    Varied,
+}
+
+impl InitialMap {
+    /// Joins one more construction's initial map (`None`: one without) into this record.
+    pub fn record(&mut self, seen: Option<InitialMap>) {
+        *self = match (*self, seen) {
+            (InitialMap::None, Some(m @ InitialMap::One { .. })) => m,
+            (m @ InitialMap::One { .. }, Some(seen)) if seen == m => m,
+            _ => InitialMap::Varied,
+        };
+    }
+}
+
 /// Targets seen at a call site.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum CallTarget {
@@ -326,6 +370,8 @@ pub enum SlotFeedback {
         target: CallTarget,
         /// How often the site ran.
         count: u32,
+        /// At a construct site, the objects `new` made.
+        initial_map: InitialMap,
     },
     /// A conditional branch.
     Branch {
@@ -344,7 +390,7 @@ impl SlotFeedback {
             SlotKind::Compare => SlotFeedback::Compare(OperandHint::None),
             SlotKind::Property => SlotFeedback::Property(PropertyFeedback::Uninitialized),
             SlotKind::Element => SlotFeedback::Element(ElementFeedback::default()),
-            SlotKind::Call => SlotFeedback::Call { target: CallTarget::Uninitialized, count: 0 },
+            SlotKind::Call => SlotFeedback::Call { target: CallTarget::Uninitialized, count: 0, initial_map: InitialMap::None },
             SlotKind::Branch => SlotFeedback::Branch { taken: 0, not_taken: 0 },
         }
     }
@@ -405,13 +451,18 @@ impl SlotFeedback {
                     e.count
                 )
             }
-            SlotFeedback::Call { target, count } => {
+            SlotFeedback::Call { target, count, initial_map } => {
                 let t = match target {
                     CallTarget::Uninitialized => "uninitialized".to_string(),
                     CallTarget::Monomorphic(c) => format!("monomorphic {}", describe_callee(*c)),
                     CallTarget::Megamorphic => "megamorphic".into(),
                 };
-                format!("Call: {t}, count {count}")
+                let new = match initial_map {
+                    InitialMap::None => String::new(),
+                    InitialMap::One { shape, .. } => format!(", new objects of shape#{}", shape.0),
+                    InitialMap::Varied => ", new objects of varied shapes".into(),
+                };
+                format!("Call: {t}, count {count}{new}")
             }
             SlotFeedback::Branch { taken, not_taken } => {
                 format!("Branch: taken {taken}, not taken {not_taken}")

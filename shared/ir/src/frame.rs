@@ -21,23 +21,52 @@ use frontend::liveness::Liveness;
 
 use crate::ops::{DeoptReason, Rep};
 
-/// The registers a frame state at `pc` records, in ascending order: those live on entry.
-pub fn frame_state_registers(liveness: &Liveness, pc: Pc) -> Vec<Reg> {
-    liveness.live_in(pc).iter().collect()
+/// The registers a frame state at `pc` records, in ascending order: those live on entry, and
+/// `receiver` (an inlined constructor's: [`constructor_receiver`]) if it is not among them.
+pub fn frame_state_registers(liveness: &Liveness, pc: Pc, receiver: Option<Reg>) -> Vec<Reg> {
+    let mut registers: Vec<Reg> = liveness.live_in(pc).iter().collect();
+    if let Some(r) = receiver {
+        if let Err(at) = registers.binary_search(&r) {
+            registers.insert(at, r);
+        }
+    }
+    registers
+}
+
+/// The register every frame state of `func` records besides the live ones when `func` is
+/// inlined as a constructor: its receiver, when the caller's frame (`caller`: function and
+/// pc) is at a `new` or `super(...)`. An exit resumes the constructor in the interpreter and
+/// the caller's `new` takes the receiver as its result when the constructor returns no
+/// object; the walker keeps it live at every pc of the inlined constructor.
+pub fn constructor_receiver(program: &Program, caller: Option<(FuncId, Pc)>, func: FuncId) -> Option<Reg> {
+    let (f, pc) = caller?;
+    let at = program.function(f).code.get(pc as usize)?;
+    if matches!(at, frontend::bytecode::Instr::Construct { .. } | frontend::bytecode::Instr::ConstructSuper { .. }) {
+        program.function(func).receiver
+    } else {
+        None
+    }
 }
 
 /// The innermost frame of a lazy exit after the call at `at_call.pc` (a bytecode `Call`): it
 /// resumes at the next pc with `result` in the call's destination register; every other
 /// register live there is live at the call too (a call defines only its destination), so it
 /// keeps its value from `at_call`.
-pub fn after_call(program: &Program, liveness: &Liveness, at_call: &FrameDesc, result: ExitValue) -> Result<FrameDesc, LazyExitError> {
+/// `receiver` is the frame's [`constructor_receiver`], if any.
+pub fn after_call(
+    program: &Program,
+    liveness: &Liveness,
+    at_call: &FrameDesc,
+    result: ExitValue,
+    receiver: Option<Reg>,
+) -> Result<FrameDesc, LazyExitError> {
     let func = program.function(at_call.func);
     let Some(frontend::bytecode::Instr::Call { dst, .. }) = func.code.get(at_call.pc as usize) else {
         return Err(LazyExitError::NotAtCall { function: func.name.clone(), pc: at_call.pc });
     };
     let pc = at_call.pc + 1;
     let mut registers = Vec::new();
-    for reg in frame_state_registers(liveness, pc) {
+    for reg in frame_state_registers(liveness, pc, receiver) {
         let value = if reg == *dst {
             result.clone()
         } else {
@@ -162,7 +191,8 @@ impl ExitDesc {
     }
 
     /// Checks the description against the program: pcs in range, registers in range,
-    /// sorted and unique, and outer frames resuming at calls. Returns a message on failure.
+    /// sorted and unique, and outer frames resuming at calls (or at a `new` whose constructor
+    /// was inlined). Returns a message on failure.
     pub fn check(&self, program: &Program) -> Result<(), String> {
         if self.frames.is_empty() {
             return Err(format!("exit {} has no frames", self.id.0));
@@ -176,7 +206,7 @@ impl ExitDesc {
                 return Err(format!("exit {}: pc {} out of range in {}", self.id.0, frame.pc, func.name));
             }
             let outer = i + 1 < self.frames.len();
-            if outer && !matches!(func.code[frame.pc as usize], frontend::bytecode::Instr::Call { .. }) {
+            if outer && !matches!(func.code[frame.pc as usize], frontend::bytecode::Instr::Call { .. } | frontend::bytecode::Instr::Construct { .. } | frontend::bytecode::Instr::ConstructSuper { .. }) {
                 return Err(format!("exit {}: outer frame of {} does not resume at a call", self.id.0, func.name));
             }
             let mut last = None;

@@ -752,8 +752,9 @@ define_ops! {
     JSCall { argc: u32, slot: u32 } = JS, in(V, n(1), n(1)), out(1, 1, 1), ANY;
     /// `new callee(args)`: inputs callee, `argc` arguments, frame state.
     JSConstruct { argc: u32, slot: u32 } = JS, in(V, n(1), n(1)), out(1, 1, 1), ANY;
-    /// `{}`.
-    JSCreateObject = JS, in(n(0), n(1), n(1)), out(1, 1, 1), ALLOCATE;
+    /// A new empty object of root shape `shape`: `{}` (the empty shape, `Object.prototype`'s)
+    /// or the receiver of an inlined `new F()` (the root shape of `F.prototype`).
+    JSCreateObject { shape: u32 } = JS, in(n(0), n(1), n(1)), out(1, 1, 1), ALLOCATE;
     /// An array literal of `count` elements (inputs).
     JSCreateArray { count: u32 } = JS, in(V, n(1), n(1)), out(1, 1, 1), ALLOCATE;
     /// A new closure of bytecode function `func` over the context input (`CreateClosure`):

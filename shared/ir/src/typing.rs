@@ -146,7 +146,7 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         | Op::JSCall { .. }
         | Op::JSConstruct { .. } => Type::ANY,
         Op::JSStoreNamed { .. } | Op::JSStoreKeyed { .. } | Op::JSStoreGlobal { .. } => Type::NONE,
-        Op::JSCreateObject | Op::AllocateObject { .. } => Type::OBJECT,
+        Op::JSCreateObject { .. } | Op::AllocateObject { .. } => Type::OBJECT,
         Op::JSCreateArray { .. } | Op::AllocateArray { .. } => Type::ARRAY,
         Op::JSCreateClosure { .. } => Type::FUNCTION,
         // A context is an array (element 0 the parent, then the slots).
@@ -725,7 +725,7 @@ mod tests {
             },
             Opcode::JSCall => Op::JSCall { argc: 1, slot: 0 },
             Opcode::JSConstruct => Op::JSConstruct { argc: 1, slot: 0 },
-            Opcode::JSCreateObject => Op::JSCreateObject,
+            Opcode::JSCreateObject => Op::JSCreateObject { shape: 0 },
             Opcode::JSCreateArray => Op::JSCreateArray { count: 2 },
             Opcode::JSCreateClosure => Op::JSCreateClosure { func: 1 },
             Opcode::JSCreateContext => Op::JSCreateContext { slots: 2 },
@@ -1210,7 +1210,7 @@ mod tests {
             slot: 0,
         };
         assert_eq!(type_op(&inc, &[r(0.0, 9.0), Type::ANY]), r(1.0, 10.0));
-        assert_eq!(type_op(&Op::JSCreateObject, &[]), Type::OBJECT);
+        assert_eq!(type_op(&Op::JSCreateObject { shape: 0 }, &[]), Type::OBJECT);
         assert_eq!(
             type_op(&Op::JSCreateArray { count: 2 }, &[Type::ANY, Type::ANY]),
             Type::ARRAY

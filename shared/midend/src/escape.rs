@@ -216,9 +216,9 @@ pub struct VirtualObject<V> {
 }
 
 impl<V: Copy> VirtualObject<V> {
-    /// A fresh empty object (`JSCreateObject`).
-    pub fn empty() -> Self {
-        VirtualObject { shape: ShapeId::EMPTY, fields: Vec::new() }
+    /// A fresh empty object of root shape `shape` (`JSCreateObject`).
+    pub fn new(shape: ShapeId) -> Self {
+        VirtualObject { shape, fields: Vec::new() }
     }
 
     /// Applies a named store of `value` with the given effect; an error if the object would
@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(store_effect(&fb, ShapeId::EMPTY), Some(StoreEffect::Transition { to: ShapeId(4), slot: 0 }));
         assert_eq!(store_effect(&fb, ShapeId(4)), None);
         assert_eq!(store_effect(&SlotFeedback::Property(PropertyFeedback::Megamorphic), ShapeId::EMPTY), None);
-        let mut o = VirtualObject::<u32>::empty();
+        let mut o = VirtualObject::<u32>::new(ShapeId::EMPTY);
         o.store(StoreEffect::Transition { to: ShapeId(4), slot: 0 }, 7).unwrap();
         assert_eq!((o.shape, o.load_field(0)), (ShapeId(4), Ok(7)));
         assert_eq!(o.store(StoreEffect::Transition { to: ShapeId(5), slot: 3 }, 1), Err(EscapeReason::Shape));
@@ -316,7 +316,7 @@ mod tests {
 
     #[test]
     fn field_cap_makes_the_object_escape() {
-        let mut o = VirtualObject::<u32>::empty();
+        let mut o = VirtualObject::<u32>::new(ShapeId::EMPTY);
         for i in 0..MAX_FIELDS as u32 {
             o.store(StoreEffect::Transition { to: ShapeId(i + 1), slot: i }, i).unwrap();
         }

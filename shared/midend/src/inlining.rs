@@ -102,9 +102,11 @@ impl NotInlined {
 /// describe traps; the builders refuse them) and is not a class constructor (a call without
 /// `new` throws, which the generic call does).
 pub fn inlineable(f: &Function) -> bool {
-    if matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) {
-        return false;
-    }
+    !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && translatable_in_place(f)
+}
+
+/// True if `f` has code that ends in a terminator and uses no text constants.
+fn translatable_in_place(f: &Function) -> bool {
     let Some(last) = f.code.last() else { return false };
     let ends = matches!(
         last,
@@ -120,6 +122,45 @@ pub fn inlineable(f: &Function) -> bool {
         _ => false,
     });
     ends && !text
+}
+
+/// True if both builders can inline `f` as the constructor of `new f(...)` or of
+/// `super(...)`, with a receiver they pass in (allocated for `new`): a class constructor or a
+/// plain function with a receiver register that no instruction writes, whose returns are
+/// such that the result is known without a test:
+/// - a base constructor or plain function whose every return gives no object (`return;`,
+///   the implicit `return undefined`, or `return this`): the result is the receiver;
+/// - a derived constructor whose every return gives its `this` binding after the
+///   initialization check (`CheckInitialized t; Return t`, what every return in a derived
+///   constructor compiles to): the result is the returned value, the object `super(...)` gave.
+///
+/// Otherwise translatable in place as [`inlineable`] says.
+pub fn inlineable_constructor(f: &Function) -> bool {
+    if !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Normal) {
+        return false;
+    }
+    let Some(receiver) = f.receiver else { return false };
+    if f.code.iter().any(|i| i.def() == Some(receiver)) {
+        return false;
+    }
+    let derived = matches!(f.kind, FunctionKind::ClassConstructor { derived: true });
+    // A return's value is read from the instruction before it, so no jump may land on it.
+    let jumped_to: Vec<usize> = f.code.iter().filter_map(|i| i.jump_target()).map(|t| t as usize).collect();
+    let returns_receiver = f.code.iter().enumerate().all(|(pc, i)| match *i {
+        Instr::Return { src } if src == receiver && !derived => true,
+        Instr::Return { src } => {
+            pc > 0
+                && !jumped_to.contains(&pc)
+                && match f.code[pc - 1] {
+                    Instr::CheckInitialized { reg, .. } => derived && reg == src,
+                    Instr::LoadUndefined { dst } => !derived && dst == src,
+                    Instr::Move { dst, src: from } => !derived && dst == src && from == receiver,
+                    _ => false,
+                }
+        }
+        _ => true,
+    });
+    returns_receiver && translatable_in_place(f)
 }
 
 /// The tagged value of function `f` (what `LoadFunction` loads): the constant an inlined
@@ -168,6 +209,14 @@ impl InlineBudget {
         self.count(program, decision)
     }
 
+    /// [`InlineBudget::decide`] for `new f(...)` at a site whose feedback saw only `f`'s
+    /// canonical object and one initial map: rules 3–5 and 7 apply, and rule 6 is
+    /// [`inlineable_constructor`].
+    pub fn decide_construct(&mut self, program: &Program, f: FuncId, stack: &[FuncId]) -> Result<FuncId, NotInlined> {
+        let decision = if self.disabled { Err(NotInlined::Disabled) } else { decide_target_with(program, f, stack, self.used, inlineable_constructor) };
+        self.count(program, decision)
+    }
+
     /// Charges an inlined callee to the budget, or counts why a call was not inlined.
     fn count(&mut self, program: &Program, decision: Result<FuncId, NotInlined>) -> Result<FuncId, NotInlined> {
         match decision {
@@ -207,6 +256,11 @@ pub fn decide(program: &Program, fb: &SlotFeedback, stack: &[FuncId], used: usiz
 
 /// Rules 3–7 for bytecode function `f` as the target.
 fn decide_target(program: &Program, f: FuncId, stack: &[FuncId], used: usize) -> Result<FuncId, NotInlined> {
+    decide_target_with(program, f, stack, used, inlineable)
+}
+
+/// Rules 3–7 with `translatable` as rule 6.
+fn decide_target_with(program: &Program, f: FuncId, stack: &[FuncId], used: usize, translatable: fn(&Function) -> bool) -> Result<FuncId, NotInlined> {
     if stack.contains(&f) {
         return Err(NotInlined::Recursive);
     }
@@ -218,7 +272,7 @@ fn decide_target(program: &Program, f: FuncId, stack: &[FuncId], used: usize) ->
     if callee.code.len() > MAX_INLINED_BYTECODE_SIZE {
         return Err(NotInlined::Size);
     }
-    if !inlineable(callee) {
+    if !translatable(callee) {
         return Err(NotInlined::Unsupported);
     }
     if used + callee.code.len() > MAX_INLINED_CUMULATIVE_SIZE {
@@ -241,7 +295,47 @@ mod tests {
     }
 
     fn mono(f: FuncId) -> SlotFeedback {
-        SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Function(f)), count: 10 }
+        SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Function(f)), count: 10, initial_map: Default::default() }
+    }
+
+    #[test]
+    fn constructors_are_inlined_as_new_only_when_new_gives_the_receiver() {
+        let src = "class Base { constructor(x) { this.x = x; } }\n\
+                   class Derived extends Base { constructor() { super(1); } }\n\
+                   class Early { constructor(x) { if (x) { return; } this.x = x; } }\n\
+                   class Self { constructor(x) { this.x = x; return this; } }\n\
+                   class Other { constructor(x) { return { x }; } }\n\
+                   function Plain(x) { this.x = x; }\n\
+                   const arrow = (x) => x;\n\
+                   new Base(1); new Derived(); new Early(0); new Self(1); new Other(1); new Plain(1); arrow(1);";
+        let p = program(src);
+        let ctor = |name: &str| inlineable_constructor(p.function(func(&p, name)));
+        assert!(ctor("Base") && ctor("Early") && ctor("Self") && ctor("Plain"));
+        assert!(ctor("Derived"), "returns its this binding");
+        assert!(!ctor("Other"), "new gives the returned object");
+        assert!(!ctor("arrow"), "not a constructor");
+        assert!(!inlineable(p.function(func(&p, "Base"))), "a class constructor is not inlined as a call");
+        let mut b = InlineBudget::new();
+        assert_eq!(b.decide_construct(&p, func(&p, "Base"), &[FuncId(0)]), Ok(func(&p, "Base")));
+        assert_eq!(b.decide_construct(&p, func(&p, "Other"), &[FuncId(0)]), Err(NotInlined::Unsupported));
+        b.disabled = true;
+        assert_eq!(b.decide_construct(&p, func(&p, "Plain"), &[FuncId(0)]), Err(NotInlined::Disabled));
+    }
+
+    #[test]
+    fn an_initial_map_is_kept_only_while_every_construction_agrees() {
+        use ir::feedback::{InitialMap, ShapeId};
+        let one = InitialMap::One { target: 9, bag: 1, bag_shape: ShapeId(2), slot: 0, prototype: 3, shape: ShapeId(4) };
+        let mut m = InitialMap::None;
+        m.record(Some(one));
+        assert_eq!(m, one);
+        m.record(Some(one));
+        assert_eq!(m, one);
+        m.record(Some(InitialMap::One { target: 9, bag: 1, bag_shape: ShapeId(2), slot: 0, prototype: 5, shape: ShapeId(6) }));
+        assert_eq!(m, InitialMap::Varied, "another prototype");
+        let mut n = InitialMap::None;
+        n.record(Some(InitialMap::Varied));
+        assert_eq!(n, InitialMap::Varied);
     }
 
     #[test]
@@ -261,9 +355,9 @@ mod tests {
         assert_eq!(b.decide(&p, &mono(rec), &[main, rec]), Err(NotInlined::Recursive));
         assert_eq!(b.decide(&p, &mono(small), &[main, rec, rec, rec]), Err(NotInlined::Depth));
         assert_eq!(b.decide(&p, &mono(small), &[main, rec, rec]), Ok(small), "depth 3 is allowed");
-        let mega = SlotFeedback::Call { target: CallTarget::Megamorphic, count: 9 };
+        let mega = SlotFeedback::Call { target: CallTarget::Megamorphic, count: 9, initial_map: Default::default() };
         assert_eq!(b.decide(&p, &mega, &[main]), Err(NotInlined::Polymorphic));
-        let builtin = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(0))), count: 9 };
+        let builtin = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(0))), count: 9, initial_map: Default::default() };
         assert_eq!(b.decide(&p, &builtin, &[main]), Err(NotInlined::Builtin));
         // Spend the budget: the same small callee is refused once the sum would pass the cap.
         let n = p.function(small).code.len();
@@ -287,7 +381,7 @@ mod tests {
         let p = program("function make(k) { return function add(x) { return x + k; }; }\nmake(1)(2);");
         let (main, add) = (FuncId(0), func(&p, "add"));
         let mut b = InlineBudget::new();
-        let closures = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(add)), count: 4 };
+        let closures = SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(add)), count: 4, initial_map: Default::default() };
         assert_eq!(b.decide(&p, &closures, &[main]), Ok(add), "closures of one function");
         // A closure made in the compilation needs no feedback; the caps still apply.
         assert_eq!(b.decide_known(&p, add, &[main]), Ok(add));

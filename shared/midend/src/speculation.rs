@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn monomorphic_math_calls_are_direct() {
-        let call = |b: u32| SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(b))), count: 3 };
+        let call = |b: u32| SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Builtin(BuiltinId(b))), count: 3, initial_map: Default::default() };
         let sin = MATH_FUNCTIONS.iter().position(|m| m.0 == "sin").unwrap() as u32;
         let max = MATH_FUNCTIONS.iter().position(|m| m.0 == "max").unwrap() as u32;
         assert_eq!(math_call(&call(sin), 0), Some(MathCall { builtin: BuiltinId(sin), operands: 1, form: MathForm::Call }));
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(math_call(&call(max), 0).map(|m| m.operands), Some(0));
         // Other builtins (console.log, ...) and megamorphic sites stay generic calls.
         assert_eq!(math_call(&call(MATH_FUNCTIONS.len() as u32), 1), None);
-        assert_eq!(math_call(&SlotFeedback::Call { target: CallTarget::Megamorphic, count: 3 }, 1), None);
+        assert_eq!(math_call(&SlotFeedback::Call { target: CallTarget::Megamorphic, count: 3, initial_map: Default::default() }, 1), None);
     }
 
     #[test]
@@ -380,6 +380,6 @@ mod tests {
         let seen = ElementFeedback { kind: Some(ElementsKind::Int32), holey: true, count: 3, ..ElementFeedback::default() };
         assert_eq!(elements(seen), KeyedPlan::InBounds { holey: true });
         assert_eq!(elements(ElementFeedback { out_of_bounds: true, ..seen }), KeyedPlan::Generic);
-        assert!(call_never_ran(&SlotFeedback::Call { target: Default::default(), count: 0 }));
+        assert!(call_never_ran(&SlotFeedback::Call { target: Default::default(), count: 0, initial_map: Default::default() }));
     }
 }

@@ -52,6 +52,14 @@
 //!   any other call is `JSCall`, whose callee input is the target function's constant after a
 //!   target check when the site always called one bytecode function
 //!   ([`crate::speculation::direct_call_target`]: a direct call for the backend).
+//! - `new`: a site that always constructed with one constructor and one initial map
+//!   ([`ir::feedback::InitialMap`]) whose constructor the policy accepts
+//!   ([`InlineBudget::decide_construct`]) checks the target and `F.prototype`, allocates the
+//!   receiver as `JSCreateObject[root shape]` and walks the constructor in place (its receiver
+//!   kept live at every pc for exits); the result is the receiver (a base constructor) or the
+//!   returned `this` binding (a derived one). A derived constructor's `super(...)` with one
+//!   parent in its feedback walks the parent the same way with the same receiver. Else
+//!   `JSConstruct` / `JSConstructSuper`.
 //! - Hidden parameters: a function's entry registers are its declared parameters, then its
 //!   hidden `receiver` and `context` registers ([`Function::entry_registers`]), bound by
 //!   `Parameter i` in that order (what the vm passes compiled code). An inlined callee's
@@ -80,7 +88,7 @@ use std::borrow::Cow;
 
 use frontend::liveness::{analyze, Liveness, RegSet};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
-use ir::feedback::{CallTarget, Callee, SlotFeedback};
+use ir::feedback::{CallTarget, Callee, InitialMap, SlotFeedback};
 use ir::hash::IdHashMap;
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
@@ -374,7 +382,8 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         if let Some(fs) = self.fs {
             return fs;
         }
-        let registers = ir::frame::frame_state_registers(&self.frame().liveness, pc);
+        // An inlined constructor's liveness keeps its receiver live already (`walk_inlined`).
+        let registers = ir::frame::frame_state_registers(&self.frame().liveness, pc, None);
         let fs = self.c.frame_state(self.frame().func, pc, &registers);
         self.fs = Some(fs);
         fs
@@ -677,7 +686,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 }
             }
             Instr::CreateObject { dst } => {
-                let v = self.pure(Op::JSCreateObject, &[]);
+                let v = self.pure(Op::JSCreateObject { shape: ir::feedback::ShapeId::EMPTY.0 }, &[]);
                 self.c.set(dst, v)
             }
             Instr::CreateArray { dst, first, count } => {
@@ -716,6 +725,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.c.call_returned(pc, dst);
             }
             Instr::Construct { dst, callee, args, argc, slot } => {
+                if self.inline_construct(pc, dst, callee, args, argc, slot)? {
+                    return Ok(());
+                }
                 let fs = self.frame_state(pc);
                 let mut inputs = vec![self.c.reg(callee)];
                 inputs.extend((1..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
@@ -766,6 +778,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.c.set(dst, v);
             }
             Instr::ConstructSuper { dst, callee, args, argc, slot } => {
+                if self.inline_construct_super(pc, dst, callee, args, argc, slot)? {
+                    return Ok(());
+                }
                 let fs = self.frame_state(pc);
                 let mut inputs = vec![self.c.reg(callee)];
                 inputs.extend((0..=argc).map(|i| self.c.reg(Reg(args.0 + i))));
@@ -924,6 +939,120 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 self.check(Op::DeoptimizeIf { reason: DeoptReason::RuntimeError }, &[same], fs);
             }
         }
+        self.walk_inlined(pc, dst, target, args, argc, receiver, context, fs, false)?;
+        Ok(true)
+    }
+
+    /// Inlines `new F(...)` at `pc` when the site always constructed with one function's
+    /// canonical object and one initial map, and the policy accepts the constructor
+    /// ([`InlineBudget::decide_construct`]): checks the target and that `F.prototype` is still
+    /// the prototype the feedback saw, allocates the receiver with its root shape
+    /// (`JSCreateObject[shape]`, an inline allocation that escape analysis and load
+    /// elimination see), walks the constructor with that receiver, and gives the receiver as
+    /// the result (the policy only takes constructors whose returns give no object).
+    fn inline_construct(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> Result<bool, Bailout> {
+        let SlotFeedback::Call {
+            target: CallTarget::Monomorphic(Callee::Function(f) | Callee::Closure(f)),
+            initial_map: InitialMap::One { target: target_bits, bag, bag_shape, slot: prototype_slot, prototype, shape },
+            ..
+        } = *self.feedback(slot)
+        else {
+            return Ok(false);
+        };
+        if !tagged::is_function_of(target_bits, f.0) {
+            return Ok(false);
+        }
+        let stack: Vec<FuncId> = self.frames.iter().map(|f| f.func).collect();
+        let Ok(target) = self.budget.decide_construct(self.input.program, f, &stack) else { return Ok(false) };
+        let fs = self.frame_state(pc);
+        // The one constructor the site saw (a closure instance too: its property object is
+        // its own), so its context is that closure's.
+        self.check_call_target(callee, target_bits, fs);
+        let callee_value = self.tagged(target_bits);
+        let context = if tagged::closure_instance(target_bits) != 0 {
+            self.pure(Op::ClosureContext, &[callee_value])
+        } else {
+            self.tagged(tagged::UNDEFINED)
+        };
+        // `F.prototype` is still the object the feedback saw: the property object keeps its
+        // shape (so the field's slot) and the field its value.
+        let b = self.tagged(bag);
+        self.check(Op::CheckMaps { shapes: ShapeSet::one(bag_shape.0) }, &[b], fs);
+        let p = self.pure(Op::LoadField { slot: prototype_slot }, &[b]);
+        let expected = self.tagged(prototype);
+        let same = self.pure(Op::TaggedEqual, &[p, expected]);
+        self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongMap }, &[same], fs);
+        let receiver = self.pure(Op::JSCreateObject { shape: shape.0 }, &[]);
+        self.walk_constructor(pc, dst, target, args, argc, receiver, context, fs)?;
+        Ok(true)
+    }
+
+    /// Inlines `super(...)` at `pc` (a derived constructor calling its parent's) when the site
+    /// always called one constructor the policy accepts: the same target check as a call
+    /// (`IsClosureOf` and the closure's context for a closure), the parent walked with the
+    /// derived constructor's receiver `r(args)`.
+    fn inline_construct_super(&mut self, pc: Pc, dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId) -> Result<bool, Bailout> {
+        let SlotFeedback::Call { target: CallTarget::Monomorphic(c @ (Callee::Function(f) | Callee::Closure(f))), .. } = *self.feedback(slot) else {
+            return Ok(false);
+        };
+        let stack: Vec<FuncId> = self.frames.iter().map(|f| f.func).collect();
+        let Ok(target) = self.budget.decide_construct(self.input.program, f, &stack) else { return Ok(false) };
+        let fs = self.frame_state(pc);
+        let context = if matches!(c, Callee::Closure(_)) {
+            let v = self.c.reg(callee);
+            let same = self.pure(Op::IsClosureOf { func: target.0 }, &[v]);
+            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
+            self.pure(Op::ClosureContext, &[v])
+        } else {
+            self.check_call_target(callee, inlining::function_bits(target), fs);
+            self.tagged(tagged::UNDEFINED)
+        };
+        let receiver = self.c.reg(args);
+        self.walk_constructor(pc, dst, target, args, argc, receiver, context, fs)?;
+        Ok(true)
+    }
+
+    /// Walks constructor `target` in place with `receiver`, and sets `dst` to the result of
+    /// `new`/`super(...)` ([`inlining::inlineable_constructor`]): the receiver for a base
+    /// constructor, the returned `this` binding for a derived one.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_constructor(
+        &mut self,
+        pc: Pc,
+        dst: Reg,
+        target: FuncId,
+        args: Reg,
+        argc: u32,
+        receiver: C::Value,
+        context: C::Value,
+        fs: C::FrameState,
+    ) -> Result<(), Bailout> {
+        let derived = matches!(self.input.program.function(target).kind, frontend::bytecode::FunctionKind::ClassConstructor { derived: true });
+        if self.walk_inlined(pc, dst, target, args, argc, receiver, context, fs, true)? && !derived {
+            self.c.set(dst, receiver);
+        }
+        Ok(())
+    }
+
+    /// Walks the callee `target` in place of the call or construct at `pc`: its parameters
+    /// bound to the arguments after `r(args)`, its hidden receiver and context registers to
+    /// `receiver` and `context`; its returns merge into `dst`. False if no path returns.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_inlined(
+        &mut self,
+        pc: Pc,
+        dst: Reg,
+        target: FuncId,
+        args: Reg,
+        argc: u32,
+        receiver: C::Value,
+        context: C::Value,
+        fs: C::FrameState,
+        construct: bool,
+    ) -> Result<bool, Bailout> {
+        let program = self.input.program;
+        let code = program.function(target);
+        let undefined = self.tagged(tagged::UNDEFINED);
         let registers = (0..code.register_count)
             .map(|r| {
                 if r < code.param_count.min(argc) {
@@ -946,7 +1075,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         let blocks = BytecodeBlocks::of(code);
         let leaders = blocks.reachable_leaders();
         self.c.begin_inlined(InlinedCall { func: target, code, registers, outer: fs, live_after, blocks: &blocks, leaders: &leaders });
-        let liveness = Cow::Owned(analyze(code));
+        let mut liveness = analyze(code);
+        if let (true, Some(r)) = (construct, code.receiver) {
+            // Every exit inside an inlined constructor keeps its receiver: the caller's `new`
+            // gives it as the result once the constructor finishes in the interpreter.
+            liveness.keep_live(r);
+        }
+        let liveness = Cow::Owned(liveness);
         self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target) });
         let n = code.code.len() as Pc;
         let mut built = vec![false; n as usize];
@@ -954,8 +1089,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.frames.pop();
         self.fs = None;
         walked?;
-        self.c.end_inlined(dst);
-        Ok(true)
+        Ok(self.c.end_inlined(dst))
     }
 }
 

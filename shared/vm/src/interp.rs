@@ -1367,14 +1367,14 @@ impl Vm {
             Decoded::Function(func) => Callee::Closure(func),
             Decoded::Builtin(b) => Callee::Builtin(b),
             _ => {
-                if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
+                if let SlotFeedback::Call { target, count, .. } = self.slot_mut(f, slot) {
                     *count = count.saturating_add(1);
                     *target = CallTarget::Megamorphic;
                 }
                 return;
             }
         };
-        if let SlotFeedback::Call { target, count } = self.slot_mut(f, slot) {
+        if let SlotFeedback::Call { target, count, .. } = self.slot_mut(f, slot) {
             *count = count.saturating_add(1);
             *target = match *target {
                 CallTarget::Uninitialized => CallTarget::Monomorphic(callee),
@@ -1438,7 +1438,14 @@ impl Vm {
             }
             Decoded::Function(f) if self.is_constructor(target) => {
                 self.record_call(site, target);
-                self.construct_function(f, target, args, argc)
+                let proto = self.construct_prototype(target);
+                if let Some((func, slot, _)) = site {
+                    let seen = self.initial_map_of(target, proto);
+                    if let SlotFeedback::Call { initial_map, .. } = self.slot_mut(func, slot) {
+                        initial_map.record(Some(seen));
+                    }
+                }
+                self.construct_function(f, target, proto, args, argc)
             }
             Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::String | Builtin::Number) => {
                 let name = self.builtins[b.0 as usize].name();

@@ -18,6 +18,7 @@
 //!   object; an object returned by a constructor replaces it, as in JavaScript).
 
 use frontend::bytecode::{FuncId, FunctionKind, NameId};
+use ir::feedback::InitialMap;
 
 use crate::builtins::Builtin;
 use crate::interp::{JsResult, Throw};
@@ -212,14 +213,41 @@ impl Vm {
         Ok(())
     }
 
-    /// `new target(...)` of a bytecode function: the object whose prototype is
-    /// `target.prototype`, initialized by the constructor.
-    pub(crate) fn construct_function(&mut self, f: FuncId, target: Value, args: usize, argc: u32) -> JsResult<Value> {
+    /// The prototype of the object `new target(...)` makes: `target.prototype` if it is an
+    /// object, else `null` (made on first use, as every function's `prototype`).
+    pub(crate) fn construct_prototype(&mut self, target: Value) -> Value {
         let name = self.names.prototype;
-        let proto = match self.lookup_chain(target, name) {
+        match self.lookup_chain(target, name) {
             Some(p) if matches!(p.decode(), Decoded::Object(_) | Decoded::Function(_)) => p,
             _ => Value::NULL,
-        };
+        }
+    }
+
+    /// The initial map of `new target(...)` with prototype `proto` (construct feedback): one
+    /// when `target`'s `prototype` is an own field of its property object holding `proto`, an
+    /// object.
+    pub(crate) fn initial_map_of(&mut self, target: Value, proto: Value) -> InitialMap {
+        if !matches!(proto.decode(), Decoded::Object(_)) {
+            return InitialMap::Varied;
+        }
+        let Some(&bag) = self.heap.function_props.get(&target.bits()) else { return InitialMap::Varied };
+        let bag_shape = self.heap.object(bag).shape;
+        match self.heap.lookup(bag_shape, self.names.prototype) {
+            Some(slot) if self.heap.object(bag).slots[slot as usize] == proto => InitialMap::One {
+                target: target.bits(),
+                bag: Value::object(bag).bits(),
+                bag_shape,
+                slot,
+                prototype: proto.bits(),
+                shape: self.heap.root_shape(proto),
+            },
+            _ => InitialMap::Varied,
+        }
+    }
+
+    /// `new target(...)` of a bytecode function: the object whose prototype is `proto`
+    /// ([`Vm::construct_prototype`]), initialized by the constructor.
+    pub(crate) fn construct_function(&mut self, f: FuncId, target: Value, proto: Value, args: usize, argc: u32) -> JsResult<Value> {
         let obj = Value::object(self.heap.alloc_object_with_proto(proto));
         let context = self.heap.closure_context(target);
         // The new object is the result unless the constructor returns another: a root while

@@ -490,6 +490,8 @@ impl Vm {
 
     fn resume_rooted(&mut self, frames: Vec<ResumeFrame>) -> JsResult<Value> {
         let mut result: Option<Value> = None;
+        // The receiver the frame just finished started with (the object of an inlined `new`).
+        let mut receiver: Option<Value> = None;
         for (level, frame) in frames.into_iter().enumerate().rev() {
             let program = self.program.clone();
             let func = program.function(frame.func);
@@ -504,13 +506,21 @@ impl Vm {
             }
             let mut pc = frame.pc;
             if let Some(inner) = result {
-                // This frame was calling the frame we just finished.
-                let Instr::Call { dst, .. } = func.code[pc as usize] else {
-                    unreachable!("outer frames resume at calls (ExitDesc::check)")
+                // This frame was calling the frame we just finished: a call takes its result;
+                // a `new` takes it if it is an object, else the constructor's receiver (the
+                // walker keeps an inlined constructor's receiver in every frame state).
+                let (dst, value) = match func.code[pc as usize] {
+                    Instr::Call { dst, .. } => (dst, inner),
+                    Instr::Construct { dst, .. } | Instr::ConstructSuper { dst, .. } if crate::objects::is_object(inner) => (dst, inner),
+                    Instr::Construct { dst, .. } | Instr::ConstructSuper { dst, .. } => {
+                        (dst, receiver.expect("an inlined constructor's frame has its receiver"))
+                    }
+                    _ => unreachable!("outer frames resume at calls (ExitDesc::check)"),
                 };
-                self.stack[base + dst.0 as usize] = inner;
+                self.stack[base + dst.0 as usize] = value;
                 pc += 1;
             }
+            receiver = func.receiver.map(|r| self.stack[base + r.0 as usize]);
             result = Some(self.run_activation_nested(frame.func, base, pc, level as u32)?);
         }
         Ok(result.expect("an exit has at least one frame"))

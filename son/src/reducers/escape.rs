@@ -244,8 +244,8 @@ fn analyze(
         let obj = g.value_inputs(n).first().copied().filter(|o| state.contains_key(o));
         let mut removed = false;
         match (op, obj) {
-            (Op::JSCreateObject, _) if set.contains(&n) => {
-                state.insert(n, VirtualObject::empty());
+            (Op::JSCreateObject { shape }, _) if set.contains(&n) => {
+                state.insert(n, VirtualObject::new(ShapeId(shape)));
                 removed = true;
             }
             (Op::JSStoreNamed { slot, .. }, Some(o)) => {

@@ -338,7 +338,7 @@ impl Reducer for LoadElimination {
                 s.set_element(object, index, value, &mut self.stats);
                 self.update(n, Rc::new(s))
             }
-            Op::JSCreateObject | Op::AllocateObject { .. } => {
+            Op::JSCreateObject { .. } | Op::AllocateObject { .. } => {
                 // A new object has its root shape: its first transitioning store needs no
                 // shape check.
                 let mut s = (*state).clone();
@@ -346,7 +346,7 @@ impl Reducer for LoadElimination {
                     s.kill(k, mode);
                 }
                 let root = match op {
-                    Op::AllocateObject { shape } => shape,
+                    Op::AllocateObject { shape } | Op::JSCreateObject { shape } => shape,
                     _ => ShapeId::EMPTY.0,
                 };
                 s.set_maps(n, ShapeSet::one(root), &mut self.stats);

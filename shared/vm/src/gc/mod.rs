@@ -35,7 +35,7 @@ use crate::interp::{JsResult, Throw};
 use crate::layout::StableVec;
 use crate::value::{ArrayId, Decoded, ObjectId, Value};
 use crate::Vm;
-use ir::feedback::{ElementsKind, PropertyFeedback, PropertyHandler, ShapeId, SlotFeedback};
+use ir::feedback::{ElementsKind, InitialMap, PropertyFeedback, PropertyHandler, ShapeId, SlotFeedback};
 
 /// Bytes allocated after a collection before the next one is due, at least.
 pub const MIN_GROWTH: u64 = 8 << 20;
@@ -829,6 +829,11 @@ impl Vm {
         }
         for slots in &self.feedback {
             for s in slots {
+                if let SlotFeedback::Call { initial_map: InitialMap::One { target, bag, prototype, .. }, .. } = s {
+                    f(heap, Value::from_bits(*target), w);
+                    f(heap, Value::from_bits(*bag), w);
+                    f(heap, Value::from_bits(*prototype), w);
+                }
                 if let SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) = s {
                     for (_, h) in entries {
                         if let PropertyHandler::PrototypeField { holder, path, .. } = h {
