@@ -53,7 +53,8 @@ pub enum Expr {
     Member(Box<Expr>, String),
     /// `object[index]`.
     Index(Box<Expr>, Box<Expr>),
-    /// `receiver.name(args)`: `push`, `pop` and `toString`.
+    /// `receiver.name(args)`: `push`, `pop` and `toString`, and the methods of generated
+    /// classes (`o.sum()`, `C.make(p)`).
     Method(Box<Expr>, &'static str, Vec<Expr>),
     /// `String(value)`.
     StringOf(Box<Expr>),
@@ -67,6 +68,14 @@ pub enum Expr {
     /// of the code around it (the generator's `closures` feature; never printed by
     /// `console.log`, whose text of a function differs between engines).
     Closure(Vec<String>, Vec<Stmt>),
+    /// `this` (in constructors and methods: the generator's `classes` feature).
+    This,
+    /// `new C(args)`: a class or a constructor function called with `new`.
+    New(String, Vec<Expr>),
+    /// `super(args)`: the base constructor's call in a derived class's constructor.
+    SuperCall(Vec<Expr>),
+    /// `super.name(args)`: the base class's method, in a method of a derived class.
+    SuperMethod(String, Vec<Expr>),
 }
 
 /// Something an assignment or update writes.
@@ -164,13 +173,40 @@ pub struct Function {
     pub body: Vec<Stmt>,
 }
 
-/// A whole program: comment lines, function declarations, then the top-level statements.
+/// A member of a class body: the constructor, a method or a static method.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Method {
+    /// `static name(...) { ... }` rather than `name(...) { ... }`.
+    pub is_static: bool,
+    /// Its name (`constructor` for the constructor), parameters and body.
+    pub function: Function,
+}
+
+/// A class declaration (not hoisted: declared before any code constructs or extends it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Class {
+    /// Its name.
+    pub name: String,
+    /// The class (or constructor function) it extends: `class D extends B`.
+    pub base: Option<String>,
+    /// Field declarations, `name = value;` (set on every instance before the constructor
+    /// body runs, or right after `super(...)` returns in a derived class).
+    pub fields: Vec<(String, Expr)>,
+    /// The constructor (none: the default one) and the methods, in order.
+    pub members: Vec<Method>,
+}
+
+/// A whole program: comment lines, function declarations, class declarations, then the
+/// top-level statements.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     /// Lines printed as `// ...` comments at the top.
     pub header: Vec<String>,
     /// The function declarations, printed before the top-level code (they are hoisted).
     pub functions: Vec<Function>,
+    /// The class declarations, printed after the functions and before the top-level code,
+    /// in order (a base class before the classes that extend it).
+    pub classes: Vec<Class>,
     /// The top-level statements.
     pub body: Vec<Stmt>,
 }
@@ -189,6 +225,9 @@ impl Program {
             p.indent -= 1;
             p.out.push_str("}\n");
         }
+        for c in &self.classes {
+            p.class(c);
+        }
         p.stmts(&self.body);
         p.out
     }
@@ -196,7 +235,11 @@ impl Program {
     /// The number of AST nodes (statements, expressions, places and functions): the size the
     /// reducer shrinks.
     pub fn size(&self) -> usize {
-        self.functions.iter().map(|f| 1 + f.params.len() + stmts_size(&f.body)).sum::<usize>() + stmts_size(&self.body)
+        let function_size = |f: &Function| 1 + f.params.len() + stmts_size(&f.body);
+        let class_size = |c: &Class| {
+            1 + c.fields.iter().map(|(_, v)| 1 + expr_size(v)).sum::<usize>() + c.members.iter().map(|m| function_size(&m.function)).sum::<usize>()
+        };
+        self.functions.iter().map(function_size).sum::<usize>() + self.classes.iter().map(class_size).sum::<usize>() + stmts_size(&self.body)
     }
 
     /// The function called `name`, if declared.
@@ -229,13 +272,15 @@ fn stmt_size(s: &Stmt) -> usize {
 /// The number of nodes in an expression.
 pub fn expr_size(e: &Expr) -> usize {
     1 + match e {
-        Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::Var(_) | Expr::MathConst(_) => 0,
+        Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::Var(_) | Expr::MathConst(_) | Expr::This => 0,
         Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => expr_size(a),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => expr_size(a) + expr_size(b),
         Expr::Cond(a, b, c) => expr_size(a) + expr_size(b) + expr_size(c),
         Expr::Assign(_, p, v) => place_size(p) + expr_size(v),
         Expr::Update { place, .. } => place_size(place),
-        Expr::Call(_, args) | Expr::Math(_, args) => args.iter().map(expr_size).sum(),
+        Expr::Call(_, args) | Expr::Math(_, args) | Expr::New(_, args) | Expr::SuperCall(args) | Expr::SuperMethod(_, args) => {
+            args.iter().map(expr_size).sum()
+        }
         Expr::Method(r, _, args) => expr_size(r) + args.iter().map(expr_size).sum::<usize>(),
         Expr::Array(items) => items.iter().map(|i| i.as_ref().map_or(1, expr_size)).sum(),
         Expr::Object(props) => props.iter().map(|(_, v)| expr_size(v)).sum(),
@@ -336,6 +381,22 @@ impl Printer {
             }
             Stmt::Throw(e) => self.line(&format!("throw {};", top(e))),
         }
+    }
+
+    /// `class Name extends Base { fields; members }`.
+    fn class(&mut self, c: &Class) {
+        let extends = c.base.as_ref().map(|b| format!(" extends {b}")).unwrap_or_default();
+        self.line(&format!("class {}{extends} {{", c.name));
+        self.indent += 1;
+        for (name, value) in &c.fields {
+            self.line(&format!("{name} = {};", top(value)));
+        }
+        for m in &c.members {
+            let head = format!("{}{}({}) ", if m.is_static { "static " } else { "" }, m.function.name, m.function.params.join(", "));
+            self.block(&head, &m.function.body, "}");
+        }
+        self.indent -= 1;
+        self.line("}");
     }
 
     fn looped(&mut self, l: &Loop) {
@@ -447,6 +508,10 @@ fn write_expr(out: &mut String, e: &Expr, nested: bool) {
             let body: Vec<&str> = p.out.lines().map(str::trim).collect();
             format!("(function ({}) {{ {} }})", params.join(", "), body.join(" "))
         }
+        Expr::This => "this".into(),
+        Expr::New(c, a) => wrap(format!("new {c}({})", args(a))),
+        Expr::SuperCall(a) => format!("super({})", args(a)),
+        Expr::SuperMethod(m, a) => format!("super.{m}({})", args(a)),
     };
     out.push_str(&text);
 }
@@ -471,6 +536,7 @@ mod tests {
         let p = Program {
             header: vec!["seed 1".into()],
             functions: vec![Function { name: "f".into(), params: vec!["x".into()], body: vec![Stmt::Return(Some(e))] }],
+            classes: Vec::new(),
             body: vec![
                 Stmt::Loop(Loop {
                     kind: LoopKind::While,
@@ -488,6 +554,53 @@ mod tests {
         );
         // f: 1 + 1 param + return 1 + 5; the loop 1 + print 3; the assignment 1 + 5.
         assert_eq!(p.size(), 18);
+    }
+
+    #[test]
+    fn prints_classes_after_the_functions_and_before_the_code() {
+        let var = |n: &str| Expr::Var(n.into());
+        let this = |f: &str| Place::Member(Expr::This, f.into());
+        let function = |name: &str, params: &[&str], body| Function { name: name.into(), params: params.iter().map(|p| p.to_string()).collect(), body };
+        let store = |f: &str, v: Expr| Stmt::Expr(Expr::Assign(None, Box::new(this(f)), bx(v)));
+        let base = Class {
+            name: "B".into(),
+            base: None,
+            fields: vec![("k".into(), num(3))],
+            members: vec![
+                Method { is_static: false, function: function("constructor", &["p"], vec![store("a", var("p"))]) },
+                Method { is_static: true, function: function("make", &["p"], vec![Stmt::Return(Some(Expr::New("B".into(), vec![var("p")])))]) },
+            ],
+        };
+        let sum = Expr::Binary("*", bx(Expr::SuperMethod("sum".into(), vec![])), bx(num(2)));
+        let derived = Class {
+            name: "D".into(),
+            base: Some("B".into()),
+            fields: Vec::new(),
+            members: vec![
+                Method {
+                    is_static: false,
+                    function: function("constructor", &["p"], vec![Stmt::Expr(Expr::SuperCall(vec![var("p")])), store("c", num(1))]),
+                },
+                Method { is_static: false, function: function("sum", &[], vec![Stmt::Return(Some(sum))]) },
+            ],
+        };
+        let read = Expr::Member(bx(Expr::New("D".into(), vec![num(1)])), "a".into());
+        let p = Program {
+            header: Vec::new(),
+            functions: vec![function("f", &[], vec![Stmt::Return(Some(read))])],
+            classes: vec![base, derived],
+            body: vec![Stmt::Print(vec![Expr::Call("f".into(), vec![])])],
+        };
+        assert_eq!(
+            p.to_js(),
+            "function f() {\n  return (new D(1)).a;\n}\nclass B {\n  k = 3;\n  constructor(p) {\n    this.a = p;\n  }\n  static make(p) {\n    \
+             return new B(p);\n  }\n}\nclass D extends B {\n  constructor(p) {\n    super(p);\n    this.c = 1;\n  }\n  sum() {\n    \
+             return super.sum() * 2;\n  }\n}\nconsole.log(f());\n"
+        );
+        // f: 1 + `return (new D(1)).a;` 4. B: 1 + the field 2 + the constructor 1 + 1 parameter
+        // + `this.a = p;` 5 + make 1 + 1 + 3. D: 1 + the constructor 1 + 1 + `super(p);` 3 +
+        // `this.c = 1;` 5 + sum 1 + 4. The print: 2.
+        assert_eq!(p.size(), 5 + (1 + 2 + 7 + 5) + (1 + 10 + 5) + 2);
     }
 
     #[test]

@@ -20,7 +20,13 @@
 //! - `closures`: a maker returns closures over a variable they update; a small hot helper
 //!   calls the closure it is given (instances with different contexts, or one made on the
 //!   spot), with arguments whose types change — closure inlining, context loads and stores,
-//!   exits inside inlined closures.
+//!   exits inside inlined closures;
+//! - `classes`: a base class whose constructor stores (expressions over) its parameters into
+//!   fields, sometimes one or two derived classes (statements before `super(...)`, method
+//!   overrides calling `super.m()`), or a plain constructor function; constructors that
+//!   return early, return `this` or (rarely) another object; a hot function that does
+//!   `new` with arguments whose types change partway (exits inside inlined constructors) and
+//!   combines the new object's fields, and sometimes a loop keeping every k-th new object.
 //!
 //! Inside them, besides random statements and expressions over every Tier-1 construct,
 //! *guarded operations*: a division behind a zero test, an element read behind a length
@@ -116,6 +122,13 @@ const MATH2: &[&str] = &["max", "min", "imul", "max", "min", "atan2"];
 /// Math constants.
 const MATH_CONSTS: &[&str] = &["PI", "E", "LN2", "SQRT2"];
 
+/// Field names of the `classes` feature's objects.
+const FIELDS: &[&str] = &["a", "b", "c", "d", "e", "k"];
+
+/// Method names of the `classes` feature (none is a prototype member with a meaning of its
+/// own, like `toString`): `sum()` takes no argument, `mix(k)` one.
+const METHODS: &[&str] = &["sum", "mix"];
+
 /// Operators of binary expressions and compound assignments.
 const ARITH: &[&str] = &["+", "+", "-", "*", "/", "%"];
 const BITWISE: &[&str] = &["|", "&", "^", "<<", ">>", ">>>"];
@@ -207,7 +220,7 @@ pub fn generate(seed: u64) -> Program {
         if g.work >= WORK_LIMIT {
             break;
         }
-        match g.rng.below(20) {
+        match g.rng.below(21) {
             0..=3 => g.drift(),
             4..=5 => g.boundary(),
             6..=8 => g.elements(),
@@ -216,6 +229,7 @@ pub fn generate(seed: u64) -> Program {
             14 => g.recursion(),
             15..=17 => g.osr(),
             18 => g.closures(),
+            19 => g.classes(),
             _ => g.constants(),
         }
     }
@@ -252,6 +266,26 @@ fn show_function() -> Function {
             Stmt::Return(Some(is("+", is("+", Expr::Str("<".into()), x()), Expr::Str(">".into())))),
         ],
     }
+}
+
+/// What `new` on one constructor of the `classes` feature gives.
+#[derive(Clone, Debug)]
+struct Ctor {
+    /// The class's (or constructor function's) name.
+    name: String,
+    /// How many arguments its constructor takes.
+    arity: usize,
+    /// The fields its instances may have (its own and its bases').
+    fields: Vec<String>,
+    /// The methods its instances have (their own and inherited ones).
+    methods: Vec<&'static str>,
+    /// Whether some constructor of the chain may return another object (which `new` then
+    /// gives: an object literal without the methods).
+    foreign: bool,
+    /// Whether it has a `static make(...)` that returns `new Name(...)`.
+    maker: bool,
+    /// Estimated statement executions of one `new` (base constructors included).
+    cost: u64,
 }
 
 /// The generator's state.
@@ -557,6 +591,382 @@ impl Gen {
         // Not in `funcs`: other code never calls these two with arbitrary values.
         let f = FnInfo { name: helper, params: vec![Cat::Val, Cat::Val], cost: 8 };
         self.driver(&f, &i, calls, vec![closure, arg]);
+    }
+
+    /// Classes: a base class (or a constructor function) and sometimes one or two classes
+    /// derived from it, their constructors storing values computed from the parameters into
+    /// fields; a hot function does `new` on one of them with arguments whose types change
+    /// partway (an exit inside the inlined constructor must resume with `new` still giving the
+    /// object) and combines the new object's fields and methods into a primitive; sometimes a
+    /// top-level loop allocates and keeps every k-th object. None of these functions is offered
+    /// to other code, and no object or function is printed other than through `show`.
+    fn classes(&mut self) {
+        let calls = self.rng.range(150, 400);
+        let mut chain = vec![if self.rng.chance(25) { self.constructor_function(calls) } else { self.class_decl(None, calls) }];
+        let levels = match self.rng.below(20) {
+            0..=8 => 0,
+            9..=16 => 1,
+            _ => 2,
+        };
+        for _ in 0..levels {
+            let base = chain.last().expect("a base").clone();
+            chain.push(self.class_decl(Some(&base), calls));
+        }
+        // The hot function: `new` on the most derived constructor mostly, sometimes alternating
+        // with one of its bases (two allocation sites, or one site seeing two targets).
+        let (hot, x, n) = (self.name("nw"), "x".to_string(), "n".to_string());
+        let target = if self.rng.chance(80) { chain.last() } else { chain.first() }.expect("a constructor").clone();
+        let sources = [x.clone(), n.clone()];
+        let first = self.allocation(&target, &sources);
+        let (site, seen) = if chain.len() > 1 && self.rng.chance(25) {
+            let other = self.rng.pick(&chain[..chain.len() - 1]).clone();
+            let second = self.allocation(&other, &sources);
+            let test = if self.rng.chance(50) {
+                Expr::Binary("===", bx(Expr::Binary("%", bx(Expr::Var(n.clone())), bx(num(self.rng.range(2, 4))))), bx(num(0)))
+            } else {
+                Expr::Binary("<", bx(Expr::Var(n.clone())), bx(num(self.rng.range(100, calls - 20))))
+            };
+            (Expr::Cond(bx(test), bx(second), bx(first)), vec![target.clone(), other])
+        } else {
+            (first, vec![target.clone()])
+        };
+        let o = self.name("o");
+        let mut body = vec![Stmt::Decl(self.rng.choose(&[DeclKind::Const, DeclKind::Let, DeclKind::Var]), o.clone(), Some(site))];
+        if self.rng.chance(15) {
+            // A property added after construction: a transition from the initial shape.
+            let p = self.rng.pick(PROPS).to_string();
+            body.push(Stmt::Expr(Expr::Assign(None, Box::new(Place::Member(Expr::Var(o.clone()), p)), bx(Expr::Var(x.clone())))));
+        }
+        let result = self.instance_reads(&Expr::Var(o), &seen, Some(&n));
+        body.push(Stmt::Return(Some(result)));
+        self.program.functions.push(Function { name: hot.clone(), params: vec![x, n], body });
+        let cost = seen.iter().map(|c| c.cost).max().unwrap_or(0) + 8;
+        let i = self.name("i");
+        let first = self.phased(&i, calls as u32);
+        let second = if self.rng.chance(60) { Expr::Var(i.clone()) } else { self.phased(&i, calls as u32) };
+        let f = FnInfo { name: hot, params: vec![Cat::Val, Cat::Val], cost };
+        self.driver(&f, &i, calls, vec![first, second]);
+        if self.rng.chance(40) {
+            self.keep_loop(&target);
+        }
+    }
+
+    /// A class declaration for the `classes` feature, derived from `base` if given: its
+    /// constructor (maybe the default one in a derived class) stores values computed from its
+    /// parameters into fields, perhaps returning early; rarely field declarations and a static
+    /// `make`; sometimes methods that read fields (an override calling `super`'s).
+    fn class_decl(&mut self, base: Option<&Ctor>, calls: u64) -> Ctor {
+        let name = self.name(if base.is_some() { "D" } else { "B" });
+        let mut members = Vec::new();
+        let mut fields: Vec<String> = base.map(|b| b.fields.clone()).unwrap_or_default();
+        let mut methods: Vec<&'static str> = base.map(|b| b.methods.clone()).unwrap_or_default();
+        let mut foreign = base.is_some_and(|b| b.foreign);
+        let mut declared = Vec::new();
+        if self.rng.chance(12) {
+            let field = self.rng.pick(FIELDS).to_string();
+            let value = if self.rng.chance(70) { self.small_int() } else { self.literal() };
+            declared.push((field.clone(), value));
+            fields.push(field);
+        }
+        let (arity, cost) = match base {
+            Some(b) if self.rng.chance(15) => (b.arity, b.cost + 1),
+            _ => {
+                let (ctor, own_fields, returns_other) = self.constructor_body(base, calls);
+                let cost = self.cost_of(&ctor.body) + base.map_or(0, |b| b.cost) + 1;
+                let arity = ctor.params.len();
+                fields.extend(own_fields);
+                foreign |= returns_other;
+                members.push(Method { is_static: false, function: ctor });
+                (arity, cost)
+            }
+        };
+        fields.sort();
+        fields.dedup();
+        // Methods: new ones, or overrides that call the base class's.
+        for &m in METHODS {
+            let inherited = methods.contains(&m);
+            let chance = if inherited { 35 } else if base.is_none() { 50 } else { 25 };
+            if !self.rng.chance(chance) {
+                continue;
+            }
+            let own = self.method_body(m, &fields, inherited);
+            members.push(Method { is_static: false, function: own });
+            if !inherited {
+                methods.push(m);
+            }
+        }
+        let maker = self.rng.chance(12);
+        if maker {
+            let params: Vec<String> = ["p", "q", "r"][..arity].iter().map(|p| p.to_string()).collect();
+            let args = params.iter().map(|p| Expr::Var(p.clone())).collect();
+            let body = vec![Stmt::Return(Some(Expr::New(name.clone(), args)))];
+            members.push(Method { is_static: true, function: Function { name: "make".into(), params, body } });
+        }
+        self.program.classes.push(Class { name: name.clone(), base: base.map(|b| b.name.clone()), fields: declared, members });
+        Ctor { name, arity, fields, methods, foreign, maker, cost: cost + 2 }
+    }
+
+    /// A constructor function `function F(p, q) { this.a = p; ... }` for the `classes`
+    /// feature (used with `new` only), sometimes with a method on its prototype.
+    fn constructor_function(&mut self, calls: u64) -> Ctor {
+        let name = self.name("F");
+        let (mut ctor, fields, foreign) = self.constructor_body(None, calls);
+        let cost = self.cost_of(&ctor.body) + 1;
+        let arity = ctor.params.len();
+        ctor.name = name.clone();
+        self.program.functions.push(ctor);
+        let mut methods = Vec::new();
+        if self.rng.chance(35) {
+            let m = self.rng.choose(METHODS);
+            let method = self.method_body(m, &fields, false);
+            let prototype = Expr::Member(bx(Expr::Var(name.clone())), "prototype".into());
+            let place = Place::Member(prototype, m.to_string());
+            self.top(Stmt::Expr(Expr::Assign(None, Box::new(place), bx(Expr::Closure(method.params, method.body)))));
+            methods.push(m);
+        }
+        Ctor { name, arity, fields, methods, foreign, maker: false, cost: cost + 2 }
+    }
+
+    /// The constructor of a class derived from `base` (or of a base class, or a constructor
+    /// function when `base` is `None`): maybe locals computed before `super(...)`, the call,
+    /// then 1–3 field stores, sometimes a random statement, an early `return;` or
+    /// `return this;` under a test, and (rarely, not in a derived class) the return of another
+    /// object. Gives the function (named `constructor`), the fields it stores and whether
+    /// it may return another object.
+    fn constructor_body(&mut self, base: Option<&Ctor>, calls: u64) -> (Function, Vec<String>, bool) {
+        let arity = self.rng.range(1, 3) as usize;
+        let params: Vec<String> = ["p", "q", "r"][..arity].iter().map(|p| p.to_string()).collect();
+        let mut sources = params.clone();
+        let mut body = Vec::new();
+        if let Some(b) = base {
+            // Statements before `super(...)` that do not touch `this`.
+            if self.rng.chance(35) {
+                for _ in 0..self.rng.range(1, 2) {
+                    let t = self.name("t");
+                    let value = self.ctor_value(&sources);
+                    body.push(Stmt::Decl(self.rng.choose(&[DeclKind::Const, DeclKind::Let]), t.clone(), Some(value)));
+                    sources.push(t);
+                }
+            }
+            let count = match self.rng.below(10) {
+                0 => b.arity.saturating_sub(1),
+                1 => b.arity + 1,
+                _ => b.arity,
+            };
+            let args =
+                (0..count).map(|k| if self.rng.chance(50) { Expr::Var(sources[k % sources.len()].clone()) } else { self.ctor_value(&sources) }).collect();
+            body.push(Stmt::Expr(Expr::SuperCall(args)));
+        }
+        let after_super = body.len();
+        let mut fields: Vec<String> = Vec::new();
+        let inherited = base.map(|b| b.fields.clone()).unwrap_or_default();
+        for _ in 0..self.rng.range(1, 3) {
+            // A new field mostly, sometimes one stored already (here or by a base).
+            let fresh: Vec<&str> = FIELDS.iter().copied().filter(|f| !fields.iter().chain(&inherited).any(|g| g == f)).collect();
+            let field = if !fresh.is_empty() && self.rng.chance(75) { self.rng.pick(&fresh) } else { self.rng.pick(FIELDS) }.to_string();
+            let this = Place::Member(Expr::This, field.clone());
+            let set = fields.contains(&field) || inherited.contains(&field);
+            let store = if set && self.rng.chance(40) {
+                // A compound store to a field already there (the value a number for `+=`).
+                let op = self.rng.choose(&["+", "-", "*", "|"]);
+                let value = self.ctor_value(&sources);
+                let value = if op == "+" { Expr::Unary("+", bx(value)) } else { value };
+                Expr::Assign(Some(op), Box::new(this), bx(value))
+            } else {
+                Expr::Assign(None, Box::new(this), bx(self.ctor_value(&sources)))
+            };
+            body.push(Stmt::Expr(store));
+            fields.push(field);
+        }
+        if self.rng.chance(20) {
+            // Random code over the parameters (no `return`: the context is not a function's).
+            let mut vars = self.function_vars(&params, &vec![Cat::Val; params.len()]);
+            vars.extend(sources[params.len()..].iter().map(|t| VarInfo { local: true, ..var(t, Cat::Val, false) }));
+            let mut cx = Ctx::new(vars, false, calls, Bias::General);
+            let extra = self.stmts(&mut cx, 1);
+            let at = self.rng.range(after_super as u64, body.len() as u64) as usize;
+            body.splice(at..at, extra);
+        }
+        let mut foreign = false;
+        match self.rng.below(20) {
+            0..=3 => {
+                let at = self.rng.range(after_super as u64, body.len() as u64) as usize;
+                let test = self.ctor_test(&sources);
+                body.insert(at, Stmt::If(test, vec![Stmt::Return(None)], Vec::new()));
+            }
+            4..=5 => {
+                let at = self.rng.range(after_super as u64, body.len() as u64) as usize;
+                let test = self.ctor_test(&sources);
+                body.insert(at, Stmt::If(test, vec![Stmt::Return(Some(Expr::This))], Vec::new()));
+            }
+            6 => body.push(Stmt::Return(Some(Expr::This))),
+            7 if base.is_none() => {
+                // `new` gives this object instead of the one it allocated.
+                let at = self.rng.range(0, body.len() as u64) as usize;
+                let test = self.ctor_test(&sources);
+                let mut props = vec![("z".to_string(), Expr::Var(self.rng.pick(&params).clone()))];
+                if self.rng.chance(50) {
+                    props.push((self.rng.pick(FIELDS).to_string(), self.ctor_value(&sources)));
+                }
+                fields.push("z".into());
+                body.insert(at, Stmt::If(test, vec![Stmt::Return(Some(Expr::Object(props)))], Vec::new()));
+                foreign = true;
+            }
+            _ => {}
+        }
+        (Function { name: "constructor".into(), params, body }, fields, foreign)
+    }
+
+    /// A method of the `classes` feature: `sum()` or `mix(k)` combining two of the `fields`
+    /// (`k` too), and the base class's method (`super.m(...)`) when it `overrides` one.
+    fn method_body(&mut self, name: &'static str, fields: &[String], overrides: bool) -> Function {
+        let mut params = Vec::new();
+        let mut args = Vec::new();
+        if name == "mix" {
+            params.push("k".to_string());
+            args.push(Expr::Var("k".into()));
+        }
+        let read = |g: &mut Gen| {
+            let f = if fields.is_empty() { g.rng.pick(FIELDS).to_string() } else { g.rng.pick(fields).clone() };
+            Expr::Member(bx(Expr::This), f)
+        };
+        let mut value = read(self);
+        if let Some(k) = args.first() {
+            value = joined(self.rng.choose(&["+", "*", "-", "^"]), value, k.clone());
+        }
+        let other = if overrides && self.rng.chance(80) { Expr::SuperMethod(name.into(), args) } else { read(self) };
+        let op = self.rng.choose(&["+", "+", "-", "*", "|"]);
+        let value = if self.rng.chance(50) { joined(op, other, value) } else { joined(op, value, other) };
+        Function { name: name.into(), params, body: vec![Stmt::Return(Some(value))] }
+    }
+
+    /// A value for a constructor to store or pass on: one of the parameters and locals
+    /// `sources`, or a small expression over them.
+    fn ctor_value(&mut self, sources: &[String]) -> Expr {
+        let first = self.rng.below(sources.len() as u64) as usize;
+        // A second operand, a different one where there are two.
+        let second = (first + self.rng.range(1, sources.len().max(2) as u64 - 1) as usize) % sources.len();
+        let (a, b) = (Expr::Var(sources[first].clone()), Expr::Var(sources[second].clone()));
+        match self.rng.below(11) {
+            0..=2 => a,
+            3..=4 => {
+                let k = self.small_int();
+                joined(self.rng.choose(&["+", "-", "*", "+"]), a, k)
+            }
+            5..=6 => joined(self.rng.choose(&["+", "-", "*", "|", "&", "^", "%", "<"]), a, b),
+            7 => Expr::Binary("|", bx(a), bx(num(0))),
+            8 => Expr::Binary("+", bx(Expr::Str(self.rng.pick(STRINGS).to_string())), bx(a)),
+            9 => {
+                let f = self.rng.choose(&["floor", "abs", "round", "trunc"]);
+                if self.rng.chance(50) { Expr::Math(f, vec![a]) } else { Expr::Math(self.rng.choose(&["max", "min"]), vec![a, b]) }
+            }
+            _ => {
+                let k = self.small_int();
+                Expr::Cond(bx(Expr::Binary("<", bx(a.clone()), bx(k))), bx(a), bx(b))
+            }
+        }
+    }
+
+    /// The test of a constructor's early return: over one of `sources`, true on some calls.
+    fn ctor_test(&mut self, sources: &[String]) -> Expr {
+        let a = bx(Expr::Var(self.rng.pick(sources).clone()));
+        match self.rng.below(4) {
+            0 => Expr::Binary("<", a, bx(num(self.rng.range(0, 200)))),
+            1 => Expr::Binary("===", bx(Expr::Binary("&", a, bx(num(7)))), bx(num(self.rng.range(0, 7)))),
+            2 => Expr::Binary(">", a, bx(num(self.rng.range(100, 300)))),
+            _ => Expr::Binary("===", a, bx(Expr::Undefined)),
+        }
+    }
+
+    /// `new C(args)` (or `C.make(args)` when it has a static `make`) with arguments from
+    /// `sources`, sometimes one too few or too many.
+    fn allocation(&mut self, c: &Ctor, sources: &[String]) -> Expr {
+        let count = match self.rng.below(12) {
+            0 => c.arity.saturating_sub(1),
+            1 => c.arity + 1,
+            _ => c.arity,
+        };
+        let args = (0..count)
+            .map(|k| if k < sources.len() && self.rng.chance(75) { Expr::Var(sources[k].clone()) } else { self.ctor_value(sources) })
+            .collect();
+        if c.maker && self.rng.chance(50) {
+            return Expr::Method(bx(Expr::Var(c.name.clone())), "make", args);
+        }
+        Expr::New(c.name.clone(), args)
+    }
+
+    /// A primitive combining 2–3 reads of the object `o` made by one of the constructors
+    /// `seen`: fields (maybe missing ones) and, where every constructor gives an object with
+    /// methods, method calls (`mix` gets `arg`, or a literal).
+    fn instance_reads(&mut self, o: &Expr, seen: &[Ctor], arg: Option<&str>) -> Expr {
+        let fields: Vec<String> = seen.iter().flat_map(|c| c.fields.clone()).collect();
+        let methods: Vec<&'static str> = if seen.iter().any(|c| c.foreign) {
+            Vec::new()
+        } else {
+            // The methods of every constructor seen (those of the least derived).
+            seen.iter().min_by_key(|c| c.methods.len()).map(|c| c.methods.clone()).unwrap_or_default()
+        };
+        let mut used: Vec<String> = Vec::new();
+        let mut read = |g: &mut Gen| {
+            if !methods.is_empty() && g.rng.chance(30) {
+                let m = g.rng.choose(&methods);
+                let args = if m == "mix" { vec![arg.map_or_else(|| g.small_int(), |a| Expr::Var(a.into()))] } else { Vec::new() };
+                return Expr::Method(bx(o.clone()), m, args);
+            }
+            // A field not read yet where there is one (rarely one no constructor stores).
+            let unread: Vec<String> = fields.iter().filter(|f| !used.contains(f)).cloned().collect();
+            let f = if fields.is_empty() || g.rng.chance(6) {
+                g.rng.pick(FIELDS).to_string()
+            } else if unread.is_empty() {
+                g.rng.pick(&fields).clone()
+            } else {
+                g.rng.pick(&unread).clone()
+            };
+            used.push(f.clone());
+            Expr::Member(bx(o.clone()), f)
+        };
+        let mut e = read(self);
+        for _ in 0..self.rng.range(1, 2) {
+            let op = self.rng.choose(&["+", "+", "-", "*", "|", "^"]);
+            let b = read(self);
+            e = joined(op, e, b);
+        }
+        e
+    }
+
+    /// A top-level loop of 150–400 `new`s of `c` (first argument's type changing partway)
+    /// keeping every k-th object in an array, then a print of some of the kept objects' fields.
+    fn keep_loop(&mut self, c: &Ctor) {
+        let count = self.rng.range(150, 400);
+        if count * (c.cost + 4) > self.remaining() / 2 {
+            return;
+        }
+        let (keep, j, o) = (self.name("keep"), self.name("i"), self.name("o"));
+        let kind = self.rng.choose(&[DeclKind::Var, DeclKind::Let, DeclKind::Const]);
+        self.top(Stmt::Decl(kind, keep.clone(), Some(Expr::Array(Vec::new()))));
+        let first = self.phased(&j, count as u32);
+        let t = self.name("t");
+        let mut make = self.allocation(c, &[t.clone(), j.clone()]);
+        // The allocation's arguments read `t`: the phased value, computed once per iteration.
+        if let Expr::New(_, args) | Expr::Method(_, _, args) = &mut make {
+            if args.is_empty() {
+                args.push(Expr::Var(t.clone()));
+            }
+        }
+        let every = self.rng.range(2, 9);
+        let test = Expr::Binary("===", bx(Expr::Binary("%", bx(Expr::Var(j.clone())), bx(num(every)))), bx(num(0)));
+        let push = Stmt::Expr(Expr::Method(bx(Expr::Var(keep.clone())), "push", vec![Expr::Var(o.clone())]));
+        let body = vec![Stmt::Decl(DeclKind::Const, t, Some(first)), Stmt::Decl(DeclKind::Const, o, Some(make)), Stmt::If(test, vec![push], Vec::new())];
+        let kind = self.rng.choose(&[LoopKind::For(false), LoopKind::For(true), LoopKind::While]);
+        self.work += count * (c.cost + 4);
+        self.top(Stmt::Loop(Loop { kind, label: None, counter: j, count: count as u32, body }));
+        let kept = || Expr::Var(keep.clone());
+        let len = Expr::Member(bx(kept()), "length".into());
+        let last = Expr::Index(bx(kept()), bx(Expr::Binary("-", bx(len.clone()), bx(num(1)))));
+        let first = Expr::Index(bx(kept()), bx(num(0)));
+        let seen = [c.clone()];
+        let reads = vec![Expr::Str(keep.clone()), len, show(self.instance_reads(&first, &seen, None)), show(self.instance_reads(&last, &seen, None))];
+        self.top(Stmt::Print(reads));
     }
 
     /// Straight-line arithmetic over the special values at top level.
@@ -1322,7 +1732,13 @@ impl Gen {
             Expr::Var(v) => cx.vars.iter().find(|x| x.name == *v).is_none_or(|x| x.cat == Cat::Val && x.counter.is_none()),
             Expr::Member(_, p) => p != "length",
             Expr::Index(..) | Expr::Call(..) => true,
-            Expr::Method(r, m, _) => *m == "pop" || (*m == "toString" && self.carrying(cx, r)),
+            Expr::Method(r, m, _) => match *m {
+                "push" => false,
+                "toString" => self.carrying(cx, r),
+                // `pop` and the methods of generated classes.
+                _ => true,
+            },
+            Expr::SuperMethod(..) => true,
             Expr::StringOf(a) => self.carrying(cx, a),
             Expr::Assign(None, _, v) => self.carrying(cx, v),
             Expr::Assign(Some("+"), ..) => true,
@@ -1625,6 +2041,13 @@ impl Gen {
     }
 }
 
+/// `a op b` where both operands may carry strings (the `classes` feature's fields,
+/// parameters and method results): for `+`, `a + (+b)` unless `b` is a literal.
+fn joined(op: &'static str, a: Expr, b: Expr) -> Expr {
+    let b = if op == "+" && !is_literal(&b) { Expr::Unary("+", bx(b)) } else { b };
+    Expr::Binary(op, bx(a), bx(b))
+}
+
 /// `show(e)`.
 fn show(e: Expr) -> Expr {
     Expr::Call("show".into(), vec![e])
@@ -1697,7 +2120,7 @@ fn calls_in(e: &Expr, f: &mut impl FnMut(&str)) {
             calls_in(v, f);
         }
         Expr::Update { place, .. } => place_calls(place, f),
-        Expr::Math(_, args) => args.iter().for_each(|a| calls_in(a, f)),
+        Expr::Math(_, args) | Expr::New(_, args) | Expr::SuperCall(args) | Expr::SuperMethod(_, args) => args.iter().for_each(|a| calls_in(a, f)),
         Expr::Method(r, _, args) => {
             calls_in(r, f);
             args.iter().for_each(|a| calls_in(a, f));
@@ -1760,7 +2183,8 @@ mod tests {
         let mut osr_loops = 0;
         for seed in 0..40 {
             let p = generate(seed);
-            assert!(p.functions.len() >= 2, "seed {seed}: only show");
+            // Functions besides `show`, unless every feature was a top-level `osr` loop.
+            assert!(p.functions.len() >= 2 || longest_loop(&p.body) >= 1000, "seed {seed}: only show");
             assert!(p.to_js().contains("console.log("), "seed {seed} prints nothing");
             // Every feature but `constants` drives a function 150+ times or loops 1,000+.
             assert!(longest_loop(&p.body) >= 150, "seed {seed}: no loop of 150 or more iterations at top level");
@@ -1768,6 +2192,37 @@ mod tests {
             osr_loops += (longest >= 1000) as usize;
         }
         assert!(osr_loops >= 10, "only {osr_loops} of 40 programs loop 1,000 times");
+    }
+
+    #[test]
+    fn classes_are_declared_before_they_are_extended_and_constructed() {
+        let mut programs = 0;
+        for seed in 0..300 {
+            let p = generate(seed);
+            // The feature's hot function, `nw...`, does the `new`.
+            if !p.functions.iter().any(|f| f.name.starts_with("nw")) {
+                continue;
+            }
+            let text = p.to_js();
+            programs += 1;
+            for (k, c) in p.classes.iter().enumerate() {
+                if let Some(base) = &c.base {
+                    let earlier = p.classes[..k].iter().any(|b| b.name == *base) || p.function(base).is_some();
+                    assert!(earlier, "seed {seed}: {} extends {base}, declared later or not at all", c.name);
+                }
+                // A derived class's constructor calls `super(...)` before it touches `this`.
+                let ctor = c.members.iter().find(|m| m.function.name == "constructor");
+                if let (Some(_), Some(ctor)) = (&c.base, ctor) {
+                    let call = ctor.function.body.iter().position(|s| matches!(s, Stmt::Expr(Expr::SuperCall(_))));
+                    let first_this = ctor.function.body.iter().position(|s| format!("{s:?}").contains("This"));
+                    assert!(call.is_some() && first_this.is_none_or(|t| t > call.unwrap()), "seed {seed}: {}", c.name);
+                }
+            }
+            let problem = crate::fuzz::static_problem(std::path::Path::new("gen.js"), &text);
+            assert!(problem.is_none(), "seed {seed}: {problem:?}\n{text}");
+        }
+        // About one program in six has the `classes` feature.
+        assert!((20..=100).contains(&programs), "{programs} of 300 programs have the `classes` feature");
     }
 
     #[test]

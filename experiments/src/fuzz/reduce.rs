@@ -4,7 +4,8 @@
 //! smaller variants and keeps each one the predicate accepts, until a whole round of edits
 //! changes nothing or the test budget is spent. The edits, in the order tried:
 //!
-//! 1. remove a function;
+//! 1. remove a function, a class, a class member (the constructor too: the default one
+//!    takes its place) or a class field;
 //! 2. remove chunks of statements from every statement list (halves, quarters, ... single
 //!    statements);
 //! 3. replace a statement by less: an `if` by one branch, a loop by its body or a smaller
@@ -12,7 +13,7 @@
 //! 4. replace an expression by one of its sub-expressions or a small literal (`0`, `1`,
 //!    `undefined`), drop array elements, object properties and call arguments;
 //! 5. inline a call of a function whose body is one `return`, and drop a parameter of a
-//!    function together with the arguments passed for it.
+//!    function together with the arguments passed for it (by calls and by `new`).
 //!
 //! A variant is tried only if it is smaller — fewer AST nodes, or as many and shorter text —
 //! so reduction terminates; and only if its jumps are well formed (every `break` and
@@ -92,6 +93,7 @@ impl Reducer<'_> {
         }
     }
 
+    /// Removes functions, then classes, then single class members and fields.
     fn remove_functions(&mut self) {
         let mut k = 0;
         while k < self.best.functions.len() && !self.exhausted() {
@@ -99,6 +101,32 @@ impl Reducer<'_> {
             c.functions.remove(k);
             if !self.try_candidate(c) {
                 k += 1;
+            }
+        }
+        let mut k = 0;
+        while k < self.best.classes.len() && !self.exhausted() {
+            let mut c = self.best.clone();
+            c.classes.remove(k);
+            if !self.try_candidate(c) {
+                k += 1;
+            }
+        }
+        for class in 0..self.best.classes.len() {
+            let mut k = 0;
+            while k < self.best.classes[class].members.len() && !self.exhausted() {
+                let mut c = self.best.clone();
+                c.classes[class].members.remove(k);
+                if !self.try_candidate(c) {
+                    k += 1;
+                }
+            }
+            let mut k = 0;
+            while k < self.best.classes[class].fields.len() && !self.exhausted() {
+                let mut c = self.best.clone();
+                c.classes[class].fields.remove(k);
+                if !self.try_candidate(c) {
+                    k += 1;
+                }
             }
         }
     }
@@ -216,7 +244,7 @@ impl Reducer<'_> {
                 let n = c.functions[f].params.len() - 1;
                 c.functions[f].params.truncate(n);
                 walk_exprs(&mut c, &mut |_, e| {
-                    if let Expr::Call(callee, args) = e {
+                    if let Expr::Call(callee, args) | Expr::New(callee, args) = e {
                         if *callee == name {
                             args.truncate(n);
                         }
@@ -308,7 +336,9 @@ fn expr_replacements(e: &Expr) -> Vec<Expr> {
             out.push(place_value(p));
         }
         Expr::Update { place, .. } => out.push(place_value(place)),
-        Expr::Call(_, args) | Expr::Math(_, args) => out.extend(args.iter().cloned()),
+        Expr::Call(_, args) | Expr::Math(_, args) | Expr::New(_, args) | Expr::SuperCall(args) | Expr::SuperMethod(_, args) => {
+            out.extend(args.iter().cloned())
+        }
         Expr::Method(r, _, args) => {
             out.extend(args.iter().cloned());
             out.push((**r).clone());
@@ -342,6 +372,8 @@ fn expr_replacements(e: &Expr) -> Vec<Expr> {
         }
         Expr::Call(f, args) if !args.is_empty() => out.push(Expr::Call(f.clone(), args[..args.len() - 1].to_vec())),
         Expr::Math(f, args) if !args.is_empty() => out.push(Expr::Math(f, args[..args.len() - 1].to_vec())),
+        Expr::New(c, args) if !args.is_empty() => out.push(Expr::New(c.clone(), args[..args.len() - 1].to_vec())),
+        Expr::SuperCall(args) if !args.is_empty() => out.push(Expr::SuperCall(args[..args.len() - 1].to_vec())),
         _ => {}
     }
     out
@@ -393,7 +425,9 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
             out
         }
         Expr::Update { place, .. } => place_children_mut(place),
-        Expr::Call(_, args) | Expr::Math(_, args) => args.iter_mut().collect(),
+        Expr::Call(_, args) | Expr::Math(_, args) | Expr::New(_, args) | Expr::SuperCall(args) | Expr::SuperMethod(_, args) => {
+            args.iter_mut().collect()
+        }
         Expr::Method(r, _, args) => {
             let mut out = vec![&mut **r];
             out.extend(args.iter_mut());
@@ -426,8 +460,8 @@ fn nested_lists(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
     }
 }
 
-/// Calls `f` on every statement list in preorder (function bodies, then the top level)
-/// with its index, until `f` returns true.
+/// Calls `f` on every statement list in preorder (function bodies, class member bodies, then
+/// the top level) with its index, until `f` returns true.
 fn walk_lists(p: &mut Program, f: &mut dyn FnMut(usize, &mut Vec<Stmt>) -> bool) {
     fn walk(list: &mut Vec<Stmt>, next: &mut usize, f: &mut dyn FnMut(usize, &mut Vec<Stmt>) -> bool) -> bool {
         *next += 1;
@@ -444,7 +478,8 @@ fn walk_lists(p: &mut Program, f: &mut dyn FnMut(usize, &mut Vec<Stmt>) -> bool)
         false
     }
     let mut next = 0;
-    for func in &mut p.functions {
+    let members = p.classes.iter_mut().flat_map(|c| c.members.iter_mut().map(|m| &mut m.function));
+    for func in p.functions.iter_mut().chain(members) {
         if walk(&mut func.body, &mut next, f) {
             return;
         }
@@ -477,12 +512,21 @@ fn with_list(p: &mut Program, k: usize, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
     });
 }
 
-/// Calls `f` on every expression in preorder with its index, until `f` returns true (after
-/// which the walk does not look inside the expression `f` was given).
+/// Calls `f` on every expression in preorder with its index (function bodies, class fields
+/// and member bodies, then the top level), until `f` returns true (after which the walk does
+/// not look inside the expression `f` was given).
 pub fn walk_exprs(p: &mut Program, f: &mut dyn FnMut(usize, &mut Expr) -> bool) {
     let (mut next, mut stop) = (0, false);
     for func in &mut p.functions {
         walk_stmt_exprs(&mut func.body, &mut next, &mut stop, f);
+    }
+    for class in &mut p.classes {
+        for (_, value) in &mut class.fields {
+            walk_expr(value, &mut next, &mut stop, f);
+        }
+        for m in &mut class.members {
+            walk_stmt_exprs(&mut m.function.body, &mut next, &mut stop, f);
+        }
     }
     walk_stmt_exprs(&mut p.body, &mut next, &mut stop, f);
 }
@@ -550,7 +594,8 @@ fn replace_expr(p: &mut Program, k: usize, with: Expr) {
 /// Whether every `break` and `continue` has a target: an enclosing loop (with that label)
 /// or, for a plain `break`, a `switch`.
 pub fn well_formed(p: &Program) -> bool {
-    p.functions.iter().all(|f| jumps_ok(&f.body, &mut Vec::new(), 0)) && jumps_ok(&p.body, &mut Vec::new(), 0)
+    let members = p.classes.iter().flat_map(|c| c.members.iter().map(|m| &m.function));
+    p.functions.iter().chain(members).all(|f| jumps_ok(&f.body, &mut Vec::new(), 0)) && jumps_ok(&p.body, &mut Vec::new(), 0)
 }
 
 /// `loops`: the labels of the enclosing loops (`None` for unlabelled); `switches`: how
@@ -602,7 +647,7 @@ mod tests {
         assert!(marked.size() > 100);
         let r = reduce(&marked, 5_000, &mut |p| p.to_js().contains("console.log(7)"));
         assert_eq!(r.program.body, vec![Stmt::Print(vec![num(7)])], "{}", r.program.to_js());
-        assert!(r.program.functions.is_empty());
+        assert!(r.program.functions.is_empty() && r.program.classes.is_empty());
         assert!(r.tests < 5_000);
     }
 
