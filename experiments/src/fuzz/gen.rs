@@ -26,7 +26,11 @@
 //!   overrides calling `super.m()`), or a plain constructor function; constructors that
 //!   return early, return `this` or (rarely) another object; a hot function that does
 //!   `new` with arguments whose types change partway (exits inside inlined constructors) and
-//!   combines the new object's fields, and sometimes a loop keeping every k-th new object.
+//!   combines the new object's fields, and sometimes a loop keeping every k-th new object;
+//! - `receivers`: instances of a small class hierarchy (a chain or siblings) through one hot
+//!   function reading fields and calling methods, first one class then all of them
+//!   (monomorphic feedback drifting to polymorphic), with a method replaced or newly
+//!   shadowed on a prototype between two runs of its driver (stale-method guards).
 //!
 //! Inside them, besides random statements and expressions over every Tier-1 construct,
 //! *guarded operations*: a division behind a zero test, an element read behind a length
@@ -220,7 +224,7 @@ pub fn generate(seed: u64) -> Program {
         if g.work >= WORK_LIMIT {
             break;
         }
-        match g.rng.below(21) {
+        match g.rng.below(22) {
             0..=3 => g.drift(),
             4..=5 => g.boundary(),
             6..=8 => g.elements(),
@@ -230,6 +234,7 @@ pub fn generate(seed: u64) -> Program {
             15..=17 => g.osr(),
             18 => g.closures(),
             19 => g.classes(),
+            20 => g.receivers(),
             _ => g.constants(),
         }
     }
@@ -649,6 +654,67 @@ impl Gen {
         if self.rng.chance(40) {
             self.keep_loop(&target);
         }
+    }
+
+    /// Receivers: a base class and one to three classes derived from it (a chain, or siblings
+    /// of the base) whose instances, made once at top level, go through one hot function that
+    /// reads their fields and calls their methods: the first calls see one class, later ones
+    /// cycle through all of them (monomorphic feedback drifting to polymorphic, prototype-chain
+    /// lookups of inherited and overridden methods). Between two runs of the driver a method is
+    /// replaced on a prototype, or added to a derived class's prototype where it shadows the
+    /// inherited one: compiled code must miss its guard or deoptimize, never call the stale
+    /// method.
+    fn receivers(&mut self) {
+        let calls = self.rng.range(200, 400);
+        let mut classes = vec![self.class_decl(None, calls)];
+        let siblings = self.rng.chance(40);
+        for _ in 0..self.rng.range(1, 3) {
+            let base = if siblings { classes[0].clone() } else { classes.last().expect("a base").clone() };
+            classes.push(self.class_decl(Some(&base), calls));
+        }
+        // The instances: one or two of each class, made once.
+        let objects = self.name("os");
+        let mut items = Vec::new();
+        for c in &classes {
+            for _ in 0..self.rng.range(1, 2) {
+                let args = (0..c.arity).map(|_| if self.rng.chance(80) { self.small_int() } else { self.literal() }).collect();
+                items.push(Some(Expr::New(c.name.clone(), args)));
+            }
+        }
+        let count = items.len();
+        self.top(Stmt::Decl(DeclKind::Const, objects.clone(), Some(Expr::Array(items))));
+        // The hot function: field reads and method calls on its receiver `o`.
+        let (hot, o, k) = (self.name("pm"), "o".to_string(), "k".to_string());
+        let result = self.instance_reads(&Expr::Var(o.clone()), &classes, Some(&k));
+        let body = vec![Stmt::Return(Some(result))];
+        self.program.functions.push(Function { name: hot.clone(), params: vec![o, k], body });
+        let depth = classes.len() as u64;
+        let f = FnInfo { name: hot, params: vec![Cat::Val, Cat::Val], cost: 6 + 3 * depth };
+        // `os[i < cut ? 0 : i % count]`: one class first, then all of them.
+        let receiver = |g: &mut Gen, i: &str, n: u64| {
+            let cut = g.rng.range(60, (n / 2).max(61));
+            let cycle = Expr::Binary("%", bx(Expr::Var(i.into())), bx(num(count as u32)));
+            let index = Expr::Cond(bx(Expr::Binary("<", bx(Expr::Var(i.into())), bx(num(cut as u32)))), bx(num(0)), bx(cycle));
+            Expr::Index(bx(Expr::Var(objects.clone())), bx(index))
+        };
+        let i = self.name("i");
+        let (o1, k1) = (receiver(self, &i, calls), self.phased(&i, calls as u32));
+        self.driver(&f, &i, calls, vec![o1, k1]);
+        // A method replaced (or newly shadowed) on one class's prototype; the receivers that
+        // reach it must call the new one from now on.
+        let with_methods: Vec<&Ctor> = classes.iter().filter(|c| !c.methods.is_empty() && !c.foreign).collect();
+        if !with_methods.is_empty() {
+            let c = (*self.rng.pick(&with_methods)).clone();
+            let m = self.rng.choose(&c.methods);
+            let method = self.method_body(m, &c.fields, false);
+            let prototype = Expr::Member(bx(Expr::Var(c.name.clone())), "prototype".into());
+            let place = Place::Member(prototype, m.to_string());
+            self.top(Stmt::Expr(Expr::Assign(None, Box::new(place), bx(Expr::Closure(method.params, method.body)))));
+        }
+        let j = self.name("i");
+        let again = self.rng.range(100, 200);
+        let (o2, k2) = (receiver(self, &j, again), if self.rng.chance(50) { Expr::Var(j.clone()) } else { self.phased(&j, again as u32) });
+        self.driver(&f, &j, again, vec![o2, k2]);
     }
 
     /// A class declaration for the `classes` feature, derived from `base` if given: its
@@ -2223,6 +2289,39 @@ mod tests {
         }
         // About one program in six has the `classes` feature.
         assert!((20..=100).contains(&programs), "{programs} of 300 programs have the `classes` feature");
+    }
+
+    #[test]
+    fn receivers_change_a_prototype_between_two_runs_of_the_driver() {
+        let (mut programs, mut replaced) = (0, 0);
+        for seed in 0..400 {
+            let p = generate(seed);
+            let Some(hot) = p.functions.iter().find(|f| f.name.starts_with("pm")) else { continue };
+            programs += 1;
+            let text = p.to_js();
+            // Two driver loops call the hot function (maybe through an alias); each prints
+            // its results under the function's name.
+            let call = format!("console.log(\"{}\"", hot.name);
+            assert!(text.matches(&call).count() >= 2, "seed {seed}: one driver\n{text}");
+            // Its receivers come from one array of instances of declared classes.
+            let instances = p.body.iter().find_map(|s| match s {
+                Stmt::Decl(_, name, Some(Expr::Array(items))) if name.starts_with("os") => Some(items.clone()),
+                _ => None,
+            });
+            let instances = instances.unwrap_or_else(|| panic!("seed {seed}: no instances\n{text}"));
+            for item in instances.iter().flatten() {
+                let Expr::New(class, _) = item else { panic!("seed {seed}: {item:?}") };
+                assert!(p.classes.iter().any(|c| c.name == *class), "seed {seed}: {class} is not declared");
+            }
+            if text.contains(".prototype.") {
+                replaced += 1;
+            }
+            let problem = crate::fuzz::static_problem(std::path::Path::new("gen.js"), &text);
+            assert!(problem.is_none(), "seed {seed}: {problem:?}\n{text}");
+        }
+        assert!(programs >= 20, "only {programs} of 400 programs have the `receivers` feature");
+        // Most hierarchies have a method to replace.
+        assert!(replaced * 2 >= programs, "a prototype changes in only {replaced} of {programs}");
     }
 
     #[test]
