@@ -118,13 +118,13 @@ impl Vm {
             }
             Builtin::StringIndexOf => {
                 let s = self.this_string_units(this, builtin)?;
-                let search = self.to_string_units(arg(0));
+                let search = self.string_units(arg(0));
                 let position = integer_or_infinity(self.to_number(arg(1)));
                 let start = position.clamp(0.0, s.len() as f64) as usize;
                 let found = if search.is_empty() {
                     Some(start)
                 } else {
-                    (start..s.len()).find(|&k| s[k..].starts_with(&search))
+                    (start..s.len()).find(|&k| s[k..].starts_with(&search[..]))
                 };
                 Ok(Value::number(found.map_or(-1.0, |k| k as f64)))
             }
@@ -150,13 +150,13 @@ impl Vm {
     }
 
     /// The receiver of a `String.prototype` method as UTF-16 (`RequireObjectCoercible`, then
-    /// ToString).
-    fn this_string_units(&self, this: Value, method: Builtin) -> JsResult<Vec<u16>> {
+    /// ToString), borrowed from the heap when it is a string.
+    fn this_string_units(&self, this: Value, method: Builtin) -> JsResult<std::borrow::Cow<'_, [u16]>> {
         match this.decode() {
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 type_error(format!("String.prototype.{} called on null or undefined", method.name()))
             }
-            _ => Ok(self.to_string_units(this)),
+            _ => Ok(self.string_units(this)),
         }
     }
 

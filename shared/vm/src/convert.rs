@@ -48,22 +48,30 @@ impl Vm {
         }
     }
 
-    /// ECMAScript ToString as UTF-16 code units.
+    /// ECMAScript ToString as UTF-16 code units, an owned copy.
     pub fn to_string_units(&self, v: Value) -> Vec<u16> {
-        let ascii = |s: &str| s.encode_utf16().collect();
+        self.string_units(v).into_owned()
+    }
+
+    /// ECMAScript ToString as UTF-16 code units, borrowed from the heap when `v` is a string
+    /// (a string method reading one unit or a slice of a long receiver must not copy all of it:
+    /// AWFY's Json reads its input one `substring(i, i + 1)` at a time).
+    pub fn string_units(&self, v: Value) -> std::borrow::Cow<'_, [u16]> {
+        use std::borrow::Cow;
+        let ascii = |s: &str| Cow::Owned(s.encode_utf16().collect());
         match v.decode() {
             Decoded::Int(i) => ascii(&i.to_string()),
             Decoded::Double(x) => ascii(&number_to_string(x)),
             Decoded::Bool(b) => ascii(if b { "true" } else { "false" }),
             Decoded::Undefined | Decoded::Hole => ascii("undefined"),
             Decoded::Null => ascii("null"),
-            Decoded::String(s) => self.heap.units(s).to_vec(),
+            Decoded::String(s) => Cow::Borrowed(self.heap.units(s)),
             Decoded::Object(o) if Some(o) == self.math_object => ascii("[object Math]"),
             Decoded::Object(_) => ascii("[object Object]"),
             Decoded::Array(a) => {
                 let mut out = Vec::new();
                 self.join_array(a, &mut out, &mut Vec::new());
-                out
+                Cow::Owned(out)
             }
             Decoded::Function(f) => {
                 let func = self.program.function(f);

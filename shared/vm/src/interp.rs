@@ -1692,13 +1692,13 @@ impl Vm {
     }
 
     /// The receiver of a `String.prototype` method as UTF-16 (`RequireObjectCoercible`, then
-    /// ToString).
-    fn this_string(&self, this: Value, method: Builtin) -> JsResult<Vec<u16>> {
+    /// ToString), borrowed from the heap when it is a string.
+    fn this_string(&self, this: Value, method: Builtin) -> JsResult<std::borrow::Cow<'_, [u16]>> {
         match this.decode() {
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 type_error(format!("String.prototype.{} called on null or undefined", method.name()))
             }
-            _ => Ok(self.to_string_units(this)),
+            _ => Ok(self.string_units(this)),
         }
     }
 
