@@ -4,10 +4,9 @@
 //! TurboFan checks a closure's SharedFunctionInfo. Each test reads `--dump-lir` and the
 //! `--stats` inlining counters, and compares the output with the interpreter's.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-const SEABED: &str = env!("CARGO_BIN_EXE_seabed");
+use common::seabed;
 
 /// `drive` calls the closure it is given; two closures of one function, with different
 /// contexts, reach the same site.
@@ -31,23 +30,11 @@ for (let j = 0; j < 300; j++) s += drive(a, 10) + drive(b, 10);
 console.log(s);
 ";
 
-fn write_program(dir: &Path) -> String {
-    let file = dir.join("closures.js");
-    std::fs::write(&file, PROGRAM).expect("writes the program");
-    file.to_str().unwrap().to_string()
-}
-
-fn seabed(args: &[&str]) -> (String, String) {
-    let out = Command::new(SEABED).args(args).output().expect("seabed runs");
-    assert!(out.status.success(), "seabed {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
 #[test]
 fn closure_calls_are_inlined_behind_a_function_id_check_on_both_pipelines() {
     let dir = std::env::temp_dir().join(format!("seabed-closure-inlining-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = write_program(&dir);
+    let file = common::write_program(&dir, "closures.js", PROGRAM);
     let (expected, _) = seabed(&["run", &file, "--tier", "interp"]);
     for tier in ["son", "cfg"] {
         let stats = dir.join(format!("{tier}.json"));

@@ -5,10 +5,9 @@
 //! the interpreter and `new` still gives the object. Each test reads `--dump-lir` and `--stats`,
 //! and compares the output with the interpreter's.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-const SEABED: &str = env!("CARGO_BIN_EXE_seabed");
+use common::seabed;
 
 /// A base class, a derived class calling `super(...)` and a plain constructor function, all
 /// constructed in one hot loop; the objects escape into an array (no scalar replacement).
@@ -36,18 +35,6 @@ console.log(build(3000));
 console.log(build(3000));
 ";
 
-fn write_program(dir: &Path) -> String {
-    let file = dir.join("inline_new.js");
-    std::fs::write(&file, PROGRAM).expect("writes the program");
-    file.to_str().unwrap().to_string()
-}
-
-fn seabed(args: &[&str]) -> (String, String) {
-    let out = Command::new(SEABED).args(args).output().expect("seabed runs");
-    assert!(out.status.success(), "seabed {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
 /// The LIR of function `name` in a `--dump-lir` listing.
 fn lir_of<'a>(dump: &'a str, name: &str) -> &'a str {
     let start = dump.find(&format!("function {name} #")).unwrap_or_else(|| panic!("{name} was compiled\n{dump}"));
@@ -60,7 +47,7 @@ fn lir_of<'a>(dump: &'a str, name: &str) -> &'a str {
 fn new_is_inlined_with_the_initial_shape_on_both_pipelines() {
     let dir = std::env::temp_dir().join(format!("seabed-inline-new-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = write_program(&dir);
+    let file = common::write_program(&dir, "inline_new.js", PROGRAM);
     let (expected, _) = seabed(&["run", &file, "--tier", "interp"]);
     for tier in ["son", "cfg"] {
         let stats = dir.join(format!("{tier}.json"));

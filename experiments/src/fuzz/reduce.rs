@@ -95,38 +95,23 @@ impl Reducer<'_> {
 
     /// Removes functions, then classes, then single class members and fields.
     fn remove_functions(&mut self) {
-        let mut k = 0;
-        while k < self.best.functions.len() && !self.exhausted() {
-            let mut c = self.best.clone();
-            c.functions.remove(k);
-            if !self.try_candidate(c) {
-                k += 1;
-            }
-        }
-        let mut k = 0;
-        while k < self.best.classes.len() && !self.exhausted() {
-            let mut c = self.best.clone();
-            c.classes.remove(k);
-            if !self.try_candidate(c) {
-                k += 1;
-            }
-        }
+        self.remove_each(|p| &mut p.functions);
+        self.remove_each(|p| &mut p.classes);
         for class in 0..self.best.classes.len() {
-            let mut k = 0;
-            while k < self.best.classes[class].members.len() && !self.exhausted() {
-                let mut c = self.best.clone();
-                c.classes[class].members.remove(k);
-                if !self.try_candidate(c) {
-                    k += 1;
-                }
-            }
-            let mut k = 0;
-            while k < self.best.classes[class].fields.len() && !self.exhausted() {
-                let mut c = self.best.clone();
-                c.classes[class].fields.remove(k);
-                if !self.try_candidate(c) {
-                    k += 1;
-                }
+            self.remove_each(|p| &mut p.classes[class].members);
+            self.remove_each(|p| &mut p.classes[class].fields);
+        }
+    }
+
+    /// Tries removing each item of the list `list` picks out of the program, one at a time,
+    /// keeping every removal the predicate accepts.
+    fn remove_each<T>(&mut self, list: impl Fn(&mut Program) -> &mut Vec<T>) {
+        let mut k = 0;
+        while k < list(&mut self.best).len() && !self.exhausted() {
+            let mut c = self.best.clone();
+            list(&mut c).remove(k);
+            if !self.try_candidate(c) {
+                k += 1;
             }
         }
     }

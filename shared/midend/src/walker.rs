@@ -918,16 +918,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         // closure carries, `undefined` for a function's canonical object.
         let context = if let Some((_, context)) = created {
             context
-        } else if matches!(self.feedback(slot), SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(_)), .. }) {
-            // Any closure of the function will do (as V8 checks the SharedFunctionInfo): the
-            // body is the same, only the context differs, and it is read from the closure.
-            let c = self.c.reg(callee);
-            let same = self.pure(Op::IsClosureOf { func: target.0 }, &[c]);
-            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
-            self.pure(Op::ClosureContext, &[c])
         } else {
-            self.check_call_target(callee, inlining::function_bits(target), fs);
-            undefined
+            let closure = matches!(self.feedback(slot), SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(_)), .. });
+            self.check_callee(callee, target, closure, fs).unwrap_or(undefined)
         };
         let receiver = self.c.reg(args);
         if code.receiver.is_some() && !code.strict {
@@ -941,6 +934,23 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         }
         self.walk_inlined(pc, dst, target, args, argc, receiver, context, fs, false)?;
         Ok(true)
+    }
+
+    /// The target check of an inlined call or `super(...)` of `target`: for a site whose
+    /// feedback names closures of the function (`closure`), any closure of it will do (as V8
+    /// checks the SharedFunctionInfo: the body is the same, only the context differs) and the
+    /// result is the context read from the callee; otherwise the callee must be the function's
+    /// canonical object, which has no context (`None`).
+    fn check_callee(&mut self, callee: Reg, target: FuncId, closure: bool, fs: C::FrameState) -> Option<C::Value> {
+        if closure {
+            let c = self.c.reg(callee);
+            let same = self.pure(Op::IsClosureOf { func: target.0 }, &[c]);
+            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
+            Some(self.pure(Op::ClosureContext, &[c]))
+        } else {
+            self.check_call_target(callee, inlining::function_bits(target), fs);
+            None
+        }
     }
 
     /// Inlines `new F(...)` at `pc` when the site always constructed with one function's
@@ -998,14 +1008,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         let stack: Vec<FuncId> = self.frames.iter().map(|f| f.func).collect();
         let Ok(target) = self.budget.decide_construct(self.input.program, f, &stack) else { return Ok(false) };
         let fs = self.frame_state(pc);
-        let context = if matches!(c, Callee::Closure(_)) {
-            let v = self.c.reg(callee);
-            let same = self.pure(Op::IsClosureOf { func: target.0 }, &[v]);
-            self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
-            self.pure(Op::ClosureContext, &[v])
-        } else {
-            self.check_call_target(callee, inlining::function_bits(target), fs);
-            self.tagged(tagged::UNDEFINED)
+        let context = match self.check_callee(callee, target, matches!(c, Callee::Closure(_)), fs) {
+            Some(context) => context,
+            None => self.tagged(tagged::UNDEFINED),
         };
         let receiver = self.c.reg(args);
         self.walk_constructor(pc, dst, target, args, argc, receiver, context, fs)?;
