@@ -43,14 +43,16 @@ pub fn build(input: &CompileInput<'_>) -> Result<(Graph<Output>, crate::assemble
 /// forward predecessor; loops enclosing it are peeled (`midend::osr::OsrPlan`: blocks of a
 /// segment that an earlier segment already bound get fresh labels).
 pub fn build_at(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
-    build_with(input, osr, true)
+    build_with(input, osr, true, true)
 }
 
-/// [`build_at`] with inlining on or off (`build(inline=off)` in the spec).
+/// [`build_at`] with inlining and function-context specialization on or off
+/// (`build(inline=off)`, `build(context=off)` in the spec).
 pub fn build_with(
     input: &CompileInput<'_>,
     osr: Option<Pc>,
     inline: bool,
+    specialize_context: bool,
 ) -> Result<(Graph<Output>, crate::assembler::Stats), Bailout> {
     let bytecode = input.program.function(input.func);
     let mut c = CfgConstruction {
@@ -58,7 +60,7 @@ pub fn build_with(
         function: FunctionState::default(),
         callers: Vec::new(),
     };
-    let options = WalkOptions { osr, osr_entry: OsrEntry::Peeled, inline, math_machine_ops: true };
+    let options = WalkOptions { osr, osr_entry: OsrEntry::Peeled, inline, math_machine_ops: true, specialize_context };
     let budget = walker::walk(input, &mut c, options)?;
     for (name, n) in budget.extras() {
         c.asm.stats.extras.insert(name, n);

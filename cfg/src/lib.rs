@@ -218,7 +218,7 @@ pub fn optimize_at(
     after: Option<usize>,
 ) -> Result<Graph<Input>, Bailout> {
     let mut guard = meter.phase("cfg", if osr.is_some() { "build-osr" } else { "build" });
-    let (graph, stats) = builder::build_with(input, osr, options.inline)?;
+    let (graph, stats) = builder::build_with(input, osr, options.inline, options.context)?;
     if let Some(header) = osr {
         let func = input.program.function(input.func);
         for (name, n) in midend::osr::extras(func, &frontend::liveness::analyze(func), header) {

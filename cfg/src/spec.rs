@@ -180,13 +180,16 @@ pub struct Options {
     pub spec: String,
     /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
     pub inline: bool,
+    /// Function-context specialization in the graph builder (`build(context=off)` turns it
+    /// off; default on).
+    pub context: bool,
 }
 
 impl Options {
     /// The options as a spec in canonical form (canonical names, `cfg:` prefix, `build`
     /// left out when inlining is on): parsing it gives these options back.
     pub fn canonical_spec(&self) -> String {
-        Pipeline::Cfg.canonical_spec(self.inline, self.phases.iter().map(PhaseSpec::label))
+        Pipeline::Cfg.canonical_spec(midend::spec::BuildOptions { inline: self.inline, context: self.context }, self.phases.iter().map(PhaseSpec::label))
     }
 }
 
@@ -242,7 +245,7 @@ pub fn parse_spec(text: &str) -> Result<Options, SpecError> {
         };
         phases.push(phase);
     }
-    Ok(Options { phases, verify: cfg!(debug_assertions), spec: text.trim().to_string(), inline: ast.build.inline })
+    Ok(Options { phases, verify: cfg!(debug_assertions), spec: text.trim().to_string(), inline: ast.build.inline, context: ast.build.context })
 }
 
 /// The reducers of a `copy(...)` item, each with the word that named it.

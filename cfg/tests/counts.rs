@@ -29,7 +29,7 @@ fn counts_satisfy_visits_at_least_changes_and_repeat_exactly() {
     let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
     vm.run_script().expect("runs");
     let func = program.functions.iter().find(|f| f.name == "f").expect("f").id;
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = cfg::Options::default();
     let mut runs = Vec::new();
     for _ in 0..2 {
@@ -62,7 +62,7 @@ fn graph_changes_are_at_most_one_per_visit_and_state_changes_are_reported() {
     let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
     vm.run_script().expect("runs");
     let func = program.functions.iter().find(|f| f.name == "f").expect("f").id;
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = cfg::Options::default();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", &options.spec, 0));
     cfg::compile(&input, &options, &mut meter).expect("compiles");

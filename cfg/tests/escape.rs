@@ -59,7 +59,7 @@ fn optimized(
     name: &str,
     phases: usize,
 ) -> (cfg::graph::Graph<cfg::graph::Input>, meter::Meter) {
-    let input = CompileInput { program, func: function_named(program, name), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program, func: function_named(program, name), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut options = cfg::parse_spec(SPEC).unwrap();
     options.verify = true;
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", name, SPEC, 0));
@@ -88,7 +88,7 @@ fn a_literal_that_does_not_escape_is_replaced_by_its_fields() {
     let (g, _) = optimized(&program, &vm, "dist2", 5);
     assert_eq!(allocations(&g), 0);
     // Without escape analysis both allocations stay.
-    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut m = meter::Meter::new(meter::RowContext::new("test.js", "dist2", cfg::DEFAULT_SPEC, 0));
     let plain = cfg::optimize(&input, &cfg::parse_spec("cfg:copy(lower)").unwrap(), &mut m, None).unwrap();
     assert_eq!(allocations(&plain), 2);
@@ -113,7 +113,7 @@ fn literals_that_escape_stay() {
 #[test]
 fn transitioning_stores_need_no_feedback() {
     let (program, vm) = setup();
-    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut m = meter::Meter::new(meter::RowContext::new("test.js", "dist2", SPEC, 0));
     let g = cfg::optimize(&input, &cfg::parse_spec("cfg:copy(lower)").unwrap(), &mut m, Some(0)).unwrap();
     let copy = cfg::run_phase(&g, &cfg::parse_spec("cfg:copy(escape)").unwrap().phases[0]);
@@ -133,7 +133,7 @@ fn escape_must_run_first_and_before_lowering() {
 fn an_exit_rebuilds_the_removed_object() {
     let (program, mut vm) = setup();
     let func = function_named(&program, "remat");
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "remat", SPEC, 0));
     let lir = cfg::compile(&input, &cfg::parse_spec(SPEC).unwrap(), &mut meter).expect("compiles");
     ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));

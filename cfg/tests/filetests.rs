@@ -26,7 +26,7 @@ fn run(file: &filetest::TestFile) -> Result<String, String> {
     // of the `feedback:` lines.
     let program = frontend::compile("filetest.js", "").map_err(|e| format!("{e:?}"))?;
     let feedback = ir::feedback::parse_property_feedback(file.header_values("feedback"))?;
-    let input = CompileInput { program: &program, func: FuncId(0), feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: FuncId(0), feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     for phase in &options.phases {
         g = cfg::run_phase_for(&g, phase, &input).graph.into_input();
         verified(&g, &format!("after '{}'", phase.label()))?;

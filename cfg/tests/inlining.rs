@@ -79,7 +79,7 @@ fn a_small_monomorphic_callee_is_inlined_and_a_large_one_is_not() {
     let (program, feedback) = program_and_feedback();
     let (caller, small, big) = (function_named(&program, "caller"), function_named(&program, "small"), function_named(&program, "big"));
     assert!(program.function(big).code.len() > midend::inlining::MAX_INLINED_BYTECODE_SIZE);
-    let input = CompileInput { program: &program, func: caller, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: caller, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let (g, stats) = cfg::builder::build(&input).expect("builds");
     let calls = g.all_ops().filter(|&i| matches!(g.op(i), Op::JSCall { .. })).count();
     assert_eq!(calls, 1, "only the call of big is left");
@@ -108,7 +108,7 @@ fn a_small_monomorphic_callee_is_inlined_and_a_large_one_is_not() {
 fn a_polymorphic_call_is_not_inlined() {
     let (program, feedback) = program_and_feedback();
     let func = function_named(&program, "callPoly");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let (g, stats) = cfg::builder::build(&input).expect("builds");
     assert_eq!(g.all_ops().filter(|&i| matches!(g.op(i), Op::JSCall { .. })).count(), 1);
     assert_eq!(stats.extras["inlined_calls"], 0);

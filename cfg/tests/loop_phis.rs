@@ -27,7 +27,7 @@ fn compile(spec: &str) -> (cfg::graph::Graph<cfg::graph::Input>, Vec<meter::Phas
     let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
     vm.run_script().expect("runs");
     let func = program.functions.iter().find(|f| f.name == "f").expect("f").id;
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = cfg::Options { verify: true, ..cfg::parse_spec(spec).unwrap() };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", spec, 0));
     let g = cfg::optimize(&input, &options, &mut meter, None).expect("compiles");

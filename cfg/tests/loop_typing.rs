@@ -94,7 +94,7 @@ fn typed_spec_is_the_default_spec_with_the_typer_before_lowering() {
 fn the_loop_phi_of_a_counter_gets_a_range_type() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", cfg::DEFAULT_SPEC, 0));
     // After copy(late-load-elim): typed on emission, loop phis by their representation.
     let before = cfg::optimize(&input, &options(cfg::DEFAULT_SPEC), &mut meter, Some(1)).unwrap();
@@ -123,7 +123,7 @@ fn the_loop_phi_of_a_counter_gets_a_range_type() {
 fn the_typer_row_counts_passes_widenings_and_changed_types() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let (_, rows) = compile(&input, cfg::DEFAULT_SPEC);
     let typer = rows.iter().find(|r| r.label.starts_with("cfg/typer")).expect("a typer row");
     let extra = |name: &str| typer.extra.iter().find(|(k, _)| *k == name).map(|(_, v)| *v).expect(name);
@@ -145,7 +145,7 @@ fn the_typer_row_counts_passes_widenings_and_changed_types() {
 fn loop_types_remove_an_overflow_check_the_default_spec_keeps() {
     let (program, feedback) = run(COUNTING);
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let (default, default_rows) = compile(&input, cfg::UNTYPED_SPEC);
     let (typed, typed_rows) = compile(&input, cfg::DEFAULT_SPEC);
     // `i - 1` with i in [0, 2^31-1] cannot overflow.
@@ -160,7 +160,7 @@ fn loop_types_remove_an_overflow_check_the_default_spec_keeps() {
 fn number_loop_phis_need_no_number_check() {
     let (program, feedback) = run(FLOATS);
     let func = function_named(&program, "g");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "g", cfg::DEFAULT_SPEC, 0));
     // After copy(lower): two phases of the default spec, three of the typed one.
     let count = |spec: &str, meter: &mut meter::Meter, opcode: Opcode| {

@@ -54,7 +54,7 @@ fn loops(g: &Graph<Input>) -> usize {
 #[test]
 fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
     let (program, feedback, func, headers) = setup();
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let liveness = frontend::liveness::analyze(program.function(func));
     let is_before = |op: &Op| *op == Op::NumberConstant { value: ir::ops::F64(12345.5) };
     let whole = built(&input, None);
@@ -83,7 +83,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
 #[test]
 fn osr_compiles_verify_to_lir_and_label_their_build_phase() {
     let (program, feedback, func, headers) = setup();
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = cfg::Options { verify: true, ..cfg::Options::default() };
     for &h in &headers {
         let mut meter = meter::Meter::new(meter::RowContext::new("osr.js", "f", cfg::DEFAULT_SPEC, 0));

@@ -368,7 +368,7 @@ fn pipeline_removes_the_overflow_check_of_an_add_guarded_by_a_range_check() {
     let (program, feedback) =
         program_with_int_feedback("function f(x) { if (x < 42) { return x + 1; } return 0; }\nf(1);\n");
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test", "f", cfg::DEFAULT_SPEC, 0));
     let lir = cfg::compile(&input, &cfg::Options::default(), &mut meter).expect("compiles");
     ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
@@ -387,7 +387,7 @@ fn pipeline_compiles_loops_calls_and_generic_ops_to_verified_lir() {
     let source = "function g(a, n) { var s = 0; for (var i = 0; i < n; i++) { s = s + i * 2; if (s != 7) { s = s - 1; } } return s + a.length + print(s); }\n";
     let (program, feedback) = program_with_int_feedback(source);
     let func = function_named(&program, "g");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test", "g", cfg::DEFAULT_SPEC, 0));
     let options = cfg::Options { verify: true, ..cfg::Options::default() };
     let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
@@ -491,7 +491,7 @@ fn pipeline_with_peel_compiles_an_array_sum_to_verified_lir_with_the_body_twice(
     let source = "function sum(n) { var s = 0; for (var i = 0; i < n; i++) { s = s + i * 3; } return s; }\n";
     let (program, feedback) = program_with_int_feedback(source);
     let func = function_named(&program, "sum");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test", "sum", PEEL_SPEC, 0));
     let options = cfg::Options { verify: true, ..cfg::parse_spec(PEEL_SPEC).unwrap() };
     let lir = cfg::compile(&input, &options, &mut meter).expect("compiles");
@@ -762,7 +762,7 @@ fn pipeline_with_late_load_elim_loads_less_and_reports_its_counters_and_shape_ex
             _ => feedback[func.0 as usize][k].clone(),
         };
     }
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let loads = |spec: &str| {
         let mut meter = meter::Meter::new(meter::RowContext::new("test", "f", spec, 0));
         let options = cfg::Options { verify: true, ..cfg::parse_spec(spec).unwrap() };

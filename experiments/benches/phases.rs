@@ -72,7 +72,7 @@ impl Fixture {
 
     /// The compiler input for the hottest function.
     fn input(&self) -> CompileInput<'_> {
-        CompileInput { program: &self.vm.program, func: self.func, feedback: &self.vm.feedback, globals: &self.globals }
+        CompileInput { program: &self.vm.program, func: self.func, feedback: &self.vm.feedback, globals: &self.globals, contexts: &self.vm }
     }
 
     /// A fresh meter (the pipelines' entry points record rows on one).

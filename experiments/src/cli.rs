@@ -993,7 +993,7 @@ fn ir_dump(args: &IrArgs) -> u8 {
         found = true;
         if let Some(dir) = &args.out {
             let globals = vm.global_bits();
-            let input = ir::compile::CompileInput { program: &vm.program, func: FuncId(func.id.0), feedback: &vm.feedback, globals: &globals };
+            let input = ir::compile::CompileInput { program: &vm.program, func: FuncId(func.id.0), feedback: &vm.feedback, globals: &globals, contexts: &vm };
             match crate::turbolizer::write_function(&input, &compiler, args.after, std::path::Path::new(dir)) {
                 Ok(path) => println!("{}", path.display()),
                 Err(crate::turbolizer::WriteError::Io(e)) => {
@@ -1024,7 +1024,7 @@ fn ir_dump(args: &IrArgs) -> u8 {
 /// The IR of one function for `seabed ir`, as GraphViz dot when `dot`.
 fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<usize>, dot: bool) -> Result<String, String> {
     let globals = vm.global_bits();
-    let input = ir::compile::CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals };
+    let input = ir::compile::CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals, contexts: vm };
     let mut meter = meter::Meter::new(meter::RowContext::new("ir", "", compiler.spec.clone(), 0));
     match compiler.tier {
         Tier::Son => {

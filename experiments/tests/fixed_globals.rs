@@ -29,7 +29,7 @@ console.log(acc);
 
 fn lir_text(pipeline: &str, program: &Program, feedback: &[Vec<ir::feedback::SlotFeedback>], globals: &[u64]) -> String {
     let func = program.functions.iter().find(|f| f.name == "run").expect("run").id;
-    let input = CompileInput { program, func, feedback, globals };
+    let input = CompileInput { program, func, feedback, globals, contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "run", pipeline, 0));
     let lir = match pipeline {
         "son" => son::compile(&input, &son::Options::default(), &mut meter),

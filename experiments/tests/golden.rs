@@ -49,7 +49,7 @@ fn golden_son() {
         let mut vm = vm::Vm::new(program.clone(), Box::new(std::io::sink()));
         vm.run_script().unwrap();
         let func = program.functions.iter().find(|f| f.name == *function).expect("function exists");
-        let input = CompileInput { program: &program, func: FuncId(func.id.0), feedback: &vm.feedback, globals: &[] };
+        let input = CompileInput { program: &program, func: FuncId(func.id.0), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
         let options = son::Options::default();
         let mut meter = meter::Meter::new(meter::RowContext::new(*program_name, *function, son::DEFAULT_SPEC, 0));
         let graph = son::build_and_optimize(&input, &options, &mut meter).unwrap();

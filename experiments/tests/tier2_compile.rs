@@ -61,7 +61,7 @@ fn compile(
     feedback: &[Vec<ir::feedback::SlotFeedback>],
     func: FuncId,
 ) -> (String, meter::Meter) {
-    let input = CompileInput { program, func, feedback, globals: &[] };
+    let input = CompileInput { program, func, feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let spec = match pipeline {
         Pipeline::Son => son::DEFAULT_SPEC,
         Pipeline::Cfg => cfg::DEFAULT_SPEC,

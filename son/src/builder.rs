@@ -93,15 +93,17 @@ pub fn build_at(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) 
 
 /// [`build_at`], also returning the inlining decisions taken (`midend::inlining`).
 pub fn build_counted(input: &CompileInput<'_>, liveness: &Liveness, osr: Option<Pc>) -> Result<(Graph, InlineBudget), Bailout> {
-    build_with(input, liveness, osr, true)
+    build_with(input, liveness, osr, true, true)
 }
 
-/// [`build_counted`] with inlining on or off (`build(inline=off)` in the spec).
+/// [`build_counted`] with inlining and function-context specialization on or off
+/// (`build(inline=off)`, `build(context=off)` in the spec).
 pub fn build_with(
     input: &CompileInput<'_>,
     liveness: &Liveness,
     osr: Option<Pc>,
     inline: bool,
+    specialize_context: bool,
 ) -> Result<(Graph, InlineBudget), Bailout> {
     let mut c = SonConstruction {
         g: Graph::new(input.func.0),
@@ -111,7 +113,7 @@ pub fn build_with(
         constants: IdHashMap::default(),
         terminators: Vec::new(),
     };
-    let options = WalkOptions { osr, osr_entry: OsrEntry::Peeled, inline, math_machine_ops: true };
+    let options = WalkOptions { osr, osr_entry: OsrEntry::Peeled, inline, math_machine_ops: true, specialize_context };
     let budget = walker::walk_with(input, liveness, &mut c, options)?;
     let end = c.g.end;
     for t in std::mem::take(&mut c.terminators) {

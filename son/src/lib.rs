@@ -166,7 +166,7 @@ pub fn build_and_optimize_at(
     let liveness = analyze(func);
     let mut g = {
         let mut guard = meter.phase("son", if osr.is_some() { "build-osr" } else { "build" });
-        let (g, inlining) = builder::build_with(input, &liveness, osr, options.inline)?;
+        let (g, inlining) = builder::build_with(input, &liveness, osr, options.inline, options.context)?;
         for (name, n) in inlining.extras() {
             guard.add_extra(name, n);
         }

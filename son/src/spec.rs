@@ -180,6 +180,9 @@ pub struct Options {
     pub split: bool,
     /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
     pub inline: bool,
+    /// Function-context specialization in the graph builder (`build(context=off)` turns it
+    /// off; default on).
+    pub context: bool,
 }
 
 impl Options {
@@ -200,7 +203,7 @@ impl Options {
             Phase::Schedule if self.split => "schedule(split=on)".to_string(),
             other => other.name().to_string(),
         });
-        Pipeline::Son.canonical_spec(self.inline, phases)
+        Pipeline::Son.canonical_spec(midend::spec::BuildOptions { inline: self.inline, context: self.context }, phases)
     }
 }
 
@@ -301,7 +304,7 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     if whole_pipeline && schedule_at.is_none() {
         return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
     }
-    Ok(Options { phases, spec: text.trim().to_string(), verify: cfg!(debug_assertions), split, inline: ast.build.inline })
+    Ok(Options { phases, spec: text.trim().to_string(), verify: cfg!(debug_assertions), split, inline: ast.build.inline, context: ast.build.context })
 }
 
 /// The reducers and driver of a `reduce(...)` item.
@@ -410,6 +413,12 @@ mod tests {
         assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
         assert!(!parse_spec("son:build(inline=off);lower;schedule").unwrap().inline);
         assert!(parse_spec("son:build;lower;schedule").unwrap().inline);
+        let o = parse_spec("son:build(context=off);lower;schedule").unwrap();
+        assert!(o.inline && !o.context);
+        assert_eq!(o.canonical_spec(), "son:build(context=off);lower;schedule");
+        let o = parse_spec("son:build(inline=off,context=off);lower;schedule").unwrap();
+        assert_eq!(parse_spec(&o.canonical_spec()).unwrap().canonical_spec(), "son:build(inline=off,context=off);lower;schedule");
+        assert!(parse_spec("son:build;lower;schedule").unwrap().context);
         assert_eq!(parse_spec("son:simplified-lower;schedule").unwrap().phases[0], Phase::Lower);
         fails("cfg:copy(dce)", 1, "this is a cfg spec, given to the son pipeline");
     }

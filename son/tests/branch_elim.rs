@@ -27,7 +27,7 @@ fn compile(spec: &str) -> (usize, u64) {
     let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
     vm.run_script().expect("runs");
     let func = program.functions.iter().find(|f| f.name == "f").expect("f").id;
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::Options { verify: true, ..son::parse_spec(spec).unwrap() };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", spec, 0));
     let lir = son::compile(&input, &options, &mut meter).expect("compiles");

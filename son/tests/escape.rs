@@ -53,7 +53,7 @@ fn extra(meter: &meter::Meter, name: &str) -> u64 {
 
 /// The graph after the pipeline up to scheduling, and the counters.
 fn optimized(program: &frontend::bytecode::Program, vm: &Vm, name: &str) -> (son::graph::Graph, meter::Meter) {
-    let input = CompileInput { program, func: function_named(program, name), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program, func: function_named(program, name), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::parse_spec(SPEC).unwrap();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", name, SPEC, 0));
     let g = son::build_and_optimize(&input, &options, &mut meter).expect("optimizes");
@@ -76,7 +76,7 @@ fn a_literal_that_does_not_escape_is_replaced_by_its_fields() {
     assert_eq!(extra(&meter, "escape_loads_replaced"), 4);
     assert_eq!(extra(&meter, "escape_stores_removed"), 4);
     // The default pipeline (without escape analysis) keeps both allocations.
-    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: function_named(&program, "dist2"), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut m = meter::Meter::new(meter::RowContext::new("test.js", "dist2", son::DEFAULT_SPEC, 0));
     let plain = son::build_and_optimize(
         &input,
@@ -107,7 +107,7 @@ fn literals_that_escape_stay() {
 fn an_exit_rebuilds_the_removed_object() {
     let (program, mut vm) = setup();
     let func = function_named(&program, "remat");
-    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "remat", SPEC, 0));
     let lir = son::compile(&input, &son::parse_spec(SPEC).unwrap(), &mut meter).expect("compiles");
     ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));

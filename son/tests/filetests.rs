@@ -26,7 +26,7 @@ fn run(file: &filetest::TestFile) -> Result<String, String> {
     // of the `feedback:` lines.
     let program = frontend::compile("filetest.js", "").map_err(|e| format!("{e:?}"))?;
     let feedback = ir::feedback::parse_property_feedback(file.header_values("feedback"))?;
-    let input = CompileInput { program: &program, func: FuncId(0), feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: FuncId(0), feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut counters = meter::PhaseCounters::default();
     for phase in options.phases.iter().take_while(|p| **p != Phase::Schedule) {
         son::run_phase(&mut g, phase, &input, &mut counters).map_err(|b| b.to_string())?;

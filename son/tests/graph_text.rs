@@ -48,7 +48,7 @@ fn every_function_of_some_corpus_programs_round_trips_and_schedules_the_same() {
         let _ = vm.run_script();
         let feedback = vm.feedback.clone();
         for f in &program.functions {
-            let input = CompileInput { program: &program, func: f.id, feedback: &feedback, globals: &[] };
+            let input = CompileInput { program: &program, func: f.id, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
             for spec in ["son:reduce(dce);lower;schedule", son::DEFAULT_SPEC] {
                 let options = son::parse_spec(spec).unwrap();
                 let mut meter = meter::Meter::new(meter::RowContext::new(name, &f.name, spec, 0));

@@ -41,7 +41,7 @@ fn count(g: &son::graph::Graph, pred: impl Fn(Op) -> bool) -> usize {
 #[test]
 fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
     let (program, feedback, func, headers) = setup();
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let bytecode = program.function(func);
     let liveness = frontend::liveness::analyze(bytecode);
     let is_before = |op: Op| op == Op::NumberConstant { value: ir::ops::F64(12345.5) };
@@ -76,7 +76,7 @@ fn osr_graphs_start_at_the_loop_header_and_peel_enclosing_loops() {
 #[test]
 fn osr_compiles_verify_to_lir_and_label_their_build_phase() {
     let (program, feedback, func, headers) = setup();
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::Options { verify: true, ..son::Options::default() };
     for &h in &headers {
         let mut meter = meter::Meter::new(meter::RowContext::new("osr.js", "f", son::DEFAULT_SPEC, 0));

@@ -70,7 +70,7 @@ fn extra(meter: &meter::Meter, name: &str) -> u64 {
 /// the LIR verify; and the graph before scheduling.
 fn peel(name: &str) -> ((u64, u64, u64), son::graph::Graph, String) {
     let (program, vm) = setup();
-    let input = CompileInput { program: &program, func: function_named(&program, name), feedback: &vm.feedback, globals: &[] };
+    let input = CompileInput { program: &program, func: function_named(&program, name), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let spec = peel_spec();
     let mut options = son::parse_spec(&spec).unwrap();
     options.verify = true;

@@ -38,7 +38,7 @@ fn function_named(p: &frontend::bytecode::Program, name: &str) -> FuncId {
 fn every_driver_produces_verified_lir_with_repeatable_counts() {
     let (program, feedback) = program_and_feedback();
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     for driver in ["v8", "rpo", "worklist:7"] {
         let spec = format!("son:reduce(dce,common,vn,driver={driver});typer;reduce(load-elim,driver={driver});lower;reduce(dce,machine,common,vn,driver={driver});schedule");
         let options = son::parse_spec(&spec).unwrap();
@@ -65,7 +65,7 @@ fn every_driver_produces_verified_lir_with_repeatable_counts() {
 fn loop_invariant_tag_test_is_hoisted_out_of_the_loop() {
     let (program, feedback) = program_and_feedback();
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::Options::default();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", &options.spec, 0));
     let mut g = son::build_and_optimize(&input, &options, &mut meter).unwrap();
@@ -90,7 +90,7 @@ fn loop_invariant_tag_test_is_hoisted_out_of_the_loop() {
 fn son_code_is_no_larger_than_baseline_code() {
     let (program, feedback) = program_and_feedback();
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::Options::default();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", &options.spec, 0));
     let lir = son::compile(&input, &options, &mut meter).unwrap();

@@ -91,7 +91,7 @@ type Counts = Vec<(String, u64, u64, Vec<(String, u64)>)>;
 fn compile(src: &str, spec: &str) -> (lir::Function, Counts) {
     let (program, feedback) = feedback_for(src);
     let func = function_named(&program, "f");
-    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[] };
+    let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = son::parse_spec(spec).unwrap();
     let mut meter = meter::Meter::new(meter::RowContext::new("test.js", "f", spec, 0));
     let f = son::compile(&input, &options, &mut meter).expect("compiles");
@@ -198,7 +198,7 @@ fn corpus_run() {
         }
         let feedback = vm.feedback.clone();
         for func in &program.functions {
-            let input = CompileInput { program: &program, func: func.id, feedback: &feedback, globals: &[] };
+            let input = CompileInput { program: &program, func: func.id, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
             let mut meter = meter::Meter::new(meter::RowContext::new("corpus", &func.name, split_spec(), 0));
             if let Ok(f) = son::compile(&input, &options, &mut meter) {
                 ir::lir_verify::verify(&f).unwrap_or_else(|e| panic!("{}: {}: {e:?}\n{}", path.display(), func.name, ir::lir_text::print(&f)));

@@ -35,7 +35,7 @@ fn compile_time_per_pipeline() {
             if f.name.is_empty() || vm.counters[f.id.0 as usize].invocations == 0 {
                 continue;
             }
-            let input = CompileInput { program: &program, func: FuncId(f.id.0), feedback: &vm.feedback, globals: &[] };
+            let input = CompileInput { program: &program, func: FuncId(f.id.0), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
             let lir = baseline::compile(&input).expect("the baseline compiles it");
             for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
                 let opts = LlvmOptions { pipeline, verify: true, ..LlvmOptions::default() };

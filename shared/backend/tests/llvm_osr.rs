@@ -33,12 +33,12 @@ impl BaselineOnLlvm {
 
 impl OptimizingCompiler for BaselineOnLlvm {
     fn compile(&mut self, vm: &Vm, func: FuncId) -> Result<Compiled, Bailout> {
-        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &[] };
+        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
         self.install(baseline::compile(&input)?)
     }
 
     fn compile_osr(&mut self, vm: &Vm, func: FuncId, loop_header: Pc) -> Result<Compiled, Bailout> {
-        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &[] };
+        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
         self.install(baseline::compile_osr(&input, loop_header)?)
     }
 }

@@ -60,7 +60,7 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout>
         tagged_constants: IdHashMap::default(),
         unsupported: None,
     };
-    let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false };
+    let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false, specialize_context: false };
     walker::walk_with(input, &liveness, &mut b, options)?;
     if let Some(reason) = b.unsupported {
         return Err(reason.into());

@@ -158,7 +158,7 @@ impl TierCompiler {
     /// compiler declined.
     pub fn lower(&self, vm: &Vm, func: FuncId, osr: Option<Pc>) -> Result<ir::lir::Function, Bailout> {
         let globals = vm.global_bits();
-        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals };
+        let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals, contexts: vm };
         let name = &vm.program.function(func).name;
         let ctx = RowContext::new(vm.program.file.clone(), name.clone(), self.spec.clone(), 0);
         let mut meter = Meter::new(ctx);
@@ -353,7 +353,7 @@ pub fn default_spec(tier: Tier) -> String {
 /// Compiles `func` with the baseline compiler, verifying the result when asked.
 pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, String> {
     let globals = vm.global_bits();
-    let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals };
+    let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals, contexts: vm };
     let lir = baseline::compile(&input).map_err(|b| b.to_string())?;
     if verify {
         verify_lir(vm, &lir)?;

@@ -229,7 +229,21 @@ pub enum Instr {
     CreateContext { dst: Reg, parent: Reg, slots: u32 },
     /// `dst <- slot index` of the context reached from the one in `ctx` by `depth` parent
     /// links.
-    LoadContext { dst: Reg, ctx: Reg, depth: u32, index: u32 },
+    LoadContext {
+        /// Where the value goes.
+        dst: Reg,
+        /// The register holding the context the walk starts at.
+        ctx: Reg,
+        /// Parent links to follow from `ctx`.
+        depth: u32,
+        /// The slot.
+        index: u32,
+        /// The slot's variable is never assigned after its initialization (V8's
+        /// `maybe_assigned == false`, `LdaImmutableContextSlot`): once it holds something other
+        /// than `undefined` (a new context's slots) or the hole (a `let` before its
+        /// declaration), it keeps that value for the context's lifetime.
+        immutable: bool,
+    },
     /// `slot index <- src` of the context reached from the one in `ctx` by `depth` parent
     /// links.
     StoreContext { ctx: Reg, depth: u32, index: u32, src: Reg },
@@ -697,7 +711,10 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
             format!("CreateClosure {dst}, {}#{}, {context}", program.function(f).name, f.0)
         }
         Instr::CreateContext { dst, parent, slots } => format!("CreateContext {dst}, {parent}, {slots}"),
-        Instr::LoadContext { dst, ctx, depth, index } => format!("LoadContext {dst}, {ctx}^{depth}[{index}]"),
+        Instr::LoadContext { dst, ctx, depth, index, immutable } => {
+            let kind = if immutable { "LoadImmutableContext" } else { "LoadContext" };
+            format!("{kind} {dst}, {ctx}^{depth}[{index}]")
+        }
         Instr::StoreContext { ctx, depth, index, src } => format!("StoreContext {ctx}^{depth}[{index}], {src}"),
         Instr::TypeOf { dst, src } => format!("TypeOf {dst}, {src}"),
         Instr::LoadSuper { dst, home, name: n } => format!("LoadSuper {dst}, {home}.{}", name(n)),

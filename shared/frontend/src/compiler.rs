@@ -165,6 +165,10 @@ struct Analysis {
     needs_context: IdHashSet<u32>,
     /// Functions (by the start of their span) whose `this` is read, by them or by arrows.
     uses_this: IdHashSet<u32>,
+    /// Bindings (by [`binding_key`]) that an assignment writes after their declaration (V8's
+    /// `maybe_assigned`); a captured binding not in here is read with an immutable
+    /// `LoadContext`.
+    reassigned: IdHashSet<u64>,
 }
 
 impl Analysis {
@@ -172,12 +176,14 @@ impl Analysis {
         self.captured.iter().all(|k| other.captured.contains(k))
             && self.needs_context.iter().all(|k| other.needs_context.contains(k))
             && self.uses_this.iter().all(|k| other.uses_this.contains(k))
+            && self.reassigned.iter().all(|k| other.reassigned.contains(k))
     }
 
     fn absorb(&mut self, other: &Analysis) {
         self.captured.extend(other.captured.iter().copied());
         self.needs_context.extend(other.needs_context.iter().copied());
         self.uses_this.extend(other.uses_this.iter().copied());
+        self.reassigned.extend(other.reassigned.iter().copied());
     }
 }
 
@@ -1305,7 +1311,7 @@ impl Compiler {
         self.emit(Instr::CreateContext { dst: fresh, parent, slots: c.slots });
         let t = self.temp();
         for index in 0..c.slots {
-            self.emit(Instr::LoadContext { dst: t, ctx: c.reg, depth: 0, index });
+            self.emit(Instr::LoadContext { dst: t, ctx: c.reg, depth: 0, index, immutable: false });
             self.emit(Instr::StoreContext { ctx: fresh, depth: 0, index, src: t });
         }
         self.emit(Instr::Move { dst: c.reg, src: fresh });
@@ -1427,7 +1433,8 @@ impl Compiler {
             Resolved::Slot { local, ctx, depth } => {
                 let d = dst.unwrap_or_else(|| self.temp());
                 let index = local.slot.expect("a slot binding");
-                self.emit(Instr::LoadContext { dst: d, ctx, depth, index });
+                let immutable = !self.analysis.reassigned.contains(&local.key);
+                self.emit(Instr::LoadContext { dst: d, ctx, depth, index, immutable });
                 if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: d, name: n });
@@ -1454,10 +1461,19 @@ impl Compiler {
             && (ALWAYS_BUILTIN.contains(&g.name.as_str()) || !self.assigned_globals.contains(&g.name))
     }
 
+    /// The declaration key of the binding `name` resolves to in the code being compiled, if a
+    /// function or scope declares it (in pass 1 too, before captured bindings have slots).
+    fn declared_key(&self, name: &str) -> Option<u64> {
+        self.ctxs.iter().rev().flat_map(|c| c.scopes.iter().rev()).find_map(|s| s.bindings.get(name)).map(|l| l.key)
+    }
+
     /// Stores `src` to a name (assignment, not declaration).
     fn write_name(&mut self, name: &str, offset: u32, src: Reg) {
         if self.is_arguments_object(name) {
             return self.trap("the arguments object", offset);
+        }
+        if let Some(key) = self.declared_key(name) {
+            self.found.reassigned.insert(key);
         }
         match self.resolve(name) {
             Resolved::Local(local) => {
@@ -1494,7 +1510,7 @@ impl Compiler {
                 let index = local.slot.expect("a slot binding");
                 if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
                     let t = self.temp();
-                    self.emit(Instr::LoadContext { dst: t, ctx, depth, index });
+                    self.emit(Instr::LoadContext { dst: t, ctx, depth, index, immutable: false });
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: t, name: n });
                 }

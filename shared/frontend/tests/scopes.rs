@@ -196,3 +196,24 @@ fn globals_know_whether_the_program_assigns_them() {
         assert!(assigned(name), "{name} is assigned");
     }
 }
+
+#[test]
+fn a_captured_binding_never_assigned_after_its_declaration_is_read_as_immutable() {
+    // `k` (a parameter), `c` (a const), `f` (a function declaration) and `d` (a let never
+    // assigned) are immutable; `n` (written by the closure), `v` (a var with an initializer,
+    // an assignment) and `m` (assigned by the outer function after the closure was made) are
+    // not.
+    let p = compiled(
+        "function outer(k) { const c = 1; let d = 2; var v = 3; let n = 0; let m = 4; function f() { return 5; }
+           function inner() { n++; return k + c + d + v + n + m + f(); }
+           m = 6; return inner; }",
+    );
+    assert!(p.unsupported.is_empty(), "{:?}", p.unsupported);
+    let inner = function(&p, "inner");
+    let immutable = count(&inner.code, |i| matches!(i, Instr::LoadContext { immutable: true, .. }));
+    let mutable = count(&inner.code, |i| matches!(i, Instr::LoadContext { immutable: false, .. }));
+    assert_eq!(immutable, 4, "k, c, d, f");
+    // `n` twice (the `++` reads it, and its TDZ check before the store), `v`, `m`, and `n`
+    // once more where the sum reads it.
+    assert!(mutable >= 3, "n, v, m: {mutable}");
+}

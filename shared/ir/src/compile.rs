@@ -22,6 +22,49 @@ pub struct CompileInput<'a> {
     /// global the program never assigns ([`frontend::bytecode::Global::assigned`]) that is
     /// already initialized here keeps this value, and its loads fold to it.
     pub globals: &'a [u64],
+    /// The closures and contexts the program made, read on the vm's thread while the
+    /// compilation runs (function-context specialization, [`Contexts`]).
+    pub contexts: &'a dyn Contexts,
+}
+
+/// The one closure a program made of a function so far (V8's one-closure feedback cell): its
+/// value and the context it was made over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OneClosure {
+    /// The closure's value bits.
+    pub closure: u64,
+    /// Its context's value bits.
+    pub context: u64,
+}
+
+/// What a compilation may read of the closures and contexts the vm made (TurboFan reads the
+/// same through its heap broker). A compilation specialized to a closure's context checks that
+/// context on entry (or the closure at an inlined call), and reads only slots that never
+/// change once initialized, so what it reads stays true while the code runs. The vm keeps the
+/// one closure and its context alive for the program's lifetime (they are roots), so a
+/// compiled check against them never meets a reused identity.
+pub trait Contexts {
+    /// The closure of `func` and its context, if the program has made exactly one closure of
+    /// `func` over a context.
+    fn one_closure(&self, func: FuncId) -> Option<OneClosure>;
+
+    /// Element `element` of context `context` (0: the parent context, `k + 1`: slot `k`), or
+    /// `None` if `context` is not a context with that element.
+    fn element(&self, context: u64, element: u32) -> Option<u64>;
+}
+
+/// No closures, no contexts: for compilations outside a vm (tests, tools), which then make
+/// no context-specialized code.
+pub struct NoContexts;
+
+impl Contexts for NoContexts {
+    fn one_closure(&self, _func: FuncId) -> Option<OneClosure> {
+        None
+    }
+
+    fn element(&self, _context: u64, _element: u32) -> Option<u64> {
+        None
+    }
 }
 
 impl<'a> CompileInput<'a> {

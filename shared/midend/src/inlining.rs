@@ -180,6 +180,12 @@ pub struct InlineBudget {
     pub not_inlined: BTreeMap<NotInlined, u64>,
     /// Inlining is switched off for this compilation: every call counts as `disabled`.
     pub disabled: bool,
+    /// Functions walked for one closure's context (the compiled one at its entry, inlined
+    /// callees at their call): function-context specialization, counted with the inlining
+    /// decisions because the walker reports both in the build row.
+    pub contexts_specialized: u64,
+    /// Immutable context-slot loads folded to the slot's value.
+    pub context_slots_folded: u64,
 }
 
 impl InlineBudget {
@@ -233,7 +239,12 @@ impl InlineBudget {
     /// `not_inlined.<reason>` per reason (zeros included, so rows of both pipelines have the
     /// same columns).
     pub fn extras(&self) -> Vec<(&'static str, u64)> {
-        let mut v = vec![("inlined_calls", self.inlined), ("inline_budget_used", self.used as u64)];
+        let mut v = vec![
+            ("inlined_calls", self.inlined),
+            ("inline_budget_used", self.used as u64),
+            ("contexts_specialized", self.contexts_specialized),
+            ("context_slots_folded", self.context_slots_folded),
+        ];
         for r in NotInlined::ALL {
             v.push((r.counter(), self.not_inlined.get(&r).copied().unwrap_or(0)));
         }
@@ -373,7 +384,8 @@ mod tests {
         assert_eq!(extras[1], ("inline_budget_used", b.used as u64));
         assert!(extras.contains(&("not_inlined.size", 1)));
         assert!(extras.contains(&("not_inlined.recursive", 1)));
-        assert_eq!(extras.len(), 2 + NotInlined::ALL.len());
+        assert!(extras.contains(&("contexts_specialized", 0)) && extras.contains(&("context_slots_folded", 0)));
+        assert_eq!(extras.len(), 4 + NotInlined::ALL.len());
     }
 
     #[test]

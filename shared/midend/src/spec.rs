@@ -59,10 +59,11 @@ impl Pipeline {
     }
 
     /// A spec of this pipeline in canonical form from its phases' canonical texts: the
-    /// prefix, then `build(inline=off)` when inlining is off (on is the default and left
-    /// out), then the phases separated by `;`.
-    pub fn canonical_spec(self, inline: bool, phases: impl IntoIterator<Item = String>) -> String {
-        let build = (!inline).then(|| "build(inline=off)".to_string());
+    /// prefix, then `build(...)` with the builder options that are off (`inline=off`,
+    /// `context=off`; on is the default and left out), then the phases separated by `;`.
+    pub fn canonical_spec(self, build: BuildOptions, phases: impl IntoIterator<Item = String>) -> String {
+        let off: Vec<&str> = [(build.inline, "inline=off"), (build.context, "context=off")].into_iter().filter(|&(on, _)| !on).map(|(_, text)| text).collect();
+        let build = (!off.is_empty()).then(|| format!("build({})", off.join(",")));
         let items: Vec<String> = build.into_iter().chain(phases).collect();
         format!("{}:{}", self.name(), items.join(";"))
     }
@@ -218,11 +219,14 @@ impl fmt::Display for PhaseAst {
 pub struct BuildOptions {
     /// Inlining of small monomorphic callees (`inline=on|off`; default on).
     pub inline: bool,
+    /// Function-context specialization (`context=on|off`; default on, as TurboFan does it for
+    /// a function with one closure): see [`crate::walker::WalkOptions::specialize_context`].
+    pub context: bool,
 }
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { inline: true }
+        BuildOptions { inline: true, context: true }
     }
 }
 
@@ -345,7 +349,8 @@ fn build_options(item: &PhaseAst) -> Result<BuildOptions, SpecError> {
     for arg in item.args.iter().flatten() {
         match arg.key.as_ref().map(|k| k.text.as_str()) {
             Some("inline") => options.inline = parse_switch(arg)?,
-            _ => return Err(SpecError::new(arg.position(), format!("unknown build option '{arg}'; valid: inline=on, inline=off"))),
+            Some("context") => options.context = parse_switch(arg)?,
+            _ => return Err(SpecError::new(arg.position(), format!("unknown build option '{arg}'; valid: inline=on|off, context=on|off"))),
         }
     }
     Ok(options)
@@ -534,7 +539,7 @@ mod tests {
     }
 
     #[test]
-    fn build_comes_first_and_takes_inline_only() {
+    fn build_comes_first_and_takes_inline_and_context_only() {
         let s = parse("cfg:build(inline=off);copy(dce)", Pipeline::Cfg).unwrap();
         assert!(!s.build.inline && s.has_build);
         assert_eq!(s.to_string(), "cfg:build(inline=off);copy(dce)");
@@ -549,7 +554,9 @@ mod tests {
         assert!(e.message.contains("valid: on, off"), "{e}");
         let e = err("son:build(hoist=on)", Pipeline::Son);
         assert_eq!(e.position, 10);
-        assert!(e.message.contains("unknown build option 'hoist=on'; valid: inline=on, inline=off"), "{e}");
+        assert!(e.message.contains("unknown build option 'hoist=on'; valid: inline=on|off, context=on|off"), "{e}");
+        let s = parse("son:build(context=off)", Pipeline::Son).unwrap();
+        assert!(s.build.inline && !s.build.context);
     }
 
     #[test]

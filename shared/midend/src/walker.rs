@@ -76,6 +76,16 @@
 //!   - `LoadContext`/`StoreContext` → `LoadElement`/`StoreElement` of the context array at
 //!     the int32 constant `index + 1`, after `depth` loads of element 0 (the parent): no
 //!     checks, the frontend only reads contexts it made;
+//!   - function-context specialization (TurboFan's, for a one-closure function; the
+//!     optimizing pipelines only, `WalkOptions::specialize_context`, `build(context=off)`):
+//!     when the program made one closure of the compiled function
+//!     ([`ir::compile::Contexts::one_closure`]), the entry checks that the context passed is
+//!     that closure's (`TaggedEqual` + `DeoptimizeUnless[WrongCallTarget]` at pc 0; not for
+//!     OSR) and binds the context register to its constant; an inlined call or `new` of such a
+//!     function checks the one closure instead of `IsClosureOf` and binds the callee's context
+//!     the same way. From a known context, `depth` parent walks are constants, and a
+//!     `LoadContext` the frontend marked immutable folds to the slot's value once the slot is
+//!     initialized (neither `undefined` nor the hole);
 //!   - `TypeOf` → `JSTypeOf` (allocates the string);
 //!   - `LoadSuper` → `JSLoadSuper[name](home)`, `ConstructSuper` →
 //!     `JSConstructSuper[argc](callee, this, args…)`, `SetPrototype` →
@@ -87,7 +97,7 @@ use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr,
 use std::borrow::Cow;
 
 use frontend::liveness::{analyze, Liveness, RegSet};
-use ir::compile::{Bailout, BailoutReason, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput, OneClosure};
 use ir::feedback::{CallTarget, Callee, InitialMap, SlotFeedback};
 use ir::hash::IdHashMap;
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
@@ -121,6 +131,9 @@ pub struct WalkOptions {
     /// Build `Math.max/min/imul` as machine ops (`Float64Max`, `Int32Mul`, …); when false
     /// they are direct runtime calls like every other `Math` function.
     pub math_machine_ops: bool,
+    /// Function-context specialization (TurboFan's, for a function the program made one
+    /// closure of): the optimizing pipelines do it, the baseline compiler does not.
+    pub specialize_context: bool,
 }
 
 /// A block-ending two-way branch, in bytecode terms.
@@ -243,6 +256,18 @@ struct Frame<'a> {
     code: &'a Function,
     liveness: Cow<'a, Liveness>,
     feedback: &'a [SlotFeedback],
+    /// The value bits of the context in the function's hidden context register when the
+    /// walk knows it (function-context specialization): the bytecode never writes that
+    /// register, so it holds this context at every pc.
+    context: Option<u64>,
+}
+
+/// The context an inlined callee runs in: the value bound to its context register, and that
+/// context's bits when the walk knows them (the one closure of the callee, [`ir::compile::Contexts`]).
+#[derive(Clone, Copy)]
+struct CalleeContext<V> {
+    value: V,
+    known: Option<u64>,
 }
 
 /// The walker's state over one compilation.
@@ -260,6 +285,9 @@ struct Walker<'c, 'a, C: Construction> {
     created_closures: IdHashMap<C::Value, (FuncId, C::Value)>,
     /// The frame state of the instruction being translated, once made.
     fs: Option<C::FrameState>,
+    /// The compiled function's entry block has yet to be started and may be specialized to
+    /// the function's one context ([`Walker::specialize_entry_context`]).
+    entry_pending: bool,
 }
 
 /// Walks `input.func` (or its OSR entry) and drives `c`; returns the inlining decisions taken.
@@ -279,7 +307,7 @@ pub fn walk_with<C: Construction>(
     if code.code.is_empty() {
         return Err(BailoutReason::EmptyFunction.into());
     }
-    let frame = Frame { func: input.func, code, liveness: Cow::Borrowed(liveness), feedback: input.feedback_of(input.func) };
+    let frame = Frame { func: input.func, code, liveness: Cow::Borrowed(liveness), feedback: input.feedback_of(input.func), context: None };
     let mut w = Walker {
         input,
         c,
@@ -289,6 +317,7 @@ pub fn walk_with<C: Construction>(
         bits: IdHashMap::default(),
         created_closures: IdHashMap::default(),
         fs: None,
+        entry_pending: false,
     };
     w.function()?;
     Ok(w.budget)
@@ -309,6 +338,55 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         let global = self.input.program.globals.get(g as usize)?;
         let bits = *self.input.globals.get(g as usize)?;
         (!global.assigned && bits != ir::tagged::HOLE).then_some(bits)
+    }
+
+    /// The one closure the program made of `func` (and so its one context), when this
+    /// compilation specializes to function contexts.
+    fn one_closure(&self, func: FuncId) -> Option<OneClosure> {
+        if !self.options.specialize_context {
+            return None;
+        }
+        self.input.contexts.one_closure(func)
+    }
+
+    /// Function-context specialization (TurboFan's for a one-closure function): when the
+    /// program made one closure of the compiled function, the entry checks that the context
+    /// it was called with is that closure's (an exit at pc 0 otherwise: another closure over
+    /// another context runs in the interpreter) and binds the context register to the
+    /// context's constant, so that context walks fold and immutable slots read as constants.
+    fn specialize_entry_context(&mut self) {
+        let Some(reg) = self.code().context else { return };
+        let Some(one) = self.one_closure(self.frame().func) else { return };
+        self.fs = None;
+        let fs = self.frame_state(0);
+        let actual = self.c.reg(reg);
+        let expected = self.tagged(one.context);
+        let same = self.pure(Op::TaggedEqual, &[actual, expected]);
+        self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
+        self.c.set(reg, expected);
+        self.frames.last_mut().expect("the compiled function").context = Some(one.context);
+        self.budget.contexts_specialized += 1;
+    }
+
+    /// The context `depth` parent links up from the one in `ctx`, when `ctx` is the frame's
+    /// context register and the walk knows its context: element 0 of a context (its parent)
+    /// never changes, so the whole chain is known.
+    fn known_context_at(&self, ctx: Reg, depth: u32) -> Option<u64> {
+        let frame = self.frame();
+        let mut context = frame.context.filter(|_| frame.code.context == Some(ctx))?;
+        for _ in 0..depth {
+            context = self.input.contexts.element(context, 0)?;
+        }
+        Some(context)
+    }
+
+    /// The value of an immutable slot of a known context once it is initialized (neither
+    /// `undefined`, a new context's slot, nor the hole, a `let` before its declaration; as
+    /// TurboFan's context specialization): it never changes again, so the load folds to it.
+    fn immutable_slot(&self, ctx: Reg, depth: u32, index: u32) -> Option<u64> {
+        let context = self.known_context_at(ctx, depth)?;
+        let v = self.input.contexts.element(context, index + 1)?;
+        (v != tagged::UNDEFINED && v != tagged::HOLE).then_some(v)
     }
 
     fn feedback(&self, slot: SlotId) -> &'a SlotFeedback {
@@ -335,6 +413,8 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             }
         };
         self.c.begin_function(&blocks, &leaders, &params, code.register_count, entry);
+        // Not for OSR (as in V8): an OSR entry starts inside a loop.
+        self.entry_pending = self.options.osr.is_none() && !blocks.is_loop_header[0];
         let mut built: Vec<bool> = vec![false; n as usize];
         for &(lo, hi) in &plan.segments {
             let rebuilt: Vec<(Pc, bool)> = leaders
@@ -361,6 +441,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 continue;
             }
             built[start as usize] = true;
+            if start == 0 && self.frames.len() == 1 && std::mem::take(&mut self.entry_pending) {
+                self.specialize_entry_context();
+            }
             let mut pc = start;
             while pc < end && self.c.is_open() {
                 self.fs = None;
@@ -754,10 +837,18 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 let v = self.pure(Op::JSCreateContext { slots }, &[p]);
                 self.c.set(dst, v);
             }
-            Instr::LoadContext { dst, ctx, depth, index } => {
-                let context = self.context_at(ctx, depth);
-                let element = self.c.constant(Op::Int32Constant { value: index as i32 + 1 });
-                let v = self.pure(Op::LoadElement, &[context, element]);
+            Instr::LoadContext { dst, ctx, depth, index, immutable } => {
+                let v = match self.immutable_slot(ctx, depth, index).filter(|_| immutable) {
+                    Some(bits) => {
+                        self.budget.context_slots_folded += 1;
+                        self.tagged(bits)
+                    }
+                    None => {
+                        let context = self.context_at(ctx, depth);
+                        let element = self.c.constant(Op::Int32Constant { value: index as i32 + 1 });
+                        self.pure(Op::LoadElement, &[context, element])
+                    }
+                };
                 self.c.set(dst, v);
             }
             Instr::StoreContext { ctx, depth, index, src } => {
@@ -799,6 +890,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
     /// The context `depth` parent links up from the one in `ctx`: element 0 of each context
     /// is its parent. No checks: the frontend only reads contexts it made.
     fn context_at(&mut self, ctx: Reg, depth: u32) -> C::Value {
+        if let Some(bits) = self.known_context_at(ctx, depth) {
+            return self.tagged(bits);
+        }
         let mut context = self.c.reg(ctx);
         for _ in 0..depth {
             let parent = self.c.constant(Op::Int32Constant { value: 0 });
@@ -917,10 +1011,10 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         // Hidden parameters: the receiver is the call's `r(args)`; the context is the one the
         // closure carries, `undefined` for a function's canonical object.
         let context = if let Some((_, context)) = created {
-            context
+            CalleeContext { value: context, known: None }
         } else {
             let closure = matches!(self.feedback(slot), SlotFeedback::Call { target: CallTarget::Monomorphic(Callee::Closure(_)), .. });
-            self.check_callee(callee, target, closure, fs).unwrap_or(undefined)
+            self.check_callee(callee, target, closure, fs).unwrap_or(CalleeContext { value: undefined, known: None })
         };
         let receiver = self.c.reg(args);
         if code.receiver.is_some() && !code.strict {
@@ -937,16 +1031,24 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
     }
 
     /// The target check of an inlined call or `super(...)` of `target`: for a site whose
-    /// feedback names closures of the function (`closure`), any closure of it will do (as V8
-    /// checks the SharedFunctionInfo: the body is the same, only the context differs) and the
-    /// result is the context read from the callee; otherwise the callee must be the function's
-    /// canonical object, which has no context (`None`).
-    fn check_callee(&mut self, callee: Reg, target: FuncId, closure: bool, fs: C::FrameState) -> Option<C::Value> {
+    /// feedback names closures of the function (`closure`), the program's one closure of it
+    /// if it made only one (the callee is that closure, its context a known constant:
+    /// function-context specialization of the callee), else any closure of it (as V8 checks
+    /// the SharedFunctionInfo: the body is the same, only the context differs) with the
+    /// context read from the callee; otherwise the callee must be the function's canonical
+    /// object, which has no context (`None`).
+    fn check_callee(&mut self, callee: Reg, target: FuncId, closure: bool, fs: C::FrameState) -> Option<CalleeContext<C::Value>> {
         if closure {
+            if let Some(one) = self.one_closure(target) {
+                self.check_call_target(callee, one.closure, fs);
+                let value = self.tagged(one.context);
+                self.budget.contexts_specialized += 1;
+                return Some(CalleeContext { value, known: Some(one.context) });
+            }
             let c = self.c.reg(callee);
             let same = self.pure(Op::IsClosureOf { func: target.0 }, &[c]);
             self.check(Op::DeoptimizeUnless { reason: DeoptReason::WrongCallTarget }, &[same], fs);
-            Some(self.pure(Op::ClosureContext, &[c]))
+            Some(CalleeContext { value: self.pure(Op::ClosureContext, &[c]), known: None })
         } else {
             self.check_call_target(callee, inlining::function_bits(target), fs);
             None
@@ -979,10 +1081,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         // its own), so its context is that closure's.
         self.check_call_target(callee, target_bits, fs);
         let callee_value = self.tagged(target_bits);
-        let context = if tagged::closure_instance(target_bits) != 0 {
-            self.pure(Op::ClosureContext, &[callee_value])
-        } else {
-            self.tagged(tagged::UNDEFINED)
+        let context = match self.one_closure(target) {
+            Some(one) if one.closure == target_bits => {
+                self.budget.contexts_specialized += 1;
+                CalleeContext { value: self.tagged(one.context), known: Some(one.context) }
+            }
+            _ if tagged::closure_instance(target_bits) != 0 => CalleeContext { value: self.pure(Op::ClosureContext, &[callee_value]), known: None },
+            _ => CalleeContext { value: self.tagged(tagged::UNDEFINED), known: None },
         };
         // `F.prototype` is still the object the feedback saw: the property object keeps its
         // shape (so the field's slot) and the field its value.
@@ -1010,7 +1115,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         let fs = self.frame_state(pc);
         let context = match self.check_callee(callee, target, matches!(c, Callee::Closure(_)), fs) {
             Some(context) => context,
-            None => self.tagged(tagged::UNDEFINED),
+            None => CalleeContext { value: self.tagged(tagged::UNDEFINED), known: None },
         };
         let receiver = self.c.reg(args);
         self.walk_constructor(pc, dst, target, args, argc, receiver, context, fs)?;
@@ -1029,7 +1134,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         args: Reg,
         argc: u32,
         receiver: C::Value,
-        context: C::Value,
+        context: CalleeContext<C::Value>,
         fs: C::FrameState,
     ) -> Result<(), Bailout> {
         let derived = matches!(self.input.program.function(target).kind, frontend::bytecode::FunctionKind::ClassConstructor { derived: true });
@@ -1051,7 +1156,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         args: Reg,
         argc: u32,
         receiver: C::Value,
-        context: C::Value,
+        context: CalleeContext<C::Value>,
         fs: C::FrameState,
         construct: bool,
     ) -> Result<bool, Bailout> {
@@ -1065,7 +1170,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 } else if code.receiver == Some(Reg(r)) {
                     receiver
                 } else if code.context == Some(Reg(r)) {
-                    context
+                    context.value
                 } else {
                     undefined
                 }
@@ -1087,7 +1192,8 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             liveness.keep_live(r);
         }
         let liveness = Cow::Owned(liveness);
-        self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target) });
+        let known_context = context.known.filter(|_| code.context.is_some());
+        self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target), context: known_context });
         let n = code.code.len() as Pc;
         let mut built = vec![false; n as usize];
         let walked = self.segment(&blocks, &leaders, 0, n, &mut built);

@@ -170,6 +170,9 @@ pub struct Vm {
     /// By `FuncId`: the function's canonical object has been handed out (by its declaration
     /// or by a first `CreateClosure`, [`Vm::create_closure`]).
     pub(crate) canonical_closure_made: Vec<bool>,
+    /// By `FuncId`: the closure instances `CreateClosure` made of the function
+    /// ([`crate::objects::ClosuresMade`], V8's one-closure feedback cell).
+    pub(crate) closures_made: Vec<crate::objects::ClosuresMade>,
     /// Node's host objects seabed implements in part (`console`, `process`, …) with their
     /// names: reading a property they lack traps.
     pub(crate) host_objects: Vec<(crate::value::ObjectId, String)>,
@@ -241,6 +244,7 @@ impl Vm {
             math_object: None,
             error_prototypes: IdHashMap::default(),
             host_objects: Vec::new(),
+            closures_made: vec![Default::default(); program.functions.len()],
             canonical_closure_made: program.globals.iter().fold(vec![false; program.functions.len()], |mut made, g| {
                 if let Some(f) = g.function {
                     made[f.0 as usize] = true;
@@ -723,7 +727,7 @@ impl Vm {
                 let p = r!(parent);
                 r!(dst) = self.create_context(p, slots);
             }
-            Instr::LoadContext { dst, ctx, depth, index } => {
+            Instr::LoadContext { dst, ctx, depth, index, .. } => {
                 r!(dst) = self.load_context(r!(ctx), depth, index);
             }
             Instr::StoreContext { ctx, depth, index, src } => {

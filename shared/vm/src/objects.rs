@@ -33,6 +33,34 @@ fn unsupported<T>(what: String) -> JsResult<T> {
     Err(Box::new(crate::Exception { throw: Throw::Unsupported(what), location: None }))
 }
 
+/// The closure instances made of one function (V8's feedback cell at a closure site: no
+/// closure, one closure, many closures). The first instance stays a root for the program's
+/// lifetime (`Vm::for_each_root`): code specialized to it or to its context compares
+/// against it, so its identity must never be reused.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct ClosuresMade {
+    /// The first closure instance made.
+    pub(crate) first: Option<Value>,
+    /// A second one was made.
+    pub(crate) many: bool,
+}
+
+/// Function-context specialization reads the one closure of a function and the immutable
+/// slots of its context through this (on the vm's thread, while a compilation runs).
+impl ir::compile::Contexts for Vm {
+    fn one_closure(&self, func: FuncId) -> Option<ir::compile::OneClosure> {
+        let made = self.closures_made.get(func.0 as usize)?;
+        let closure = made.first.filter(|_| !made.many)?;
+        let context = self.heap.closure_context(closure);
+        matches!(context.decode(), Decoded::Array(_)).then(|| ir::compile::OneClosure { closure: closure.bits(), context: context.bits() })
+    }
+
+    fn element(&self, context: u64, element: u32) -> Option<u64> {
+        let Decoded::Array(a) = Value::from_bits(context).decode() else { return None };
+        self.heap.array(a).elements.get(element as usize).map(|v| v.bits())
+    }
+}
+
 impl Vm {
     /// `CreateClosure`: a new function object of `func` over `context`.
     ///
@@ -47,7 +75,13 @@ impl Vm {
             *slot = true;
             return Value::function(func);
         }
-        self.heap.alloc_closure(func, context)
+        let closure = self.heap.alloc_closure(func, context);
+        let made = &mut self.closures_made[func.0 as usize];
+        match made.first {
+            None => made.first = Some(closure),
+            Some(_) => made.many = true,
+        }
+        closure
     }
 
     /// `CreateContext`: a new context of `slots` slots under `parent`.

@@ -810,8 +810,9 @@ impl Vm {
     }
 
     /// Calls `f` on every precise root: the registers in use, the globals, the prototypes of
-    /// shapes, the holders named by feedback, the vm's own objects, the properties of
-    /// function objects that are not closure instances, and the runtime's extra roots.
+    /// shapes, the first closure made of each function, the holders named by feedback, the
+    /// vm's own objects, the properties of function objects that are not closure instances,
+    /// and the runtime's extra roots.
     pub(crate) fn for_each_root<W>(&mut self, mut f: impl FnMut(&mut Heap, Value, &mut W), w: &mut W) {
         let heap = &mut self.heap;
         for &v in &self.stack[..self.stack_top.min(self.stack.len())] {
@@ -826,6 +827,11 @@ impl Vm {
         for i in 0..heap.shapes.len() {
             let proto = heap.shapes[i].proto;
             f(heap, proto, w);
+        }
+        for made in &self.closures_made {
+            if let Some(closure) = made.first {
+                f(heap, closure, w);
+            }
         }
         for slots in &self.feedback {
             for s in slots {
