@@ -24,20 +24,8 @@ for (let i = 0; i < 2000; i++) total = (total + s(i)) % 1000003;
 console.log(total);
 ";
 
-/// The same, with a second closure of `scale` made before the program ends.
-const TWO_CLOSURES: &str = "\
-function makeScaler(k, label) {
-  const offset = k * 3;
-  let hits = 0;
-  return function scale(x) {
-    hits++;
-    return x * k + offset + label.length + hits;
-  };
-}
-const s = makeScaler(7, 'abc');
-let total = 0;
-for (let i = 0; i < 2000; i++) total = (total + s(i)) % 1000003;
-console.log(total);
+/// Appended to [`ONE_CLOSURE`]: a second closure of `scale` made before the program ends.
+const SECOND_CLOSURE: &str = "\
 const t = makeScaler(2, 'z');
 console.log(t(1) + s(1));
 ";
@@ -53,7 +41,7 @@ fn immutable_slots_of_a_one_closure_function_fold_on_both_pipelines() {
     let dir = std::env::temp_dir().join(format!("seabed-context-specialization-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let one = common::write_program(&dir, "one.js", ONE_CLOSURE);
-    let two = common::write_program(&dir, "two.js", TWO_CLOSURES);
+    let two = common::write_program(&dir, "two.js", &format!("{ONE_CLOSURE}{SECOND_CLOSURE}"));
     for tier in ["son", "cfg"] {
         let (specialized, ir) = element_loads(&one, tier);
         let (generic, generic_ir) = element_loads(&two, tier);

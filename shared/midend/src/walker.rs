@@ -368,6 +368,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.budget.contexts_specialized += 1;
     }
 
+    /// The context of an inlined callee that is `one` (its target already checked): the
+    /// context's constant, known to the walk, counted as a specialized context.
+    fn specialized_context(&mut self, one: OneClosure) -> CalleeContext<C::Value> {
+        self.budget.contexts_specialized += 1;
+        CalleeContext { value: self.tagged(one.context), known: Some(one.context) }
+    }
+
     /// The context `depth` parent links up from the one in `ctx`, when `ctx` is the frame's
     /// context register and the walk knows its context: element 0 of a context (its parent)
     /// never changes, so the whole chain is known.
@@ -1041,9 +1048,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         if closure {
             if let Some(one) = self.one_closure(target) {
                 self.check_call_target(callee, one.closure, fs);
-                let value = self.tagged(one.context);
-                self.budget.contexts_specialized += 1;
-                return Some(CalleeContext { value, known: Some(one.context) });
+                return Some(self.specialized_context(one));
             }
             let c = self.c.reg(callee);
             let same = self.pure(Op::IsClosureOf { func: target.0 }, &[c]);
@@ -1082,10 +1087,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.check_call_target(callee, target_bits, fs);
         let callee_value = self.tagged(target_bits);
         let context = match self.one_closure(target) {
-            Some(one) if one.closure == target_bits => {
-                self.budget.contexts_specialized += 1;
-                CalleeContext { value: self.tagged(one.context), known: Some(one.context) }
-            }
+            Some(one) if one.closure == target_bits => self.specialized_context(one),
             _ if tagged::closure_instance(target_bits) != 0 => CalleeContext { value: self.pure(Op::ClosureContext, &[callee_value]), known: None },
             _ => CalleeContext { value: self.tagged(tagged::UNDEFINED), known: None },
         };
