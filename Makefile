@@ -24,7 +24,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
+.PHONY: census all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
 
 all: build
 
@@ -108,6 +108,12 @@ awfy-suite:
 	  echo "  make awfy AWFY=../are-we-fast-yet        (QUICK=1 for a quick run)"; \
 	  exit 2; \
 	fi
+
+## census: regenerate shared/frontend/census/node.tsv, the census of node's built-in surface
+## (every own property of its built-in prototypes, constructors, Math, JSON and the global
+## object, with the typeof a program reads), from the node on this machine (issue 34).
+census: setup-node
+	node shared/frontend/census/census.js > shared/frontend/census/node.tsv
 
 ## golden: regenerate experiments/corpus/*.expected and *.status with node (the oracle), and
 ## the same for the code-quality kernels of experiments/bench (about 15 s).

@@ -865,12 +865,16 @@ fn check(args: &CheckArgs) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    if program.unsupported.is_empty() {
-        println!("{}: ok (every construct is supported)", args.file);
+    let builtins = vm::census::unimplemented_reads(&program);
+    if program.unsupported.is_empty() && builtins.is_empty() {
+        println!("{}: ok (every construct is supported, and every built-in it reads)", args.file);
         return EXIT_OK;
     }
-    for u in &program.unsupported {
-        println!("{}: unsupported: {}", program.location(u.offset), u.feature);
+    let mut lines: Vec<(u32, String)> = program.unsupported.iter().map(|u| (u.offset, u.feature.clone())).collect();
+    lines.extend(builtins.into_iter().map(|r| (r.offset, format!("{} (a built-in seabed lacks)", r.builtins))));
+    lines.sort_by_key(|(offset, _)| *offset);
+    for (offset, what) in lines {
+        println!("{}: unsupported: {what}", program.location(offset));
     }
     EXIT_UNSUPPORTED
 }

@@ -55,7 +55,8 @@ pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance"];
 /// declaring or assigning it (like [`MACHINE_DEPENDENT_GLOBALS`], so programs that do not use
 /// them keep their global numbering): the error constructors and `process` (for
 /// `process.stdout.write`).
-pub const ON_DEMAND_GLOBALS: &[&str] = &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process"];
+pub const ON_DEMAND_GLOBALS: &[&str] =
+    &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process", "parseInt", "parseFloat"];
 
 /// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
 /// implement. A read of one of these names that resolves to an undeclared global compiles to a
@@ -66,7 +67,7 @@ pub const ON_DEMAND_GLOBALS: &[&str] = &["Error", "TypeError", "RangeError", "Re
 /// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
 pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     // ECMAScript
-    "parseInt", "parseFloat", "Boolean", "Object", "Function", "EvalError", "URIError", "AggregateError",
+    "Boolean", "Object", "Function", "EvalError", "URIError", "AggregateError",
     "JSON", "Date", "Symbol", "BigInt", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
     "FinalizationRegistry", "Promise", "Proxy", "Reflect", "Intl", "globalThis", "encodeURI",
     "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape", "eval",
@@ -82,6 +83,17 @@ pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     "BroadcastChannel", "Blob", "File", "FormData", "Headers", "Request", "Response",
     "DOMException",
 ];
+
+/// True if `name` is a global node has (an ECMAScript or node global, in [`UNIMPLEMENTED_GLOBALS`]
+/// or in the census of node's global object, [`crate::census`]) that seabed does not implement:
+/// reading it (undeclared, unassigned) traps, and `typeof` of it is not `"undefined"`.
+pub fn is_unimplemented_global_name(name: &str) -> bool {
+    let implemented = BUILTIN_GLOBALS.contains(&name)
+        || ON_DEMAND_GLOBALS.contains(&name)
+        || MACHINE_DEPENDENT_GLOBALS.contains(&name)
+        || matches!(name, "undefined" | "NaN" | "Infinity");
+    !implemented && (UNIMPLEMENTED_GLOBALS.contains(&name) || crate::census::is_global(name))
+}
 
 /// The unimplemented globals a program's own assignment never turns into ordinary globals:
 /// `arguments` (every function and the module wrapper bind it) and `eval` (node's global
@@ -1457,7 +1469,7 @@ impl Compiler {
     fn is_unimplemented_global(&self, global: GlobalId) -> bool {
         let g = &self.globals[global.0 as usize];
         g.kind == GlobalKind::Implicit
-            && UNIMPLEMENTED_GLOBALS.contains(&g.name.as_str())
+            && is_unimplemented_global_name(&g.name)
             && (ALWAYS_BUILTIN.contains(&g.name.as_str()) || !self.assigned_globals.contains(&g.name))
     }
 
@@ -2282,7 +2294,7 @@ impl Compiler {
                     // ReferenceError.
                     if let Resolved::Global(g) = self.resolve(id.name.as_str()) {
                         let global = &self.globals[g.0 as usize];
-                        if global.kind == GlobalKind::Implicit && !self.assigned_globals.contains(&global.name) && !UNIMPLEMENTED_GLOBALS.contains(&global.name.as_str()) {
+                        if global.kind == GlobalKind::Implicit && !self.assigned_globals.contains(&global.name) && !is_unimplemented_global_name(&global.name) {
                             let k = self.constant(Constant::String("undefined".encode_utf16().collect()));
                             self.emit(Instr::LoadConst { dst, k });
                             return;

@@ -11,6 +11,7 @@
 //! reports (a `SyntaxError` before anything runs) is a `SyntaxError` from `compile`.
 
 pub mod blocks;
+pub mod census;
 pub mod bytecode;
 pub mod compiler;
 mod early;
@@ -18,4 +19,4 @@ pub mod hash;
 pub mod liveness;
 
 pub use bytecode::Program;
-pub use compiler::{compile, SyntaxError, BUILTIN_GLOBALS, MACHINE_DEPENDENT_GLOBALS, ON_DEMAND_GLOBALS, UNIMPLEMENTED_GLOBALS};
+pub use compiler::{compile, is_unimplemented_global_name, SyntaxError, BUILTIN_GLOBALS, MACHINE_DEPENDENT_GLOBALS, ON_DEMAND_GLOBALS, UNIMPLEMENTED_GLOBALS};

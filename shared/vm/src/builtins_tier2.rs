@@ -101,7 +101,7 @@ impl Vm {
                     s => self.to_string_units(s),
                 };
                 let mut out = Vec::new();
-                self.join_elements(a, &separator, &mut out, &mut vec![a]);
+                self.join_elements(a, &separator, &mut out, &mut vec![a])?;
                 Ok(self.heap.alloc_utf16(out))
             }
             Builtin::StringSubstring => {
@@ -254,22 +254,31 @@ impl Vm {
     /// Appends the elements of array `a` joined by `separator` to `out`: `undefined`, `null`
     /// and holes as nothing, nested arrays joined with `,`, an array already being joined
     /// (`active`, a cycle) as nothing, as V8 does.
-    fn join_elements(&self, a: ArrayId, separator: &[u16], out: &mut Vec<u16>, active: &mut Vec<ArrayId>) {
-        for (i, &e) in self.heap.array(a).elements.iter().enumerate() {
+    pub(crate) fn join_elements(&mut self, a: ArrayId, separator: &[u16], out: &mut Vec<u16>, active: &mut Vec<ArrayId>) -> JsResult<()> {
+        let len = self.heap.array(a).elements.len();
+        for i in 0..len {
             if i > 0 {
                 out.extend_from_slice(separator);
             }
+            // Read each element when the join reaches it: an element's toString may change the
+            // array.
+            let Some(&e) = self.heap.array(a).elements.get(i) else { continue };
             match e.decode() {
                 Decoded::Undefined | Decoded::Null | Decoded::Hole => {}
                 Decoded::Array(inner) if active.contains(&inner) => {}
                 Decoded::Array(inner) => {
                     active.push(inner);
-                    self.join_elements(inner, &[u16::from(b',')], out, active);
+                    self.join_elements(inner, &[u16::from(b',')], out, active)?;
                     active.pop();
+                }
+                Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
+                    let s = self.to_string_value(e)?;
+                    out.extend_from_slice(&self.string_units(s));
                 }
                 _ => out.extend(self.to_string_units(e)),
             }
         }
+        Ok(())
     }
 
     /// `array.length = v`: truncates the array or extends it with holes. RangeError `Invalid

@@ -613,7 +613,7 @@ impl Vm {
             Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Error(crate::ErrorKind::Error) => {
                 Ok("[Function: Error] { stackTraceLimit: 10 }".into())
             }
-            Decoded::Builtin(b) => Ok(format!("[Function: {}]", self.builtins[b.0 as usize].name())),
+            Decoded::Builtin(b) => Ok(format!("[Function: {}]", self.builtin_name(b))),
             Decoded::Function(func) => {
                 let name = &self.program.function(func).name;
                 let name = if name.is_empty() || name.starts_with('<') { None } else { Some(name.as_str()) };
@@ -703,7 +703,7 @@ impl Vm {
     /// The name of a function value (None if it is anonymous or not a function).
     fn function_name(&self, f: Value) -> Option<String> {
         match f.decode() {
-            Decoded::Builtin(b) => Some(self.builtins[b.0 as usize].name().to_string()),
+            Decoded::Builtin(b) => Some(self.builtin_name(b)),
             Decoded::Function(func) => {
                 let name = &self.program.function(func).name;
                 (!name.is_empty() && !name.starts_with('<')).then(|| name.clone())

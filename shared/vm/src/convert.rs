@@ -1,15 +1,25 @@
 //! The abstract operations of ECMAScript on seabed's values: ToBoolean, ToNumber, ToString,
 //! ToPrimitive, the equality algorithms and the relational comparison.
 //!
-//! Objects have no user-defined `valueOf`/`toString` in Tier 1, so ToPrimitive of a plain
-//! object is `"[object Object]"`, of an array its elements joined with `","`, and of a
-//! function its source text.
+//! ToPrimitive calls an object's own or inherited `valueOf`/`toString` (user-defined methods
+//! and `Error.prototype.toString`); without them a plain object is `"[object Object]"`, an
+//! array its elements joined with `","`, and a function its source text.
 
 use std::cmp::Ordering;
 
 use jsnum::{number_to_string, string_to_number};
+use crate::interp::JsResult;
 use crate::value::{Decoded, Value};
 use crate::Vm;
+
+/// The hint of ToPrimitive: which of `toString` and `valueOf` is tried first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hint {
+    /// `valueOf` first: `+`, `==`, relational comparison.
+    Default,
+    /// `toString` first: `String(x)`, ToString.
+    String,
+}
 
 impl Vm {
     /// ECMAScript ToBoolean.
@@ -37,6 +47,16 @@ impl Vm {
                 string_to_number(&self.to_display_string(v))
             }
         }
+    }
+
+    /// ECMAScript ToNumber of an operand of arithmetic: an object through ToPrimitive (its
+    /// `valueOf`/`toString`) first.
+    pub fn to_numeric(&mut self, v: Value) -> JsResult<f64> {
+        if let Some(x) = v.as_number() {
+            return Ok(x);
+        }
+        let p = self.to_primitive(v)?;
+        Ok(self.to_number(p))
     }
 
     /// ECMAScript ToString as Rust text, for printing and messages (lone surrogates become
@@ -102,24 +122,75 @@ impl Vm {
         seen.pop();
     }
 
-    /// ECMAScript ToString, as a string value (strings are returned unchanged).
-    pub fn to_string_value(&mut self, v: Value) -> Value {
+    /// ECMAScript ToString, as a string value (strings are returned unchanged): an object is
+    /// converted by ToPrimitive with hint string (its `toString`, then its `valueOf`).
+    pub fn to_string_value(&mut self, v: Value) -> JsResult<Value> {
         if let Decoded::String(_) = v.decode() {
-            return v;
+            return Ok(v);
         }
-        let s = self.to_string_units(v);
-        self.heap.alloc_utf16(s)
+        let p = self.to_primitive_hint(v, Hint::String)?;
+        if let Decoded::String(_) = p.decode() {
+            return Ok(p);
+        }
+        let s = self.to_string_units(p);
+        Ok(self.heap.alloc_utf16(s))
     }
 
-    /// ECMAScript ToPrimitive (no user-defined conversions exist in Tier 1).
-    pub fn to_primitive(&mut self, v: Value) -> Value {
-        match v.decode() {
-            Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
-                let s = self.to_string_units(v);
-                self.heap.alloc_utf16(s)
-            }
-            _ => v,
+    /// ECMAScript ToPrimitive with the default hint (`+`, `==`, relational comparison).
+    pub fn to_primitive(&mut self, v: Value) -> JsResult<Value> {
+        self.to_primitive_hint(v, Hint::Default)
+    }
+
+    /// ECMAScript ToPrimitive: a primitive is itself; an object's `valueOf` and `toString`
+    /// (in the hint's order) found on its prototype chain are called, and the first primitive
+    /// result is the answer. `Error.prototype.toString` is a builtin like any other. Where the
+    /// chain has neither (seabed models no `Object.prototype` object), the object converts as
+    /// `Object.prototype.toString`, `Array.prototype.join` or `Function.prototype.toString`
+    /// would ([`Vm::string_units`]).
+    pub fn to_primitive_hint(&mut self, v: Value, hint: Hint) -> JsResult<Value> {
+        if !matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_)) {
+            return Ok(v);
         }
+        let (to_string, value_of) = (self.names.to_string, self.heap.intern("valueOf"));
+        let order = match hint {
+            Hint::String => [to_string, value_of],
+            Hint::Default => [value_of, to_string],
+        };
+        for name in order {
+            let method = match v.decode() {
+                Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => self.lookup_chain(v, name),
+                _ => None,
+            };
+            match method {
+                // Object.prototype.valueOf gives the object itself: not a primitive.
+                None if name == value_of => continue,
+                // Object.prototype.toString, Array.prototype.toString (join) or
+                // Function.prototype.toString.
+                None => {
+                    let s = match v.decode() {
+                        Decoded::Array(a) => {
+                            let mut out = Vec::new();
+                            self.join_elements(a, &[u16::from(b',')], &mut out, &mut vec![a])?;
+                            out
+                        }
+                        _ => self.to_string_units(v),
+                    };
+                    return Ok(self.heap.alloc_utf16(s));
+                }
+                Some(m) if matches!(m.decode(), Decoded::Function(_) | Decoded::Builtin(_)) => {
+                    let result = self.call_value(m, v, &[])?;
+                    if !matches!(result.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_)) {
+                        return Ok(result);
+                    }
+                }
+                // A property that is not callable hides the inherited method.
+                Some(_) => continue,
+            }
+        }
+        Err(Box::new(crate::Exception {
+            throw: crate::Throw::Error(crate::ErrorKind::TypeError, "Cannot convert object to primitive value".into()),
+            location: None,
+        }))
     }
 
     /// True if `v` is a string value.
@@ -139,49 +210,49 @@ impl Vm {
     }
 
     /// ECMAScript IsLooselyEqual (`==`).
-    pub fn loose_equals(&mut self, a: Value, b: Value) -> bool {
+    pub fn loose_equals(&mut self, a: Value, b: Value) -> JsResult<bool> {
         use Decoded::*;
         let (da, db) = (a.decode(), b.decode());
         let is_num = |d: &Decoded| matches!(d, Int(_) | Double(_));
         let is_obj = |d: &Decoded| matches!(d, Object(_) | Array(_) | Function(_) | Builtin(_));
         let nullish = |d: &Decoded| matches!(d, Undefined | Null | Hole);
         if nullish(&da) || nullish(&db) {
-            return nullish(&da) && nullish(&db);
+            return Ok(nullish(&da) && nullish(&db));
         }
         if is_num(&da) && is_num(&db) || std::mem::discriminant(&da) == std::mem::discriminant(&db) {
-            return self.strict_equals(a, b);
+            return Ok(self.strict_equals(a, b));
         }
         match (da, db) {
-            (String(_), _) if is_num(&db) => self.to_number(a) == self.to_number(b),
-            (_, String(_)) if is_num(&da) => self.to_number(a) == self.to_number(b),
+            (String(_), _) if is_num(&db) => Ok(self.to_number(a) == self.to_number(b)),
+            (_, String(_)) if is_num(&da) => Ok(self.to_number(a) == self.to_number(b)),
             (Bool(x), _) => self.loose_equals(Value::int(x as i32), b),
             (_, Bool(y)) => self.loose_equals(a, Value::int(y as i32)),
             _ if is_obj(&da) && !is_obj(&db) => {
-                let pa = self.to_primitive(a);
+                let pa = self.to_primitive(a)?;
                 self.loose_equals(pa, b)
             }
             _ if is_obj(&db) && !is_obj(&da) => {
-                let pb = self.to_primitive(b);
+                let pb = self.to_primitive(b)?;
                 self.loose_equals(a, pb)
             }
-            _ => false,
+            _ => Ok(false),
         }
     }
 
     /// ECMAScript IsLessThan: `Some(ordering)` or `None` when a NaN is involved.
-    pub fn compare_values(&mut self, a: Value, b: Value) -> Option<Ordering> {
+    pub fn compare_values(&mut self, a: Value, b: Value) -> JsResult<Option<Ordering>> {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
-            return Some(x.cmp(&y));
+            return Ok(Some(x.cmp(&y)));
         }
         if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
-            return x.partial_cmp(&y);
+            return Ok(x.partial_cmp(&y));
         }
-        let pa = self.to_primitive(a);
-        let pb = self.to_primitive(b);
+        let pa = self.to_primitive(a)?;
+        let pb = self.to_primitive(b)?;
         if let (Decoded::String(x), Decoded::String(y)) = (pa.decode(), pb.decode()) {
             // Strings compare by UTF-16 code units.
-            return Some(self.heap.units(x).cmp(self.heap.units(y)));
+            return Ok(Some(self.heap.units(x).cmp(self.heap.units(y))));
         }
-        self.to_number(pa).partial_cmp(&self.to_number(pb))
+        Ok(self.to_number(pa).partial_cmp(&self.to_number(pb)))
     }
 }

@@ -18,7 +18,7 @@ use jsnum::{
     to_int32, to_uint32,
 };
 
-use crate::builtins::{prototype, Builtin};
+use crate::builtins::Builtin;
 use ir::feedback::*;
 use crate::heap::{Array, Heap};
 use crate::number::{js_pow, MATH_CONSTANTS};
@@ -100,7 +100,7 @@ fn type_error<T>(msg: String) -> JsResult<T> {
 /// Names the interpreter looks up by id on hot paths.
 pub(crate) struct WellKnownNames {
     pub(crate) length: NameId,
-    to_string: NameId,
+    pub(crate) to_string: NameId,
     proto: NameId,
     /// `prototype`, read by every `new` (interned once, not per construction).
     pub(crate) prototype: NameId,
@@ -109,6 +109,8 @@ pub(crate) struct WellKnownNames {
     pub(crate) name: NameId,
     pub(crate) call: NameId,
     pub(crate) apply: NameId,
+    /// `bind`, the third method every function value has.
+    pub(crate) bind: NameId,
 }
 
 /// One JavaScript realm: program, heap, globals, feedback and the register stack.
@@ -176,6 +178,9 @@ pub struct Vm {
     /// Node's host objects seabed implements in part (`console`, `process`, …) with their
     /// names: reading a property they lack traps.
     pub(crate) host_objects: Vec<(crate::value::ObjectId, String)>,
+    /// The functions `bind` made, by [`Builtin::Bound`] index (roots: a bound function's id
+    /// is never reused).
+    pub(crate) bound_functions: Vec<crate::builtins_census::BoundFunction>,
 }
 
 impl Vm {
@@ -190,6 +195,7 @@ impl Vm {
             name: heap.intern("name"),
             call: heap.intern("call"),
             apply: heap.intern("apply"),
+            bind: heap.intern("bind"),
         };
         // Fixes the origin of performance.now() no later than the first vm's creation.
         crate::builtins::performance_now();
@@ -244,6 +250,7 @@ impl Vm {
             math_object: None,
             error_prototypes: IdHashMap::default(),
             host_objects: Vec::new(),
+            bound_functions: Vec::new(),
             closures_made: vec![Default::default(); program.functions.len()],
             canonical_closure_made: program.globals.iter().fold(vec![false; program.functions.len()], |mut made, g| {
                 if let Some(f) = g.function {
@@ -633,11 +640,11 @@ impl Vm {
             }
             Instr::Binary { op, dst, lhs, rhs, slot } => {
                 let (a, b) = (r!(lhs), r!(rhs));
-                r!(dst) = self.binary(Some((f, slot)), op, a, b);
+                r!(dst) = self.binary(Some((f, slot)), op, a, b)?;
             }
             Instr::Compare { op, dst, lhs, rhs, slot } => {
                 let (a, b) = (r!(lhs), r!(rhs));
-                r!(dst) = Value::bool(self.compare(Some((f, slot)), op, a, b));
+                r!(dst) = Value::bool(self.compare(Some((f, slot)), op, a, b)?);
             }
             Instr::Unary { op, dst, src, slot } => {
                 let v = r!(src);
@@ -815,11 +822,11 @@ impl Vm {
 
     // ---- arithmetic -----------------------------------------------------------------------
 
-    pub(crate) fn binary(&mut self, site: Option<(FuncId, SlotId)>, op: BinaryOp, a: Value, b: Value) -> Value {
+    pub(crate) fn binary(&mut self, site: Option<(FuncId, SlotId)>, op: BinaryOp, a: Value, b: Value) -> JsResult<Value> {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
             if let Some(r) = int_binary(op, x, y) {
                 self.record_hint(site, OperandHint::SignedSmall);
-                return Value::int(r);
+                return Ok(Value::int(r));
             }
         }
         let hint = self.operand_hint(a).join(self.operand_hint(b));
@@ -837,20 +844,20 @@ impl Vm {
         self.record_hint(site, hint);
         if op == BinaryOp::Add {
             if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
-                return Value::number(x + y);
+                return Ok(Value::number(x + y));
             }
-            let pa = self.to_primitive(a);
-            let pb = self.to_primitive(b);
+            let pa = self.to_primitive(a)?;
+            let pb = self.to_primitive(b)?;
             if self.is_string(pa) || self.is_string(pb) {
                 let mut s = self.to_string_units(pa);
                 s.extend(self.to_string_units(pb));
-                return self.heap.alloc_utf16(s);
+                return Ok(self.heap.alloc_utf16(s));
             }
-            return Value::number(self.to_number(pa) + self.to_number(pb));
+            return Ok(Value::number(self.to_number(pa) + self.to_number(pb)));
         }
-        let x = self.to_number(a);
-        let y = self.to_number(b);
-        Value::number(number_binary(op, x, y))
+        let x = self.to_numeric(a)?;
+        let y = self.to_numeric(b)?;
+        Ok(Value::number(number_binary(op, x, y)))
     }
 
     pub(crate) fn unary(&mut self, site: Option<(FuncId, SlotId)>, op: UnaryOp, v: Value) -> Value {
@@ -883,30 +890,30 @@ impl Vm {
         })
     }
 
-    pub(crate) fn compare(&mut self, site: Option<(FuncId, SlotId)>, op: CompareOp, a: Value, b: Value) -> bool {
+    pub(crate) fn compare(&mut self, site: Option<(FuncId, SlotId)>, op: CompareOp, a: Value, b: Value) -> JsResult<bool> {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
             self.record_hint(site, OperandHint::SignedSmall);
-            return match op {
+            return Ok(match op {
                 CompareOp::Lt => x < y,
                 CompareOp::Le => x <= y,
                 CompareOp::Gt => x > y,
                 CompareOp::Ge => x >= y,
                 CompareOp::Eq | CompareOp::StrictEq => x == y,
                 CompareOp::Ne | CompareOp::StrictNe => x != y,
-            };
+            });
         }
         let hint = self.operand_hint(a).join(self.operand_hint(b));
         self.record_hint(site, hint);
-        match op {
+        Ok(match op {
             CompareOp::StrictEq => self.strict_equals(a, b),
             CompareOp::StrictNe => !self.strict_equals(a, b),
-            CompareOp::Eq => self.loose_equals(a, b),
-            CompareOp::Ne => !self.loose_equals(a, b),
-            CompareOp::Lt => self.compare_values(a, b).is_some_and(|o| o.is_lt()),
-            CompareOp::Gt => self.compare_values(a, b).is_some_and(|o| o.is_gt()),
-            CompareOp::Le => self.compare_values(a, b).is_some_and(|o| o.is_le()),
-            CompareOp::Ge => self.compare_values(a, b).is_some_and(|o| o.is_ge()),
-        }
+            CompareOp::Eq => self.loose_equals(a, b)?,
+            CompareOp::Ne => !self.loose_equals(a, b)?,
+            CompareOp::Lt => self.compare_values(a, b)?.is_some_and(|o| o.is_lt()),
+            CompareOp::Gt => self.compare_values(a, b)?.is_some_and(|o| o.is_gt()),
+            CompareOp::Le => self.compare_values(a, b)?.is_some_and(|o| o.is_le()),
+            CompareOp::Ge => self.compare_values(a, b)?.is_some_and(|o| o.is_ge()),
+        })
     }
 
     // ---- properties -----------------------------------------------------------------------
@@ -980,7 +987,7 @@ impl Vm {
                             None => {
                                 let v = match self.lookup_chain(proto, name) {
                                     Some(v) => v,
-                                    None => self.missing_property(name, &[], "object")?,
+                                    None => self.census_miss(o, name)?,
                                 };
                                 (PropertyHandler::PrototypeChain, v)
                             }
@@ -1004,7 +1011,7 @@ impl Vm {
                 } else if let Some(b) = self.array_method(name) {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
-                    let v = self.missing_property(name, prototype::ARRAY, "array")?;
+                    let v = self.census_miss(o, name)?;
                     (PropertyHandler::Missing, v)
                 };
                 self.property_feedback(f, slot).record(ReceiverMap::Array, handler);
@@ -1017,14 +1024,14 @@ impl Vm {
                 } else if let Some(b) = self.string_method(name) {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
-                    let v = self.missing_property(name, prototype::STRING, "string")?;
+                    let v = self.census_miss(o, name)?;
                     (PropertyHandler::Missing, v)
                 };
                 self.property_feedback(f, slot).record(ReceiverMap::String, handler);
                 Ok(v)
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {
-                let v = self.missing_on_primitive(o, name)?;
+                let v = self.census_miss(o, name)?;
                 self.property_feedback(f, slot).record(ReceiverMap::Primitive, PropertyHandler::Missing);
                 Ok(v)
             }
@@ -1073,35 +1080,12 @@ impl Vm {
         }
     }
 
-    /// A property absent from the receiver: `toString` is a builtin method; a member of the
-    /// receiver's prototype chain (`own_prototype`, then `Object.prototype`) that seabed lacks
-    /// traps, naming the receiver's kind (`what`); anything else is `undefined`.
-    fn missing_property(&self, name: NameId, own_prototype: &[&str], what: &str) -> JsResult<Value> {
-        if name == self.names.to_string {
-            return Ok(self.builtin_value("toString"));
-        }
-        let text = self.heap.name(name);
-        if prototype::inherits(own_prototype, text) {
-            return throw(Throw::Unsupported(format!("{what} method or property '{text}'")));
-        }
-        Ok(Value::UNDEFINED)
-    }
-
-    /// [`Vm::missing_property`] for a plain object: on one of node's host objects seabed
-    /// implements in part (`console`, `process`, …) the property exists in node, so it traps.
+    /// [`Vm::census_miss`] for a plain object: on one of node's host objects seabed implements
+    /// in part (`console`, `process`, …) the property exists in node, so it traps.
     fn missing_object_property(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<Value> {
         match self.host_objects.iter().find(|(h, _)| *h == id) {
             Some((_, host)) => throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name)))),
-            None => self.missing_property(name, &[], "object"),
-        }
-    }
-
-    /// [`Vm::missing_property`] for a number, boolean or string receiver.
-    fn missing_on_primitive(&self, o: Value, name: NameId) -> JsResult<Value> {
-        match o.decode() {
-            Decoded::Bool(_) => self.missing_property(name, prototype::BOOLEAN, "boolean"),
-            Decoded::String(_) => self.missing_property(name, prototype::STRING, "string"),
-            _ => self.missing_property(name, prototype::NUMBER, "number"),
+            None => self.census_miss(Value::object(id), name),
         }
     }
 
@@ -1279,11 +1263,11 @@ impl Vm {
             Decoded::Array(a) if name == self.names.length => {
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))
             }
-            Decoded::Array(_) => self.missing_property(name, prototype::ARRAY, "array"),
+            Decoded::Array(_) => self.census_miss(o, name),
             Decoded::String(s) if name == self.names.length => {
                 Ok(Value::number(self.heap.units(s).len() as f64))
             }
-            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.missing_on_primitive(o, name),
+            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.census_miss(o, name),
             Decoded::Function(_) | Decoded::Builtin(_) => self.load_function_property(o, name),
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
@@ -1455,6 +1439,9 @@ impl Vm {
                 let name = self.builtins[b.0 as usize].name();
                 throw(Throw::Unsupported(format!("new {name} (wrapper objects)")))
             }
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Bound(_)) => {
+                throw(Throw::Unsupported("new of a bound function".into()))
+            }
             _ => {
                 let name = self.callee_name(site);
                 type_error(format!("{} is not a constructor", name.strip_prefix("new ").unwrap_or(&name).trim()))
@@ -1554,7 +1541,7 @@ impl Vm {
                     return Ok(self.heap.alloc_utf16(Vec::new()));
                 }
                 let v = self.arg(args, argc, 0);
-                Ok(self.to_string_value(v))
+                self.to_string_value(v)
             }
             Builtin::Number => {
                 if argc == 0 {
@@ -1689,9 +1676,21 @@ impl Vm {
                     Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                         type_error("Cannot convert undefined or null to object".into())
                     }
-                    _ => Ok(self.to_string_value(this)),
+                    // Object.prototype.toString, Array.prototype.toString (join) or
+                    // Function.prototype.toString: never the receiver's own conversion methods.
+                    Decoded::String(_) => Ok(this),
+                    Decoded::Array(a) => {
+                        let mut out = Vec::new();
+                        self.join_elements(a, &[u16::from(b',')], &mut out, &mut vec![a])?;
+                        Ok(self.heap.alloc_utf16(out))
+                    }
+                    _ => {
+                        let s = self.to_string_units(this);
+                        Ok(self.heap.alloc_utf16(s))
+                    }
                 }
             }
+            _ => self.call_census_builtin(builtin, args, argc),
         }
     }
 
@@ -1717,6 +1716,27 @@ impl Vm {
         }
     }
 
+    /// The line node prints for an uncaught error object (the head of its `stack`, formatted
+    /// when it is first shown, as V8 formats it lazily): `Error.prototype.toString` of it, with
+    /// the constructor's name before a bracketed `name` where they differ and the name ends in
+    /// `Error` (node's `E2 [Error]: message` for `class E2 extends Error {}`).
+    fn uncaught_error_header(&mut self, v: Value) -> JsResult<String> {
+        let header = String::from_utf16_lossy(&self.error_to_string(v)?);
+        let name_value = self.lookup_chain(v, self.names.name).unwrap_or(Value::UNDEFINED);
+        let name = if name_value == Value::UNDEFINED { "Error".to_string() } else { self.to_display_string(name_value) };
+        let constructor_key = self.heap.intern("constructor");
+        let constructor = self.lookup_chain(v, constructor_key).and_then(|c| match c.decode() {
+            Decoded::Function(f) => Some(self.program.function(f).name.clone()),
+            Decoded::Builtin(b) => Some(self.builtin_name(b)),
+            _ => None,
+        });
+        let rest = header.strip_prefix(name.as_str()).filter(|r| r.is_empty() || r.starts_with(':'));
+        match (constructor, rest) {
+            (Some(c), Some(rest)) if name.ends_with("Error") && !c.is_empty() && c != name => Ok(format!("{c} [{name}]{rest}")),
+            _ => Ok(header),
+        }
+    }
+
     /// Formats an uncaught exception as node does on stderr (first lines).
     pub fn describe_exception(&mut self, e: &Exception) -> String {
         let location = e
@@ -1724,10 +1744,17 @@ impl Vm {
             .map(|(f, pc)| self.program.location(self.program.function(f).positions[pc as usize]))
             .unwrap_or_else(|| self.program.file.clone());
         match &e.throw {
+            Throw::Value(v) if self.error_kind_of(*v).is_some() => match self.uncaught_error_header(*v) {
+                Ok(header) => format!("{location}\n\n{header}"),
+                Err(_) => format!("{location}\nUncaught exception: an error whose name or message throws"),
+            },
             Throw::Value(v) => {
                 let text = match v.decode() {
                     Decoded::String(_) => self.to_display_string(*v),
                     Decoded::Double(x) if x == 0.0 && x.is_sign_negative() => "-0".into(),
+                    Decoded::Object(_) | Decoded::Array(_) => {
+                        self.format_log_line(&[*v]).unwrap_or_else(|_| self.to_display_string(*v))
+                    }
                     _ => self.to_display_string(*v),
                 };
                 format!("{location}\nUncaught {text}")

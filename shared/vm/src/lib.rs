@@ -5,6 +5,8 @@
 
 pub mod builtins;
 mod builtins_tier2;
+mod builtins_census;
+pub mod census;
 pub mod console;
 pub mod convert;
 pub mod gc;

@@ -191,10 +191,15 @@ impl Vm {
             }
             Decoded::Function(func) if name == self.names.length => Some(Value::int(self.program.function(func).param_count as i32)),
             Decoded::Builtin(b) if name == self.names.name => {
-                let n = self.builtins[b.0 as usize].name().to_string();
+                let n = self.builtin_name(b);
                 Some(self.heap.alloc_str(&n))
             }
+            Decoded::Builtin(b) if name == self.names.length && matches!(self.builtins[b.0 as usize], Builtin::Bound(_)) => {
+                Some(Value::int(self.bound_length(b)))
+            }
+            Decoded::Builtin(b) if self.builtin_static(b, name).is_some() => self.builtin_static(b, name),
             _ if name == self.names.call => Some(self.builtin_value("Function.prototype.call")),
+            _ if name == self.names.bind => Some(self.builtin_value("Function.prototype.bind")),
             _ if name == self.names.apply => Some(self.builtin_value("Function.prototype.apply")),
             _ => None,
         }
@@ -203,7 +208,10 @@ impl Vm {
     /// `f.name` read through a function value's properties (for a function that is a property
     /// value) — the chain lookup of a function value's property, `undefined` when absent.
     pub(crate) fn load_function_property(&mut self, f: Value, name: NameId) -> JsResult<Value> {
-        Ok(self.lookup_chain(f, name).unwrap_or(Value::UNDEFINED))
+        match self.lookup_chain(f, name) {
+            Some(v) => Ok(v),
+            None => self.census_miss(f, name),
+        }
     }
 
     /// Stores a property of a function value (`F.prototype = …`, `C.count = 0`).
@@ -229,6 +237,11 @@ impl Vm {
         let constructor = self.heap.intern("constructor");
         let ctor = self.builtin_value(kind.name());
         self.heap.set_property(o, constructor, ctor);
+        if kind == crate::ErrorKind::Error {
+            let to_string = self.names.to_string;
+            let method = self.builtin_value("Error.prototype.toString");
+            self.heap.set_property(o, to_string, method);
+        }
         let v = Value::object(o);
         self.error_prototypes.insert(kind, v);
         v

@@ -18,8 +18,8 @@ impl Vm {
         self.safepoint()?;
         let arg = |i: usize| args.get(i).copied().unwrap_or(Value::UNDEFINED);
         match f {
-            RuntimeFn::Binary(op) => Ok(self.binary(None, op, arg(0), arg(1))),
-            RuntimeFn::Compare(op) => Ok(Value::bool(self.compare(None, op, arg(0), arg(1)))),
+            RuntimeFn::Binary(op) => self.binary(None, op, arg(0), arg(1)),
+            RuntimeFn::Compare(op) => Ok(Value::bool(self.compare(None, op, arg(0), arg(1))?)),
             RuntimeFn::Unary(op) => Ok(self.unary(None, op, arg(0))),
             RuntimeFn::ToBoolean => Ok(Value::bool(self.to_boolean(arg(0)))),
             RuntimeFn::LoadNamed(name) => self.load_named_uncached(arg(0), NameId(name)),

@@ -828,6 +828,11 @@ impl Vm {
             let proto = heap.shapes[i].proto;
             f(heap, proto, w);
         }
+        for bound in &self.bound_functions {
+            for &v in [bound.target, bound.this].iter().chain(&bound.args) {
+                f(heap, v, w);
+            }
+        }
         for made in &self.closures_made {
             if let Some(closure) = made.first {
                 f(heap, closure, w);
