@@ -31,6 +31,98 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 pub const EXIT_INTERNAL: u8 = 70;
 /// Exit status: live data exceeded `--max-heap` (node's heap-limit abort is status 134 too).
 pub const EXIT_HEAP_LIMIT: u8 = 134;
+/// Exit status: the command stopped because its standard output or error is a closed pipe
+/// (`seabed ir ... | head -1`); 128 + SIGPIPE, what a shell shows for a process that a closed
+/// pipe ended.
+pub const EXIT_CLOSED_PIPE: u8 = 141;
+
+/// A standard stream seabed prints to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+impl Stream {
+    /// The stream's name, as std's print macros spell it (`stdout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        }
+    }
+}
+
+/// A print to standard output or error that failed: what `print!`, `println!`, `eprint!` and
+/// `eprintln!` panic with when the write fails (`failed printing to stdout: Broken pipe (os
+/// error 32)`), recognised by the panic hook ([`install_panic_hook`]) so that a closed pipe or
+/// a full disk is not reported as a compiler bug.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFailure {
+    /// The stream the print went to.
+    pub stream: Stream,
+    /// Whether the stream is a pipe whose reader has gone (EPIPE).
+    pub closed_pipe: bool,
+    /// The I/O error, as std formatted it.
+    pub error: String,
+}
+
+impl OutputFailure {
+    /// Recognises the panic message of a failed print (`failed printing to STREAM: ERROR`).
+    pub fn from_panic_message(message: &str) -> Option<OutputFailure> {
+        let rest = message.strip_prefix("failed printing to ")?;
+        let (stream, error) = if let Some(e) = rest.strip_prefix("stdout: ") {
+            (Stream::Stdout, e)
+        } else {
+            (Stream::Stderr, rest.strip_prefix("stderr: ")?)
+        };
+        let closed_pipe = error.ends_with(&format!("(os error {})", libc::EPIPE));
+        Some(OutputFailure { stream, closed_pipe, error: error.to_string() })
+    }
+
+    /// Recognises a panic payload (a formatted message is a `String`, a literal a `&str`).
+    pub fn from_payload(payload: &(dyn std::any::Any + Send)) -> Option<OutputFailure> {
+        let message = payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied())?;
+        OutputFailure::from_panic_message(message)
+    }
+
+    /// The exit status: [`EXIT_CLOSED_PIPE`] for a closed pipe, [`EXIT_USAGE`] (an I/O
+    /// error) for any other failure.
+    pub fn status(&self) -> u8 {
+        if self.closed_pipe {
+            EXIT_CLOSED_PIPE
+        } else {
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Installs the process's panic hook: a failed print ([`OutputFailure`]) ends the process at
+/// once, from whichever thread printed, with [`OutputFailure::status`]: quietly for a closed
+/// pipe, with a one-line message on stderr for another I/O error. Every other panic goes to
+/// the default hook (its message and backtrace; the main thread then reports an internal
+/// error). Ending the process in the hook, rather than unwinding, matters because a print can
+/// fail deep inside a compilation that compiled code called, whose frames cannot unwind, or on
+/// the background compiler thread, which turns panics into compile failures. Standard output
+/// is flushed first (it may still reach a reader when only stderr is closed); buffers of
+/// the running program are not.
+pub fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| match OutputFailure::from_payload(info.payload()) {
+        Some(failure) => {
+            if !failure.closed_pipe {
+                let _ = writeln!(std::io::stderr(), "seabed: cannot write to {}: {}", failure.stream.name(), failure.error);
+            }
+            let _ = std::io::stdout().flush();
+            // SAFETY: `_exit` ends the process without running atexit handlers (LLVM's static
+            // destructors, which must not run under a compilation in progress).
+            unsafe { libc::_exit(i32::from(failure.status())) }
+        }
+        None => default(info),
+    }));
+}
 
 /// The exit statuses, as `seabed --help` and `seabed run --help` list them.
 macro_rules! exit_status_help {
@@ -43,7 +135,8 @@ Exit status:
   3    a construct outside the implemented tiers
   4    a mismatch found (ab, fuzz) or a test262 regression
   70   internal error (a compiler bug, or a heap that failed --verify-heap)
-  134  heap limit reached (--max-heap; node aborts with 134 too)"
+  134  heap limit reached (--max-heap; node aborts with 134 too)
+  141  stdout or stderr is a closed pipe (e.g. | head); the command stops quietly"
     };
 }
 
@@ -476,9 +569,16 @@ pub fn main(args: &[String]) -> u8 {
         Ok(cli) => dispatch(cli.command),
         Err(e) => {
             // Help goes to stdout (status 0); a usage error names the argument on stderr.
-            let _ = e.print();
+            let printed = e.print();
             if e.use_stderr() {
                 EXIT_USAGE
+            } else if let Err(io) = printed {
+                // The help did not reach its reader: a closed pipe, or an I/O error.
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    EXIT_CLOSED_PIPE
+                } else {
+                    EXIT_USAGE
+                }
             } else {
                 EXIT_OK
             }
@@ -504,7 +604,11 @@ fn dispatch(command: Command) -> u8 {
         Command::Test262(args) => crate::test262::cli(args),
         Command::Awfy(args) => crate::awfy::cli(args),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "seabed", &mut std::io::stdout());
+            // Into a buffer first: clap_complete panics on a failed write with its own message,
+            // which the panic hook would not recognise as a failed print.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "seabed", &mut script);
+            print!("{}", String::from_utf8_lossy(&script));
             EXIT_OK
         }
         Command::ReadmeCli { write: None } => {
