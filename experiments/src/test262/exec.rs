@@ -86,6 +86,11 @@ impl Outcome {
         Outcome { kind, detail: one_line(&detail.into()) }
     }
 
+    /// A crash: seabed (or the runner, on its behalf) failed; `detail` says how.
+    pub fn crash(detail: impl Into<String>) -> Outcome {
+        Outcome::new(Kind::Crash, detail)
+    }
+
     /// A passing outcome.
     pub fn pass() -> Outcome {
         Outcome::new(Kind::Pass, "")
