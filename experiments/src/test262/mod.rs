@@ -91,6 +91,18 @@ pub struct Test262Args {
     out: PathBuf,
 }
 
+impl Test262Args {
+    /// The paths the run writes (`--out`; with `--update`, the expectations file), checked
+    /// before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        let mut paths = vec![crate::cli::OutputPath::Dir(self.out.clone())];
+        if self.update {
+            paths.push(crate::cli::OutputPath::File(self.expectations.clone()));
+        }
+        paths
+    }
+}
+
 fn parse_tier_list(v: &str) -> Result<TierList, String> {
     parse_tiers(v).map(TierList)
 }
