@@ -68,6 +68,13 @@ pub struct AbArgs {
     out: Option<PathBuf>,
 }
 
+impl AbArgs {
+    /// The paths the comparison writes (`--out`), checked before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        self.out.iter().map(|p| crate::cli::OutputPath::File(p.clone())).collect()
+    }
+}
+
 /// A quantity measured for every run.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, clap::ValueEnum)]
 #[value(rename_all = "snake_case")]

@@ -855,6 +855,13 @@ pub struct AwfyArgs {
     node: PathBuf,
 }
 
+impl AwfyArgs {
+    /// The paths the run writes (`--out`, `--drivers`), checked before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        vec![crate::cli::OutputPath::Dir(self.out.clone()), crate::cli::OutputPath::Dir(self.drivers.clone())]
+    }
+}
+
 /// `seabed awfy ...`: runs; returns the exit status (0, or 2 for a usage or I/O error: the
 /// benchmarks' own outcomes are data, not errors).
 pub fn cli(args: AwfyArgs) -> u8 {

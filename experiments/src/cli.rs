@@ -31,6 +31,98 @@ pub const EXIT_UNSUPPORTED: u8 = 3;
 pub const EXIT_INTERNAL: u8 = 70;
 /// Exit status: live data exceeded `--max-heap` (node's heap-limit abort is status 134 too).
 pub const EXIT_HEAP_LIMIT: u8 = 134;
+/// Exit status: the command stopped because its standard output or error is a closed pipe
+/// (`seabed ir ... | head -1`); 128 + SIGPIPE, what a shell shows for a process that a closed
+/// pipe ended.
+pub const EXIT_CLOSED_PIPE: u8 = 141;
+
+/// A standard stream seabed prints to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+impl Stream {
+    /// The stream's name, as std's print macros spell it (`stdout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        }
+    }
+}
+
+/// A print to standard output or error that failed: what `print!`, `println!`, `eprint!` and
+/// `eprintln!` panic with when the write fails (`failed printing to stdout: Broken pipe (os
+/// error 32)`), recognised by the panic hook ([`install_panic_hook`]) so that a closed pipe or
+/// a full disk is not reported as a compiler bug.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFailure {
+    /// The stream the print went to.
+    pub stream: Stream,
+    /// Whether the stream is a pipe whose reader has gone (EPIPE).
+    pub closed_pipe: bool,
+    /// The I/O error, as std formatted it.
+    pub error: String,
+}
+
+impl OutputFailure {
+    /// Recognises the panic message of a failed print (`failed printing to STREAM: ERROR`).
+    pub fn from_panic_message(message: &str) -> Option<OutputFailure> {
+        let rest = message.strip_prefix("failed printing to ")?;
+        let (stream, error) = if let Some(e) = rest.strip_prefix("stdout: ") {
+            (Stream::Stdout, e)
+        } else {
+            (Stream::Stderr, rest.strip_prefix("stderr: ")?)
+        };
+        let closed_pipe = error.ends_with(&format!("(os error {})", libc::EPIPE));
+        Some(OutputFailure { stream, closed_pipe, error: error.to_string() })
+    }
+
+    /// Recognises a panic payload (a formatted message is a `String`, a literal a `&str`).
+    pub fn from_payload(payload: &(dyn std::any::Any + Send)) -> Option<OutputFailure> {
+        let message = payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied())?;
+        OutputFailure::from_panic_message(message)
+    }
+
+    /// The exit status: [`EXIT_CLOSED_PIPE`] for a closed pipe, [`EXIT_USAGE`] (an I/O
+    /// error) for any other failure.
+    pub fn status(&self) -> u8 {
+        if self.closed_pipe {
+            EXIT_CLOSED_PIPE
+        } else {
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Installs the process's panic hook: a failed print ([`OutputFailure`]) ends the process at
+/// once, from whichever thread printed, with [`OutputFailure::status`]: quietly for a closed
+/// pipe, with a one-line message on stderr for another I/O error. Every other panic goes to
+/// the default hook (its message and backtrace; the main thread then reports an internal
+/// error). Ending the process in the hook, rather than unwinding, matters because a print can
+/// fail deep inside a compilation that compiled code called, whose frames cannot unwind, or on
+/// the background compiler thread, which turns panics into compile failures. Standard output
+/// is flushed first (it may still reach a reader when only stderr is closed); buffers of
+/// the running program are not.
+pub fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| match OutputFailure::from_payload(info.payload()) {
+        Some(failure) => {
+            if !failure.closed_pipe {
+                let _ = writeln!(std::io::stderr(), "seabed: cannot write to {}: {}", failure.stream.name(), failure.error);
+            }
+            let _ = std::io::stdout().flush();
+            // SAFETY: `_exit` ends the process without running atexit handlers (LLVM's static
+            // destructors, which must not run under a compilation in progress).
+            unsafe { libc::_exit(i32::from(failure.status())) }
+        }
+        None => default(info),
+    }));
+}
 
 /// The exit statuses, as `seabed --help` and `seabed run --help` list them.
 macro_rules! exit_status_help {
@@ -43,7 +135,8 @@ Exit status:
   3    a construct outside the implemented tiers
   4    a mismatch found (ab, fuzz) or a test262 regression
   70   internal error (a compiler bug, or a heap that failed --verify-heap)
-  134  heap limit reached (--max-heap; node aborts with 134 too)"
+  134  heap limit reached (--max-heap; node aborts with 134 too)
+  141  stdout or stderr is a closed pipe (e.g. | head); the command stops quietly"
     };
 }
 
@@ -93,37 +186,37 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run a program in the interpreter or a compiling tier
-    #[command(after_help = RUN_AFTER_HELP, args_override_self = true)]
+    #[command(after_help = RUN_AFTER_HELP)]
     Run(RunArgs),
     /// Print each function's IR after an interpreted run (text, GraphViz dot or Turbolizer JSON)
-    #[command(after_help = IR_AFTER_HELP, args_override_self = true)]
+    #[command(after_help = IR_AFTER_HELP)]
     Ir(IrArgs),
     /// List every unsupported construct as FILE:LINE:COL (exit status 3 if there is one)
     #[command(after_help = "Example:\n  seabed check prog.js")]
     Check(CheckArgs),
     /// Disassemble the bytecode, with the feedback slots of every function
-    #[command(after_help = "Examples:\n  seabed bytecode prog.js\n  seabed bytecode prog.js --feedback", args_override_self = true)]
+    #[command(after_help = "Examples:\n  seabed bytecode prog.js\n  seabed bytecode prog.js --feedback")]
     Bytecode(BytecodeArgs),
     /// Print a generated scaling program with about N property accesses
-    #[command(after_help = "Example:\n  seabed generate 1000 --seed 7 > big.js", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed generate 1000 --seed 7 > big.js")]
     Generate(GenerateArgs),
     /// Differential fuzzing against node (exit status 4 if any run differed)
-    #[command(after_help = crate::fuzz::AFTER_HELP, args_override_self = true)]
+    #[command(after_help = crate::fuzz::AFTER_HELP)]
     Fuzz(crate::fuzz::FuzzArgs),
     /// Measurements that write CSV and Markdown into the results directory
     #[command(subcommand)]
     Experiment(ExperimentCommand),
     /// REPORT.md, LaTeX tables and figures from the claims CSVs
-    #[command(after_help = "Example:\n  seabed report --results results", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed report --results results")]
     Report(crate::report::ReportArgs),
     /// Two pipeline specs side by side over the corpus (exit status 4 if an output differed from node's)
-    #[command(after_help = crate::ab::AFTER_HELP, args_override_self = true)]
+    #[command(after_help = crate::ab::AFTER_HELP)]
     Ab(crate::ab::AbArgs),
     /// The Tier-1 part of a test262 checkout, against experiments/test262/expectations.txt
-    #[command(after_help = crate::test262::AFTER_HELP, args_override_self = true)]
+    #[command(after_help = crate::test262::AFTER_HELP)]
     Test262(crate::test262::Test262Args),
     /// Are We Fast Yet under node and every tier (make awfy)
-    #[command(after_help = crate::awfy::AFTER_HELP, args_override_self = true)]
+    #[command(after_help = crate::awfy::AFTER_HELP)]
     Awfy(crate::awfy::AwfyArgs),
     /// Print a shell completion script for seabed
     #[command(after_help = "Examples:\n  seabed completions bash > ~/.local/share/bash-completion/completions/seabed\n  seabed completions zsh > ~/.zfunc/_seabed\n  seabed completions fish > ~/.config/fish/completions/seabed.fish")]
@@ -145,28 +238,28 @@ pub enum Command {
 #[derive(Subcommand, Debug)]
 pub enum ExperimentCommand {
     /// The interpreter on every corpus kernel, in process, under the phase meter -> interp.csv
-    #[command(after_help = "Example:\n  seabed experiment interp --out results --reps 5", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment interp --out results --reps 5")]
     Interp(ExperimentArgs),
     /// Each kernel as a process, seabed's interpreter against node --jitless -> bench_interp.{csv,md}
-    #[command(after_help = "Example:\n  seabed experiment bench-interp --out results", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment bench-interp --out results")]
     BenchInterp(ExperimentArgs),
     /// Each kernel as a process under every tier and backend -> tiers.{csv,md}
-    #[command(after_help = "Example:\n  seabed experiment tiers --out results --reps 3", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment tiers --out results --reps 3")]
     Tiers(ExperimentArgs),
     /// V8's own per-phase compile profile (node --turbo-stats) -> v8_phases.{csv,md}
-    #[command(after_help = "Example:\n  seabed experiment v8 --out results", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment v8 --out results")]
     V8(ExperimentArgs),
     /// The GC benchmark (experiments/gcbench) under node and seabed -> gc.{csv,md}
-    #[command(after_help = "Example:\n  seabed experiment gc --out results --reps 3", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment gc --out results --reps 3")]
     Gc(ExperimentArgs),
     /// son, cfg and node on experiments/bench, whole process and steady state (make bench-code)
-    #[command(after_help = "Example:\n  seabed experiment code-quality --out results --reps 3", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment code-quality --out results --reps 3")]
     CodeQuality(ExperimentArgs),
     /// interp, bench-interp, tiers and v8 in turn
-    #[command(after_help = "Example:\n  seabed experiment all --out results", args_override_self = true)]
+    #[command(after_help = "Example:\n  seabed experiment all --out results")]
     All(ExperimentArgs),
     /// The claims experiments C1-C11 -> the CSVs seabed report reads
-    #[command(after_help = crate::claims::AFTER_HELP, args_override_self = true)]
+    #[command(after_help = crate::claims::AFTER_HELP)]
     Claims(crate::claims::ClaimsArgs),
 }
 
@@ -344,7 +437,7 @@ pub struct RunArgs {
     #[arg(long)]
     dump_asm: bool,
     /// Compile every function on its first call (synchronously)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "hot_calls")]
     always_opt: bool,
     /// Make every Nth executed check exit to the interpreter
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -476,9 +569,16 @@ pub fn main(args: &[String]) -> u8 {
         Ok(cli) => dispatch(cli.command),
         Err(e) => {
             // Help goes to stdout (status 0); a usage error names the argument on stderr.
-            let _ = e.print();
+            let printed = e.print();
             if e.use_stderr() {
                 EXIT_USAGE
+            } else if let Err(io) = printed {
+                // The help did not reach its reader: a closed pipe, or an I/O error.
+                if io.kind() == std::io::ErrorKind::BrokenPipe {
+                    EXIT_CLOSED_PIPE
+                } else {
+                    EXIT_USAGE
+                }
             } else {
                 EXIT_OK
             }
@@ -486,7 +586,46 @@ pub fn main(args: &[String]) -> u8 {
     }
 }
 
+impl Command {
+    /// The paths the command writes, other than `run --stats` and `ir --out` (which their
+    /// commands check after their own usage checks).
+    pub fn output_paths(&self) -> Vec<OutputPath> {
+        match self {
+            Command::Fuzz(args) => args.output_paths(),
+            Command::Experiment(ExperimentCommand::Claims(args)) => args.output_paths(),
+            Command::Experiment(
+                ExperimentCommand::Interp(a)
+                | ExperimentCommand::BenchInterp(a)
+                | ExperimentCommand::Tiers(a)
+                | ExperimentCommand::V8(a)
+                | ExperimentCommand::Gc(a)
+                | ExperimentCommand::CodeQuality(a)
+                | ExperimentCommand::All(a),
+            ) => vec![OutputPath::Dir(a.out.clone())],
+            Command::Report(args) => args.output_paths(),
+            Command::Ab(args) => args.output_paths(),
+            Command::Test262(args) => args.output_paths(),
+            Command::Awfy(args) => args.output_paths(),
+            Command::ReadmeCli { write: Some(path) } => vec![OutputPath::File(path.clone())],
+            Command::Run(_)
+            | Command::Ir(_)
+            | Command::Check(_)
+            | Command::Bytecode(_)
+            | Command::Generate(_)
+            | Command::Completions { .. }
+            | Command::ReadmeCli { write: None } => Vec::new(),
+        }
+    }
+}
+
 fn dispatch(command: Command) -> u8 {
+    // Output paths first: a run must not fail at its end for want of a directory.
+    for path in command.output_paths() {
+        if let Err(e) = path.check() {
+            eprintln!("seabed: {e}");
+            return EXIT_USAGE;
+        }
+    }
     match command {
         Command::Run(args) => run(&args),
         Command::Ir(args) => ir_dump(&args),
@@ -504,7 +643,11 @@ fn dispatch(command: Command) -> u8 {
         Command::Test262(args) => crate::test262::cli(args),
         Command::Awfy(args) => crate::awfy::cli(args),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "seabed", &mut std::io::stdout());
+            // Into a buffer first: clap_complete panics on a failed write with its own message,
+            // which the panic hook would not recognise as a failed print.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "seabed", &mut script);
+            print!("{}", String::from_utf8_lossy(&script));
             EXIT_OK
         }
         Command::ReadmeCli { write: None } => {
@@ -691,19 +834,160 @@ impl RunArgs {
     }
 }
 
+/// A flag given on the command line that has no effect with the other flags (a warning).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IgnoredFlag {
+    /// The flag, as written (`--backend`).
+    pub flag: &'static str,
+    /// Why it has no effect (`with --tier interp (it compiles nothing)`).
+    pub reason: String,
+}
+
+impl std::fmt::Display for IgnoredFlag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} has no effect {}", self.flag, self.reason)
+    }
+}
+
+impl RunArgs {
+    /// The given flags that the run's tier or backend ignores, in `--help` order.
+    fn ignored_flags(&self, opts: &Options) -> Vec<IgnoredFlag> {
+        let ignored = |flag, reason: &str| IgnoredFlag { flag, reason: reason.to_string() };
+        if opts.tier == Tier::Interp {
+            let compiling = [
+                ("--spec", self.spec.is_some()),
+                ("--backend", self.backend.is_some()),
+                ("--llvm", self.llvm.is_some()),
+                ("--dump-lir", self.dump_lir),
+                ("--dump-llvm", self.dump_llvm),
+                ("--dump-clif", self.dump_clif),
+                ("--dump-asm", self.dump_asm),
+                ("--always-opt", self.always_opt),
+                ("--deopt-every", self.deopt_every.is_some()),
+                ("--deopt-after-calls", self.deopt_after_calls),
+                ("--trace-deopt", self.trace_deopt),
+                ("--hot-calls", self.hot_calls.is_some()),
+                ("--max-reopts", self.max_reopts.is_some()),
+                ("--osr-back-edges", self.osr_back_edges.is_some()),
+                ("--max-compiled-size", self.max_compiled_size.is_some()),
+                ("--verify", self.verify),
+                ("--compile-thread", self.compile_thread.is_some()),
+            ];
+            return compiling
+                .into_iter()
+                .filter(|&(_, given)| given)
+                .map(|(flag, _)| ignored(flag, "with --tier interp (it compiles nothing)"))
+                .collect();
+        }
+        let backend = opts.backend.name();
+        let mut out = Vec::new();
+        if self.dump_llvm && !matches!(opts.backend, Backend::Llvm(_)) {
+            out.push(ignored("--dump-llvm", &format!("with backend {backend} (only LLVM has modules to print)")));
+        }
+        if self.dump_clif && opts.backend != Backend::Cranelift {
+            out.push(ignored("--dump-clif", &format!("with backend {backend} (only Cranelift has its IR to print)")));
+        }
+        if self.dump_asm && opts.backend == Backend::Lir {
+            out.push(ignored("--dump-asm", "with backend lir (the LIR evaluator makes no machine code)"));
+        }
+        if self.compile_thread.is_some() && opts.backend == Backend::Lir {
+            out.push(ignored("--compile-thread", "with backend lir (the LIR evaluator has no backend stage to move)"));
+        } else if self.compile_thread == Some(Switch::On) && self.always_opt {
+            out.push(ignored("--compile-thread on", "with --always-opt (which compiles synchronously)"));
+        }
+        out
+    }
+}
+
+/// An output path that cannot be written, found before the command starts its work.
+#[derive(Debug)]
+pub struct OutputPathError {
+    /// The path given.
+    pub path: PathBuf,
+    /// Why it cannot be written.
+    pub source: std::io::Error,
+}
+
+impl std::fmt::Display for OutputPathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for OutputPathError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// A path a command writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputPath {
+    /// A file (`--stats OUT.json`, `--out FILE.csv`).
+    File(PathBuf),
+    /// A directory the command writes files into (`--out DIR`).
+    Dir(PathBuf),
+}
+
+impl OutputPath {
+    /// Checks that the command will be able to write here ([`check_output_file`],
+    /// [`check_output_dir`]).
+    pub fn check(&self) -> Result<(), OutputPathError> {
+        match self {
+            OutputPath::File(p) => check_output_file(p),
+            OutputPath::Dir(p) => check_output_dir(p),
+        }
+    }
+}
+
+/// Checks, before a command starts, that `file` can be written: an existing file is opened
+/// for writing and left as it is; a new one is created in its (existing) directory and
+/// removed again.
+pub fn check_output_file(file: &Path) -> Result<(), OutputPathError> {
+    let error = |source| OutputPathError { path: file.to_path_buf(), source };
+    match std::fs::OpenOptions::new().write(true).open(file) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::OpenOptions::new().write(true).create_new(true).open(file).map_err(error)?;
+            std::fs::remove_file(file).map_err(error)
+        }
+        Err(e) => Err(error(e)),
+    }
+}
+
+/// Checks, before a command starts, that files can be written into `dir`: creates it (and
+/// its parents) if needed, then creates and removes a probe file in it.
+pub fn check_output_dir(dir: &Path) -> Result<(), OutputPathError> {
+    let error = |source| OutputPathError { path: dir.to_path_buf(), source };
+    std::fs::create_dir_all(dir).map_err(error)?;
+    let probe = dir.join(format!(".seabed-write-check-{}", std::process::id()));
+    std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&probe).map_err(error)?;
+    std::fs::remove_file(&probe).map_err(error)
+}
+
 /// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
 /// (`son`, `cfg`) and the LIR evaluator for the others. `--llvm` picks the LLVM pipeline and
 /// implies `--backend llvm`; with `--backend lir` it is an error.
 fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeline>) -> Result<Backend, String> {
-    let optimizing = matches!(tier, Tier::Son | Tier::Cfg);
     match (backend, pipeline) {
-        (Some(Backend::Lir), Some(_)) => Err("--llvm needs --backend llvm".into()),
+        (Some(Backend::Lir), Some(_)) => Err("the argument '--llvm' cannot be used with '--backend lir' (--llvm picks LLVM's pipeline)".into()),
         (Some(Backend::Lir), None) => Ok(Backend::Lir),
-        (Some(Backend::Cranelift), Some(_)) => Err("--llvm needs --backend llvm".into()),
+        (Some(Backend::Cranelift), Some(_)) => {
+            Err("the argument '--llvm' cannot be used with '--backend cranelift' (--llvm picks LLVM's pipeline)".into())
+        }
         (Some(Backend::Cranelift), None) => Ok(Backend::Cranelift),
         (Some(Backend::Llvm(_)), p) | (None, p @ Some(_)) => Ok(Backend::Llvm(p.unwrap_or_default())),
-        (None, None) if optimizing => Ok(Backend::Llvm(Pipeline::default())),
-        (None, None) => Ok(Backend::Lir),
+        (None, None) => Ok(default_backend(tier)),
+    }
+}
+
+/// The backend of `tier` when no flag names one: LLVM for `son` and `cfg`, the LIR evaluator
+/// otherwise.
+fn default_backend(tier: Tier) -> Backend {
+    if matches!(tier, Tier::Son | Tier::Cfg) {
+        Backend::Llvm(Pipeline::default())
+    } else {
+        Backend::Lir
     }
 }
 
@@ -778,6 +1062,15 @@ fn run(args: &RunArgs) -> u8 {
         Ok(o) => o,
         Err(e) => return usage_error(&["run"], &e),
     };
+    for ignored in args.ignored_flags(&opts) {
+        eprintln!("seabed run: warning: {ignored}");
+    }
+    if let Some(path) = &opts.stats {
+        if let Err(e) = check_output_file(Path::new(path)) {
+            eprintln!("seabed run: {e}");
+            return EXIT_USAGE;
+        }
+    }
     let program = match load(&opts.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
@@ -800,8 +1093,10 @@ fn run(args: &RunArgs) -> u8 {
 fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
     use crate::stats::{FunctionSummary, GcSummary, PhaseSummary, Stats, TieringSummary, STATS_SCHEMA_VERSION};
     let s = vm.tier_stats;
-    // Only the LIR evaluator counts executed loads; other backends report null.
-    let lir_only = |n: u64| (opts.backend == Backend::Lir).then_some(n);
+    // Only the LIR evaluator counts executed loads; other backends report null, and so does
+    // the interpreter alone, which compiles nothing (its backend is `none`).
+    let compiles = opts.tier != Tier::Interp;
+    let lir_only = |n: u64| (compiles && opts.backend == Backend::Lir).then_some(n);
     let functions = vm
         .program
         .functions
@@ -824,7 +1119,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
     let stats = Stats {
         schema_version: STATS_SCHEMA_VERSION,
         tier: opts.tier.name().to_string(),
-        backend: opts.backend.name().to_string(),
+        backend: if compiles { opts.backend.name().to_string() } else { NO_BACKEND.to_string() },
         compile_thread: opts.compile_thread,
         spec: opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
         tiering: TieringSummary {
@@ -851,6 +1146,9 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
     };
     crate::stats::write_stats(&stats)
 }
+
+/// The `backend` of `--stats` for a run that compiles nothing (`--tier interp`).
+pub const NO_BACKEND: &str = "none";
 
 /// This process's peak resident set size in KiB (`VmHWM` of `/proc/self/status`; None where
 /// there is no such file).
@@ -974,7 +1272,16 @@ fn ir_dump(args: &IrArgs) -> u8 {
     if turbolizer != args.out.is_some() {
         return usage_error(&["ir"], "--format turbolizer needs --out DIR (and --out needs --format turbolizer)");
     }
-    let backend = resolve_backend(tier, None, None).expect("no flags to conflict");
+    if let Some(dir) = &args.out {
+        if let Err(e) = check_output_dir(Path::new(dir)) {
+            eprintln!("seabed ir: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    if args.after.is_some() && tier == Tier::Baseline {
+        eprintln!("seabed ir: warning: {}", IgnoredFlag { flag: "--after", reason: "with --tier baseline (LIR has no phases to stop after)".into() });
+    }
+    let backend = default_backend(tier);
     let spec_check = Options { tier, backend, spec: args.spec.clone(), ..Options::new(&args.file) };
     if let Err(e) = spec_check.check_spec() {
         return usage_error(&["ir"], &e);

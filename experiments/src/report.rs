@@ -499,6 +499,14 @@ pub struct ReportArgs {
     results: PathBuf,
 }
 
+impl ReportArgs {
+    /// The paths the report writes (`REPORT.md` in `--results`, which must exist), checked
+    /// before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        vec![crate::cli::OutputPath::File(self.results.join("REPORT.md"))]
+    }
+}
+
 /// `seabed report [--results DIR]`: returns the exit status.
 pub fn cli(args: ReportArgs) -> u8 {
     let dir = args.results;

@@ -422,3 +422,105 @@ fn llvm_o2_maps_only_the_helpers_its_passes_kept() {
         assert_eq!(stdout(&o), expected, "{tier}");
     }
 }
+
+// ---- flags that do not apply, repeated flags, output paths ------------------------------
+
+#[test]
+fn a_repeated_single_value_flag_is_a_usage_error() {
+    let f = script("repeat.js", "console.log(1)");
+    for args in [
+        &["run", &f, "--tier", "son", "--tier", "cfg"][..],
+        &["run", &f, "--hot-calls", "2", "--hot-calls", "3"],
+        &["run", &f, "--stats", "a.json", "--stats", "b.json"],
+        &["ir", &f, "--tier", "son", "--tier", "cfg"],
+        &["generate", "10", "--seed", "1", "--seed", "2"],
+    ] {
+        let o = seabed(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("cannot be used multiple times"), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing runs");
+    }
+}
+
+#[test]
+fn contradictory_flags_are_usage_errors_that_name_both() {
+    let f = script("conflict.js", "console.log(1)");
+    for (args, names) in [
+        (&["run", &f, "--tier", "son", "--always-opt", "--hot-calls", "5"][..], ["--always-opt", "--hot-calls"]),
+        (&["run", &f, "--tier", "son", "--backend", "lir", "--llvm", "O2"], ["--llvm", "--backend lir"]),
+        (&["run", &f, "--tier", "cfg", "--backend", "cranelift", "--llvm", "ftl"], ["--llvm", "--backend cranelift"]),
+    ] {
+        let o = seabed(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        for name in names {
+            assert!(stderr(&o).contains(name), "{args:?} names {name}: {}", stderr(&o));
+        }
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing runs");
+    }
+}
+
+#[test]
+fn flags_the_tier_ignores_are_warnings_and_the_interpreter_has_no_backend() {
+    let f = script("ignored.js", "function f(x) { return x + 1; }\nconsole.log(f(1));\n");
+    let stats = format!("{f}.ignored.json");
+    let o = seabed(&["run", &f, "--tier", "interp", "--backend", "llvm", "--always-opt", "--stats", &stats]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2\n");
+    let err = stderr(&o);
+    assert!(err.contains("warning: --backend has no effect with --tier interp"), "{err}");
+    assert!(err.contains("warning: --always-opt has no effect with --tier interp"), "{err}");
+    let json = std::fs::read_to_string(&stats).unwrap();
+    assert!(json.contains("\"backend\": \"none\""), "{json}");
+    assert!(json.contains("\"loads_executed\": null"), "{json}");
+    // The backend's own flags on another backend.
+    let o = seabed(&["run", &f, "--tier", "son", "--backend", "lir", "--always-opt", "--dump-llvm", "--dump-asm", "--compile-thread", "on"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    for flag in ["--dump-llvm", "--dump-asm", "--compile-thread"] {
+        assert!(err.contains(&format!("warning: {flag} has no effect with backend lir")), "{flag}: {err}");
+    }
+    // A run whose flags all apply has no warning.
+    let o = seabed(&["run", &f, "--tier", "son", "--backend", "lir", "--always-opt", "--dump-lir"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+}
+
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    // The program would print before failing at its end; nothing runs.
+    let f = script("outpath.js", "console.log('ran');\n");
+    let o = seabed(&["run", &f, "--stats", "/nonexistent/dir/x.json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write /nonexistent/dir/x.json"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "the program must not run: {}", stdout(&o));
+    // A directory where a file must go.
+    let dir = std::env::temp_dir();
+    let o = seabed(&["run", &f, "--stats", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    // A file under a regular file cannot be created (`--out DIR` of ir and the experiments).
+    let file_as_dir = format!("{f}/sub");
+    let o = seabed(&["ir", &f, "--tier", "son", "--format", "turbolizer", "--out", &file_as_dir]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    for args in [
+        &["experiment", "interp", "--out", &file_as_dir][..],
+        &["ab", "--a", "son", "--b", "cfg", "--out", "/nonexistent/dir/ab.csv"],
+        &["fuzz", "--seeds", "1..2", "--out", &file_as_dir],
+        &["test262", "/nonexistent/test262", "--out", &file_as_dir],
+    ] {
+        let o = seabed(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("cannot write"), "{args:?}: {}", stderr(&o));
+    }
+    // A writable path is left as it was: an existing file keeps its text until the run writes
+    // it, a new one is not created by the check alone (a syntax error ends the run first).
+    let bad = script("outpath-bad.js", "var = ;\n");
+    let stats = format!("{bad}.stats.json");
+    let _ = std::fs::remove_file(&stats);
+    assert_eq!(seabed(&["run", &bad, "--stats", &stats]).status.code(), Some(1));
+    assert!(!std::path::Path::new(&stats).exists(), "the check leaves no file behind");
+    std::fs::write(&stats, "old").unwrap();
+    assert_eq!(seabed(&["run", &bad, "--stats", &stats]).status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&stats).unwrap(), "old");
+}

@@ -94,7 +94,7 @@ fn a_bad_flag_or_value_exits_2_and_names_it() {
         (&["run", f, "--compile-thread", "maybe"], &["'maybe'", "--compile-thread", "on, off"]),
         (&["run", f, "--hot-calls", "many"], &["'many'", "--hot-calls"]),
         (&["run", f, "--max-compiled-size", "1,x"], &["--max-compiled-size", "INSTRUCTIONS[,REGISTERS]"]),
-        (&["run", f, "--tier", "son", "--backend", "lir", "--llvm", "ftl"], &["--llvm needs --backend llvm"]),
+        (&["run", f, "--tier", "son", "--backend", "lir", "--llvm", "ftl"], &["'--llvm' cannot be used with '--backend lir'"]),
         (&["run", f, "--tier", "son", "--spec", "son:bogus"], &["unknown phase 'bogus'"]),
         (&["ir", f, "--tier", "interp"], &["'interp'", "--tier", "baseline, son, cfg"]),
         (&["ir", f, "--tier", "son", "--format", "svg"], &["'svg'", "--format", "text, dot, turbolizer"]),

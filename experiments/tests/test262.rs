@@ -353,3 +353,67 @@ fn a_run_that_exceeds_the_time_limit_is_killed() {
     assert!(r.timed_out);
     assert_eq!(exec::judge(&r, None).kind, Kind::Timeout);
 }
+
+/// A stand-in for the seabed binary: a test whose program contains `CRASH_SIGNAL` dies of
+/// SIGSEGV, one with `CRASH_INTERNAL` prints a panic and exits 70, one with `CRASH_RUST` exits
+/// 101 (a panic outside seabed's handler); every other test runs on the real seabed.
+fn crashing_seabed(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("crashing-seabed.sh");
+    let script = format!(
+        "#!/bin/sh\n\
+         # Written by experiments/tests/test262.rs: crashes on the marked tests.\n\
+         if grep -q CRASH_SIGNAL \"$2\"; then kill -SEGV $$; fi\n\
+         if grep -q CRASH_INTERNAL \"$2\"; then echo \"thread 'seabed' ($$) panicked at src/x.rs:1:1:\" >&2; echo boom >&2; echo 'seabed: internal error' >&2; exit 70; fi\n\
+         if grep -q CRASH_RUST \"$2\"; then echo \"thread 'main' panicked at src/y.rs:1:1:\" >&2; exit 101; fi\n\
+         exec '{SEABED}' \"$@\"\n"
+    );
+    write(&path, &script);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn a_test_that_crashes_seabed_is_recorded_as_a_crash_and_the_run_goes_on() {
+    let dir = scratch("crash");
+    write(&dir.join("harness/assert.js"), "// stands in for test262's harness; never read\n");
+    write(&dir.join("harness/sta.js"), "// stands in for test262's harness; never read\n");
+    let tests = [
+        ("a_pass.js", "assert.sameValue(1 + 1, 2);"),
+        ("b_signal.js", "// CRASH_SIGNAL\nassert.sameValue(1, 1);"),
+        ("c_internal.js", "// CRASH_INTERNAL\nassert.sameValue(1, 1);"),
+        ("d_rust.js", "// CRASH_RUST\nassert.sameValue(1, 1);"),
+        ("e_pass.js", "assert.sameValue(2 * 3, 6);"),
+    ];
+    for (name, body) in tests {
+        write(&dir.join("test").join(name), &test_file("flags: [onlyStrict]", body));
+    }
+    let expect = dir.join("expectations.txt");
+    write(&expect, "");
+    let opts = t262::Options {
+        suite: dir.clone(),
+        tiers: vec![exec::tier("interp").unwrap()],
+        expectations: expect,
+        update: false,
+        jobs: 2,
+        filter: None,
+        timeout: Duration::from_secs(30),
+        out: dir.join("out"),
+        seabed: crashing_seabed(&dir),
+        progress: false,
+    };
+    let report = t262::run(&opts).expect("the run completes");
+    assert_eq!(report.status, t262::EXIT_REGRESSION, "{}", report.text);
+    for crashed in ["b_signal.js", "c_internal.js", "d_rust.js"] {
+        assert!(report.text.contains(&format!("REGRESSION {crashed} strict interp: crash")), "{crashed}: {}", report.text);
+    }
+    assert!(report.text.contains("REGRESSION b_signal.js strict interp: crash: killed by a signal"), "{}", report.text);
+    // A panic's detail leaves out the thread's id, which differs from run to run.
+    assert!(report.text.contains("REGRESSION c_internal.js strict interp: crash: exit status 70: panicked at src/x.rs:1:1: boom\n"), "{}", report.text);
+    assert!(report.text.contains("REGRESSION d_rust.js strict interp: crash: exit status 101"), "{}", report.text);
+    let csv = std::fs::read_to_string(dir.join("out/results.csv")).unwrap();
+    // The tests after the crashes ran, and passed.
+    assert!(csv.contains("a_pass.js,strict,interp,pass,"), "{csv}");
+    assert!(csv.contains("e_pass.js,strict,interp,pass,"), "{csv}");
+    assert_eq!(csv.matches(",crash,").count(), 3, "{csv}");
+}

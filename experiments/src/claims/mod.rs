@@ -355,6 +355,13 @@ pub struct ClaimsArgs {
 }
 
 impl ClaimsArgs {
+    /// The paths the claims write (`--out`), checked before they start.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        vec![crate::cli::OutputPath::Dir(self.out.clone())]
+    }
+}
+
+impl ClaimsArgs {
     /// The options these arguments select.
     pub fn options(self) -> ClaimsOptions {
         let only = self.only.unwrap_or_default();

@@ -837,6 +837,16 @@ pub struct FuzzArgs {
     print: Option<u64>,
 }
 
+impl FuzzArgs {
+    /// The paths the run writes (`--out`; nothing with `--print`), checked before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        match self.print {
+            Some(_) => Vec::new(),
+            None => vec![crate::cli::OutputPath::Dir(self.out.clone())],
+        }
+    }
+}
+
 /// `seabed fuzz`: runs the campaign, prints the summary; returns the exit status.
 pub fn cli(args: FuzzArgs) -> u8 {
     if let Some(seed) = args.print {

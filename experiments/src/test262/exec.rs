@@ -86,6 +86,11 @@ impl Outcome {
         Outcome { kind, detail: one_line(&detail.into()) }
     }
 
+    /// A crash: seabed (or the runner, on its behalf) failed; `detail` says how.
+    pub fn crash(detail: impl Into<String>) -> Outcome {
+        Outcome::new(Kind::Crash, detail)
+    }
+
     /// A passing outcome.
     pub fn pass() -> Outcome {
         Outcome::new(Kind::Pass, "")
@@ -244,8 +249,22 @@ pub fn judge(raw: &RawRun, negative: Option<&Negative>) -> Outcome {
         Some(3) => Outcome::new(Kind::Trap, strip_at(line)),
         Some(0) => judge_success(raw, negative),
         Some(1) => judge_error(line, negative),
-        Some(code) => Outcome::new(Kind::Crash, format!("exit status {code}: {line}")),
+        Some(code) => Outcome::new(Kind::Crash, format!("exit status {code}: {}", crash_line(&raw.stderr))),
     }
+}
+
+/// What a crashed run's stderr says, without what differs from run to run (so that tiers
+/// and runs compare equal): a Rust panic as `panicked at FILE:LINE:COL: MESSAGE`, without the
+/// thread's name and id; otherwise the error line ([`error_line`]).
+pub fn crash_line(stderr: &str) -> String {
+    let mut lines = stderr.lines();
+    while let Some(line) = lines.next() {
+        if let Some(at) = line.strip_prefix("thread '").and_then(|l| l.find(" panicked at ").map(|i| &l[i + 1..])) {
+            let message = lines.next().unwrap_or("").trim();
+            return format!("{}: {message}", at.trim_end_matches(':'));
+        }
+    }
+    error_line(stderr).to_string()
 }
 
 /// Exit status 0: a pass for a positive test unless it printed a Test262Error.

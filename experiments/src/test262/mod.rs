@@ -91,6 +91,18 @@ pub struct Test262Args {
     out: PathBuf,
 }
 
+impl Test262Args {
+    /// The paths the run writes (`--out`; with `--update`, the expectations file), checked
+    /// before it starts.
+    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
+        let mut paths = vec![crate::cli::OutputPath::Dir(self.out.clone())];
+        if self.update {
+            paths.push(crate::cli::OutputPath::File(self.expectations.clone()));
+        }
+        paths
+    }
+}
+
 fn parse_tier_list(v: &str) -> Result<TierList, String> {
     parse_tiers(v).map(TierList)
 }
@@ -237,8 +249,27 @@ impl Classified {
     }
 }
 
-/// Reads and classifies one test file.
+/// Reads and classifies one test file. A panic of the classifier on this file skips the file
+/// (the reason names the panic) instead of ending the whole run.
 pub fn classify_file(test_dir: &Path, path: &str, harness: &str) -> Classified {
+    let classified = std::panic::catch_unwind(|| classify_file_unguarded(test_dir, path, harness));
+    classified.unwrap_or_else(|panic| Classified {
+        path: path.to_string(),
+        negative: None,
+        decisions: vec![Decision { mode: Mode::Sloppy, program: Err(format!("the classifier panicked: {}", panic_message(panic.as_ref()))) }],
+    })
+}
+
+/// The message of a caught panic (a formatted message is a `String`, a literal a `&str`).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic without a message".into())
+}
+
+fn classify_file_unguarded(test_dir: &Path, path: &str, harness: &str) -> Classified {
     let bytes = std::fs::read(test_dir.join(path)).unwrap_or_default();
     let source = String::from_utf8_lossy(&bytes);
     match frontmatter::parse(&source) {
@@ -477,10 +508,13 @@ fn run_selected(opts: &Options, classified: &[Classified], work: &Path) -> Vec<R
         .par_iter()
         .map(|&(c, mode, tier)| {
             let file = program_path(work, &c.path, mode);
-            let outcome = match exec::run(&opts.seabed, &file, tier, opts.timeout) {
+            // The test runs in its own process, which may crash (a signal, exit status 70 or
+            // 101: judged a crash); a panic here, in the runner, is this test's crash too.
+            let ran = std::panic::catch_unwind(|| match exec::run(&opts.seabed, &file, tier, opts.timeout) {
                 Ok(raw) => exec::judge(&raw, c.negative.as_ref()),
-                Err(e) => Outcome { kind: Kind::Crash, detail: e },
-            };
+                Err(e) => Outcome::crash(e),
+            });
+            let outcome = ran.unwrap_or_else(|panic| Outcome::crash(format!("the runner panicked: {}", panic_message(panic.as_ref()))));
             bar.inc(1);
             RunResult { path: c.path.clone(), mode, tier: tier.name, outcome }
         })
