@@ -74,13 +74,17 @@ test-all: test setup-node
 ## Tier-1 selection under the interpreter and every compiled tier, compared with
 ## experiments/test262/expectations.txt. TEST262 is the checkout; UPDATE=1 rewrites the file.
 TEST262      ?=
+# The test262 commit experiments/test262/expectations.txt was made against (its
+# "# test262 commit:" line; experiments/tests/test262.rs checks that the two agree).
+TEST262_COMMIT := be13516fb6441b950ba8a3df97eb34062c186972
 test262: test262-suite build
 	time $(SEABED) test262 "$(TEST262)" $(if $(UPDATE),--update)
 
 test262-suite:
 	@if [ -z "$(TEST262)" ] || [ ! -d "$(TEST262)/test" ] || [ ! -f "$(TEST262)/harness/assert.js" ]; then \
-	  echo "test262: TEST262 must name a test262 checkout (got '$(TEST262)'). Get one with"; \
-	  echo "  git clone --depth 1 https://github.com/tc39/test262 ../test262"; \
+	  echo "test262: TEST262 must name a test262 checkout (got '$(TEST262)'). Get the commit the"; \
+	  echo "expectations were made against with"; \
+	  echo "  git clone https://github.com/tc39/test262 ../test262 && git -C ../test262 checkout $(TEST262_COMMIT)"; \
 	  echo "then run"; \
 	  echo "  make test262 TEST262=../test262"; \
 	  exit 2; \

@@ -191,7 +191,7 @@ fn update_writes_the_interpreters_outcome_and_merges_modes() {
         result("language/k.js", Mode::Sloppy, "interp", Kind::Fail, "Test262Error: x"),
     ];
     let tiers = t262::parse_tiers("interp,son-llvm").unwrap();
-    let text = expectations::format(&t262::updated(&results, &old, &tiers));
+    let text = expectations::format(&t262::updated(&results, &old, &tiers), None);
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         lines,
@@ -416,4 +416,17 @@ fn a_test_that_crashes_seabed_is_recorded_as_a_crash_and_the_run_goes_on() {
     assert!(csv.contains("a_pass.js,strict,interp,pass,"), "{csv}");
     assert!(csv.contains("e_pass.js,strict,interp,pass,"), "{csv}");
     assert_eq!(csv.matches(",crash,").count(), 3, "{csv}");
+}
+
+/// The expectations name the test262 commit they were made against, and the Makefile tells a
+/// user to fetch that same commit.
+#[test]
+fn the_expectations_name_the_commit_the_makefile_fetches() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the repository root");
+    let file = std::fs::read_to_string(root.join("experiments/test262/expectations.txt")).expect("reads the expectations");
+    let commit = expectations::commit_of(&file).expect("the expectations name their test262 commit");
+    assert_eq!(commit.len(), 40, "{commit}");
+    let makefile = std::fs::read_to_string(root.join("Makefile")).expect("reads the Makefile");
+    assert!(makefile.contains(&format!("TEST262_COMMIT := {commit}")), "the Makefile fetches another commit than {commit}");
+    assert_eq!(expectations::commit_of(&expectations::format(&[], Some("abc"))), Some("abc"));
 }

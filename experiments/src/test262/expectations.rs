@@ -135,11 +135,25 @@ pub const HEADER: &str = "\
 # A compiled tier that differs from the interpreter is a compiler bug, never listed here.
 ";
 
-/// The file's text for `entries` (sorted by path, then mode), with the header.
-pub fn format(entries: &[Entry]) -> String {
+/// The comment line that names the test262 commit the expectations were made against.
+pub const COMMIT_PREFIX: &str = "# test262 commit: ";
+
+/// The test262 commit an expectations file names (its `# test262 commit: HASH` line), if any.
+pub fn commit_of(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| l.strip_prefix(COMMIT_PREFIX)).map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// The file's text for `entries` (sorted by path, then mode), with the header and, when known,
+/// the test262 commit they were made against.
+pub fn format(entries: &[Entry], commit: Option<&str>) -> String {
     let mut sorted: Vec<&Entry> = entries.iter().collect();
     sorted.sort_by(|a, b| (&a.path, a.mode).cmp(&(&b.path, b.mode)));
     let mut text = HEADER.to_string();
+    if let Some(commit) = commit {
+        text.push_str(COMMIT_PREFIX);
+        text.push_str(commit);
+        text.push('\n');
+    }
     for e in sorted {
         text.push_str(&e.line());
         text.push('\n');

@@ -454,11 +454,15 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     if let Some(f) = &opts.filter {
         files.retain(|p| p.contains(f.as_str()));
     }
-    let expect = match std::fs::read_to_string(&opts.expectations) {
-        Ok(text) => Expectations::parse(&text).map_err(|e| format!("{}: {e}", opts.expectations.display()))?,
-        Err(_) if opts.update => Expectations::default(),
+    let (expect, file_commit) = match std::fs::read_to_string(&opts.expectations) {
+        Ok(text) => {
+            let commit = expectations::commit_of(&text).map(str::to_string);
+            (Expectations::parse(&text).map_err(|e| format!("{}: {e}", opts.expectations.display()))?, commit)
+        }
+        Err(_) if opts.update => (Expectations::default(), None),
         Err(e) => return Err(format!("cannot read {}: {e}", opts.expectations.display())),
     };
+    let checkout_commit = checkout_commit(&opts.suite);
     let classified: Vec<Classified> = pool.install(|| files.par_iter().map(|p| classify_file(&test_dir, p, HARNESS)).collect());
     let classify_s = start.elapsed().as_secs_f64();
     let work = write_programs(&opts.out, &classified)?;
@@ -467,15 +471,28 @@ pub fn run(opts: &Options) -> Result<Report, String> {
     write_results_csv(&opts.out.join("results.csv"), &results)?;
     let cmp = compare(&results, &expect);
     let mut text = String::new();
+    if let (Some(checkout), Some(file)) = (&checkout_commit, &file_commit) {
+        if checkout != file && !opts.update {
+            let _ = writeln!(text, "warning: the checkout is at test262 commit {checkout}; the expectations were made at {file}");
+        }
+    }
     summarize(&mut text, opts, total, &classified, &results, &cmp);
     if opts.update {
         let entries = updated(&results, &expect, &opts.tiers);
-        std::fs::write(&opts.expectations, expectations::format(&entries)).map_err(|e| format!("cannot write {}: {e}", opts.expectations.display()))?;
+        let commit = checkout_commit.as_deref().or(file_commit.as_deref());
+        std::fs::write(&opts.expectations, expectations::format(&entries, commit)).map_err(|e| format!("cannot write {}: {e}", opts.expectations.display()))?;
         let _ = writeln!(text, "updated {} ({} lines)", opts.expectations.display(), entries.len());
     }
     let _ = writeln!(text, "time: {:.1} s ({classify_s:.1} s classifying)", start.elapsed().as_secs_f64());
     let status = if cmp.ok() || (opts.update && cmp.divergences.iter().all(|d| d.listed)) { EXIT_OK } else { EXIT_REGRESSION };
     Ok(Report { text, status })
+}
+
+/// The commit a test262 checkout is at (`git rev-parse HEAD` in it), if it is a git checkout.
+fn checkout_commit(suite: &Path) -> Option<String> {
+    let out = std::process::Command::new("git").arg("-C").arg(suite).args(["rev-parse", "HEAD"]).output().ok()?;
+    let hash = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && hash.len() == 40).then_some(hash)
 }
 
 /// The composed program of a (test, mode): `OUT/work/MODE/PATH`.
