@@ -24,12 +24,12 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: census all setup setup-llvm setup-libclang setup-node build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
+.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
 
 all: build
 
 ## setup: install the system packages seabed needs, only when they are missing.
-setup: setup-llvm setup-libclang setup-node
+setup: setup-llvm setup-libclang setup-node setup-valgrind
 
 setup-llvm:
 	@if ! command -v llvm-config-14 >/dev/null 2>&1; then \
@@ -50,23 +50,37 @@ setup-node:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	fi
 
+# valgrind: callgrind, claim C2's counter (make experiments, and the claims smoke test).
+setup-valgrind:
+	@if ! command -v valgrind >/dev/null 2>&1; then \
+	  echo "setup: installing valgrind (claim C2)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; \
+	fi
+
 build: setup-llvm setup-libclang
 	$(CARGO) build --release --workspace
 
-## test: unit tests, golden-output tests and the differential corpus runner (no node needed:
-## the expected outputs are committed).
-test: setup-llvm setup-libclang
+## test: unit tests, golden-output tests and the differential corpus runner (the corpus's
+## expected outputs are committed). Node and valgrind are installed like LLVM: the tests that
+## compare with node (the fuzz seed range, Turbolizer's file format, the builtins' prototype
+## names) and the claims smoke test (C2 runs callgrind) fail without them rather than skip.
+## SEABED_VERIFY=1 runs the son and cfg graph verifiers after every phase in the release
+## build, as debug builds always do. The summary counts cargo's ignored tests and the parts
+## of tests skipped here (lines starting `SKIPPED: `, printed past the harness's capture; only
+## the Turboshaft comparison with a node too old to write Turboshaft graphs skips, every
+## other test that cannot run fails).
+test: setup-llvm setup-libclang setup-node setup-valgrind
 	@mkdir -p target
-	set -o pipefail; $(CARGO) test --release --workspace 2>&1 | tee target/test.log
+	set -o pipefail; SEABED_VERIFY=1 $(CARGO) test --release --workspace 2>&1 | tee target/test.log
 	@# Smoke run of the criterion micro-benchmarks (experiments/benches/phases.rs): each runs once.
 	$(CARGO) bench -p experiments --bench phases -- --test
-	@awk '/^test result:/ { passed += $$4; failed += $$6 } END { printf "tests: %d passed, %d failed\n", passed, failed }' target/test.log
+	@awk '/^test result:/ { passed += $$4; failed += $$6; ignored += $$8 } /^SKIPPED: / { skipped++ } END { printf "tests: %d passed, %d failed, %d ignored, %d skipped\n", passed, failed, ignored, skipped }' target/test.log
 
 ## test-all: everything in test, plus the slow suites: the corpus's stress configurations on
 ## every program (make test runs them on a fixed sample), the meter's callgrind brackets and
 ## generated programs up to 100,000 property accesses checked against node.
-test-all: test setup-node
-	SEABED_CORPUS=all $(CARGO) test --release -p experiments --test corpus
+test-all: test
+	SEABED_VERIFY=1 SEABED_CORPUS=all $(CARGO) test --release -p experiments --test corpus
 	bash shared/meter/tests/callgrind.sh
 	bash experiments/scripts/check_generated.sh
 

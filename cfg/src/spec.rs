@@ -174,7 +174,8 @@ pub struct Options {
     /// The phases, in order.
     pub phases: Vec<PhaseSpec>,
     /// Run the graph verifier after the builder and every phase (panics on a failure: it is
-    /// a compiler bug). On by default in debug builds.
+    /// a compiler bug). On by default in debug builds and with `SEABED_VERIFY=1`
+    /// ([`ir::verify::verify_graphs_by_default`]).
     pub verify: bool,
     /// The spec text these options came from.
     pub spec: String,
@@ -245,7 +246,7 @@ pub fn parse_spec(text: &str) -> Result<Options, SpecError> {
         };
         phases.push(phase);
     }
-    Ok(Options { phases, verify: cfg!(debug_assertions), spec: text.trim().to_string(), inline: ast.build.inline, context: ast.build.context })
+    Ok(Options { phases, verify: ir::verify::verify_graphs_by_default(), spec: text.trim().to_string(), inline: ast.build.inline, context: ast.build.context })
 }
 
 /// The reducers of a `copy(...)` item, each with the word that named it.

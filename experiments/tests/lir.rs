@@ -24,7 +24,10 @@ fn round_trip_corpus() {
         let program = Rc::new(frontend::compile("t.js", &source).unwrap());
         // Interpret first so the compiler sees real feedback.
         let mut vm = vm::Vm::new(program.clone(), Box::new(std::io::sink()));
-        let _ = vm.run_script();
+        // A program ends with an uncaught exception exactly when node's status says so.
+        let status: i32 = std::fs::read_to_string(path.with_extension("status")).expect("NAME.status").trim().parse().expect("a status");
+        let ran = vm.run_script();
+        assert_eq!(ran.is_ok(), status == 0, "{}: the interpreter's run (ok: {}) and node's status {status} disagree", path.display(), ran.is_ok());
         for f in &program.functions {
             let lir = compile_baseline(&vm, FuncId(f.id.0), false).unwrap();
             verify_lir(&vm, &lir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

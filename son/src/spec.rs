@@ -173,7 +173,8 @@ pub struct Options {
     pub phases: Vec<Phase>,
     /// The spec text the options came from.
     pub spec: String,
-    /// Run the graph verifier after every phase (default: in debug builds).
+    /// Run the graph verifier after every phase (default: in debug builds and with
+    /// `SEABED_VERIFY=1`, [`ir::verify::verify_graphs_by_default`]).
     pub verify: bool,
     /// Node splitting in the scheduler (`schedule(split=on)`, in the default spec as V8's
     /// `--turbo-splitting` is on by default; `schedule(split=off)` for A/B runs).
@@ -304,7 +305,7 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     if whole_pipeline && schedule_at.is_none() {
         return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
     }
-    Ok(Options { phases, spec: text.trim().to_string(), verify: cfg!(debug_assertions), split, inline: ast.build.inline, context: ast.build.context })
+    Ok(Options { phases, spec: text.trim().to_string(), verify: ir::verify::verify_graphs_by_default(), split, inline: ast.build.inline, context: ast.build.context })
 }
 
 /// The reducers and driver of a `reduce(...)` item.

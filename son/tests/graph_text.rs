@@ -45,14 +45,16 @@ fn every_function_of_some_corpus_programs_round_trips_and_schedules_the_same() {
         let src = std::fs::read_to_string(&path).unwrap();
         let program = Rc::new(frontend::compile(&format!("{name}.js"), &src).expect("compiles"));
         let mut vm = Vm::new(program.clone(), Box::new(std::io::sink()));
-        let _ = vm.run_script();
+        vm.run_script().unwrap_or_else(|e| panic!("{name}: the interpreter's run fails: {}", vm.describe_exception(&e)));
         let feedback = vm.feedback.clone();
         for f in &program.functions {
             let input = CompileInput { program: &program, func: f.id, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
             for spec in ["son:reduce(dce);lower;schedule", son::DEFAULT_SPEC] {
-                let options = son::parse_spec(spec).unwrap();
+                let mut options = son::parse_spec(spec).unwrap();
+                // The graph verifier after every phase, in release builds too.
+                options.verify = true;
                 let mut meter = meter::Meter::new(meter::RowContext::new(name, &f.name, spec, 0));
-                let Ok(mut g) = son::build_and_optimize(&input, &options, &mut meter) else { continue };
+                let mut g = son::build_and_optimize(&input, &options, &mut meter).unwrap_or_else(|b| panic!("{name}:{} ({spec}): {b}", f.name));
                 let what = format!("{name}:{} ({spec})", f.name);
                 let mut back = round_trip(&g.dump(), &what);
                 back.func = g.func;
@@ -69,7 +71,7 @@ fn every_function_of_some_corpus_programs_round_trips_and_schedules_the_same() {
             }
         }
     }
-    assert!(functions >= 20, "only {functions} functions compiled");
+    assert!(functions >= 20, "only {functions} functions round-tripped");
 }
 
 #[test]

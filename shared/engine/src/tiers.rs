@@ -100,7 +100,10 @@ pub struct TierCompiler {
     pub cfg: cfg::Options,
     /// The spec string in effect (recorded in every phase row).
     pub spec: String,
-    /// Run the LIR verifier and check every exit after each compilation (test builds).
+    /// Run the LIR verifier and check every exit after each compilation, and the graph
+    /// verifier after every phase of son and cfg (`--verify`; test builds). Set it through
+    /// [`TierCompiler::new`]: the pipelines' options take it there and in
+    /// [`TierCompiler::set_spec`].
     pub verify: bool,
     /// The backend the code runs on.
     pub backend: Backend,
@@ -125,11 +128,14 @@ pub struct TierCompiler {
 impl TierCompiler {
     /// A compiler for `tier` on `backend` with the default phases.
     pub fn new(tier: Tier, backend: Backend, verify: bool) -> TierCompiler {
+        let (mut son, mut cfg) = (son::Options::default(), cfg::Options::default());
+        son.verify |= verify;
+        cfg.verify |= verify;
         TierCompiler {
             tier,
             spec: default_spec(tier),
-            son: son::Options::default(),
-            cfg: cfg::Options::default(),
+            son,
+            cfg,
             verify,
             backend,
             dump_llvm: false,
@@ -146,8 +152,14 @@ impl TierCompiler {
     /// (the message, then the spec with a caret under the column at fault).
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
         match self.tier {
-            Tier::Son => self.son = son::parse_spec(spec).map_err(|e| e.annotate(spec))?,
-            Tier::Cfg => self.cfg = cfg::parse_spec(spec).map_err(|e| e.annotate(spec))?,
+            Tier::Son => {
+                self.son = son::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+                self.son.verify |= self.verify;
+            }
+            Tier::Cfg => {
+                self.cfg = cfg::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+                self.cfg.verify |= self.verify;
+            }
             other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
         }
         self.spec = spec.to_string();

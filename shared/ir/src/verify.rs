@@ -81,6 +81,19 @@ pub fn lines(errors: &[VerifyError]) -> String {
     errors.iter().map(VerifyError::to_string).collect::<Vec<_>>().join("\n")
 }
 
+/// The environment variable that turns the per-phase graph verifiers on in release builds
+/// (`SEABED_VERIFY=1`; `make test` sets it): the default of `son::Options::verify` and
+/// `cfg::Options::verify` is on in debug builds and wherever this variable is `1`.
+pub const VERIFY_ENV: &str = "SEABED_VERIFY";
+
+/// Whether the graph verifiers run after every phase by default: in debug builds, and in
+/// release builds when [`VERIFY_ENV`] is `1` (read once per process). `seabed run --verify`
+/// turns them on for one run whatever this says.
+pub fn verify_graphs_by_default() -> bool {
+    static FROM_ENV: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    cfg!(debug_assertions) || *FROM_ENV.get_or_init(|| std::env::var(VERIFY_ENV).is_ok_and(|v| v == "1"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

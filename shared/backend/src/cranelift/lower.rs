@@ -228,7 +228,9 @@ impl Lower<'_, '_> {
                     let params = self.opts.param_counts[f.0 as usize];
                     let hidden = self.hidden(f);
                     let needed = if hidden.any() { params + hidden.receiver as u32 + hidden.context as u32 } else { params.max(inst.args.len() as u32 - 2) };
-                    words = words.max(needed);
+                    // At least one word: the call passes the buffer's address even when it has no
+                    // words to fill (a callee without parameters called without arguments).
+                    words = words.max(needed.max(1));
                 }
             }
         }

@@ -67,7 +67,9 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     } else {
                         params.max(inst.args.len() as u32 - 2)
                     };
-                    words = words.max(needed);
+                    // At least one word: the call passes the buffer's address even when it has no
+                    // words to fill (a callee without parameters called without arguments).
+                    words = words.max(needed.max(1));
                 }
             }
         }
