@@ -368,8 +368,8 @@ pub(crate) mod tests {
         (text, result.err().map(|e| e.throw))
     }
 
-    /// Asserts that each program prints `expected` and ends normally, and, where node is
-    /// installed, that node prints the same (so the expectations are node's).
+    /// Asserts that each program prints `expected` and ends normally, and that node prints the
+    /// same (so the expectations are node's; node must be installed).
     pub(crate) fn check_programs(cases: &[(&str, &str)]) {
         for (source, expected) in cases {
             let (text, thrown) = run(source);
@@ -377,13 +377,12 @@ pub(crate) mod tests {
             assert_eq!(&text, expected, "{source}");
         }
         let script: String = cases.iter().map(|(source, _)| format!("{{\n{source}\n}}\n")).collect();
-        match std::process::Command::new("node").args(["-e", &script]).output() {
-            Ok(out) => {
-                let expected: String = cases.iter().map(|(_, e)| *e).collect();
-                assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "node disagrees");
-            }
-            Err(_) => eprintln!("node not found: expectations not compared with node"),
-        }
+        let out = std::process::Command::new("node")
+            .args(["-e", &script])
+            .output()
+            .unwrap_or_else(|e| panic!("node is not installed ({e}): make setup-node installs it, and make test does"));
+        let expected: String = cases.iter().map(|(_, e)| *e).collect();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "node disagrees");
     }
 
     /// Asserts that `source` ends with an error of `kind` and `message`.
