@@ -308,6 +308,8 @@ struct FnCtx {
     constant_index: IdHashMap<ConstKey, ConstId>,
     slots: Vec<SlotKind>,
     scopes: Vec<Scope>,
+    /// For each register, how many bindings of `scopes` it holds (`is_local_reg` in O(1)).
+    binding_regs: Vec<u32>,
     next_reg: u32,
     max_reg: u32,
     strict: bool,
@@ -533,6 +535,7 @@ impl Compiler {
             constant_index: IdHashMap::default(),
             slots: Vec::new(),
             scopes: vec![Scope::default()],
+            binding_regs: Vec::new(),
             next_reg: 0,
             max_reg: 0,
             strict,
@@ -732,7 +735,7 @@ impl Compiler {
                 let reg = self.temp();
                 let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
                 let local = Local { reg, slot, key, kind: DeclKind::Let, init_end: u32::MAX, in_switch: false };
-                self.ctx().scopes[0].bindings.insert("this".into(), local);
+                self.insert_binding(0, "this", local);
                 self.emit(Instr::LoadHole { dst: reg });
                 self.flush_binding("this");
             } else {
@@ -817,7 +820,7 @@ impl Compiler {
         let key = binding_key(offset, 0);
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind, init_end, in_switch: lexical && scope_is_switch };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         reg
     }
 
@@ -826,7 +829,7 @@ impl Compiler {
     fn bind_value(&mut self, name: &str, reg: Reg, kind: DeclKind, key: u64) {
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind, init_end: 0, in_switch: false };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         if let Some(index) = slot {
             let ctx = self.ctx().scopes.last().and_then(|s| s.context).expect("context").reg;
             self.emit(Instr::StoreContext { ctx, depth: 0, index, src: reg });
@@ -891,7 +894,7 @@ impl Compiler {
         let reg = self.temp();
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind: DeclKind::Param, init_end: 0, in_switch: false };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         reg
     }
 
@@ -997,7 +1000,7 @@ impl Compiler {
                 }
                 self.function_of_kind(f, func, fname, FunctionKind::Normal, None);
                 if scoped {
-                    self.ctx().scopes.pop();
+                    self.pop_scope();
                 }
             }
             Expression::ArrowFunctionExpression(a) => {
@@ -1167,7 +1170,7 @@ impl Compiler {
             }
             self.release(m);
         }
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1279,7 +1282,7 @@ impl Compiler {
                 c.write_name(&name, id.span.start, element);
             }
             c.nested_statement(&s.body);
-            c.ctx().scopes.pop();
+            c.pop_scope();
             c.release(inner);
             let cont = c.pc();
             c.patch_continues(cont);
@@ -1590,7 +1593,7 @@ impl Compiler {
     }
 
     fn leave_block(&mut self, mark: u32) {
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1825,7 +1828,7 @@ impl Compiler {
                 c.add_break(exit);
             }
         });
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1876,7 +1879,7 @@ impl Compiler {
                 None => c.add_break(to_default),
             }
         });
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -2212,7 +2215,33 @@ impl Compiler {
     }
 
     fn is_local_reg(&mut self, r: Reg) -> bool {
-        self.ctx().scopes.iter().any(|s| s.bindings.values().any(|l| l.reg == r))
+        self.ctx().binding_regs.get(r.0 as usize).is_some_and(|&n| n > 0)
+    }
+
+    /// Binds `name` to `local` in the scope at `index` of the function being compiled (the
+    /// innermost scope for `usize::MAX`), replacing a binding of the same name there.
+    fn insert_binding(&mut self, index: usize, name: &str, local: Local) {
+        let ctx = self.ctx();
+        let index = index.min(ctx.scopes.len() - 1);
+        let old = ctx.scopes[index].bindings.insert(name.to_string(), local);
+        let r = local.reg.0 as usize;
+        if ctx.binding_regs.len() <= r {
+            ctx.binding_regs.resize(r + 1, 0);
+        }
+        ctx.binding_regs[r] += 1;
+        if let Some(old) = old {
+            ctx.binding_regs[old.reg.0 as usize] -= 1;
+        }
+    }
+
+    /// Closes the innermost scope of the function being compiled.
+    fn pop_scope(&mut self) {
+        let ctx = self.ctx();
+        if let Some(scope) = ctx.scopes.pop() {
+            for local in scope.bindings.values() {
+                ctx.binding_regs[local.reg.0 as usize] -= 1;
+            }
+        }
     }
 
     fn binary(&mut self, b: &BinaryExpression<'_>, dst: Reg) {
