@@ -1561,8 +1561,8 @@ impl Compiler {
         mark
     }
 
-    /// Binds the `let`/`const` declared directly in `stmts` in the innermost scope.
-    fn declare_lexicals(&mut self, stmts: &[Statement<'_>]) {
+    /// Binds the `let`/`const`/`class` declared directly in `stmts` in the innermost scope.
+    fn declare_lexicals<'b, 'a: 'b>(&mut self, stmts: impl IntoIterator<Item = &'b Statement<'a>>) {
         for s in stmts {
             if let Statement::VariableDeclaration(decl) = s {
                 self.declare_lexical(decl);
@@ -1838,13 +1838,11 @@ impl Compiler {
         self.expr_to(&s.discriminant, disc);
         let all: Vec<&Statement<'_>> = s.cases.iter().flat_map(|c| c.consequent.iter()).collect();
         self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch: true, context: None });
+        // The case clauses share one scope: its `let`, `const` and `class` bindings.
+        self.declare_lexicals(all.iter().copied());
         for st in &all {
-            match st {
-                Statement::VariableDeclaration(decl) => self.declare_lexical(decl),
-                Statement::FunctionDeclaration(f) => {
-                    self.trap("function declaration in a block", f.span.start)
-                }
-                _ => {}
+            if let Statement::FunctionDeclaration(f) = st {
+                self.trap("function declaration in a block", f.span.start)
             }
         }
         self.with_target(labels, TargetKind::Switch, |c| {
@@ -1951,10 +1949,18 @@ impl Compiler {
                     self.emit(Instr::Move { dst: local.reg, src: v });
                 }
             }
-            None => {
-                let g = self.global_ids[name];
-                self.emit(Instr::InitGlobal { global: g, src: v });
-            }
+            None => match self.global_ids.get(name) {
+                Some(&global) => {
+                    self.emit(Instr::InitGlobal { global, src: v });
+                }
+                // Every position that holds a lexical declaration declares its bindings on
+                // entry; one that did not would be a compiler bug, reported as a trap rather
+                // than a crash.
+                None => {
+                    let pos = self.pos;
+                    self.trap("lexical declaration in this position", pos);
+                }
+            },
         }
     }
 
