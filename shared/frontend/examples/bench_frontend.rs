@@ -49,6 +49,22 @@ fn thread_cpu_time() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
+/// The best thread CPU time of `reps` liveness analyses of the largest function of `source`.
+fn best_liveness(source: &str, reps: usize) -> Duration {
+    let p = frontend::compile("bench.js", source).expect("the generated program compiles");
+    let f = p.functions.iter().max_by_key(|f| f.code.len()).expect("a function");
+    (0..reps)
+        .map(|_| {
+            let cpu = thread_cpu_time();
+            let live = frontend::liveness::analyze(f);
+            let cpu = thread_cpu_time() - cpu;
+            drop(live);
+            cpu
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 /// The best wall-clock time and the best thread CPU time of `reps` compiles of `source`.
 fn best_compile(source: &str, reps: usize) -> (Duration, Duration) {
     let mut best = (Duration::MAX, Duration::MAX);
@@ -89,6 +105,9 @@ fn main() {
             wall * 1e6 / n as f64
         );
         points.push(((n as f64).ln(), secs.max(1e-9).ln()));
+        // Bytecode liveness (what the optimizing tiers compute per function): printed, not gated.
+        let live = best_liveness(&source, reps.min(5)).as_secs_f64();
+        println!("{:>7}             liveness: cpu {:>9.3} ms {:>7.3} us/statement", "", live * 1e3, live * 1e6 / n as f64);
     }
     let k = points.len() as f64;
     let mx = points.iter().map(|p| p.0).sum::<f64>() / k;
