@@ -613,7 +613,14 @@ impl Compiler {
     }
 
     /// Compiles the function declarations directly in `body` and binds their names.
+    ///
+    /// In a function, every declaration's binding and its `CreateClosure` come first, then the
+    /// functions are compiled: a function that calls a sibling declared after it must see the
+    /// sibling's binding, not a global of that name. (Function ids are still reserved in
+    /// source order, each just before its function is compiled, so they keep their numbering.)
     fn hoist_functions(&mut self, body: &[Statement<'_>]) {
+        let is_script = self.ctx().is_script;
+        let mut pending = Vec::new();
         for stmt in body {
             if let Statement::FunctionDeclaration(f) = stmt {
                 let Some(id) = &f.id else { continue };
@@ -623,19 +630,27 @@ impl Compiler {
                     self.trap(what, f.span.start);
                     continue;
                 }
-                let func = self.reserve_function();
-                let is_script = self.ctx().is_script;
                 if is_script {
+                    let func = self.reserve_function();
                     self.declare_global(&name, GlobalKind::Function, Some(func));
+                    self.function(f, func, name);
                 } else {
-                    // A nested function declaration makes a new closure at every entry.
+                    // A nested function declaration makes a new closure at every entry; its
+                    // function id is patched in below.
                     let reg = self.binding_reg(&name, DeclKind::Function, 0, id.span.start);
                     let context = self.current_context();
-                    self.emit(Instr::CreateClosure { dst: reg, func, context });
+                    let at = self.emit(Instr::CreateClosure { dst: reg, func: FuncId(u32::MAX), context });
                     self.flush_binding(&name);
+                    pending.push((f, name, at));
                 }
-                self.function(f, func, name);
             }
+        }
+        for (f, name, at) in pending {
+            let func = self.reserve_function();
+            if let Instr::CreateClosure { func: placeholder, .. } = &mut self.ctx().code[at] {
+                *placeholder = func;
+            }
+            self.function(f, func, name);
         }
     }
 

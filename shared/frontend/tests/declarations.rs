@@ -132,3 +132,13 @@ fn a_class_in_a_switch_clause_is_a_lexical_binding_of_the_switch() {
     let p = compile("t.js", "function f() { switch (0) { case 0: class x {} return x; } }").expect("compiles");
     assert!(p.unsupported.is_empty(), "{:?}", p.unsupported);
 }
+
+#[test]
+fn a_nested_function_sees_a_sibling_declared_after_it() {
+    // `b` is a local of `f` in both `a` and `f`, not a global (which would throw a
+    // ReferenceError when `a` runs).
+    let src = "function f() { function a() { return b(); } function b() { return 1; } return a(); } f();";
+    let p = compile("t.js", src).expect("compiles");
+    assert!(p.globals.iter().all(|g| g.name != "b"), "b resolved to a global");
+    assert!(p.unsupported.is_empty(), "{:?}", p.unsupported);
+}
