@@ -12,7 +12,7 @@
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
-# Other targets: setup, build, golden, bench-interp, bench-counting, test-all, clean.
+# Other targets: setup, build, golden, bench-interp, bench-counting, bench-frontend, test-all, clean.
 
 SHELL        := /bin/bash
 CARGO        ?= cargo
