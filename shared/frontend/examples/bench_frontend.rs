@@ -90,10 +90,12 @@ fn main() {
             std::fs::write(format!("{dir}/{n}.js"), &source).expect("write the program");
         }
         // More runs of the small sizes: their times are the shortest and the noisiest.
-        let reps = match n {
-            ..=1_000 => 50,
-            ..=10_000 => 15,
-            _ => 5,
+        let reps = if n <= 1_000 {
+            50
+        } else if n <= 10_000 {
+            15
+        } else {
+            5
         };
         let (wall, cpu) = best_compile(&source, reps);
         let (wall, secs) = (wall.as_secs_f64(), cpu.as_secs_f64());
