@@ -12,7 +12,7 @@
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
-# Other targets: setup, build, golden, bench-interp, bench-counting, test-all, clean.
+# Other targets: setup, build, golden, bench-interp, bench-counting, bench-frontend, test-all, clean.
 
 SHELL        := /bin/bash
 CARGO        ?= cargo
@@ -24,7 +24,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting fuzz clean awfy awfy-suite claims-oo readme-cli
+.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting bench-frontend fuzz clean awfy awfy-suite claims-oo readme-cli
 
 all: build
 
@@ -186,6 +186,14 @@ plots:
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build
 	$(SEABED) experiment bench-interp --out results --reps $(REPS)
+
+## bench-frontend: the frontend's compile time of one function of 1k, 10k and 100k statements
+## (best of several runs, per statement) and the log-log slope of time vs size; fails above
+## 1.15 (compiling must stay linear). Then times `seabed check` on the 100k-statement program.
+bench-frontend: setup-llvm setup-libclang
+	$(CARGO) build --release -p experiments --bin seabed
+	$(CARGO) run --release -p frontend --example bench_frontend -- --write target/bench-frontend
+	@/usr/bin/env time -f 'seabed check, 100000 statements: %e s wall, %U s user, %M KiB' $(SEABED) check target/bench-frontend/100000.js
 
 ## bench-counting: what the meter's counting costs each side (SoN reduce, CFG copy), counted
 ## and uncounted in alternating batches; prints median cost and its IQR (experiments/benches/phases.rs).

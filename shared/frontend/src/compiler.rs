@@ -320,6 +320,8 @@ struct FnCtx {
     constant_index: IdHashMap<ConstKey, ConstId>,
     slots: Vec<SlotKind>,
     scopes: Vec<Scope>,
+    /// For each register, how many bindings of `scopes` it holds (`is_local_reg` in O(1)).
+    binding_regs: Vec<u32>,
     next_reg: u32,
     max_reg: u32,
     strict: bool,
@@ -545,6 +547,7 @@ impl Compiler {
             constant_index: IdHashMap::default(),
             slots: Vec::new(),
             scopes: vec![Scope::default()],
+            binding_regs: Vec::new(),
             next_reg: 0,
             max_reg: 0,
             strict,
@@ -622,7 +625,14 @@ impl Compiler {
     }
 
     /// Compiles the function declarations directly in `body` and binds their names.
+    ///
+    /// In a function, every declaration's binding and its `CreateClosure` come first, then the
+    /// functions are compiled: a function that calls a sibling declared after it must see the
+    /// sibling's binding, not a global of that name. (Function ids are still reserved in
+    /// source order, each just before its function is compiled, so they keep their numbering.)
     fn hoist_functions(&mut self, body: &[Statement<'_>]) {
+        let is_script = self.ctx().is_script;
+        let mut pending = Vec::new();
         for stmt in body {
             if let Statement::FunctionDeclaration(f) = stmt {
                 let Some(id) = &f.id else { continue };
@@ -632,19 +642,27 @@ impl Compiler {
                     self.trap(what, f.span.start);
                     continue;
                 }
-                let func = self.reserve_function();
-                let is_script = self.ctx().is_script;
                 if is_script {
+                    let func = self.reserve_function();
                     self.declare_global(&name, GlobalKind::Function, Some(func));
+                    self.function(f, func, name);
                 } else {
-                    // A nested function declaration makes a new closure at every entry.
+                    // A nested function declaration makes a new closure at every entry; its
+                    // function id is patched in below.
                     let reg = self.binding_reg(&name, DeclKind::Function, 0, id.span.start);
                     let context = self.current_context();
-                    self.emit(Instr::CreateClosure { dst: reg, func, context });
+                    let at = self.emit(Instr::CreateClosure { dst: reg, func: FuncId(u32::MAX), context });
                     self.flush_binding(&name);
+                    pending.push((f, name, at));
                 }
-                self.function(f, func, name);
             }
+        }
+        for (f, name, at) in pending {
+            let func = self.reserve_function();
+            if let Instr::CreateClosure { func: placeholder, .. } = &mut self.ctx().code[at] {
+                *placeholder = func;
+            }
+            self.function(f, func, name);
         }
     }
 
@@ -744,7 +762,7 @@ impl Compiler {
                 let reg = self.temp();
                 let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
                 let local = Local { reg, slot, key, kind: DeclKind::Let, init_end: u32::MAX, in_switch: false };
-                self.ctx().scopes[0].bindings.insert("this".into(), local);
+                self.insert_binding(0, "this", local);
                 self.emit(Instr::LoadHole { dst: reg });
                 self.flush_binding("this");
             } else {
@@ -829,7 +847,7 @@ impl Compiler {
         let key = binding_key(offset, 0);
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind, init_end, in_switch: lexical && scope_is_switch };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         reg
     }
 
@@ -838,7 +856,7 @@ impl Compiler {
     fn bind_value(&mut self, name: &str, reg: Reg, kind: DeclKind, key: u64) {
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind, init_end: 0, in_switch: false };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         if let Some(index) = slot {
             let ctx = self.ctx().scopes.last().and_then(|s| s.context).expect("context").reg;
             self.emit(Instr::StoreContext { ctx, depth: 0, index, src: reg });
@@ -903,7 +921,7 @@ impl Compiler {
         let reg = self.temp();
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
         let local = Local { reg, slot, key, kind: DeclKind::Param, init_end: 0, in_switch: false };
-        self.ctx().scopes.last_mut().expect("scope").bindings.insert(name.to_string(), local);
+        self.insert_binding(usize::MAX, name, local);
         reg
     }
 
@@ -1009,7 +1027,7 @@ impl Compiler {
                 }
                 self.function_of_kind(f, func, fname, FunctionKind::Normal, None);
                 if scoped {
-                    self.ctx().scopes.pop();
+                    self.pop_scope();
                 }
             }
             Expression::ArrowFunctionExpression(a) => {
@@ -1179,7 +1197,7 @@ impl Compiler {
             }
             self.release(m);
         }
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1291,7 +1309,7 @@ impl Compiler {
                 c.write_name(&name, id.span.start, element);
             }
             c.nested_statement(&s.body);
-            c.ctx().scopes.pop();
+            c.pop_scope();
             c.release(inner);
             let cont = c.pc();
             c.patch_continues(cont);
@@ -1570,8 +1588,8 @@ impl Compiler {
         mark
     }
 
-    /// Binds the `let`/`const` declared directly in `stmts` in the innermost scope.
-    fn declare_lexicals(&mut self, stmts: &[Statement<'_>]) {
+    /// Binds the `let`/`const`/`class` declared directly in `stmts` in the innermost scope.
+    fn declare_lexicals<'b, 'a: 'b>(&mut self, stmts: impl IntoIterator<Item = &'b Statement<'a>>) {
         for s in stmts {
             if let Statement::VariableDeclaration(decl) = s {
                 self.declare_lexical(decl);
@@ -1602,7 +1620,7 @@ impl Compiler {
     }
 
     fn leave_block(&mut self, mark: u32) {
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1837,7 +1855,7 @@ impl Compiler {
                 c.add_break(exit);
             }
         });
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1847,13 +1865,11 @@ impl Compiler {
         self.expr_to(&s.discriminant, disc);
         let all: Vec<&Statement<'_>> = s.cases.iter().flat_map(|c| c.consequent.iter()).collect();
         self.ctx().scopes.push(Scope { bindings: IdHashMap::default(), is_switch: true, context: None });
+        // The case clauses share one scope: its `let`, `const` and `class` bindings.
+        self.declare_lexicals(all.iter().copied());
         for st in &all {
-            match st {
-                Statement::VariableDeclaration(decl) => self.declare_lexical(decl),
-                Statement::FunctionDeclaration(f) => {
-                    self.trap("function declaration in a block", f.span.start)
-                }
-                _ => {}
+            if let Statement::FunctionDeclaration(f) = st {
+                self.trap("function declaration in a block", f.span.start)
             }
         }
         self.with_target(labels, TargetKind::Switch, |c| {
@@ -1888,7 +1904,7 @@ impl Compiler {
                 None => c.add_break(to_default),
             }
         });
-        self.ctx().scopes.pop();
+        self.pop_scope();
         self.release(mark);
     }
 
@@ -1960,10 +1976,18 @@ impl Compiler {
                     self.emit(Instr::Move { dst: local.reg, src: v });
                 }
             }
-            None => {
-                let g = self.global_ids[name];
-                self.emit(Instr::InitGlobal { global: g, src: v });
-            }
+            None => match self.global_ids.get(name) {
+                Some(&global) => {
+                    self.emit(Instr::InitGlobal { global, src: v });
+                }
+                // Every position that holds a lexical declaration declares its bindings on
+                // entry; one that did not would be a compiler bug, reported as a trap rather
+                // than a crash.
+                None => {
+                    let pos = self.pos;
+                    self.trap("lexical declaration in this position", pos);
+                }
+            },
         }
     }
 
@@ -2224,7 +2248,33 @@ impl Compiler {
     }
 
     fn is_local_reg(&mut self, r: Reg) -> bool {
-        self.ctx().scopes.iter().any(|s| s.bindings.values().any(|l| l.reg == r))
+        self.ctx().binding_regs.get(r.0 as usize).is_some_and(|&n| n > 0)
+    }
+
+    /// Binds `name` to `local` in the scope at `index` of the function being compiled (the
+    /// innermost scope for `usize::MAX`), replacing a binding of the same name there.
+    fn insert_binding(&mut self, index: usize, name: &str, local: Local) {
+        let ctx = self.ctx();
+        let index = index.min(ctx.scopes.len() - 1);
+        let old = ctx.scopes[index].bindings.insert(name.to_string(), local);
+        let r = local.reg.0 as usize;
+        if ctx.binding_regs.len() <= r {
+            ctx.binding_regs.resize(r + 1, 0);
+        }
+        ctx.binding_regs[r] += 1;
+        if let Some(old) = old {
+            ctx.binding_regs[old.reg.0 as usize] -= 1;
+        }
+    }
+
+    /// Closes the innermost scope of the function being compiled.
+    fn pop_scope(&mut self) {
+        let ctx = self.ctx();
+        if let Some(scope) = ctx.scopes.pop() {
+            for local in scope.bindings.values() {
+                ctx.binding_regs[local.reg.0 as usize] -= 1;
+            }
+        }
     }
 
     fn binary(&mut self, b: &BinaryExpression<'_>, dst: Reg) {

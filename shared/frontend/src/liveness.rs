@@ -6,59 +6,171 @@
 
 use crate::bytecode::{Function, Pc, Reg};
 
-/// A fixed-size set of registers.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+/// A set of registers.
+///
+/// A function of at most [`DENSE_LIMIT`] registers uses a bit vector; a larger one a sorted
+/// vector of its members, so that liveness (a set before and after every instruction) takes
+/// space and time in proportion to the registers actually live rather than to the function's
+/// register count: a function of 100,000 statements has tens of thousands of registers, few
+/// of them live at any one instruction.
+#[derive(Clone, Debug)]
 pub struct RegSet {
-    words: Vec<u64>,
+    repr: Repr,
 }
+
+/// The register count up to which a [`RegSet`] is a bit vector.
+pub const DENSE_LIMIT: u32 = 1024;
+
+#[derive(Clone, Debug)]
+enum Repr {
+    /// Bit `r % 64` of word `r / 64` is set for each member `r`.
+    Dense(Vec<u64>),
+    /// The members, sorted, without duplicates.
+    Sparse(Vec<u32>),
+}
+
+impl Default for RegSet {
+    fn default() -> Self {
+        RegSet { repr: Repr::Dense(Vec::new()) }
+    }
+}
+
+impl PartialEq for RegSet {
+    fn eq(&self, other: &RegSet) -> bool {
+        match (&self.repr, &other.repr) {
+            (Repr::Dense(a), Repr::Dense(b)) => a == b,
+            (Repr::Sparse(a), Repr::Sparse(b)) => a == b,
+            _ => self.iter().eq(other.iter()),
+        }
+    }
+}
+
+impl Eq for RegSet {}
 
 impl RegSet {
     /// An empty set able to hold registers `0..n`.
     pub fn with_capacity(n: u32) -> Self {
-        RegSet { words: vec![0; (n as usize).div_ceil(64)] }
+        if n <= DENSE_LIMIT {
+            RegSet { repr: Repr::Dense(vec![0; (n as usize).div_ceil(64)]) }
+        } else {
+            RegSet { repr: Repr::Sparse(Vec::new()) }
+        }
     }
 
     /// Adds `r`.
     pub fn insert(&mut self, r: Reg) {
-        self.words[r.0 as usize / 64] |= 1 << (r.0 % 64);
+        match &mut self.repr {
+            Repr::Dense(words) => words[r.0 as usize / 64] |= 1 << (r.0 % 64),
+            Repr::Sparse(members) => {
+                if let Err(at) = members.binary_search(&r.0) {
+                    members.insert(at, r.0);
+                }
+            }
+        }
     }
 
     /// Removes `r`.
     pub fn remove(&mut self, r: Reg) {
-        self.words[r.0 as usize / 64] &= !(1 << (r.0 % 64));
+        match &mut self.repr {
+            Repr::Dense(words) => words[r.0 as usize / 64] &= !(1 << (r.0 % 64)),
+            Repr::Sparse(members) => {
+                if let Ok(at) = members.binary_search(&r.0) {
+                    members.remove(at);
+                }
+            }
+        }
     }
 
     /// True if `r` is in the set.
     pub fn contains(&self, r: Reg) -> bool {
-        self.words.get(r.0 as usize / 64).is_some_and(|w| w & (1 << (r.0 % 64)) != 0)
+        match &self.repr {
+            Repr::Dense(words) => words.get(r.0 as usize / 64).is_some_and(|w| w & (1 << (r.0 % 64)) != 0),
+            Repr::Sparse(members) => members.binary_search(&r.0).is_ok(),
+        }
     }
 
     /// Adds every member of `other`; returns true if the set grew.
     pub fn union_with(&mut self, other: &RegSet) -> bool {
-        let mut changed = false;
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            let n = *a | *b;
-            changed |= n != *a;
-            *a = n;
+        match (&mut self.repr, &other.repr) {
+            (Repr::Dense(a), Repr::Dense(b)) => {
+                let mut changed = false;
+                for (a, b) in a.iter_mut().zip(b) {
+                    let n = *a | *b;
+                    changed |= n != *a;
+                    *a = n;
+                }
+                changed
+            }
+            (Repr::Sparse(a), Repr::Sparse(b)) => {
+                if b.iter().all(|r| a.binary_search(r).is_ok()) {
+                    return false;
+                }
+                // Merge the two sorted vectors.
+                let mut merged = Vec::with_capacity(a.len() + b.len());
+                let (mut i, mut j) = (0, 0);
+                while i < a.len() && j < b.len() {
+                    match a[i].cmp(&b[j]) {
+                        std::cmp::Ordering::Less => {
+                            merged.push(a[i]);
+                            i += 1;
+                        }
+                        std::cmp::Ordering::Greater => {
+                            merged.push(b[j]);
+                            j += 1;
+                        }
+                        std::cmp::Ordering::Equal => {
+                            merged.push(a[i]);
+                            i += 1;
+                            j += 1;
+                        }
+                    }
+                }
+                merged.extend_from_slice(&a[i..]);
+                merged.extend_from_slice(&b[j..]);
+                *a = merged;
+                true
+            }
+            _ => {
+                let mut changed = false;
+                for r in other.iter() {
+                    if !self.contains(r) {
+                        self.insert(r);
+                        changed = true;
+                    }
+                }
+                changed
+            }
         }
-        changed
     }
 
     /// The members in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Reg> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| Reg(i as u32 * 64 + b))
-        })
+        let (dense, sparse) = match &self.repr {
+            Repr::Dense(words) => (Some(words), None),
+            Repr::Sparse(members) => (None, Some(members)),
+        };
+        let dense = dense.into_iter().flat_map(|words| {
+            words.iter().enumerate().flat_map(|(i, &w)| {
+                (0..64).filter(move |b| w & (1 << b) != 0).map(move |b| Reg(i as u32 * 64 + b))
+            })
+        });
+        dense.chain(sparse.into_iter().flat_map(|members| members.iter().map(|&r| Reg(r))))
     }
 
     /// Number of members.
     pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        match &self.repr {
+            Repr::Dense(words) => words.iter().map(|w| w.count_ones() as usize).sum(),
+            Repr::Sparse(members) => members.len(),
+        }
     }
 
     /// True if the set has no members.
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
+        match &self.repr {
+            Repr::Dense(words) => words.iter().all(|&w| w == 0),
+            Repr::Sparse(members) => members.is_empty(),
+        }
     }
 }
 
@@ -125,4 +237,48 @@ pub fn analyze(func: &Function) -> Liveness {
         }
     }
     Liveness { live_in, live_out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit vector and the sorted vector agree on every operation.
+    #[test]
+    fn dense_and_sparse_sets_agree() {
+        let mut dense = RegSet::with_capacity(200);
+        let mut sparse = RegSet::with_capacity(DENSE_LIMIT + 1);
+        assert!(matches!(dense.repr, Repr::Dense(_)) && matches!(sparse.repr, Repr::Sparse(_)));
+        let mut x: u32 = 12345;
+        for step in 0..2000 {
+            x = x.wrapping_mul(1103515245).wrapping_add(12345);
+            let r = Reg((x >> 8) % 200);
+            match step % 3 {
+                0 | 1 => {
+                    dense.insert(r);
+                    sparse.insert(r);
+                }
+                _ => {
+                    dense.remove(r);
+                    sparse.remove(r);
+                }
+            }
+            assert_eq!(dense.contains(r), sparse.contains(r));
+            assert_eq!(dense.len(), sparse.len());
+            assert_eq!(dense, sparse);
+        }
+        assert!(dense.iter().eq(sparse.iter()));
+        let mut other_dense = RegSet::with_capacity(200);
+        let mut other_sparse = RegSet::with_capacity(DENSE_LIMIT + 1);
+        for r in [0, 3, 64, 65, 199] {
+            other_dense.insert(Reg(r));
+            other_sparse.insert(Reg(r));
+        }
+        assert_eq!(dense.clone().union_with(&other_dense), sparse.clone().union_with(&other_sparse));
+        dense.union_with(&other_dense);
+        sparse.union_with(&other_sparse);
+        assert!(dense.iter().eq(sparse.iter()));
+        assert!(!sparse.union_with(&other_sparse), "nothing new");
+        assert!(sparse.iter().zip(sparse.iter().skip(1)).all(|(a, b)| a.0 < b.0), "sorted");
+    }
 }
