@@ -40,7 +40,7 @@ fn check(file: &str, stdout: &str, status: i32, trap: Option<&str>) {
 
 #[test]
 fn an_unimplemented_builtin_traps_after_its_reader_was_compiled() {
-    let dir = tempfile_dir("census_specialized");
+    let dir = common::scratch("census", "specialized");
     // `read` is compiled with monomorphic feedback for objects that have an own `at`; an array
     // then fails the shape check, and the read of Array.prototype.at traps.
     let file = write_program(
@@ -53,7 +53,7 @@ fn an_unimplemented_builtin_traps_after_its_reader_was_compiled() {
 
 #[test]
 fn an_unimplemented_builtin_traps_in_a_generic_read() {
-    let dir = tempfile_dir("census_generic");
+    let dir = common::scratch("census", "generic");
     // Five shapes make the site megamorphic: compiled code reads through the runtime, which
     // traps on String.prototype.split.
     let file = write_program(
@@ -67,7 +67,7 @@ fn an_unimplemented_builtin_traps_in_a_generic_read() {
 
 #[test]
 fn implemented_statics_and_missing_names_read_as_node_in_compiled_code() {
-    let dir = tempfile_dir("census_values");
+    let dir = common::scratch("census", "values");
     // A name node does not have reads as undefined (a feature test), an implemented static as
     // its value, in a hot loop.
     let file = write_program(
@@ -81,7 +81,7 @@ fn implemented_statics_and_missing_names_read_as_node_in_compiled_code() {
 
 #[test]
 fn check_names_the_builtins_seabed_lacks() {
-    let dir = tempfile_dir("census_check");
+    let dir = common::scratch("census", "check");
     let file = write_program(&dir, "split.js", "var n = 0;\nvar parts = \"a,b\".split(\",\");\nconsole.log(parts.length, [1].indexOf(1));\n");
     let out = Command::new(SEABED).args(["check", &file]).output().expect("seabed runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -91,11 +91,4 @@ fn check_names_the_builtins_seabed_lacks() {
     let own = write_program(&dir, "own.js", "var o = { split: 1 };\nconsole.log(o.split, [1].length, \"ab\".indexOf(\"b\"));\n");
     let out = Command::new(SEABED).args(["check", &own]).output().expect("seabed runs");
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
-}
-
-/// A fresh directory for one test's programs.
-fn tempfile_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("seabed-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("creates the test directory");
-    dir
 }

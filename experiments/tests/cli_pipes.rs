@@ -3,6 +3,9 @@
 //! compiler bug) or 101 (a Rust panic) or a signal. A command cut short by the closed pipe exits
 //! quietly with status 141; one that finished before it wrote to the pipe keeps its status.
 
+#[allow(dead_code)]
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -15,18 +18,12 @@ const CLOSED_PIPE: i32 = 141;
 /// A small corpus program that prints several lines.
 const PROGRAM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bench_fib.js");
 
-/// A fresh scratch directory.
+/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("seabed-pipes-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("pipes", name)
 }
 
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use common::write;
 
 /// The commands `seabed --help` lists (`help` included).
 fn listed_commands() -> Vec<String> {

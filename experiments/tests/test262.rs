@@ -2,6 +2,9 @@
 //! expectations file, judging, our harness under seabed, and a run over a tiny fixture suite.
 //! Every fixture here is written for these tests (none is a test262 file).
 
+#[allow(dead_code)]
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -16,16 +19,10 @@ const SEABED: &str = env!("CARGO_BIN_EXE_seabed");
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("seabed-t262-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("t262", name)
 }
 
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use common::write;
 
 /// A test file: a frontmatter with `meta` lines, then `body`.
 fn test_file(meta: &str, body: &str) -> String {

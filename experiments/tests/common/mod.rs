@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests that run the `seabed` binary on a small program.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The `seabed` binary cargo built for these tests.
@@ -18,4 +18,19 @@ pub fn seabed(args: &[&str]) -> (String, String) {
     let out = Command::new(SEABED).args(args).output().expect("seabed runs");
     assert!(out.status.success(), "seabed {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// A fresh, empty scratch directory `seabed-PREFIX-PID-NAME` under the system's temporary
+/// directory, for one test.
+pub fn scratch(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("seabed-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("creates the scratch directory");
+    dir
+}
+
+/// Writes `text` to `path`, making its directory first.
+pub fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("a file in a directory")).expect("creates the directory");
+    std::fs::write(path, text).expect("writes the file");
 }
