@@ -125,6 +125,9 @@ impl Vm {
                 Ok(self.heap.alloc_utf16(units))
             }
             Builtin::ArrayIsArray => Ok(Value::bool(matches!(arg(self, 0).decode(), Decoded::Array(_)))),
+            Builtin::ArrayOf | Builtin::ArrayFrom if this != Value::UNDEFINED && this != self.builtin_value("Array") && self.is_constructor(this) => {
+                throw(Throw::Unsupported(format!("Array.{} with another constructor as this", builtin.name())))
+            }
             Builtin::ArrayOf => {
                 let elements: Vec<Value> = (0..argc).map(|i| arg(self, i)).collect();
                 let array = self.heap.new_elements(&elements);
@@ -209,7 +212,7 @@ impl Vm {
     }
 
     /// ECMAScript ToString as UTF-16 units, objects through their own conversion methods.
-    fn string_of(&mut self, v: Value) -> JsResult<Vec<u16>> {
+    pub(crate) fn string_of(&mut self, v: Value) -> JsResult<Vec<u16>> {
         let s = self.to_string_value(v)?;
         Ok(self.string_units(s).into_owned())
     }

@@ -66,7 +66,7 @@ impl Vm {
             Builtin::ArrayFill => {
                 let a = self.this_array(this, builtin)?;
                 let len = self.heap.array(a).elements.len();
-                let (start, end) = self.index_range(arg(1), arg(2), len);
+                let (start, end) = self.index_range(arg(1), arg(2), len)?;
                 let value = arg(0);
                 let array = self.heap.array_mut(a);
                 for k in start..end {
@@ -77,7 +77,7 @@ impl Vm {
             Builtin::ArraySlice => {
                 let a = self.this_array(this, builtin)?;
                 let len = self.heap.array(a).elements.len();
-                let (start, end) = self.index_range(arg(0), arg(1), len);
+                let (start, end) = self.index_range(arg(0), arg(1), len)?;
                 let elements = if start < end { self.heap.array(a).elements[start..end].to_vec() } else { Vec::new() };
                 Ok(Value::array(self.heap.alloc_array(Array::new(elements))))
             }
@@ -87,7 +87,7 @@ impl Vm {
                 if len == 0 {
                     return Ok(Value::int(-1));
                 }
-                let from = integer_or_infinity(self.to_number(arg(1)));
+                let from = integer_or_infinity(self.to_numeric(arg(1))?);
                 let start = if from >= 0.0 { from.min(len as f64) as usize } else { relative_index(from, len) };
                 let search = arg(0);
                 let elements = &self.heap.array(a).elements;
@@ -98,28 +98,31 @@ impl Vm {
                 let a = self.this_array(this, builtin)?;
                 let separator = match arg(0) {
                     Value::UNDEFINED => vec![u16::from(b',')],
-                    s => self.to_string_units(s),
+                    s => self.string_of(s)?,
                 };
                 let mut out = Vec::new();
                 self.join_elements(a, &separator, &mut out, &mut vec![a])?;
                 Ok(self.heap.alloc_utf16(out))
             }
             Builtin::StringSubstring => {
-                let s = self.this_string_units(this, builtin)?;
-                let len = s.len();
+                // The receiver is converted first, then the arguments (which may call user
+                // code), then the receiver's units are borrowed, not copied.
+                let len = self.this_string_units(this, builtin)?.len();
                 let clamp = |x: f64| x.clamp(0.0, len as f64) as usize;
-                let start = clamp(integer_or_infinity(self.to_number(arg(0))));
+                let start = clamp(integer_or_infinity(self.to_numeric(arg(0))?));
                 let end = match arg(1) {
                     Value::UNDEFINED => len,
-                    e => clamp(integer_or_infinity(self.to_number(e))),
+                    e => clamp(integer_or_infinity(self.to_numeric(e)?)),
                 };
                 let (from, to) = (start.min(end), start.max(end));
+                let s = self.this_string_units(this, builtin)?;
                 Ok(self.heap.alloc_utf16(s[from..to].to_vec()))
             }
             Builtin::StringIndexOf => {
+                self.this_string_units(this, builtin)?;
+                let search = self.string_of(arg(0))?;
+                let position = integer_or_infinity(self.to_numeric(arg(1))?);
                 let s = self.this_string_units(this, builtin)?;
-                let search = self.string_units(arg(0));
-                let position = integer_or_infinity(self.to_number(arg(1)));
                 let start = position.clamp(0.0, s.len() as f64) as usize;
                 let found = if search.is_empty() {
                     Some(start)
@@ -129,8 +132,9 @@ impl Vm {
                 Ok(Value::number(found.map_or(-1.0, |k| k as f64)))
             }
             Builtin::StringCharCodeAt => {
+                self.this_string_units(this, builtin)?;
+                let position = integer_or_infinity(self.to_numeric(arg(0))?);
                 let s = self.this_string_units(this, builtin)?;
-                let position = integer_or_infinity(self.to_number(arg(0)));
                 if position < 0.0 || position >= s.len() as f64 {
                     return Ok(Value::double(f64::NAN));
                 }
@@ -162,13 +166,13 @@ impl Vm {
 
     /// The `start`/`end` arguments of `slice` and `fill` resolved against `len` (`end`
     /// undefined is `len`).
-    fn index_range(&self, start: Value, end: Value, len: usize) -> (usize, usize) {
-        let start = relative_index(integer_or_infinity(self.to_number(start)), len);
+    fn index_range(&mut self, start: Value, end: Value, len: usize) -> JsResult<(usize, usize)> {
+        let start = relative_index(integer_or_infinity(self.to_numeric(start)?), len);
         let end = match end {
             Value::UNDEFINED => len,
-            e => relative_index(integer_or_infinity(self.to_number(e)), len),
+            e => relative_index(integer_or_infinity(self.to_numeric(e)?), len),
         };
-        (start, end)
+        Ok((start, end))
     }
 
     /// TypeError unless `callback` can be called.
@@ -284,7 +288,7 @@ impl Vm {
     /// `array.length = v`: truncates the array or extends it with holes. RangeError `Invalid
     /// array length` unless `v` is a number (after ToNumber) in `0..2^32` with no fraction.
     pub(crate) fn set_array_length(&mut self, a: ArrayId, v: Value) -> JsResult<()> {
-        let n = self.to_number(v);
+        let n = self.to_numeric(v)?;
         if !(0.0..4294967296.0).contains(&n) || n.fract() != 0.0 {
             return throw(Throw::Error(ErrorKind::RangeError, "Invalid array length".into()));
         }

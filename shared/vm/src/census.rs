@@ -88,6 +88,18 @@ impl Vm {
                     }
                     holders.push("Error.prototype");
                 }
+                // An array or a function on the chain (`F.prototype = [1, 2]`) brings its
+                // kind's prototype: node would find Array.prototype's methods there.
+                let mut p = self.prototype_of(receiver);
+                for _ in 0..10_000 {
+                    match p.decode() {
+                        Decoded::Array(_) => holders.push("Array.prototype"),
+                        Decoded::Function(_) | Decoded::Builtin(_) => holders.push("Function.prototype"),
+                        Decoded::Object(_) => {}
+                        _ => break,
+                    }
+                    p = self.prototype_of(p);
+                }
             }
             Decoded::Undefined | Decoded::Null | Decoded::Hole => return holders,
         }

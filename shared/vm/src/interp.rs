@@ -648,7 +648,7 @@ impl Vm {
             }
             Instr::Unary { op, dst, src, slot } => {
                 let v = r!(src);
-                r!(dst) = self.unary(Some((f, slot)), op, v);
+                r!(dst) = self.unary(Some((f, slot)), op, v)?;
             }
             Instr::LogicalNot { dst, src } => r!(dst) = Value::bool(!self.to_boolean(r!(src))),
             Instr::LoadNamed { dst, obj, name, slot } => {
@@ -860,7 +860,7 @@ impl Vm {
         Ok(Value::number(number_binary(op, x, y)))
     }
 
-    pub(crate) fn unary(&mut self, site: Option<(FuncId, SlotId)>, op: UnaryOp, v: Value) -> Value {
+    pub(crate) fn unary(&mut self, site: Option<(FuncId, SlotId)>, op: UnaryOp, v: Value) -> JsResult<Value> {
         if let Some(i) = v.as_int() {
             let r = match op {
                 UnaryOp::Negate if i != 0 => i.checked_neg(),
@@ -872,7 +872,7 @@ impl Vm {
             };
             if let Some(r) = r {
                 self.record_hint(site, OperandHint::SignedSmall);
-                return Value::int(r);
+                return Ok(Value::int(r));
             }
         }
         let hint = match self.operand_hint(v) {
@@ -880,14 +880,14 @@ impl Vm {
             h => h,
         };
         self.record_hint(site, hint);
-        let x = self.to_number(v);
-        Value::number(match op {
+        let x = self.to_numeric(v)?;
+        Ok(Value::number(match op {
             UnaryOp::Negate => -x,
             UnaryOp::BitNot => !to_int32(x) as f64,
             UnaryOp::ToNumber => x,
             UnaryOp::Increment => x + 1.0,
             UnaryOp::Decrement => x - 1.0,
-        })
+        }))
     }
 
     pub(crate) fn compare(&mut self, site: Option<(FuncId, SlotId)>, op: CompareOp, a: Value, b: Value) -> JsResult<bool> {
@@ -1501,8 +1501,8 @@ impl Vm {
                     heap_xs.resize(n as usize, 0.0);
                     &mut heap_xs
                 };
-                for (i, x) in xs.iter_mut().enumerate() {
-                    *x = self.to_number(self.arg(args, argc, i as u32));
+                for i in 0..xs.len() {
+                    xs[i] = self.to_numeric(self.arg(args, argc, i as u32))?;
                 }
                 let used = if matches!(m.name(), "max" | "min" | "hypot") { argc as usize } else { xs.len() };
                 Ok(Value::number(m.apply(&xs[..used])))
@@ -1547,10 +1547,10 @@ impl Vm {
                 if argc == 0 {
                     return Ok(Value::int(0));
                 }
-                Ok(Value::number(self.to_number(self.arg(args, argc, 0))))
+                Ok(Value::number(self.to_numeric(self.arg(args, argc, 0))?))
             }
-            Builtin::IsNaN => Ok(Value::bool(self.to_number(self.arg(args, argc, 0)).is_nan())),
-            Builtin::IsFinite => Ok(Value::bool(self.to_number(self.arg(args, argc, 0)).is_finite())),
+            Builtin::IsNaN => Ok(Value::bool(self.to_numeric(self.arg(args, argc, 0))?.is_nan())),
+            Builtin::IsFinite => Ok(Value::bool(self.to_numeric(self.arg(args, argc, 0))?.is_finite())),
             Builtin::Array => {
                 if argc == 1 {
                     let n = self.arg(args, argc, 0);
@@ -1613,13 +1613,17 @@ impl Vm {
                 Ok(Value::bool(every))
             }
             Builtin::StringHtml(html) => {
+                let attribute_value = match html.attribute {
+                    Some(_) => self.string_of(self.arg(args, argc, 0))?,
+                    None => Vec::new(),
+                };
                 let s = self.this_string(this, builtin)?;
                 let mut out: Vec<u16> = Vec::new();
                 let push = |out: &mut Vec<u16>, text: &str| out.extend(text.encode_utf16());
                 push(&mut out, "<");
                 push(&mut out, html.tag);
                 if let Some(attribute) = html.attribute {
-                    let value = self.to_string_units(self.arg(args, argc, 0));
+                    let value = attribute_value;
                     push(&mut out, " ");
                     push(&mut out, attribute);
                     push(&mut out, "=\"");

@@ -20,7 +20,7 @@ impl Vm {
         match f {
             RuntimeFn::Binary(op) => self.binary(None, op, arg(0), arg(1)),
             RuntimeFn::Compare(op) => Ok(Value::bool(self.compare(None, op, arg(0), arg(1))?)),
-            RuntimeFn::Unary(op) => Ok(self.unary(None, op, arg(0))),
+            RuntimeFn::Unary(op) => self.unary(None, op, arg(0)),
             RuntimeFn::ToBoolean => Ok(Value::bool(self.to_boolean(arg(0)))),
             RuntimeFn::LoadNamed(name) => self.load_named_uncached(arg(0), NameId(name)),
             RuntimeFn::StoreNamed(name) => {
@@ -46,7 +46,10 @@ impl Vm {
             }
             RuntimeFn::StringConstant(k) => Ok(self.string_constant(func, k)),
             RuntimeFn::MathFunction(i) => {
-                let xs: Vec<f64> = args.iter().map(|&v| self.to_number(v)).collect();
+                let mut xs = Vec::with_capacity(args.len());
+                for &v in args {
+                    xs.push(self.to_numeric(v)?);
+                }
                 Ok(Value::number(self.math_function(i, &xs)))
             }
             RuntimeFn::CreateClosure(target) => Ok(self.create_closure(FuncId(target), arg(0))),
