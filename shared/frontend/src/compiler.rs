@@ -1947,15 +1947,22 @@ impl Compiler {
                     self.init_binding(name, v);
                 }
                 (Some(e), false) => {
+                    // `var f = function () {}`: the function is named `f`, as for `let`
+                    // (the same instructions as any other initializer).
+                    let named = |c: &mut Self| {
+                        let t = c.temp();
+                        c.closure_expression(strip_parens(e), t, name.to_string());
+                        t
+                    };
                     if let Some(reg) = self.direct_local(name, d.span.end) {
                         if writes_dst_once(e) {
                             self.expr_to(e, reg);
                         } else {
-                            let v = self.expr_any(e);
+                            let v = if is_closure_expression(e) { named(self) } else { self.expr_any(e) };
                             self.emit(Instr::Move { dst: reg, src: v });
                         }
                     } else {
-                        let v = self.expr_any(e);
+                        let v = if is_closure_expression(e) { named(self) } else { self.expr_any(e) };
                         self.write_name(name, d.span.end, v);
                     }
                 }
