@@ -1426,7 +1426,7 @@ impl Vm {
             }
             Decoded::Function(f) if self.is_constructor(target) => {
                 self.record_call(site, target);
-                let proto = self.construct_prototype(target);
+                let proto = self.construct_prototype(target)?;
                 if let Some((func, slot, _)) = site {
                     let seen = self.initial_map_of(target, proto);
                     if let SlotFeedback::Call { initial_map, .. } = self.slot_mut(func, slot) {

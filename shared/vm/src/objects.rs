@@ -261,12 +261,15 @@ impl Vm {
     }
 
     /// The prototype of the object `new target(...)` makes: `target.prototype` if it is an
-    /// object, else `null` (made on first use, as every function's `prototype`).
-    pub(crate) fn construct_prototype(&mut self, target: Value) -> Value {
+    /// object or a function, else `null` (made on first use, as every function's `prototype`);
+    /// an array there traps (node's object would inherit its elements and methods).
+    pub(crate) fn construct_prototype(&mut self, target: Value) -> JsResult<Value> {
         let name = self.names.prototype;
         match self.lookup_chain(target, name) {
-            Some(p) if matches!(p.decode(), Decoded::Object(_) | Decoded::Function(_)) => p,
-            _ => Value::NULL,
+            Some(p) if matches!(p.decode(), Decoded::Object(_) | Decoded::Function(_)) => Ok(p),
+            // node's object would inherit the array's elements and Array.prototype's methods.
+            Some(p) if matches!(p.decode(), Decoded::Array(_)) => unsupported("new of a constructor whose prototype is an array".into()),
+            _ => Ok(Value::NULL),
         }
     }
 
