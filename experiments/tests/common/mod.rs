@@ -1,4 +1,6 @@
 //! Helpers shared by the integration tests that run the `seabed` binary on a small program.
+// Each test file uses only some of these helpers.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
