@@ -164,17 +164,20 @@ pub const NUMBER_CONSTANTS: &[(&str, f64)] = &[
 ];
 
 /// The static methods of the builtin constructors seabed implements, by constructor: the
-/// properties their function objects get on first use.
-pub fn static_methods(constructor: Builtin) -> Vec<Builtin> {
+/// properties a read of the constructor finds (served without storing them, `Vm::builtin_static`).
+pub fn static_methods(constructor: Builtin) -> &'static [Builtin] {
     match constructor {
-        Builtin::Number => {
-            let mut v: Vec<Builtin> = NumberTest::ALL.iter().map(|&t| Builtin::NumberTest(t)).collect();
-            v.extend([Builtin::ParseInt, Builtin::ParseFloat]);
-            v
-        }
-        Builtin::String => vec![Builtin::StringFromCharCode],
-        Builtin::Array => vec![Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
-        _ => Vec::new(),
+        Builtin::Number => &[
+            Builtin::NumberTest(NumberTest::IsNaN),
+            Builtin::NumberTest(NumberTest::IsFinite),
+            Builtin::NumberTest(NumberTest::IsInteger),
+            Builtin::NumberTest(NumberTest::IsSafeInteger),
+            Builtin::ParseInt,
+            Builtin::ParseFloat,
+        ],
+        Builtin::String => &[Builtin::StringFromCharCode],
+        Builtin::Array => &[Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
+        _ => &[],
     }
 }
 

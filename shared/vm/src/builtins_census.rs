@@ -46,7 +46,7 @@ impl Vm {
                 return Some(Value::number(x));
             }
         }
-        let method = builtins::static_methods(constructor).into_iter().find(|m| m.name() == text)?;
+        let method = builtins::static_methods(constructor).iter().find(|m| m.name() == text)?;
         Some(self.builtin_value(method.lookup_key()))
     }
 
@@ -73,18 +73,13 @@ impl Vm {
         let bound = &self.bound_functions[i as usize];
         let target = match bound.target.decode() {
             Decoded::Function(f) => self.program.function(f).param_count as i32,
-            Decoded::Builtin(_) => self.bound_length_of_builtin(bound.target),
+            // Another bound function's length; any other builtin counts as taking none.
+            Decoded::Builtin(t) => self.bound_length(t),
             _ => 0,
         };
         (target - bound.args.len() as i32).max(0)
     }
 
-    fn bound_length_of_builtin(&self, target: Value) -> i32 {
-        match target.decode() {
-            Decoded::Builtin(t) if matches!(self.builtins[t.0 as usize], Builtin::Bound(_)) => self.bound_length(t),
-            _ => 0,
-        }
-    }
 
     /// `f.bind(thisArg, ...args)`: a new builtin function value ([`Builtin::Bound`]).
     fn bind(&mut self, target: Value, this: Value, args: Vec<Value>) -> JsResult<Value> {

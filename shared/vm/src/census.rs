@@ -25,7 +25,7 @@ const OBJECT_PROTOTYPE: &str = "Object.prototype";
 /// True if seabed serves census entry `holder`.`name` with node's `typeof` (a read of any other
 /// entry traps). The census test checks this list against what the vm does.
 pub fn implemented(holder: &str, name: &str) -> bool {
-    let error_prototype = |h: &str| ErrorKind::ALL.iter().any(|k| format!("{}.prototype", k.name()) == h);
+    let error_prototype = |h: &str| ErrorKind::ALL.iter().any(|&k| error_prototype_holder(k) == h);
     let error_constructor = |h: &str| ErrorKind::ALL.iter().any(|k| k.name() == h);
     match holder {
         census::GLOBAL => !frontend::is_unimplemented_global_name(name),

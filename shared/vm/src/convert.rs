@@ -151,7 +151,7 @@ impl Vm {
         if !matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_)) {
             return Ok(v);
         }
-        let (to_string, value_of) = (self.names.to_string, self.heap.intern("valueOf"));
+        let (to_string, value_of) = (self.names.to_string, self.names.value_of);
         let order = match hint {
             Hint::String => [to_string, value_of],
             Hint::Default => [value_of, to_string],

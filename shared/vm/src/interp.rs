@@ -111,6 +111,8 @@ pub(crate) struct WellKnownNames {
     pub(crate) apply: NameId,
     /// `bind`, the third method every function value has.
     pub(crate) bind: NameId,
+    /// `valueOf`, looked up by every ToPrimitive of an object.
+    pub(crate) value_of: NameId,
 }
 
 /// One JavaScript realm: program, heap, globals, feedback and the register stack.
@@ -196,6 +198,7 @@ impl Vm {
             call: heap.intern("call"),
             apply: heap.intern("apply"),
             bind: heap.intern("bind"),
+            value_of: heap.intern("valueOf"),
         };
         // Fixes the origin of performance.now() no later than the first vm's creation.
         crate::builtins::performance_now();

@@ -172,6 +172,12 @@ impl Vm {
                 return Some(v);
             }
         }
+        if let Some(v) = match f.decode() {
+            Decoded::Builtin(b) => self.builtin_static(b, name),
+            _ => None,
+        } {
+            return Some(v);
+        }
         match f.decode() {
             Decoded::Function(_) if name == self.names.prototype && self.is_constructor(f) => {
                 let proto = self.heap.alloc_object();
@@ -197,7 +203,6 @@ impl Vm {
             Decoded::Builtin(b) if name == self.names.length && matches!(self.builtins[b.0 as usize], Builtin::Bound(_)) => {
                 Some(Value::int(self.bound_length(b)))
             }
-            Decoded::Builtin(b) if self.builtin_static(b, name).is_some() => self.builtin_static(b, name),
             _ if name == self.names.call => Some(self.builtin_value("Function.prototype.call")),
             _ if name == self.names.bind => Some(self.builtin_value("Function.prototype.bind")),
             _ if name == self.names.apply => Some(self.builtin_value("Function.prototype.apply")),
