@@ -255,6 +255,14 @@ impl Vm {
         })
     }
 
+    /// `Array.prototype.toString` of `a`: its elements joined with `","` (an element's own
+    /// conversion methods are called).
+    pub(crate) fn array_to_string(&mut self, a: ArrayId) -> JsResult<Vec<u16>> {
+        let mut out = Vec::new();
+        self.join_elements(a, &[u16::from(b',')], &mut out, &mut vec![a])?;
+        Ok(out)
+    }
+
     /// Appends the elements of array `a` joined by `separator` to `out`: `undefined`, `null`
     /// and holes as nothing, nested arrays joined with `,`, an array already being joined
     /// (`active`, a cycle) as nothing, as V8 does.

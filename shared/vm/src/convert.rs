@@ -168,11 +168,7 @@ impl Vm {
                 // Function.prototype.toString.
                 None => {
                     let s = match v.decode() {
-                        Decoded::Array(a) => {
-                            let mut out = Vec::new();
-                            self.join_elements(a, &[u16::from(b',')], &mut out, &mut vec![a])?;
-                            out
-                        }
+                        Decoded::Array(a) => self.array_to_string(a)?,
                         _ => self.to_string_units(v),
                     };
                     return Ok(self.heap.alloc_utf16(s));

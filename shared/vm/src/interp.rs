@@ -1687,9 +1687,8 @@ impl Vm {
                     // Function.prototype.toString: never the receiver's own conversion methods.
                     Decoded::String(_) => Ok(this),
                     Decoded::Array(a) => {
-                        let mut out = Vec::new();
-                        self.join_elements(a, &[u16::from(b',')], &mut out, &mut vec![a])?;
-                        Ok(self.heap.alloc_utf16(out))
+                        let s = self.array_to_string(a)?;
+                        Ok(self.heap.alloc_utf16(s))
                     }
                     _ => {
                         let s = self.to_string_units(this);
