@@ -5,7 +5,8 @@
 //! Each size is compiled several times and the best run counts. The slope is computed on the
 //! thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), not on wall-clock time: on a machine shared
 //! with other jobs, a long compile is preempted more often than a short one, which would
-//! inflate the slope with time spent waiting. Both times are printed.
+//! inflate the slope with time spent waiting. Both times are printed. Each size is measured in
+//! a fresh process (the benchmark runs itself with `--size N`).
 //!
 //! Usage: `cargo run --release -p frontend --example bench_frontend [-- --write DIR]`;
 //! `--write DIR` also writes each program to `DIR/N.js` (for timing `seabed check`).
@@ -79,26 +80,52 @@ fn best_compile(source: &str, reps: usize) -> (Duration, Duration) {
     best
 }
 
+/// Measures one size in this process and prints `n cpu_secs wall_secs liveness_secs` on stdout.
+fn measure(n: usize, write_dir: Option<&str>) {
+    let source = program(n);
+    if let Some(dir) = write_dir {
+        std::fs::create_dir_all(dir).expect("create the output directory");
+        std::fs::write(format!("{dir}/{n}.js"), &source).expect("write the program");
+    }
+    // More runs of the small sizes: their times are the shortest and the noisiest.
+    let reps = if n <= 1_000 {
+        50
+    } else if n <= 10_000 {
+        15
+    } else {
+        5
+    };
+    let (wall, cpu) = best_compile(&source, reps);
+    // Bytecode liveness (what the optimizing tiers compute per function): printed, not gated.
+    let live = best_liveness(&source, reps.min(5));
+    println!("{n} {} {} {}", cpu.as_secs_f64(), wall.as_secs_f64(), live.as_secs_f64());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let write_dir = args.iter().position(|a| a == "--write").and_then(|i| args.get(i + 1)).cloned();
+    let arg = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let write_dir = arg("--write");
+    if let Some(n) = arg("--size") {
+        measure(n.parse().expect("--size takes a number of statements"), write_dir.as_deref());
+        return;
+    }
+    // Each size runs in a process of its own: glibc's allocator adapts its thresholds to the
+    // allocations it has seen (its mmap threshold grows after a large block is freed), so a
+    // size measured after many runs of a smaller one would pay for that history (10k
+    // statements took 0.77 us each after fifty 1k compiles, 0.54 us in a fresh process).
+    let exe = std::env::current_exe().expect("the benchmark's own path");
     let mut points = Vec::new();
     for &n in &SIZES {
-        let source = program(n);
+        let mut cmd = std::process::Command::new(&exe);
+        cmd.args(["--size", &n.to_string()]);
         if let Some(dir) = &write_dir {
-            std::fs::create_dir_all(dir).expect("create the output directory");
-            std::fs::write(format!("{dir}/{n}.js"), &source).expect("write the program");
+            cmd.args(["--write", dir]);
         }
-        // More runs of the small sizes: their times are the shortest and the noisiest.
-        let reps = if n <= 1_000 {
-            50
-        } else if n <= 10_000 {
-            15
-        } else {
-            5
-        };
-        let (wall, cpu) = best_compile(&source, reps);
-        let (wall, secs) = (wall.as_secs_f64(), cpu.as_secs_f64());
+        let out = cmd.output().expect("run the benchmark for one size");
+        assert!(out.status.success(), "size {n}: {}", String::from_utf8_lossy(&out.stderr));
+        let line = String::from_utf8(out.stdout).expect("utf-8 output");
+        let fields: Vec<f64> = line.split_whitespace().map(|f| f.parse().expect("a number")).collect();
+        let [_, secs, wall, live] = fields[..] else { panic!("size {n}: unexpected output {line:?}") };
         println!(
             "{n:>7} statements: cpu {:>9.3} ms {:>7.3} us/statement   wall {:>9.3} ms {:>7.3} us/statement",
             secs * 1e3,
@@ -106,10 +133,8 @@ fn main() {
             wall * 1e3,
             wall * 1e6 / n as f64
         );
-        points.push(((n as f64).ln(), secs.max(1e-9).ln()));
-        // Bytecode liveness (what the optimizing tiers compute per function): printed, not gated.
-        let live = best_liveness(&source, reps.min(5)).as_secs_f64();
         println!("{:>7}             liveness: cpu {:>9.3} ms {:>7.3} us/statement", "", live * 1e3, live * 1e6 / n as f64);
+        points.push(((n as f64).ln(), secs.max(1e-9).ln()));
     }
     let k = points.len() as f64;
     let mx = points.iter().map(|p| p.0).sum::<f64>() / k;

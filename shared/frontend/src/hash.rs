@@ -67,9 +67,14 @@ impl Hasher for IdHasher {
         self.add(i as u64);
     }
 
+    /// The state with its well-mixed high half folded into the low half. The last
+    /// multiply carries only the low bits of its input into the low bits of the product, and
+    /// `hashbrown` picks the bucket from the low bits: without the rotation, names that share
+    /// their first bytes (`v1000`, `v1005`, ...) fell into a few hundred buckets (40,000 such
+    /// names into 577 of 131,072), so name lookups grew with the size of the function.
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        self.hash ^ (self.hash >> 32)
     }
 }
 
@@ -99,6 +104,16 @@ mod tests {
         assert_ne!(hash_of("ab"), hash_of("ba"));
         let buckets: IdHashSet<u64> = (0u32..1024).map(|i| hash_of(i) >> 54).collect();
         assert!(buckets.len() > 500, "the top bits of consecutive ids spread: {}", buckets.len());
+    }
+
+    #[test]
+    fn the_low_bits_of_names_with_a_common_prefix_spread() {
+        // hashbrown takes the bucket from the low bits. 40,000 names of the shape a generated
+        // function declares, in a table of 2^17 buckets: a uniform hash fills about 34,000.
+        let mask = (1u64 << 17) - 1;
+        let names = (0..100_000).step_by(5).map(|i| format!("v{i}")).chain((3..100_000).step_by(5).map(|i| format!("w{i}")));
+        let buckets: IdHashSet<u64> = names.map(|n| hash_of(n.as_str()) & mask).collect();
+        assert!(buckets.len() > 30_000, "names spread over the low bits: {} buckets", buckets.len());
     }
 
     #[test]
