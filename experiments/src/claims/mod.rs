@@ -44,6 +44,7 @@ pub mod compile_time;
 pub mod graph;
 pub mod load_elim;
 pub mod phase_kinds;
+pub mod rule_history;
 pub mod runner;
 pub mod table;
 pub mod verdict;
