@@ -152,7 +152,7 @@ experiments: setup build
 	time $(SEABED) experiment claims --out results --reps $(CLAIM_REPS)
 	time $(SEABED) experiment v8 --out results
 	time $(SEABED) experiment code-quality --out results --reps $(CLAIM_REPS)
-	$(SEABED) report --results results
+	$(SEABED) report --results results --other-set AWFY=results/oo
 
 ## claims-oo: the claims on object-oriented code: the same experiments and verdict rules with
 ## Are We Fast Yet's 14 benchmarks as the headline programs (C4 and C9 are judged on generated
@@ -181,7 +181,7 @@ bench-gc: setup build
 ## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
 plots:
 	@test -x $(SEABED) || $(CARGO) build --release -p experiments
-	$(SEABED) report --results results
+	$(SEABED) report --results results --other-set AWFY=results/oo
 
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
 bench-interp: setup build

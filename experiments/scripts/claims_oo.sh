@@ -49,4 +49,4 @@ time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/cor
 # The second run writes its own run log.
 mv "$out/claims_runs.csv" "$out/claims_runs_counters.csv"
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-time" --only C11
-"$seabed" report --results "$out"
+"$seabed" report --results "$out" --set awfy --other-set "numeric kernels=results"

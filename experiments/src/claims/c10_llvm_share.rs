@@ -12,6 +12,7 @@ use std::path::Path;
 
 use super::compile_time::{self, Measured};
 use super::table::{Csv, Table};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{c10_per_function, c3_compile_time, Claim, Ctx};
 use crate::report::{geomean, median, medians, num, pct, quantile, sum_where, Finding, Grid};
@@ -28,7 +29,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "values: (1) LLVM's share of compile time, LLVM / (LLVM + mid-end) wall time per kernel (median over repetitions), median \
@@ -228,7 +229,18 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         num(geomean(&speedups.backend_none)),
         num(geomean(&speedups.whole_ftl)),
     ) + &c10_per_function::section(dir, LLVM_SETTINGS);
-    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+    // Robustness: the rule on one value of the backend speed-up, the share held at its
+    // headline value (it is far from its thresholds at every setting).
+    let rule = |x: f64| {
+        let on = SPEEDUP_RULE.on(x, "");
+        Conditions { no_data: on_share.no_data, reproduced: on_share.reproduced && on.reproduced, partly: on_share.partly || on.partly }.verdict()
+    };
+    let mut robust = Robustness::new("LLVM / Cranelift backend time", Unit::Times, &format!("LLVM `{JUDGED}`, per kernel and pipeline, geometric mean"), Estimate::geomean(&speedups.backend_ftl), &rule);
+    robust.alternative("son only", Estimate::geomean(&speedups.son), &rule);
+    robust.alternative("cfg only", Estimate::geomean(&speedups.cfg), &rule);
+    robust.alternative(&format!("LLVM `{LIGHTEST}` (no optimization passes)"), Estimate::geomean(&speedups.backend_none), &rule);
+    robust.alternative("the whole compile (mid-end + backend)", Estimate::geomean(&speedups.whole_ftl), &rule);
+    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 /// Per kernel and pipeline, how much longer LLVM takes than Cranelift on the same LIR.
@@ -286,7 +298,7 @@ mod tests {
     /// `ftl` on both pipelines, LLVM at `none` taking a tenth of its `ftl` time, and Cranelift's
     /// backend taking `cranelift_ns` (no Cranelift rows when `None`).
     fn verdict(llvm_ns: u64, mid_ns: u64, cranelift_ns: Option<u64>) -> Verdict {
-        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows(llvm_ns, mid_ns, cranelift_ns)))]).verdict
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows(llvm_ns, mid_ns, cranelift_ns)))]).verdict.headline()
     }
 
     fn rows(llvm_ns: u64, mid_ns: u64, cranelift_ns: Option<u64>) -> Vec<Vec<(&'static str, String)>> {

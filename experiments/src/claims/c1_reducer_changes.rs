@@ -34,6 +34,7 @@ use std::path::Path;
 
 use super::runner::{file_name, PhaseStat, Stats};
 use super::table::{Csv, RowContext, Table};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{args, Claim, Ctx, COUNTER_TIERING};
 use crate::plot;
@@ -52,7 +53,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "value: son's visits per graph change (an in-place edit or a replacement, at most one per visit; \
@@ -65,8 +66,8 @@ pub fn rule() -> String {
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "The kernels are small numeric programs compiled with --always-opt (every function, \
-cold ones included), not the large object-oriented code V8's remark came from; what counts as a visit and a \
+pub const THREATS: &str = "Every function is compiled with --always-opt (cold ones included, with the feedback \
+they have at their first call); what counts as a visit and a \
 change decides the ratio, and we had to choose: a son visit counts restarts of the reducer list as one visit, \
 son's escape analysis and lowering are whole-graph passes outside the GraphReducer (not counted), and a graph \
 change is told from a state change by whether the graph's edit counter moved during the reducer call (a \
@@ -375,13 +376,36 @@ fn ratio(a: f64, b: f64) -> f64 {
 /// Per kernel, `num / den` summed over the rows `keep` accepts (kernels without any `den`
 /// left out).
 fn per_kernel(t: &Table, num_col: &str, den_col: &str, keep: impl Fn(&[String]) -> bool) -> Vec<(String, f64)> {
+    per_kernel_sums(t, num_col, den_col, keep).into_iter().map(|(p, (n, d))| (p, n / d)).collect()
+}
+
+/// Per kernel: the sums of `num_col` and `den_col` over the rows that pass `keep`, for the
+/// kernels whose `den_col` sum is positive.
+fn per_kernel_sums(t: &Table, num_col: &str, den_col: &str, keep: impl Fn(&[String]) -> bool) -> Vec<(String, (f64, f64))> {
     let mut sums: BTreeMap<String, (f64, f64)> = BTreeMap::new();
     for r in t.rows.iter().filter(|r| is_kernel(t, r) && keep(r)) {
         let e = sums.entry(t.get(r, "program").to_string()).or_default();
         e.0 += t.num(r, num_col).unwrap_or(0.0);
         e.1 += t.num(r, den_col).unwrap_or(0.0);
     }
-    sums.into_iter().filter(|(_, (_, d))| *d > 0.0).map(|(p, (n, d))| (p, n / d)).collect()
+    sums.into_iter().filter(|(_, (_, d))| *d > 0.0).collect()
+}
+
+/// C1's robustness table: the rule on son's (V8 driver) visits per graph change as the
+/// per-kernel geometric mean (the headline), pooled over the kernels, and without the typer
+/// phase (which changes types, never the graph, so its visits only dilute the figure).
+pub fn robustness(t: &Table) -> Robustness {
+    let v8 = |r: &[String]| t.get(r, "pipeline") == "son" && t.get(r, "driver") == "v8" && t.get(r, "reducer") == "*";
+    let ratios = |keep: &dyn Fn(&[String]) -> bool| -> Vec<f64> {
+        per_kernel(t, "visits", "graph_changes", keep).into_iter().map(|(_, x)| x).collect()
+    };
+    let rule = |x: f64| RULE.verdict_of(x);
+    let mut r = Robustness::new("visits per graph change", Unit::Plain, "per-kernel geometric mean", Estimate::geomean(&ratios(&v8)), &rule);
+    let pairs: Vec<(f64, f64)> = per_kernel_sums(t, "visits", "graph_changes", v8).into_iter().map(|(_, p)| p).collect();
+    r.alternative("kernels pooled (ratio of sums)", Estimate::pooled(&pairs), &rule);
+    let no_typer = |row: &[String]| v8(row) && !t.get(row, "phase").contains("typer");
+    r.alternative("per-kernel geometric mean, without the typer phase", Estimate::geomean(&ratios(&no_typer)), &rule);
+    r
 }
 
 /// "min–max" of `xs`.
@@ -548,7 +572,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         min_max(&kernel_values),
         num(son_v8_pooled)
     );
-    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }
+    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robustness(t))
 }
 
 /// The V8 comparison: V8's graph changes per phase and the live nodes each phase started
@@ -680,7 +704,7 @@ mod tests {
     }
 
     fn verdict_of(rows: &[Vec<(&'static str, String)>]) -> Verdict {
-        finding(&CLAIM, &[(&CSV, csv(&CSV, rows))]).verdict
+        finding(&CLAIM, &[(&CSV, csv(&CSV, rows))]).verdict.headline()
     }
 
     /// The verdict on one kernel with `visits_per_change` visits per graph change (and many
@@ -707,8 +731,29 @@ mod tests {
         // Kernel ratios 5 and 80: geomean 20 (reproduced); pooled (5,000 + 8,000) / 1,100 ≈ 11.8.
         let rows = [son_row("bench_a.js", 5000.0, 1000.0, 0.0), son_row("bench_b.js", 8000.0, 100.0, 0.0)];
         let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
-        assert_eq!(f.verdict, Verdict::Reproduced, "{}", f.reason);
+        assert_eq!(f.verdict.headline(), Verdict::Reproduced, "{}", f.reason);
         assert!(f.ours.contains("1 graph change / 20 visits"), "{}", f.ours);
+        // Both pooled (11.8) and the geomean reproduce, but two kernels at 5 and 80 give an
+        // interval from 5 to 80: inconclusive.
+        assert!(f.reason.contains("straddles a threshold"), "{}", f.reason);
+        assert_eq!(f.verdict, Verdict::Inconclusive(crate::claims::verdict::Headline::Reproduced));
+    }
+
+    #[test]
+    fn a_pooled_figure_that_disagrees_makes_the_verdict_inconclusive() {
+        // Kernels at 9, 9, 9 and 90 visits per change, the last with most of the visits:
+        // geomean (9·9·9·90)^(1/4) = 16.0 (reproduced), pooled 92,700 / 1,300 = 71.31 (partly).
+        let rows = [
+            son_row("bench_a.js", 900.0, 100.0, 0.0),
+            son_row("bench_b.js", 900.0, 100.0, 0.0),
+            son_row("bench_c.js", 900.0, 100.0, 0.0),
+            son_row("bench_d.js", 90000.0, 1000.0, 0.0),
+        ];
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
+        assert_eq!(f.verdict.headline(), Verdict::Reproduced, "{}", f.reason);
+        assert!(f.reason.contains("kernels pooled (ratio of sums) gives partly (71.31 ["), "{}", f.reason);
+        assert!(matches!(f.verdict, Verdict::Inconclusive(_)), "{}", f.reason);
+        assert!(f.robustness.markdown().contains("| kernels pooled (ratio of sums) | 71.31 ["), "{}", f.robustness.markdown());
     }
 
     #[test]

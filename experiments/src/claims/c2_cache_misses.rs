@@ -37,6 +37,7 @@ use meter::callgrind::CallgrindDump;
 use super::phase_kinds::{self, PHASE_KINDS};
 use super::runner::{file_name, Stats};
 use super::table::{Csv, RowContext, Table};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{Claim, Ctx};
 use crate::plot;
@@ -54,7 +55,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "value: the geometric mean over the real kernels (`bench_*.js`) of each program's son/cfg simulated D1 misses \
@@ -80,8 +81,8 @@ SEABED_CALLGRIND_WHOLE_RUN=1, 2026-12-02): the IR-specific D1 misses moved by +0
 -0.9%: the builder, which starts each window, by +16% (son) and +8% (cfg); son's other kinds by up to 4% \
 (lower/machine-opt -3.8%) with their instruction counts (by up to 0.7%; presumably the shifted heap addresses), the CFG's \
 by at most 0.12%. \
-Program set: 20 small kernels whose compiled functions build graphs of \
-about 40 to 660 son nodes; the generated program shows what one large graph does, but it is one synthetic shape. The phase-kind table \
+The generated \
+program shows what one large graph does, but it is one synthetic shape. The phase-kind table \
 (printed below) decides the per-kind ratios; the two pipelines do not split the work at the same boundaries (son runs \
 check redundancy and branch elimination with load elimination, the CFG in its lowering copies). Each side's missing \
 optimizations change both the work and the graph sizes; MPKI separates more work from poorer locality only as far as \
@@ -581,7 +582,14 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         pct(share("son")),
         pct(share("cfg"))
     );
-    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }
+    // Robustness: the rule on one value of the son/cfg ratio, the worst kind held at its
+    // headline value.
+    let rule = |x: f64| Conditions { partly: RULE.on(x, "").partly || WORST_KIND_PARTLY.holds(worst.1), ..RULE.on(x, "") }.verdict();
+    let mut robust = Robustness::new("son/cfg D1 misses", Unit::Times, "per-kernel geometric mean", Estimate::geomean(&d1_ratios), &rule);
+    let pairs: Vec<(f64, f64)> = kernels.iter().map(|(_, s, c)| (s.ir_specific().0, c.ir_specific().0)).collect();
+    robust.alternative("kernels pooled (ratio of sums)", Estimate::pooled(&pairs), &rule);
+    robust.alternative("misses per 1,000 instructions (MPKI), per-kernel geometric mean", Estimate::geomean(&mpki_ratios), &rule);
+    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 /// Whether the repeated son run (rep 1) gave the same counts as rep 0, phase by phase.
@@ -663,7 +671,7 @@ mod tests {
 
     fn verdict_of(rows: Vec<Vec<(&'static str, String)>>) -> (Verdict, String) {
         let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
-        (f.verdict, f.reason)
+        (f.verdict.headline(), f.reason)
     }
 
     /// Two kernels with son/cfg ratios `a` and `b` (geometric mean √(ab)).

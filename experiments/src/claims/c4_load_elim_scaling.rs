@@ -31,7 +31,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "values: (1) son/cfg load-elimination wall time, largest over the sizes (median over repetitions); (2) the log-log \

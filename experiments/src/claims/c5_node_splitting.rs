@@ -15,6 +15,7 @@ use std::process::Command;
 use super::graph::{final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{args, fmt, opt, Claim, Ctx, COUNTER_TIERING};
 use crate::report::{distinct, geomean, median, num, quantile, sum_where, Finding, Grid};
@@ -31,7 +32,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "value: with son's default spec, the geometric mean over the real kernels (`bench_*.js`) whose schedule split at least one node of pure LIR instructions executed on the LIR evaluator with `schedule(split=on)` / with `split=off` (`--always-opt` counter runs; a kernel whose count with `split=off` is 0 is left out); reproduced when the scheduler splits nodes in the corpus and that ratio is {}, partly when it splits nodes and the ratio is {} (or no kernel has a split node to measure), not reproduced when it splits no node or the split code executes more pure instructions; run time on/off (median of whole-process times, geometric mean over kernels) is a secondary figure, shown and not judged",
@@ -338,7 +339,12 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         geomean_range(&split_kernels, "kernels"),
         num(g_time)
     );
-    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+    // Robustness: the rule on one value of the on/off ratio, given that something split.
+    let rule = |x: f64| Conditions { no_data, reproduced: split && PURE_OPS.reproduced.holds(x), partly: split && PURE_OPS.partly.holds(x) }.verdict();
+    let mut robust = Robustness::new("pure instructions executed, split on/off", Unit::Times, "kernels with a split, per-kernel geometric mean", Estimate::geomean(&split_kernels), &rule);
+    let pairs: Vec<(f64, f64)> = counts.iter().filter(|(p, c)| is_kernel(p) && c.split > 0.0).map(|(_, c)| (c.pure.1, c.pure.0)).collect();
+    robust.alternative("kernels with a split, pooled (ratio of sums)", Estimate::pooled(&pairs), &rule);
+    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 #[cfg(test)]
@@ -357,7 +363,7 @@ mod tests {
     }
 
     fn verdict_of(rows: Vec<Vec<(&'static str, String)>>) -> Verdict {
-        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict
+        finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]).verdict.headline()
     }
 
     /// The verdict on one kernel with 3 split nodes and `on` of 100,000 pure instructions

@@ -30,7 +30,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "value: per pipeline, the geometric mean over the real kernels (`bench_*.js`) of (overflow checks left with `branch-elim` + 1) / (overflow checks left without it + 1) — the share of overflow checks branch elimination leaves, counted in the final LIR of every `--always-opt` compilation; add-one on both counts keeps a kernel whose checks all go finite, and kernels with no overflow check in any of the four configurations are left out. Reproduced when cfg's ratio is {} and son's ratio / cfg's ratio is {} (son's branch elimination removes clearly fewer); partly when cfg's ratio is {} (cfg's branch elimination removes some); not reproduced otherwise. Deopt exits, checks executed, the default-vs-default ratio and the sums over every corpus program are context",
@@ -41,7 +41,7 @@ pub fn rule() -> String {
 }
 
 /// What could make the figure wrong.
-pub const THREATS: &str = "Branch elimination does more than narrow ranges: on both sides it folds decided branches and checks, and a folded branch takes the checks of its dead arm with it, so cfg's ratio alone overstates narrowing; the gap between the two sides is the closer figure, and it still mixes in what the CFG's facts from passed checks reach (branches, which son's do not). Removing `branch-elim` also changes what the later reducers (`machine-opt`, `check-elim`, `vn`, `redundancy`) see, so the ablation measures the reducer in its pipeline, not in isolation. Static counts of the final LIR weigh a check in cold code like one in a hot loop (checks executed are shown beside them). `--always-opt` compiles with incomplete type feedback. The kernels are numeric; how many comparisons guard arithmetic decides how much there is to narrow.";
+pub const THREATS: &str = "Branch elimination does more than narrow ranges: on both sides it folds decided branches and checks, and a folded branch takes the checks of its dead arm with it, so cfg's ratio alone overstates narrowing; the gap between the two sides is the closer figure, and it still mixes in what the CFG's facts from passed checks reach (branches, which son's do not). Removing `branch-elim` also changes what the later reducers (`machine-opt`, `check-elim`, `vn`, `redundancy`) see, so the ablation measures the reducer in its pipeline, not in isolation. Static counts of the final LIR weigh a check in cold code like one in a hot loop (checks executed are shown beside them). `--always-opt` compiles with incomplete type feedback. How many comparisons guard arithmetic decides how much there is to narrow.";
 
 /// One row per (program, pipeline, branch elimination on/off).
 pub const CSV: Csv = Csv {

@@ -8,6 +8,7 @@ use std::path::Path;
 use super::graph::{default_runs, final_rows, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
+use super::robustness::{bootstrap, Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{fmt, opt, Claim, Ctx};
 use crate::report::{num, spread, sum_where, Finding, Grid};
@@ -24,7 +25,7 @@ pub const CLAIM: Claim = Claim {
     threats: THREATS,
 };
 
-/// The verdict rule as declared before the data: the value judged, its direction and thresholds.
+/// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
         "value: son's mean distance in allocation order between operations adjacent in the final schedule (LIR order), over cfg's, both pooled over every final phase of every corpus program (`--always-opt`); higher favours the claim; {}",
@@ -89,7 +90,38 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     });
     let ours = format!("mean distance son {} vs cfg {} ({}×)", num(mean["son"]), num(mean["cfg"]), num(ratio));
     let notes = "Mean |allocation index difference| between nodes (operations) adjacent in the final schedule (LIR order).\n".into();
-    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }
+    // Robustness: son/cfg of the mean distances pooled over the programs (the headline:
+    // distance sums over pair counts), and the per-program geometric mean of son/cfg.
+    let rule = |x: f64| RULE.verdict_of(x);
+    let per_program = |pl: &str| -> BTreeMap<String, (f64, f64)> {
+        let mut m: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+        for r in t.rows.iter().filter(|r| has(r) && t.get(r, "pipeline") == pl) {
+            let e = m.entry(t.get(r, "program").to_string()).or_default();
+            e.0 += t.num(r, "adjacent_distance_sum").unwrap_or(0.0);
+            e.1 += t.num(r, "adjacent_pairs").unwrap_or(0.0);
+        }
+        m
+    };
+    let (son, cfg) = (per_program("son"), per_program("cfg"));
+    let both: Vec<((f64, f64), (f64, f64))> = son.iter().filter_map(|(p, s)| Some((*s, *cfg.get(p)?))).filter(|(s, c)| s.1 > 0.0 && c.1 > 0.0 && c.0 > 0.0).collect();
+    // The headline's interval: programs resampled, the ratio of the resample's pooled means.
+    let headline = Estimate {
+        value: ratio,
+        interval: bootstrap(both.len(), |idx| {
+            let (mut s, mut c) = ((0.0, 0.0), (0.0, 0.0));
+            for &i in idx {
+                let (a, b) = both[i];
+                s = (s.0 + a.0, s.1 + a.1);
+                c = (c.0 + b.0, c.1 + b.1);
+            }
+            (s.0 / s.1) / (c.0 / c.1)
+        }),
+        n: both.len(),
+    };
+    let mut robust = Robustness::new("son/cfg mean distance", Unit::Times, "programs pooled", headline, &rule);
+    let per: Vec<f64> = both.iter().map(|(s, c)| (s.0 / s.1) / (c.0 / c.1)).collect();
+    robust.alternative("per-program geometric mean", Estimate::geomean(&per), &rule);
+    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 #[cfg(test)]

@@ -44,6 +44,8 @@ pub mod compile_time;
 pub mod graph;
 pub mod load_elim;
 pub mod phase_kinds;
+pub mod program_set;
+pub mod robustness;
 pub mod rule_history;
 pub mod runner;
 pub mod table;
@@ -101,7 +103,7 @@ pub struct Claim {
     /// (loaded and checked against its definition) and the results directory it is in (for
     /// figures and any further CSV).
     pub report: fn(&Path, &Table) -> Finding,
-    /// The verdict rule, declared before the data: which value is judged, in which direction,
+    /// The verdict rule (its history: [`rule_history`]): which value is judged, in which direction,
     /// against which thresholds (the report prints it in the claim's section).
     pub rule: fn() -> String,
     /// Threats to validity: what could make the figure wrong (program set, machine noise,

@@ -16,6 +16,20 @@ pub enum Verdict {
     NotReproduced,
     /// Nothing to judge: the CSV is missing or the counters are not there yet.
     NoData,
+    /// The headline figure gets a verdict (kept here), but a declared alternative gets another
+    /// or its 95% interval straddles a threshold ([`super::robustness`]).
+    Inconclusive(Headline),
+}
+
+/// The verdict the headline figure alone gets, which an inconclusive verdict keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Headline {
+    /// Reproduced by the headline figure.
+    Reproduced,
+    /// Partly reproduced by it.
+    Partly,
+    /// Not reproduced by it.
+    NotReproduced,
 }
 
 impl Verdict {
@@ -26,6 +40,18 @@ impl Verdict {
             Verdict::Partly => "partly",
             Verdict::NotReproduced => "not reproduced",
             Verdict::NoData => "no data",
+            Verdict::Inconclusive(_) => "inconclusive",
+        }
+    }
+
+    /// The verdict of the headline figure alone: an inconclusive verdict's kept one, any
+    /// other verdict itself.
+    pub fn headline(self) -> Verdict {
+        match self {
+            Verdict::Inconclusive(Headline::Reproduced) => Verdict::Reproduced,
+            Verdict::Inconclusive(Headline::Partly) => Verdict::Partly,
+            Verdict::Inconclusive(Headline::NotReproduced) => Verdict::NotReproduced,
+            v => v,
         }
     }
 }
@@ -125,6 +151,11 @@ impl Thresholds {
         }
     }
 
+    /// The verdict the rule gives the figure `x` alone (no data when it is not finite).
+    pub fn verdict_of(self, x: f64) -> Verdict {
+        self.on(x, "no data").verdict()
+    }
+
     /// The rule as the reasons quote it: `rule: ≥ 50% reproduced, ≥ 30% partly`.
     pub fn text(self) -> String {
         format!("rule: {} reproduced, {} partly", self.reproduced.text(self.unit), self.partly.text(self.unit))
@@ -163,7 +194,7 @@ impl Conditions {
             Verdict::NoData => self.no_data.unwrap_or_default().to_string(),
             Verdict::Reproduced => reasons.reproduced,
             Verdict::Partly => reasons.partly,
-            Verdict::NotReproduced => reasons.not_reproduced,
+            Verdict::NotReproduced | Verdict::Inconclusive(_) => reasons.not_reproduced,
         };
         Judgement { verdict, reason }
     }
