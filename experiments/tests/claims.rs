@@ -84,9 +84,16 @@ fn quick_claims_and_report() {
             .unwrap_or_else(|| panic!("REPORT.md has no row for {id}"));
         assert!(!row.contains("**no data**"), "{id} has no data in the quick run: {row}");
         assert!(
-            ["**reproduced**", "**not reproduced**", "**partly**"].iter().any(|v| row.contains(v)),
+            ["**reproduced**", "**not reproduced**", "**partly**", "**inconclusive (headline: "].iter().any(|v| row.contains(v)),
             "{id} row has no verdict: {row}"
         );
+        // Every judged claim shows its robustness table.
+        let section = report.split(&format!("\n## {id}: ")).nth(1).unwrap_or_else(|| panic!("REPORT.md has no section for {id}"));
+        let section = section.split("\n## ").next().unwrap_or_default();
+        if id != "C4" && id != "C6" {
+            assert!(section.contains("Robustness (the rule applied under each declared alternative"), "{id} has no robustness table");
+        }
+        assert!(section.contains("Rule (set in `"), "{id}'s rule does not name the commit that set it");
         let lower = id.to_lowercase();
         let tex = std::fs::read_to_string(dir.join("tables").join(format!("{lower}.tex"))).unwrap();
         assert!(tex.contains("\\begin{tabular}") && tex.contains("\\end{table}"), "{lower}.tex is not a table");
