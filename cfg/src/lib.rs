@@ -35,7 +35,8 @@
 //! Besides the reducers' counters, every row of the builder and of a copying phase carries
 //! `live_nodes` (ops in the graph it produced) and `chain_nodes` (those of them with effects
 //! or control: ops whose [`Effects`](ir::ops::Effects) are not pure, and block terminators;
-//! claim C7). The `lir` row carries `lir_exits` and `lir_overflow_checks`
+//! claim C7), and `input_distance_sum` / `input_edges` (over every op's inputs, the distance
+//! of the two op indices: claim C8's drift, [`input_distance`]). The `lir` row carries `lir_exits` and `lir_overflow_checks`
 //! ([`ir::lir::Function::census`], claim C6), and `adjacent_distance_sum` / `adjacent_pairs`:
 //! over each block of the last graph, the pairs of consecutive ops in emission order (the ops
 //! that become LIR instructions or the terminator: phis and frame states emit none) and the
@@ -103,8 +104,9 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     }
 }
 
-/// `live_nodes` and `chain_nodes` of `g` (see the crate docs), for a row.
-fn shape_extras<G>(g: &Graph<G>) -> [(&'static str, u64); 2] {
+/// `live_nodes`, `chain_nodes`, `input_distance_sum` and `input_edges` of `g` (see the
+/// crate docs), for a row.
+fn shape_extras<G>(g: &Graph<G>) -> [(&'static str, u64); 4] {
     let chain = g
         .all_ops()
         .filter(|&i| {
@@ -112,7 +114,23 @@ fn shape_extras<G>(g: &Graph<G>) -> [(&'static str, u64); 2] {
             graph::is_terminator(op.opcode()) || !op.effects().is_pure()
         })
         .count();
-    [("live_nodes", g.op_count() as u64), ("chain_nodes", chain as u64)]
+    let (sum, edges) = input_distance(g);
+    [("live_nodes", g.op_count() as u64), ("chain_nodes", chain as u64), ("input_distance_sum", sum), ("input_edges", edges)]
+}
+
+/// Over every op of `g`, the number of input edges and the sum of the distances between the
+/// op's index (allocation order) and its input's: how far apart producer and consumer sit
+/// in the op buffer (claim C8). The sea of nodes measures the same over its value inputs
+/// (`son::input_distance`); a CFG op's inputs are values only.
+pub fn input_distance<G>(g: &Graph<G>) -> (u64, u64) {
+    let (mut sum, mut edges) = (0u64, 0u64);
+    for i in g.all_ops() {
+        for &j in g.inputs(i) {
+            sum += u64::from(i.id().abs_diff(j.id()));
+            edges += 1;
+        }
+    }
+    (sum, edges)
 }
 
 /// The pairs of consecutive ops in emission order within each block of `g` (ops that become

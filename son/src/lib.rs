@@ -25,8 +25,10 @@
 //!
 //! # Measurement extras
 //!
-//! Every phase row carries `live_nodes` (nodes reachable from `End` after the phase) and
-//! `chain_nodes` (those of them with an effect or control input or output: claim C7). The
+//! Every phase row carries `live_nodes` (nodes reachable from `End` after the phase),
+//! `chain_nodes` (those of them with an effect or control input or output: claim C7), and
+//! `input_distance_sum` / `input_edges` (over their value inputs, the distance of the two
+//! nodes' ids: claim C8's drift, [`input_distance`]). The
 //! schedule row adds `adjacent_distance_sum` / `adjacent_pairs` (over consecutive nodes of each
 //! block in emission order, the distance of their ids: claim C8) and the final LIR's census
 //! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed after the
@@ -118,10 +120,28 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
 }
 
 /// The node census of the graph after a phase, for its row (`live_nodes`, `chain_nodes`;
-/// claim C7).
-fn chain_extras(g: &Graph, live: &[NodeId]) -> [(&'static str, u64); 2] {
+/// claim C7) and the distance in allocation order from each live node to its value inputs
+/// (`input_distance_sum` over `input_edges`; claim C8's drift).
+fn chain_extras(g: &Graph, live: &[NodeId]) -> [(&'static str, u64); 4] {
     let (chain, all) = chain_census(g, live);
-    [("live_nodes", all), ("chain_nodes", chain)]
+    let (sum, edges) = input_distance(g, live);
+    [("live_nodes", all), ("chain_nodes", chain), ("input_distance_sum", sum), ("input_edges", edges)]
+}
+
+/// Over the nodes `live`, the number of value-input edges and the sum of the distances
+/// between the ids (allocation order) of each node and its value input: how far apart
+/// producer and consumer sit in the node arena (claim C8). A graph built in program order
+/// starts with short edges; nodes that reducers add later get new ids, far from the nodes
+/// they use. The CFG measures the same over its ops (`cfg::input_distance`).
+pub fn input_distance(g: &Graph, live: &[NodeId]) -> (u64, u64) {
+    let (mut sum, mut edges) = (0u64, 0u64);
+    for &n in live {
+        for &i in g.value_inputs(n) {
+            sum += (n.index() as u64).abs_diff(i.index() as u64);
+            edges += 1;
+        }
+    }
+    (sum, edges)
 }
 
 /// Of the nodes `live`, how many sit on the effect or control chain (an effect or control

@@ -55,7 +55,7 @@ impl Estimate {
         if n == 0 {
             return Estimate::point(f64::NAN, 0);
         }
-        Estimate { value: mean(&mut (0..n)), interval: bootstrap(n, |sample| mean(&mut sample.iter().copied())), n }
+        Estimate { value: round12(mean(&mut (0..n))), interval: bootstrap(n, |sample| mean(&mut sample.iter().copied())), n }
     }
 
     /// The ratio of sums Σ num / Σ den over programs (pooled), with its bootstrap interval
@@ -100,6 +100,12 @@ impl Estimate {
             None => f(self.value),
         }
     }
+}
+
+/// `x` to 12 significant digits: `exp(ln x)` is not exactly `x`, and a rule's boundary must
+/// hold for a figure exactly at it (the geometric mean of one ratio of 1.5 is 1.5).
+fn round12(x: f64) -> f64 {
+    format!("{x:.11e}").parse().unwrap_or(x)
 }
 
 /// The 95% percentile-bootstrap interval of `stat` over `n` units: [`RESAMPLES`] resamples
