@@ -384,7 +384,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "rule and threats written in full",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "bc703ac",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "son's drift: per-kernel geometric mean of the mean value-input distance in son's graph before scheduling over the same right after building; same thresholds (≥ 1.5× reproduced, > 1.1× partly); schedule neighbours son/cfg become an alternative in the robustness table",
