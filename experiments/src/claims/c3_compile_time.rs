@@ -13,7 +13,7 @@ use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{c10_llvm_share, Claim, Ctx};
 use crate::plot;
-use crate::report::{distinct, figure, Figure, geomean, medians, num, spread, Finding, Grid};
+use crate::report::{distinct, figure, Figure, geomean, medians, num, spread, sum_where, Finding, Grid};
 
 /// The claim C3.
 pub const CLAIM: Claim = Claim {
@@ -158,8 +158,27 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
                  median over repetitions; \"with LLVM\" adds LLVM's rows when the backend meters them, \"with Cranelift\" \
                  Cranelift's (`--backend cranelift`, the same LIR; issue 20). Only the mid-end ratio is judged: with a \
                  backend the ratio moves toward 1 as the backend's share grows (C10).\n"
-        .into();
+        .to_string()
+        + &licm_note(dir);
     Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
+}
+
+/// Which side hoists loop-invariant code, and how much (from C5's counter runs when they are
+/// in `dir`): only son's scheduler does, so son's time includes that work and the CFG's
+/// does not.
+pub fn licm_note(dir: &Path) -> String {
+    let hoisted = crate::report::load(dir, &super::c5_node_splitting::CSV).ok().map(|t| {
+        let son = |r: &[String]| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "split") == "on";
+        let kernels = |r: &[String]| son(r) && super::graph::is_kernel(t.get(r, "program"));
+        (sum_where(&t, "schedule_hoisted", kernels).0, sum_where(&t, "schedule_hoisted", son).0)
+    });
+    let counted = match hoisted {
+        Some((k, all)) => format!("its scheduler hoisted {} nodes out of loops in the kernels' compilations ({} in every corpus program; C5's counter runs, `schedule_hoisted`)", num(k), num(all)),
+        None => "C5's counter runs are not in this directory, so the hoisted nodes are not counted here".to_string(),
+    };
+    format!(
+        "\n**Loop-invariant code motion is one-sided**: only son moves loop-invariant code (global code motion places a pure node in the outermost loop its inputs allow); {counted}. The CFG pipeline has no loop-invariant code motion by default, so its mid-end time includes no such work and its code keeps invariant operations in their loops (issue 36 adds one to the CFG as an A/B option). The same holds for C5.\n"
+    )
 }
 
 #[cfg(test)]

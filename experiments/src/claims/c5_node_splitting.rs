@@ -218,7 +218,7 @@ fn geomean_range(xs: &[f64], what: &str) -> String {
 
 /// C5's report section: what node splitting did in the scheduler, to the pure instructions
 /// executed and (secondary) to run time.
-pub fn report(_dir: &Path, t: &Table) -> Finding {
+pub fn report(dir: &Path, t: &Table) -> Finding {
     let son_on = |r: &[String]| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "split") == "on";
     let (split_on, n_on) = sum_where(t, "schedule_split", son_on);
     let (hoisted_on, _) = sum_where(t, "schedule_hoisted", son_on);
@@ -344,6 +344,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let mut robust = Robustness::new("pure instructions executed, split on/off", Unit::Times, "kernels with a split, per-kernel geometric mean", Estimate::geomean(&split_kernels), &rule);
     let pairs: Vec<(f64, f64)> = counts.iter().filter(|(p, c)| is_kernel(p) && c.split > 0.0).map(|(_, c)| (c.pure.1, c.pure.0)).collect();
     robust.alternative("kernels with a split, pooled (ratio of sums)", Estimate::pooled(&pairs), &rule);
+    let notes = notes + &super::c3_compile_time::licm_note(dir);
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
