@@ -28,8 +28,10 @@
 //! turns on the narrowing itself, with the CFG's lattice and decisions ([`midend::ranges`]):
 //! a fact about an int32 comparison with a constant (`x < k`, `x <= k`, `k < x`, `x == k`
 //! and negations) also records the range it implies for the compared value; a value's
-//! range is its constant or type ([`midend::ranges::base`]) met with every range fact on the
-//! path (control facts and, for a check, those of its effect chain). With the ranges,
+//! range is its constant or type ([`midend::ranges::base`]; a node `lower` made, which the
+//! typer never saw, is typed from its inputs with [`ir::typing::type_op`], as the CFG types
+//! an op when it is emitted) met with every range fact on the path (control facts and, for a
+//! check, those of its effect chain). With the ranges,
 //! int32 comparisons count as decided when the ranges decide them, and an overflow check
 //! (`Projection[1]` of `Int32AddWithOverflow` / `Int32SubWithOverflow`) whose operand
 //! ranges cannot overflow is decided false: the check goes, and the machine reducer turns
@@ -62,7 +64,10 @@
 //! reports an in-place change, so the driver revisits the node's users. There is no cap, on
 //! either side.
 
+use std::cell::RefCell;
+
 use ir::ops::{DeoptReason, Op, Opcode};
+use ir::types::Type;
 use midend::ranges::{self, Range};
 
 use crate::graph::{Graph, NodeId};
@@ -111,10 +116,8 @@ fn int32_const(g: &Graph, n: NodeId) -> Option<i32> {
     }
 }
 
-/// The range `n` starts from: its constant or its type ([`ranges::base`]).
-fn base_range(g: &Graph, n: NodeId) -> Range {
-    ranges::base(int32_const(g, n), g.ty(n))
-}
+/// How deep [`BranchElimination::type_of`] follows untyped inputs.
+const TYPE_DEPTH: u32 = 8;
 
 /// One node's facts and the input versions they were computed from.
 #[derive(Clone, Debug)]
@@ -142,6 +145,9 @@ pub struct BranchElimination {
     checks_narrowed: u64,
     /// Branches folded by a range decision.
     branches_narrowed: u64,
+    /// With `pin=on`: the types [`Self::type_of`] computed for nodes the typer did not type
+    /// (those made by `lower`), by node.
+    types: RefCell<Vec<Option<Type>>>,
 }
 
 impl BranchElimination {
@@ -181,7 +187,10 @@ impl BranchElimination {
         if !self.pin {
             return None;
         }
-        let range = |v: NodeId| facts.iter().fold(base_range(g, v), |r, f| range_facts(f, v, r));
+        let range = |v: NodeId| {
+            let base = ranges::base(int32_const(g, v), self.type_of(g, v, TYPE_DEPTH));
+            facts.iter().fold(base, |r, f| range_facts(f, v, r))
+        };
         let op = g.op(cond);
         if let Op::Projection { index: 1 } = op {
             let arith = g.value_inputs(cond)[0];
@@ -215,6 +224,32 @@ impl BranchElimination {
         for sum in sums {
             ed.replace(g, sum, plain);
         }
+    }
+
+    /// The type `n` starts from, as the CFG's ops have it when emitted: the typer's, or for
+    /// a node made after the typer ran (by `lower`), [`ir::typing::type_op`] of its value
+    /// inputs' types, following untyped inputs `depth` deep (remembered per node; a value's
+    /// type stays sound while reducers keep its value). `None` past the depth or on a phi
+    /// the typer did not type.
+    fn type_of(&self, g: &Graph, n: NodeId, depth: u32) -> Option<Type> {
+        if let Some(t) = g.ty(n) {
+            return Some(t);
+        }
+        if let Some(&Some(t)) = self.types.borrow().get(n.index()) {
+            return Some(t);
+        }
+        let op = g.op(n);
+        if depth == 0 || matches!(op, Op::Phi { .. }) {
+            return None;
+        }
+        let inputs: Option<Vec<Type>> = g.value_inputs(n).iter().map(|&i| self.type_of(g, i, depth - 1)).collect();
+        let t = ir::typing::type_op(&op, &inputs?);
+        let mut types = self.types.borrow_mut();
+        if types.len() <= n.index() {
+            types.resize(n.index() + 1, None);
+        }
+        types[n.index()] = Some(t);
+        Some(t)
     }
 
     /// With `pin=on`, counts `n` once if it is an overflow check.
