@@ -457,8 +457,11 @@ fn op_parameters(op: &Op) -> String {
 fn son_phase_label(phase: &son::Phase, split: bool) -> String {
     use son::reducer::Driver;
     match phase {
-        son::Phase::Reduce { reducers, driver } => {
+        son::Phase::Reduce { reducers, driver, pin } => {
             let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
+            if *pin {
+                args.push("pin=on".into());
+            }
             match driver {
                 Driver::V8 => {}
                 Driver::Rpo => args.push("driver=rpo".into()),

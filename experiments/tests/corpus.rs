@@ -160,6 +160,31 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
+    // Sea of nodes with pinned range narrowing (`son::PIN_SPEC`, claim C6's control: the late
+    // `branch-elim` removes overflow checks its control path's comparisons disprove), plain
+    // and under stress exits.
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "lir",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;reduce(dce,machine,common,vn,redundancy,branch-elim,pin=on);schedule(split=on)",
+        "--always-opt",
+        "--verify",
+    ],
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "lir",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;reduce(dce,machine,common,vn,redundancy,branch-elim,pin=on);schedule(split=on)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
     // Escape analysis on both pipelines under stress exits: exits rebuild removed objects.
     &[
         "--tier",
@@ -667,4 +692,15 @@ fn hot_code_follows_the_thresholds() {
     assert!(has_hot_code(&straight, tiering_options(&["--osr-back-edges", "3"])));
     assert!(!has_hot_code(&straight, tiering_options(&[])));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pinned-narrowing stress configurations run `son::PIN_SPEC` (the literal keeps the
+/// configuration table a `const`).
+#[test]
+fn the_pin_configurations_run_the_pin_spec() {
+    let pinned: Vec<&&[&str]> = STRESS_CONFIGURATIONS.iter().filter(|c| c.iter().any(|a| a.contains("pin=on"))).collect();
+    assert_eq!(pinned.len(), 2);
+    for c in pinned {
+        assert!(c.contains(&son::PIN_SPEC), "{c:?}");
+    }
 }

@@ -56,7 +56,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, Options, Phase, ReducerId, DEFAULT_SPEC};
+pub use spec::{parse_spec, Options, Phase, ReducerId, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -66,7 +66,7 @@ use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
 /// The GraphReducer rule set of `id`, or `None` for `escape`, which is not a local reducer
 /// but a whole-graph analysis ([`reducers::escape::run`]).
-fn make_reducer(id: ReducerId) -> Option<Box<dyn Reducer>> {
+fn make_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
     use reducers::*;
     Some(match id {
         ReducerId::Dce => Box::new(dce::DeadCodeElimination),
@@ -77,7 +77,7 @@ fn make_reducer(id: ReducerId) -> Option<Box<dyn Reducer>> {
         ReducerId::LoadElim => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Type)),
         ReducerId::LoadElimOffset => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Offset)),
         ReducerId::Redundancy => Box::new(redundancy::RedundancyElimination::new()),
-        ReducerId::BranchElim => Box::new(branch_elim::BranchElimination::new()),
+        ReducerId::BranchElim => Box::new(branch_elim::BranchElimination::with_pin(pin)),
         ReducerId::Escape => return None,
     })
 }
@@ -92,7 +92,13 @@ pub fn run_reduce(g: &mut Graph, reducers: &[ReducerId], driver: Driver) -> Redu
 /// [`run_reduce`] with the driver's counters on or off (`counting: false` only to measure
 /// what counting costs; the statistics are then all 0).
 pub fn run_reduce_counted(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool) -> ReduceStats {
-    let mut boxes: Vec<Box<dyn Reducer>> = reducers.iter().filter_map(|&id| make_reducer(id)).collect();
+    run_reduce_with(g, reducers, driver, counting, false)
+}
+
+/// [`run_reduce_counted`] with the phase's `pin=` option: `pin` makes its `branch-elim`
+/// narrow int32 ranges by control facts ([`reducers::branch_elim`]).
+pub fn run_reduce_with(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool, pin: bool) -> ReduceStats {
+    let mut boxes: Vec<Box<dyn Reducer>> = reducers.iter().filter_map(|&id| make_reducer(id, pin)).collect();
     let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
     let mut reducer = GraphReducer::new(refs);
     reducer.set_counting(counting);
@@ -223,7 +229,7 @@ pub fn build_and_optimize_at(
 /// its object escape, while objects reached only by `StoreField` / `LoadField` need none).
 pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counters: &mut meter::PhaseCounters) -> Result<(), Bailout> {
     match phase {
-        Phase::Reduce { reducers, driver } => {
+        Phase::Reduce { reducers, driver, pin } => {
             if reducers.contains(&ReducerId::Escape) {
                 let stats = reducers::escape::run(g, input);
                 for (name, n) in stats.extras() {
@@ -232,7 +238,7 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
                 counters.changes += stats.objects_scalar_replaced;
             }
             if reducers.iter().any(|&r| r != ReducerId::Escape) {
-                let stats = run_reduce(g, reducers, *driver);
+                let stats = run_reduce_with(g, reducers, *driver, true, *pin);
                 record(counters, &stats);
             }
         }

@@ -7,7 +7,7 @@
 //!
 //! | phase | arguments | rule |
 //! |---|---|---|
-//! | `reduce(r1,r2,...)` | reducers of [`REDUCERS`], `driver=v8\|rpo\|worklist[:SEED]` | at least one reducer |
+//! | `reduce(r1,r2,...)` | reducers of [`REDUCERS`], `driver=v8\|rpo\|worklist[:SEED]`, `pin=on\|off` (the phase's `branch-elim` narrows int32 ranges by the facts of a check's control path, claim C6's control; off when not given) | at least one reducer; `pin=` only with `branch-elim` |
 //! | `typer` | — | |
 //! | `lower` (or `simplified-lower`) | — | exactly once |
 //! | `peel` | — | anywhere before `schedule` |
@@ -142,6 +142,10 @@ pub enum Phase {
         reducers: Vec<ReducerId>,
         /// The traversal.
         driver: Driver,
+        /// `pin=on`: the phase's `branch-elim` narrows int32 ranges with the facts of a
+        /// check's control path ([`crate::reducers::branch_elim`]; off by default, as in
+        /// TurboFan).
+        pin: bool,
     },
     /// The typer (a GraphReducer phase of its own).
     Typer,
@@ -191,8 +195,11 @@ impl Options {
     /// driver and `build` left out): parsing it gives these options back.
     pub fn canonical_spec(&self) -> String {
         let phases = self.phases.iter().map(|phase| match phase {
-            Phase::Reduce { reducers, driver } => {
+            Phase::Reduce { reducers, driver, pin } => {
                 let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
+                if *pin {
+                    args.push("pin=on".into());
+                }
                 match driver {
                     Driver::V8 => {}
                     Driver::Rpo => args.push("driver=rpo".into()),
@@ -215,6 +222,12 @@ impl Options {
 /// splitting in the scheduler (`--turbo-splitting`).
 pub const DEFAULT_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
 reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+
+/// [`DEFAULT_SPEC`] with pinned range narrowing (`pin=on`) in its late `branch-elim`, the
+/// one after `lower` that sees the overflow checks and int32 comparisons: claim C6's control,
+/// TurboFan's remedy of control-dependent typing.
+pub const PIN_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim,pin=on);schedule(split=on)";
 
 impl Default for Options {
     fn default() -> Self {
@@ -315,13 +328,15 @@ fn reduce_phase(item: &PhaseAst) -> Result<Phase, SpecError> {
     };
     let mut reducers = Vec::new();
     let mut driver = Driver::V8;
+    let mut pin: Option<(bool, usize)> = None;
     for arg in args {
         match &arg.key {
             Some(key) if key.text == "driver" => driver = parse_driver(&arg.value)?,
+            Some(key) if key.text == "pin" => pin = Some((spec::parse_switch(arg)?, arg.position())),
             Some(_) => {
                 return Err(SpecError::new(
                     arg.position(),
-                    format!("unknown reduce option '{arg}'; valid: driver=v8, driver=rpo, driver=worklist, driver=worklist:SEED"),
+                    format!("unknown reduce option '{arg}'; valid: driver=v8, driver=rpo, driver=worklist, driver=worklist:SEED, pin=on, pin=off"),
                 ))
             }
             None => {
@@ -338,7 +353,10 @@ fn reduce_phase(item: &PhaseAst) -> Result<Phase, SpecError> {
     if reducers.is_empty() {
         return Err(SpecError::new(item.position(), "'reduce()' needs at least one reducer"));
     }
-    Ok(Phase::Reduce { reducers, driver })
+    if let Some((_, at)) = pin.filter(|_| !reducers.contains(&ReducerId::BranchElim)) {
+        return Err(SpecError::new(at, "'pin=' sets how 'branch-elim' narrows, and this phase has no 'branch-elim'"));
+    }
+    Ok(Phase::Reduce { reducers, driver, pin: pin.is_some_and(|(on, _)| on) })
 }
 
 /// A `driver=` value.
@@ -395,6 +413,8 @@ mod tests {
             "son:build(inline=off);reduce(dce,vn,driver=worklist:7);peel;lower;reduce(machine,driver=rpo);schedule",
             "reduce(dce,driver=worklist);simplified-lower;reduce(check-elim,machine-opt);schedule(split=off)",
             "son:typer;reduce(late-load-elim,late-load-elim-offset,escape);lower;schedule()",
+            PIN_SPEC,
+            "son:lower;reduce(branch-elim,driver=rpo,pin=off);schedule",
         ] {
             let o = parse_spec(text).unwrap();
             let canonical = o.canonical_spec();
@@ -407,7 +427,7 @@ mod tests {
     #[test]
     fn phases_drivers_and_the_prefix() {
         let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
-        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec![ReducerId::Dce, ReducerId::Vn], driver: Driver::Worklist { seed: 7 } });
+        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec![ReducerId::Dce, ReducerId::Vn], driver: Driver::Worklist { seed: 7 }, pin: false });
         assert_eq!(parse_spec("reduce(dce);lower;schedule").unwrap().phases.len(), 3, "the prefix is optional");
         assert!(!parse_spec("son:lower;schedule").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
@@ -425,13 +445,26 @@ mod tests {
     }
 
     #[test]
+    fn pin_is_an_option_of_a_phase_with_branch_elim() {
+        let o = parse_spec(PIN_SPEC).unwrap();
+        assert!(matches!(o.phases[4], Phase::Reduce { pin: true, .. }), "{:?}", o.phases[4]);
+        assert!(o.phases.iter().filter(|p| matches!(p, Phase::Reduce { pin: true, .. })).count() == 1);
+        assert_eq!(o.canonical_spec(), PIN_SPEC);
+        assert!(!parse_spec(DEFAULT_SPEC).unwrap().phases.iter().any(|p| matches!(p, Phase::Reduce { pin: true, .. })), "off by default");
+        let o = parse_spec("son:lower;reduce(branch-elim,pin=off);schedule").unwrap();
+        assert_eq!(o.canonical_spec(), "son:lower;reduce(branch-elim);schedule");
+        fails("son:lower;reduce(dce,pin=on);schedule", 22, "'pin=' sets how 'branch-elim' narrows, and this phase has no 'branch-elim'");
+        fails("son:lower;reduce(branch-elim,pin=yes);schedule", 34, "valid: on, off");
+    }
+
+    #[test]
     fn the_cfg_names_are_aliases() {
         let o = parse_spec("son:typer;reduce(late-load-elim,check-elim);lower;reduce(machine-opt,late-load-elim-offset);schedule");
         let e = o.unwrap_err();
         assert!(e.message.contains("'late-load-elim-offset' works on simplified ops"), "{e}");
         let o = parse_spec("son:typer;reduce(late-load-elim,check-elim);lower;reduce(machine-opt);schedule").unwrap();
-        assert_eq!(o.phases[1], Phase::Reduce { reducers: vec![ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8 });
-        assert_eq!(o.phases[3], Phase::Reduce { reducers: vec![ReducerId::Machine], driver: Driver::V8 });
+        assert_eq!(o.phases[1], Phase::Reduce { reducers: vec![ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8, pin: false });
+        assert_eq!(o.phases[3], Phase::Reduce { reducers: vec![ReducerId::Machine], driver: Driver::V8, pin: false });
         assert_eq!(o.canonical_spec(), "son:typer;reduce(load-elim,redundancy);lower;reduce(machine);schedule");
     }
 

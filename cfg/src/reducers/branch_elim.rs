@@ -14,6 +14,8 @@
 //! A fact about an int32 comparison with a constant (`x < k`, `x <= k`, `k < x`, `x == k`, and
 //! their negations) also narrows the *range* of `x`. Ranges start from the value's type
 //! ([`ir::typing::type_op`], computed when the op was emitted) and are narrowed by the facts.
+//! What a fact says about a range and what ranges decide is [`midend::ranges`], shared with
+//! the sea of nodes' `branch-elim` under `pin=on`.
 //!
 //! Uses: a `Branch` on a decided condition becomes a `Goto` (a repeated dominated condition
 //! folds); `DeoptimizeIf/Unless` that cannot fire disappear; a `Select` on a decided bit
@@ -24,25 +26,22 @@
 use ir::hash::IdHashMap;
 
 use ir::ops::Op;
-use ir::types::Type;
+use midend::ranges::{self, Range};
 
 use super::{int32_const, known_bit};
 use crate::assembler::{Assembler, Label, Reducer, Reduction, V};
 
-const I32_MIN: f64 = i32::MIN as f64;
-const I32_MAX: f64 = i32::MAX as f64;
-
 #[derive(Clone, Copy, Debug)]
 enum Undo {
     Bit(V, Option<bool>),
-    Range(V, Option<(f64, f64)>),
+    Range(V, Option<Range>),
 }
 
 /// The branch-elimination reducer (`branch-elim`).
 #[derive(Default)]
 pub struct BranchElimination {
     bits: IdHashMap<V, bool>,
-    ranges: IdHashMap<V, (f64, f64)>,
+    ranges: IdHashMap<V, Range>,
     /// Undo log: what each fact replaced.
     log: Vec<Undo>,
     scopes: Vec<(Label, usize)>,
@@ -60,73 +59,27 @@ impl BranchElimination {
             return;
         }
         let (a, b) = (ins[0], ins[1]);
-        let (ka, kb) = (int32_const(asm, a).map(f64::from), int32_const(asm, b).map(f64::from));
-        match (*asm.op(cond), value) {
-            (Op::Int32LessThan, true) => {
-                if let Some(k) = kb {
-                    self.narrow(asm, a, (I32_MIN, k - 1.0));
-                }
-                if let Some(k) = ka {
-                    self.narrow(asm, b, (k + 1.0, I32_MAX));
-                }
-            }
-            (Op::Int32LessThan, false) => {
-                if let Some(k) = kb {
-                    self.narrow(asm, a, (k, I32_MAX));
-                }
-                if let Some(k) = ka {
-                    self.narrow(asm, b, (I32_MIN, k));
-                }
-            }
-            (Op::Int32LessThanOrEqual, true) => {
-                if let Some(k) = kb {
-                    self.narrow(asm, a, (I32_MIN, k));
-                }
-                if let Some(k) = ka {
-                    self.narrow(asm, b, (k, I32_MAX));
-                }
-            }
-            (Op::Int32LessThanOrEqual, false) => {
-                if let Some(k) = kb {
-                    self.narrow(asm, a, (k + 1.0, I32_MAX));
-                }
-                if let Some(k) = ka {
-                    self.narrow(asm, b, (I32_MIN, k - 1.0));
-                }
-            }
-            (Op::Word32Equal, true) => {
-                if let Some(k) = kb {
-                    self.narrow(asm, a, (k, k));
-                }
-                if let Some(k) = ka {
-                    self.narrow(asm, b, (k, k));
-                }
-            }
-            _ => {}
+        let [ra, rb] = ranges::implied(asm.op(cond), value, int32_const(asm, a), int32_const(asm, b));
+        if let Some(r) = ra {
+            self.narrow(asm, a, r);
+        }
+        if let Some(r) = rb {
+            self.narrow(asm, b, r);
         }
     }
 
-    fn narrow(&mut self, asm: &Assembler<'_>, v: V, (lo, hi): (f64, f64)) {
-        let (a, b) = self.range(asm, v);
-        let new = (a.max(lo), b.min(hi));
+    fn narrow(&mut self, asm: &Assembler<'_>, v: V, by: Range) {
+        let new = ranges::meet(self.range(asm, v), by);
         let old = self.ranges.insert(v, new);
         self.facts_updated += (old != Some(new)) as u64;
         self.log.push(Undo::Range(v, old));
     }
 
     /// The int32 range of `v` (read as signed): its type's, narrowed by the facts.
-    pub fn range(&self, asm: &Assembler<'_>, v: V) -> (f64, f64) {
-        let base = if let Some(c) = int32_const(asm, v) {
-            (c as f64, c as f64)
-        } else {
-            let t = asm.type_of(v);
-            match t.integer_bounds() {
-                Some(b) if t.is(Type::SIGNED32) => b,
-                _ => (I32_MIN, I32_MAX),
-            }
-        };
+    pub fn range(&self, asm: &Assembler<'_>, v: V) -> Range {
+        let base = ranges::base(int32_const(asm, v), Some(asm.type_of(v)));
         match self.ranges.get(&v) {
-            Some(&(lo, hi)) => (base.0.max(lo), base.1.min(hi)),
+            Some(&r) => ranges::meet(base, r),
             None => base,
         }
     }
@@ -143,14 +96,7 @@ impl BranchElimination {
         if ins.len() != 2 {
             return None;
         }
-        let (a, b) = (self.range(asm, ins[0]), self.range(asm, ins[1]));
-        match asm.op(cond) {
-            Op::Int32LessThan if a.1 < b.0 => Some(true),
-            Op::Int32LessThan if a.0 >= b.1 => Some(false),
-            Op::Int32LessThanOrEqual if a.1 <= b.0 => Some(true),
-            Op::Int32LessThanOrEqual if a.0 > b.1 => Some(false),
-            _ => None,
-        }
+        ranges::decide_compare(asm.op(cond), self.range(asm, ins[0]), self.range(asm, ins[1]))
     }
 }
 
@@ -219,13 +165,9 @@ impl Reducer for BranchElimination {
                 None => Reduction::NoChange,
             },
             Op::CheckedInt32Add | Op::CheckedInt32Sub => {
-                let (a, b) = (self.range(asm, ins[0]), self.range(asm, ins[1]));
-                let (lo, hi, plain) = if matches!(op, Op::CheckedInt32Add) {
-                    (a.0 + b.0, a.1 + b.1, Op::Int32Add)
-                } else {
-                    (a.0 - b.1, a.1 - b.0, Op::Int32Sub)
-                };
-                if lo >= I32_MIN && hi <= I32_MAX {
+                let add = matches!(op, Op::CheckedInt32Add);
+                let plain = if add { Op::Int32Add } else { Op::Int32Sub };
+                if ranges::no_overflow(add, self.range(asm, ins[0]), self.range(asm, ins[1])) {
                     Reduction::Replace(asm.emit(plain, &ins[..2]))
                 } else {
                     Reduction::NoChange

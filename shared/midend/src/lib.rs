@@ -10,6 +10,8 @@
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
 //! - [`peeling`]: the loop-peeling cap;
+//! - [`ranges`]: the int32 range lattice and decisions of control-dependent range narrowing
+//!   (both `branch-elim`s);
 //! - [`representation`]: representation selection of values that cross blocks (phi untagging) on the LIR both pipelines produce;
 //! - [`spec`]: the pipeline-spec grammar both pipelines read, its error type and the shape
 //!   of their pass registries;
@@ -21,6 +23,7 @@ pub mod load_elim;
 pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;
+pub mod ranges;
 pub mod representation;
 pub mod spec;
 pub mod speculation;
