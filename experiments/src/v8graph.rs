@@ -205,24 +205,28 @@ pub fn trace_chain_shares(node: &str, program: &Path) -> Result<Vec<Compilation>
     let scratch = std::env::temp_dir().join(format!("seabed-v8-graphs-{}-{stem}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).map_err(|e| V8GraphError::Io { path: scratch.clone(), source: e })?;
-    let result = (|| {
-        let status = Command::new(node)
-            .args(TRACE_FLAGS)
-            .arg(format!("--trace-turbo-path={}", scratch.display()))
-            .arg(&program)
-            .current_dir(&scratch)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .map_err(|e| V8GraphError::Spawn { node: node.to_string(), source: e })?;
-        if !status.success() {
-            return Err(V8GraphError::Exit { program: program.clone(), status });
-        }
-        read_turbo_dir(&scratch)
-    })();
+    let result = trace_into(node, &program, &scratch);
     let _ = std::fs::remove_dir_all(&scratch);
     result
+}
+
+/// Runs the trace of `program` (an absolute path) with `scratch` as working and trace
+/// directory, and reads the compilations written there.
+fn trace_into(node: &str, program: &Path, scratch: &Path) -> Result<Vec<Compilation>, V8GraphError> {
+    let status = Command::new(node)
+        .args(TRACE_FLAGS)
+        .arg(format!("--trace-turbo-path={}", scratch.display()))
+        .arg(program)
+        .current_dir(scratch)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| V8GraphError::Spawn { node: node.to_string(), source: e })?;
+    if !status.success() {
+        return Err(V8GraphError::Exit { program: program.to_path_buf(), status });
+    }
+    read_turbo_dir(scratch)
 }
 
 /// V8's pipeline order of the phases of `compilations` (each a list of phase names in its own
@@ -331,6 +335,27 @@ mod tests {
         let labels: Vec<String> = read_turbo_dir(&dir).unwrap().iter().map(Compilation::label).collect();
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(labels, ["g#2", "fib#10"]);
+    }
+
+    #[test]
+    fn node_traces_a_hot_function_when_node_is_installed() {
+        let (node, version) = crate::experiment::node();
+        if version.is_none() {
+            eprintln!("'{node}' not found: skipped");
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("seabed-v8graph-node-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("hot.js");
+        std::fs::write(&program, "function add(a, b) { return a + b; }\nlet s = 0;\nfor (let i = 0; i < 300000; i++) s = add(s, i);\nconsole.log(s);\n").unwrap();
+        let compilations = trace_chain_shares(&node, &program);
+        let _ = std::fs::remove_dir_all(&dir);
+        let compilations = compilations.unwrap();
+        let c = compilations.iter().find(|c| !c.phases.is_empty()).expect("a TurboFan compilation with graphs");
+        assert_eq!(c.phases[0].phase, "BytecodeGraphBuilder");
+        for p in &c.phases {
+            assert!(0 < p.chain_nodes && p.chain_nodes <= p.live_nodes, "{p:?}: node's edge types are `effect` and `control`");
+        }
     }
 
     #[test]
