@@ -16,4 +16,5 @@ pub mod schema;
 pub mod stats;
 pub mod test262;
 pub mod turbolizer;
+pub mod v8graph;
 pub mod v8stats;

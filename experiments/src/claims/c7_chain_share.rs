@@ -1,12 +1,17 @@
 //! C7, "most nodes sit on the effect or control chain": `chain_nodes` and `live_nodes` of
 //! every mid-end phase label, from the default pipelines' counter runs ([`super::graph`]).
+//!
+//! V8 beside us: `node --no-concurrent-recompilation --trace-turbo` on every kernel
+//! ([`crate::v8graph::trace_chain_shares`]) → `c7_v8_chain_share.csv`: per TurboFan
+//! compilation and graph phase before `schedule`, V8's live nodes and those with an effect or
+//! control input. The report shows it as context; it does not enter the verdict.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::graph::{default_runs, is_kernel, row_context};
 use super::runner::{file_name, phase_kind};
-use super::table::{Csv, Table};
+use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx};
@@ -17,7 +22,7 @@ pub const CLAIM: Claim = Claim {
     id: "C7",
     title: "Most nodes sit on the effect or control chain (\"SoN is a CFG where pure nodes float\")",
     published: "qualitative (most)",
-    csvs: &[CSV],
+    csvs: &[CSV, V8_CSV],
     run,
     report,
     rule,
@@ -37,6 +42,12 @@ pub const THREATS: &str = "The share depends on the programs (see the program se
 
 /// One row per (program, pipeline, phase label), summed over compilations.
 pub const CSV: Csv = Csv { file: "c7_chain_share.csv", columns: &["phase", "phase_kind", "rows", "chain_nodes", "live_nodes"] };
+
+/// V8's chain share, from node's `--trace-turbo` graphs: one row per (kernel, compiled
+/// function, V8 graph phase before `schedule`); `function` is `name#optimization id`. A row
+/// with a `note` and no counts says why there is no data (node missing, quick mode, a failed
+/// run, no function hot enough for TurboFan).
+pub const V8_CSV: Csv = Csv { file: "c7_v8_chain_share.csv", columns: &["function", "phase", "live_nodes", "chain_nodes", "node_version", "note"] };
 
 /// The verdict rule on the share of live nodes with an effect or control input in son's
 /// final graph before scheduling (over the kernels): "most" is at least half.
@@ -65,7 +76,52 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
         }
     }
-    ctx.write(&t, &CSV)
+    ctx.write(&t, &CSV)?;
+    run_v8(ctx)
+}
+
+/// The V8 side: every kernel under `node --trace-turbo` → [`V8_CSV`]. Never fails the claim
+/// for want of node: such kernels get a row with a `no data: ...` note.
+fn run_v8(ctx: &Ctx) -> Result<(), String> {
+    let mut t = ctx.table(&V8_CSV);
+    let rc = |program: String| RowContext {
+        experiment: CLAIM.id.into(),
+        program,
+        pipeline: "v8".into(),
+        spec: format!("node {}", crate::v8graph::TRACE_FLAGS.join(" ")),
+        llvm: "off".into(),
+        counter_backend: "trace".into(),
+        rep: 0,
+    };
+    let note = |version: &str, why: String| vec![String::new(), String::new(), String::new(), String::new(), version.to_string(), why];
+    let (node, version) = crate::experiment::node();
+    match version {
+        _ if ctx.opts.quick => ctx.push(&mut t, &rc("-".into()), note("", "no data: V8 is not traced in quick mode".into())),
+        None => ctx.push(&mut t, &rc("-".into()), note("", format!("no data: '{node}' not found"))),
+        Some(version) => {
+            for kernel in ctx.kernels()? {
+                let name = file_name(&kernel);
+                match crate::v8graph::trace_chain_shares(&node, &kernel) {
+                    Ok(compilations) if compilations.iter().all(|c| c.phases.is_empty()) => {
+                        ctx.push(&mut t, &rc(name), note(&version, "no function became hot enough for TurboFan".into()))
+                    }
+                    Ok(compilations) => {
+                        for c in &compilations {
+                            for p in &c.phases {
+                                let values = vec![c.label(), p.phase.clone(), p.live_nodes.to_string(), p.chain_nodes.to_string(), version.clone(), String::new()];
+                                ctx.push(&mut t, &rc(name.clone()), values);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("claims: C7 V8 graphs of {name}: {e}");
+                        ctx.push(&mut t, &rc(name), note(&version, format!("no data: {e}")));
+                    }
+                }
+            }
+        }
+    }
+    ctx.write(&t, &V8_CSV)
 }
 
 /// The sequence number of a phase label (`son/reduce#6` → 6).
@@ -109,7 +165,7 @@ fn pct_spread(xs: &[f64]) -> String {
 
 /// C7's report section: the share of son's nodes on the effect or control chain in the
 /// final graph before scheduling (judged), and in every phase of both pipelines (context).
-pub fn report(_dir: &Path, t: &Table) -> Finding {
+pub fn report(dir: &Path, t: &Table) -> Finding {
     let has = |r: &[String]| t.num(r, "chain_nodes").is_some() && t.num(r, "live_nodes").is_some();
     if !t.rows.iter().any(|r| has(r)) {
         return Finding::no_data_in(&CLAIM, t, "no phase row carries `chain_nodes`/`live_nodes` yet");
@@ -178,6 +234,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let notes = format!(
         "Share = nodes with an effect or control input / live nodes after the phase, nodes summed over compilations (`--always-opt`) and over the kernels (\"share (kernels)\") or every corpus program (\"share (all programs)\"); \"per kernel\" is the spread of each kernel's own share. The judged figure is the first row: son's graph after its last phase before `schedule` ({final_label}), the graph the scheduler places. The rows below are every phase of both pipelines, the builder's output (`build`) included, for context.\n"
     );
+    let notes = notes + &v8_section(dir, share);
     // Robustness: the rule on the chain share of son's final graph pooled over the kernels
     // (the headline), as a per-kernel geometric mean, over every program, and in son's graph
     // right after building (the phase decides how much has been folded away).
@@ -195,6 +252,78 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     }
     robust.alternative("graph after building, kernels pooled", Estimate::pooled(&built.into_values().collect::<Vec<_>>()), &rule);
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
+}
+
+/// The V8 comparison (context, not judged): per V8 graph phase in pipeline order, the share
+/// of V8's live nodes on a chain pooled over the kernels' compilations, and the share in the
+/// graph of V8's last phase before `schedule` beside son's final share (`son_share`).
+fn v8_section(dir: &Path, son_share: f64) -> String {
+    let mut s = String::from(
+        "\n**V8 beside us** (`node --no-concurrent-recompilation --trace-turbo` on every kernel, `c7_v8_chain_share.csv`). \
+         V8's JSON graphs label each input edge `value`, `effect`, `control`, `frame-state` or `context`; a node is on a \
+         chain when it is live and has an `effect` or `control` input, as ours. V8 compiles only the functions that got \
+         hot, with their full type feedback (and inlines into them), while our counts come from `--always-opt` compiling \
+         every function on first call; V8's phases are its own, so only the share, not the node counts, compares.\n\n",
+    );
+    let v8 = match crate::report::load(dir, &V8_CSV) {
+        Ok(v8) => v8,
+        Err(e) => {
+            s.push_str(&format!("No V8 data: {e}.\n"));
+            return s;
+        }
+    };
+    let has = |r: &[String]| v8.num(r, "live_nodes").is_some() && v8.num(r, "chain_nodes").is_some();
+    let rows: Vec<&Vec<String>> = v8.rows.iter().filter(|r| has(r)).collect();
+    if rows.is_empty() {
+        let why: BTreeSet<&str> = v8.rows.iter().map(|r| v8.get(r, "note").trim_start_matches("no data: ")).filter(|n| !n.is_empty()).collect();
+        s.push_str(&format!("No V8 data: {}.\n", why.into_iter().collect::<Vec<_>>().join("; ")));
+        return s;
+    }
+    // Each compilation's phases in its own order, then V8's pipeline order over all of them.
+    let mut compilations: Vec<((&str, &str), Vec<&str>)> = Vec::new();
+    for r in &rows {
+        let key = (v8.get(r, "program"), v8.get(r, "function"));
+        match compilations.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, phases)) => phases.push(v8.get(r, "phase")),
+            None => compilations.push((key, vec![v8.get(r, "phase")])),
+        }
+    }
+    let order = crate::v8graph::pipeline_order(compilations.iter().map(|(_, p)| p.clone()));
+    let kernels = v8.rows.iter().map(|r| v8.get(r, "program")).filter(|p| *p != "-").collect::<BTreeSet<_>>().len();
+    let compiled = rows.iter().map(|r| v8.get(r, "program")).collect::<BTreeSet<_>>().len();
+    let version = v8.get(rows[0], "node_version");
+    let mut grid = Grid::new(&["V8 phase", "compilations", "share (kernels pooled)", "per kernel: median [IQR]", "chain / live nodes"]);
+    let mut last = (f64::NAN, 0, String::new(), 0.0, Vec::new());
+    for phase in &order {
+        let is = |r: &[String]| has(r) && v8.get(r, "phase") == *phase;
+        let (c, n) = sum_where(&v8, "chain_nodes", is);
+        let (l, _) = sum_where(&v8, "live_nodes", is);
+        let mut per: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for r in rows.iter().filter(|r| is(r)) {
+            let e = per.entry(v8.get(r, "program")).or_default();
+            e.0 += v8.num(r, "chain_nodes").unwrap_or(0.0);
+            e.1 += v8.num(r, "live_nodes").unwrap_or(0.0);
+        }
+        let per: Vec<f64> = per.values().map(|(c, l)| c / l).collect();
+        grid.push(vec![format!("`{phase}`"), n.to_string(), pct(c / l), pct_spread(&per), format!("{} / {}", num(c), num(l))]);
+        last = (c / l, n, phase.to_string(), l, per);
+    }
+    let (v8_share, n, phase, live, per) = last;
+    s.push_str(&format!(
+        "node {version}; {compiled} of {kernels} kernels had a TurboFan compilation. V8's phases as `--trace-turbo` prints \
+         them (without the `V8.TF` prefix), in pipeline order, each over the compilations that printed its graph:\n\n"
+    ));
+    s.push_str(&grid.markdown());
+    s.push_str(&format!(
+        "\nIn V8's graph before scheduling (`{phase}`, the last graph phase before `schedule` in node {version}'s TurboFan), \
+         **{} of the live nodes are on a chain** ({} nodes, {n} compilations, per kernel {}); son's final graph before \
+         `schedule`, the judged figure: **{}**.\n",
+        pct(v8_share),
+        num(live),
+        pct_spread(&per),
+        pct(son_share)
+    ));
+    s
 }
 
 #[cfg(test)]
@@ -259,6 +388,50 @@ mod tests {
         assert_eq!(verdict_of(no_schedule), Verdict::NoData);
         // Only non-kernel programs.
         assert_eq!(verdict_of(phases("feat_a.js", 900)), Verdict::NoData);
+    }
+
+    /// A row of V8's graph counts: `chain` of `live` nodes of `program`'s compilation
+    /// `function` after `phase`.
+    fn v8_row(program: &'static str, function: &'static str, phase: &'static str, chain: u64, live: u64) -> Vec<(&'static str, String)> {
+        row(&[("program", &program), ("pipeline", &"v8"), ("function", &function), ("phase", &phase), ("chain_nodes", &chain), ("live_nodes", &live), ("node_version", &"v20.0.0")])
+    }
+
+    #[test]
+    fn the_v8_section_pools_each_phase_in_pipeline_order() {
+        let v8 = vec![
+            v8_row("bench_a.js", "f#0", "BytecodeGraphBuilder", 60, 100),
+            v8_row("bench_a.js", "f#0", "Typer", 70, 100),
+            v8_row("bench_a.js", "f#0", "BranchConditionDuplication", 50, 100),
+            // A second compilation with a phase the first one skipped.
+            v8_row("bench_a.js", "g#1", "BytecodeGraphBuilder", 10, 20),
+            v8_row("bench_a.js", "g#1", "LoopPeeling", 15, 20),
+            v8_row("bench_a.js", "g#1", "BranchConditionDuplication", 5, 20),
+            v8_row("bench_b.js", "h#0", "BranchConditionDuplication", 45, 80),
+            row(&[("program", &"bench_c.js"), ("pipeline", &"v8"), ("node_version", &"v20.0.0"), ("note", &"no function became hot enough for TurboFan")]),
+        ];
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &phases("bench_a.js", 600))), (&V8_CSV, csv(&V8_CSV, &v8))]);
+        assert_eq!(f.verdict, Verdict::Reproduced, "V8's rows do not enter the verdict: {}", f.reason);
+        let n = &f.notes;
+        assert!(n.contains("node v20.0.0; 2 of 3 kernels had a TurboFan compilation"), "{n}");
+        let builder = n.find("| `BytecodeGraphBuilder` | 2 | 58.3% |").expect(n);
+        let peeling = n.find("| `LoopPeeling` | 1 | 75.0% |").expect(n);
+        let typer = n.find("| `Typer` | 1 | 70.0% |").expect(n);
+        let last = n.find("| `BranchConditionDuplication` | 3 | 50.0% |").expect(n);
+        assert!(builder < peeling && peeling < typer && typer < last, "pipeline order: {n}");
+        // (50 + 5 + 45) / (100 + 20 + 80) = 50%; per kernel 45.8% (a) and 56.3% (b).
+        assert!(n.contains("(`BranchConditionDuplication`, the last graph phase before `schedule` in node v20.0.0's TurboFan), **50.0% of the live nodes are on a chain** (200 nodes, 3 compilations"), "{n}");
+        assert!(n.contains("the judged figure: **60.0%**"), "{n}");
+    }
+
+    #[test]
+    fn the_v8_section_says_why_it_has_no_data() {
+        let son = csv(&CSV, &phases("bench_a.js", 600));
+        let f = finding(&CLAIM, &[(&CSV, son.clone())]);
+        assert!(f.notes.contains("No V8 data: c7_v8_chain_share.csv not found"), "{}", f.notes);
+        let quick = vec![row(&[("program", &"-"), ("pipeline", &"v8"), ("note", &"no data: V8 is not traced in quick mode")])];
+        let f = finding(&CLAIM, &[(&CSV, son), (&V8_CSV, csv(&V8_CSV, &quick))]);
+        assert!(f.notes.contains("No V8 data: V8 is not traced in quick mode."), "{}", f.notes);
+        assert_eq!(f.verdict, Verdict::Reproduced);
     }
 
     #[test]

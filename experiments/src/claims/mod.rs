@@ -22,7 +22,7 @@
 //! | C4 | [`c4_load_elim_scaling`] | `c4_load_elim_scaling.csv` |
 //! | C5 | [`c5_node_splitting`] | `c5_node_splitting.csv` |
 //! | C6 | [`c6_checks_left`] | `c6_checks_left.csv` |
-//! | C7 | [`c7_chain_share`] | `c7_chain_share.csv` |
+//! | C7 | [`c7_chain_share`] | `c7_chain_share.csv`, `c7_v8_chain_share.csv` |
 //! | C8 | [`c8_schedule_locality`] | `c8_schedule_locality.csv` |
 //! | C9 | [`c9_alias_analysis`] | `c9_alias_analysis.csv` |
 //! | C10 | [`c10_llvm_share`], [`c10_per_function`] | `c10_llvm_share.csv`, `c10_per_function.csv`, `c10_v8_compile.csv` |
