@@ -234,7 +234,8 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     let notes = format!(
         "Share = nodes with an effect or control input / live nodes after the phase, nodes summed over compilations (`--always-opt`) and over the kernels (\"share (kernels)\") or every corpus program (\"share (all programs)\"); \"per kernel\" is the spread of each kernel's own share. The judged figure is the first row: son's graph after its last phase before `schedule` ({final_label}), the graph the scheduler places. The rows below are every phase of both pipelines, the builder's output (`build`) included, for context.\n"
     );
-    let notes = notes + &v8_section(dir, share);
+    let (v8_notes, v8_last) = v8_section(dir, share);
+    let notes = notes + &v8_notes;
     // Robustness: the rule on the chain share of son's final graph pooled over the kernels
     // (the headline), as a per-kernel geometric mean, over every program, and in son's graph
     // right after building (the phase decides how much has been folded away).
@@ -251,13 +252,18 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         e.1 += t.num(r, "live_nodes").unwrap_or(0.0);
     }
     robust.alternative("graph after building, kernels pooled", Estimate::pooled(&built.into_values().collect::<Vec<_>>()), &rule);
+    if let Some((phase, pairs)) = v8_last {
+        robust.alternative(&format!("V8's own graphs before scheduling (`{phase}`, hot functions), kernels pooled"), Estimate::pooled(&pairs), &rule);
+    }
     Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 /// The V8 comparison (context, not judged): per V8 graph phase in pipeline order, the share
 /// of V8's live nodes on a chain pooled over the kernels' compilations, and the share in the
 /// graph of V8's last phase before `schedule` beside son's final share (`son_share`).
-fn v8_section(dir: &Path, son_share: f64) -> String {
+/// Also returns V8's last phase before scheduling with each kernel's (chain, live) nodes
+/// there, for the robustness table.
+fn v8_section(dir: &Path, son_share: f64) -> (String, Option<(String, Vec<(f64, f64)>)>) {
     let mut s = String::from(
         "\n**V8 beside us** (`node --no-concurrent-recompilation --trace-turbo` on every kernel, `c7_v8_chain_share.csv`). \
          V8's JSON graphs label each input edge `value`, `effect`, `control`, `frame-state` or `context`; a node is on a \
@@ -269,7 +275,7 @@ fn v8_section(dir: &Path, son_share: f64) -> String {
         Ok(v8) => v8,
         Err(e) => {
             s.push_str(&format!("No V8 data: {e}.\n"));
-            return s;
+            return (s, None);
         }
     };
     let has = |r: &[String]| v8.num(r, "live_nodes").is_some() && v8.num(r, "chain_nodes").is_some();
@@ -277,7 +283,7 @@ fn v8_section(dir: &Path, son_share: f64) -> String {
     if rows.is_empty() {
         let why: BTreeSet<&str> = v8.rows.iter().map(|r| v8.get(r, "note").trim_start_matches("no data: ")).filter(|n| !n.is_empty()).collect();
         s.push_str(&format!("No V8 data: {}.\n", why.into_iter().collect::<Vec<_>>().join("; ")));
-        return s;
+        return (s, None);
     }
     // Each compilation's phases in its own order, then V8's pipeline order over all of them.
     let mut compilations: Vec<((&str, &str), Vec<&str>)> = Vec::new();
@@ -294,6 +300,7 @@ fn v8_section(dir: &Path, son_share: f64) -> String {
     let version = v8.get(rows[0], "node_version");
     let mut grid = Grid::new(&["V8 phase", "compilations", "share (kernels pooled)", "per kernel: median [IQR]", "chain / live nodes"]);
     let mut last = (f64::NAN, 0, String::new(), 0.0, Vec::new());
+    let mut last_pairs: Vec<(f64, f64)> = Vec::new();
     for phase in &order {
         let is = |r: &[String]| has(r) && v8.get(r, "phase") == *phase;
         let (c, n) = sum_where(&v8, "chain_nodes", is);
@@ -304,6 +311,7 @@ fn v8_section(dir: &Path, son_share: f64) -> String {
             e.0 += v8.num(r, "chain_nodes").unwrap_or(0.0);
             e.1 += v8.num(r, "live_nodes").unwrap_or(0.0);
         }
+        last_pairs = per.values().copied().collect();
         let per: Vec<f64> = per.values().map(|(c, l)| c / l).collect();
         grid.push(vec![format!("`{phase}`"), n.to_string(), pct(c / l), pct_spread(&per), format!("{} / {}", num(c), num(l))]);
         last = (c / l, n, phase.to_string(), l, per);
@@ -323,7 +331,8 @@ fn v8_section(dir: &Path, son_share: f64) -> String {
         pct_spread(&per),
         pct(son_share)
     ));
-    s
+    let phase_name = phase.clone();
+    (s, Some((phase_name, last_pairs)))
 }
 
 #[cfg(test)]
