@@ -111,7 +111,7 @@ fn fail(message: &str) -> ! {
 
 /// The phase `son/reduce` runs: the spec's first, a reduce phase (its reducers and driver).
 fn son_reduce_phase(options: &son::Options) -> (Vec<son::ReducerId>, son::reducer::Driver) {
-    let Some(son::Phase::Reduce { reducers, driver }) = options.phases.first().cloned() else {
+    let Some(son::Phase::Reduce { reducers, driver, .. }) = options.phases.first().cloned() else {
         fail("the default sea-of-nodes spec no longer starts with a reduce phase");
     };
     (reducers, driver)
