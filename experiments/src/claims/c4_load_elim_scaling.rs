@@ -65,8 +65,8 @@ programs' loops are small, so son's loop walk never reaches its bound (no give-u
 abstract heap both pipelines share (small reference-counted fact lists, one cap per list), not TurboFan's structure (per-field-index \
 maps copied whole on every change, 32 field indices, 100 objects per index, 300 field facts, an 8-slot element ring, a loop walk \
 with no bound that gives up at any allocation or call): the judged son is not the data structure V8 left. The control runs son a \
-second time with that structure (`state=v8`) and a second program family (`wide`: 40-field objects, many object nodes, long and \
-allocating loops) that reaches its bailouts, reported beside the verdict; it is still our reimplementation (no const fields, no \
+second time with that structure (`state=v8`) and a second program family (`wide`: 40-field objects, 120 held objects of another shape, \
+long and allocating loops) that reaches its bailouts, reported beside the verdict; it is still our reimplementation (no const fields, no \
 `TypeGuard`s, our node ids as V8's node pointers in its ordered maps), and lengths keep a per-index map of their own. Wall time on a shared 2-core machine is noisy and the largest size runs once; slopes over three sizes are rough. The \
 CFG's phase time and memory include copying the whole graph (its design), while son's reducer edits in place, so the memory \
 comparison charges the CFG for its copy; V8's \"way less memory\" may not have counted it. Peak live bytes come from a counting \
@@ -317,6 +317,7 @@ fn control(t: &Table, sizes: &BTreeSet<u64>, judged: &Versus) -> String {
         "v8 untracked fields",
         "v8 fields evicted",
         "v8 elements evicted",
+        "v8 maps evicted",
         "v8 loop give-ups",
         "son loop-walk give-ups",
         "v8 entries copied",
@@ -346,6 +347,7 @@ fn control(t: &Table, sizes: &BTreeSet<u64>, judged: &Versus) -> String {
                 num(med(t, v8, n, "v8_fields_untracked")),
                 num(med(t, v8, n, "v8_fields_evicted")),
                 num(med(t, v8, n, "v8_elements_evicted")),
+                num(med(t, v8, n, "v8_maps_evicted")),
                 num(med(t, v8, n, "v8_loop_kill_all")),
                 num(med(t, son, n, "loop_walk_giveups")),
                 num(med(t, v8, n, "v8_entries_copied")),
@@ -385,8 +387,8 @@ fn control(t: &Table, sizes: &BTreeSet<u64>, judged: &Versus) -> String {
         "\n**Control (issue 35): son with TurboFan's load-elimination state.** Son runs again with `reduce(load-elim,state=v8)` \
          (per-field-index maps copied on every change; V8's limits of 32 field indices, 100 objects per index, 300 field facts, \
          an 8-slot element ring; a loop walk with no bound that gives up at an allocation or call) on the judged family and on \
-         the `wide` family (40-field objects, 16 objects read through an array, long and allocating loops), which reaches those \
-         bailouts. The verdict above is judged as declared (family `{JUDGED_FAMILY}`, son's default state); the faithful state \
+         the `wide` family (40-field objects, 120 objects of another shape read through a holder, long and allocating loops), \
+         which reaches those bailouts. The verdict above is judged as declared (family `{JUDGED_FAMILY}`, son's default state); the faithful state \
          {changes}.\n\n{}\n\n{}\n",
         lines.join("\n"),
         grid.markdown()
