@@ -4,6 +4,9 @@
 //! generated program is Tier-1 JavaScript that node runs unmodified, so node stays the oracle.
 //!
 //! - [`program`] (C4, C2): two objects of the *same* shape (`o` and `p`, fields `f0`…`f7`).
+//! - [`wide_program`] (C4's `wide` family): objects with more fields than TurboFan tracks,
+//!   read through an array of many objects, and loops with long bodies, some allocating, so
+//!   that TurboFan-faithful load elimination (`state=v8`) reaches its bailouts.
 //! - [`alias_program`] (C9): [`SHAPES`] objects of *different* shapes whose fields share slots,
 //!   with loads reused across stores to another object, so that type-based alias analysis can
 //!   keep facts offset-only aliasing must drop.
@@ -113,6 +116,143 @@ pub fn program(n: usize, seed: u64) -> (String, Shape) {
     let _ = writeln!(out, "for (var r = 0; r < 20; r++) {{ t = work(o, p, a, t); }}");
     let checksum = (0..FIELDS).map(|i| format!("o.f{i} + p.f{i}")).collect::<Vec<_>>().join(" + ");
     let _ = writeln!(out, "console.log(t, {checksum}, a[0] + a[{}]);", ELEMENTS - 1);
+    (out, shape)
+}
+
+/// Fields of each object of the wide family: past the 30 in-object slots TurboFan's load
+/// elimination tracks (32 field indices, the first two taken by the object header).
+pub const WIDE_FIELDS: usize = 40;
+/// Objects the wide family's holder `h` holds (`h.c0` … `h.c119`): its fields past the
+/// tracked limit are loaded afresh at every access, so every `h.cK.wJ` past it names a new
+/// object node, and the per-index maps and the maps table fill up.
+pub const WIDE_OBJECTS: usize = 120;
+/// Fields of the held objects (`x0`, `x1`, ...) the wide family reads: few, so that the
+/// objects pile up at the same field indices.
+pub const WIDE_HELD_FIELDS_READ: usize = 4;
+/// Statements in the body of a wide-family long loop.
+pub const WIDE_LOOP_BODY: usize = 16;
+
+/// Counts of what a wide-family program contains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WideShape {
+    /// Property loads in the hot function.
+    pub loads: usize,
+    /// Property stores in the hot function.
+    pub stores: usize,
+    /// Accesses to a field past TurboFan's tracked limit (slot 30 or more).
+    pub untracked: usize,
+    /// Loops with a long body ([`WIDE_LOOP_BODY`] statements).
+    pub long_loops: usize,
+    /// Loops that allocate an object that escapes (TurboFan's loop walk gives up there).
+    pub allocating_loops: usize,
+}
+
+/// Generates a program of the wide family with about `n` property loads and stores; returns
+/// it and its shape. The hot function takes an object `o` of [`WIDE_FIELDS`] fields, a holder
+/// `h` of [`WIDE_OBJECTS`] objects of another shape, an array `a` and a sink object; its statements mix
+/// field copies between `o` and `h.cK`, reloads, long loops over `o`'s fields, loops that
+/// allocate a box and store it into the sink, element stores and runs of element loads at
+/// computed indices.
+pub fn wide_program(n: usize, seed: u64) -> (String, WideShape) {
+    let mut rng = Rng::new(seed);
+    let mut shape = WideShape::default();
+    let mut body = String::new();
+    let field = |rng: &mut Rng, shape: &mut WideShape| {
+        let f = rng.below(WIDE_FIELDS);
+        if f + 2 >= 32 {
+            shape.untracked += 1;
+        }
+        format!("w{f}")
+    };
+    while shape.loads + shape.stores < n {
+        // Long loops one statement in 16 and allocating ones one in 512 (each allocating
+        // loop makes TurboFan forget everything at its header); the rest straight-line
+        // accesses.
+        let kind = match rng.below(512) {
+            0 => 4,
+            1..=32 => 3,
+            k => [0, 1, 2, 5, 6][k % 5],
+        };
+        match kind {
+            0 => {
+                let (a, b, c, d) = (field(&mut rng, &mut shape), field(&mut rng, &mut shape), rng.below(WIDE_OBJECTS), rng.below(WIDE_HELD_FIELDS_READ));
+                let _ = writeln!(body, "  o.{a} = (o.{b} + h.c{c}.x{d}) & 1023;");
+                shape.loads += 2;
+                shape.stores += 1;
+            }
+            1 => {
+                let (c, d) = (rng.below(WIDE_OBJECTS), rng.below(WIDE_HELD_FIELDS_READ));
+                let _ = writeln!(body, "  t = (t + h.c{c}.x{d} * 3) | 0;");
+                shape.loads += 1;
+            }
+            2 => {
+                let (a, b) = (field(&mut rng, &mut shape), field(&mut rng, &mut shape));
+                let _ = writeln!(body, "  t = (t + o.{a} + o.{b} + o.{a}) | 0;");
+                shape.loads += 3;
+            }
+            3 => {
+                let mut inner = String::new();
+                for _ in 0..WIDE_LOOP_BODY {
+                    let (a, b) = (field(&mut rng, &mut shape), field(&mut rng, &mut shape));
+                    if rng.below(2) == 0 {
+                        let _ = write!(inner, " o.{a} = (o.{b} + i) & 1023;");
+                        shape.stores += 1;
+                    } else {
+                        let _ = write!(inner, " t = (t + o.{a} + o.{b}) | 0;");
+                        shape.loads += 1;
+                    }
+                    shape.loads += 1;
+                }
+                let _ = writeln!(body, "  for (i = 0; i < 2; i++) {{{inner} }}");
+                shape.long_loops += 1;
+            }
+            4 => {
+                let a = field(&mut rng, &mut shape);
+                let _ = writeln!(body, "  for (i = 0; i < 2; i++) {{ sink.b = {{ v: t & 7 }}; t = (t + o.{a} + sink.b.v) | 0; }}");
+                shape.loads += 2;
+                shape.stores += 1;
+                shape.allocating_loops += 1;
+            }
+            5 => {
+                let a = field(&mut rng, &mut shape);
+                if rng.below(2) == 0 {
+                    let _ = writeln!(body, "  k = t & {}; a[k] = (a[k] + o.{a}) & 1023;", ELEMENTS - 1);
+                } else {
+                    let (c, d) = (rng.below(ELEMENTS), rng.below(ELEMENTS));
+                    let _ = writeln!(body, "  t = (t + a[(t + {c}) & {m}] + a[(t + {d}) & {m}] + o.{a}) | 0;", m = ELEMENTS - 1);
+                }
+                shape.loads += 1;
+            }
+            _ => {
+                let (c, d, a) = (rng.below(WIDE_OBJECTS), rng.below(WIDE_HELD_FIELDS_READ), field(&mut rng, &mut shape));
+                let _ = writeln!(body, "  o.{a} = (h.c{c}.x{d} + 1) & 1023;");
+                shape.loads += 1;
+                shape.stores += 1;
+            }
+        }
+    }
+    let object = |base: usize| (0..WIDE_FIELDS).map(|i| format!("w{i}: {}", (base + 7 * i) % 13)).collect::<Vec<_>>().join(", ");
+    // The held objects have a shape of their own (fields `x0`...), so that stores into `o`
+    // do not kill what is known about them under type-based aliasing.
+    let held_object = |base: usize| (0..WIDE_FIELDS).map(|i| format!("x{i}: {}", (base + 7 * i) % 13)).collect::<Vec<_>>().join(", ");
+    let elements = (0..ELEMENTS).map(|i| i.to_string()).collect::<Vec<_>>().join(", ");
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// Generated by experiments::generate::wide_program({n}, {seed}): about {n} property loads and stores on objects of {WIDE_FIELDS} fields."
+    );
+    let _ = writeln!(out, "function work(o, h, a, sink, t) {{\n  var i, k;");
+    out.push_str(&body);
+    let _ = writeln!(out, "  return t;\n}}");
+    let _ = writeln!(out, "var o = {{ {} }};", object(1));
+    let held: Vec<String> = (0..WIDE_OBJECTS).map(|j| format!("c{j}: {{ {} }}", held_object(j + 2))).collect();
+    let _ = writeln!(out, "var h = {{ {} }};", held.join(", "));
+    let _ = writeln!(out, "var a = [{elements}];");
+    let _ = writeln!(out, "var sink = {{ b: {{ v: 0 }} }};");
+    let _ = writeln!(out, "var t = 0;");
+    let _ = writeln!(out, "for (var r = 0; r < 20; r++) {{ t = work(o, h, a, sink, t); }}");
+    let checksum: Vec<String> = (0..WIDE_FIELDS).map(|i| format!("o.w{i} + h.c{}.x{i}", (7 * i) % WIDE_OBJECTS)).collect();
+    let _ = writeln!(out, "console.log(t, {}, a[0] + a[{}], sink.b.v);", checksum.join(" + "), ELEMENTS - 1);
     (out, shape)
 }
 
@@ -259,6 +399,21 @@ mod tests {
     fn alias_programs_run_in_the_interpreter() {
         let (src, _) = alias_program(300, 3);
         let program = std::rc::Rc::new(frontend::compile("alias.js", &src).expect("the generated program compiles"));
+        let mut vm = vm::Vm::new(program, Box::new(std::io::sink()));
+        vm.run_script().expect("the generated program runs");
+    }
+
+    #[test]
+    fn wide_programs_are_deterministic_sized_by_n_and_reach_past_the_tracked_fields() {
+        for n in [10, 100, 1000] {
+            let (a, shape) = wide_program(n, 7);
+            assert_eq!(wide_program(n, 7).0, a);
+            assert!(shape.loads + shape.stores >= n && shape.loads + shape.stores < n + 3 * WIDE_LOOP_BODY, "{shape:?}");
+        }
+        let (_, big) = wide_program(10_000, 1);
+        assert!(big.untracked > 1000 && big.long_loops > 50 && big.allocating_loops >= 3, "{big:?}");
+        let (src, _) = wide_program(300, 3);
+        let program = std::rc::Rc::new(frontend::compile("wide.js", &src).expect("the generated program compiles"));
         let mut vm = vm::Vm::new(program, Box::new(std::io::sink()));
         vm.run_script().expect("the generated program runs");
     }

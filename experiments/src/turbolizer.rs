@@ -457,7 +457,7 @@ fn op_parameters(op: &Op) -> String {
 fn son_phase_label(phase: &son::Phase, split: bool) -> String {
     use son::reducer::Driver;
     match phase {
-        son::Phase::Reduce { reducers, driver, pin } => {
+        son::Phase::Reduce { reducers, driver, pin, state } => {
             let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
             if *pin {
                 args.push("pin=on".into());
@@ -466,6 +466,9 @@ fn son_phase_label(phase: &son::Phase, split: bool) -> String {
                 Driver::V8 => {}
                 Driver::Rpo => args.push("driver=rpo".into()),
                 Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
+            }
+            if *state != son::LoadElimState::Persistent {
+                args.push(format!("state={}", state.name()));
             }
             format!("reduce({})", args.join(","))
         }

@@ -119,6 +119,21 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
+    // Sea of nodes with TurboFan's load-elimination state (`state=v8`: per-field-index maps,
+    // V8's tracking limits and loop give-ups; the C4 control), the default spec otherwise,
+    // under stress exits.
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "lir",
+        "--spec",
+        "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim,state=v8);lower;reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)",
+        "--always-opt",
+        "--deopt-every",
+        "3",
+        "--verify",
+    ],
     // CFG with loop peeling and offset-only late load elimination, under stress exits.
     &[
         "--tier",

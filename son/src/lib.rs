@@ -56,7 +56,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, Options, Phase, ReducerId, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, Options, Phase, ReducerId, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -64,9 +64,21 @@ use ir::compile::{Bailout, BailoutReason, CompileInput};
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
 
-/// The GraphReducer rule set of `id`, or `None` for `escape`, which is not a local reducer
-/// but a whole-graph analysis ([`reducers::escape::run`]).
-fn make_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
+/// The GraphReducer rule set of `id` (its `branch-elim` narrowing by control facts when
+/// `pin`, its load elimination keeping abstract states `state`), or `None` for `escape`,
+/// which is not a local reducer but a whole-graph analysis ([`reducers::escape::run`]).
+fn make_reducer(id: ReducerId, pin: bool, state: LoadElimState) -> Option<Box<dyn Reducer>> {
+    use midend::load_elim::AliasMode;
+    use reducers::*;
+    Some(match (id, state) {
+        (ReducerId::LoadElim, LoadElimState::V8) => Box::new(load_elim::LoadEliminationV8::new(AliasMode::Type)),
+        (ReducerId::LoadElimOffset, LoadElimState::V8) => Box::new(load_elim::LoadEliminationV8::new(AliasMode::Offset)),
+        (id, _) => return make_default_reducer(id, pin),
+    })
+}
+
+/// [`make_reducer`] with the default load-elimination state.
+fn make_default_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
     use reducers::*;
     Some(match id {
         ReducerId::Dce => Box::new(dce::DeadCodeElimination),
@@ -74,8 +86,8 @@ fn make_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
         ReducerId::Machine => Box::new(machine::MachineOperatorReducer),
         ReducerId::Vn => Box::<vn::ValueNumbering>::default(),
         ReducerId::Typer => Box::new(typer::Typer),
-        ReducerId::LoadElim => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Type)),
-        ReducerId::LoadElimOffset => Box::new(load_elim::LoadElimination::new(midend::load_elim::AliasMode::Offset)),
+        ReducerId::LoadElim => Box::new(load_elim::LoadElimination::<midend::load_elim::AbstractHeap<NodeId>>::new(midend::load_elim::AliasMode::Type)),
+        ReducerId::LoadElimOffset => Box::new(load_elim::LoadElimination::<midend::load_elim::AbstractHeap<NodeId>>::new(midend::load_elim::AliasMode::Offset)),
         ReducerId::Redundancy => Box::new(redundancy::RedundancyElimination::new()),
         ReducerId::BranchElim => Box::new(branch_elim::BranchElimination::with_pin(pin)),
         ReducerId::Escape => return None,
@@ -86,19 +98,20 @@ fn make_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
 /// reducer (it needs the compilation's feedback): [`build_and_optimize`] runs it before the
 /// phase's other reducers, and this function skips it.
 pub fn run_reduce(g: &mut Graph, reducers: &[ReducerId], driver: Driver) -> ReduceStats {
-    run_reduce_counted(g, reducers, driver, true)
+    run_reduce_with(g, reducers, driver, true, false, LoadElimState::Persistent)
 }
 
 /// [`run_reduce`] with the driver's counters on or off (`counting: false` only to measure
 /// what counting costs; the statistics are then all 0).
 pub fn run_reduce_counted(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool) -> ReduceStats {
-    run_reduce_with(g, reducers, driver, counting, false)
+    run_reduce_with(g, reducers, driver, counting, false, LoadElimState::Persistent)
 }
 
-/// [`run_reduce_counted`] with the phase's `pin=` option: `pin` makes its `branch-elim`
-/// narrow int32 ranges by control facts ([`reducers::branch_elim`]).
-pub fn run_reduce_with(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool, pin: bool) -> ReduceStats {
-    let mut boxes: Vec<Box<dyn Reducer>> = reducers.iter().filter_map(|&id| make_reducer(id, pin)).collect();
+/// [`run_reduce_counted`] with the phase's options: `pin` makes its `branch-elim` narrow
+/// int32 ranges by control facts ([`reducers::branch_elim`]); `state` is the abstract state
+/// its load elimination keeps (`reduce(...,state=v8)`).
+pub fn run_reduce_with(g: &mut Graph, reducers: &[ReducerId], driver: Driver, counting: bool, pin: bool, state: LoadElimState) -> ReduceStats {
+    let mut boxes: Vec<Box<dyn Reducer>> = reducers.iter().filter_map(|&id| make_reducer(id, pin, state)).collect();
     let refs: Vec<&mut dyn Reducer> = boxes.iter_mut().map(|b| b.as_mut() as &mut dyn Reducer).collect();
     let mut reducer = GraphReducer::new(refs);
     reducer.set_counting(counting);
@@ -229,7 +242,7 @@ pub fn build_and_optimize_at(
 /// its object escape, while objects reached only by `StoreField` / `LoadField` need none).
 pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counters: &mut meter::PhaseCounters) -> Result<(), Bailout> {
     match phase {
-        Phase::Reduce { reducers, driver, pin } => {
+        Phase::Reduce { reducers, driver, pin, state } => {
             if reducers.contains(&ReducerId::Escape) {
                 let stats = reducers::escape::run(g, input);
                 for (name, n) in stats.extras() {
@@ -238,7 +251,7 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
                 counters.changes += stats.objects_scalar_replaced;
             }
             if reducers.iter().any(|&r| r != ReducerId::Escape) {
-                let stats = run_reduce_with(g, reducers, *driver, true, *pin);
+                let stats = run_reduce_with(g, reducers, *driver, true, *pin, *state);
                 record(counters, &stats);
             }
         }

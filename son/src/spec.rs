@@ -7,11 +7,15 @@
 //!
 //! | phase | arguments | rule |
 //! |---|---|---|
-//! | `reduce(r1,r2,...)` | reducers of [`REDUCERS`], `driver=v8\|rpo\|worklist[:SEED]`, `pin=on\|off` (the phase's `branch-elim` narrows int32 ranges by the facts of a check's control path, claim C6's control; off when not given) | at least one reducer; `pin=` only with `branch-elim` |
+//! | `reduce(r1,r2,...)` | reducers of [`REDUCERS`], `driver=v8\|rpo\|worklist[:SEED]`, `state=persistent\|v8` (load elimination's abstract state: today's persistent maps or TurboFan's lists, claim C4's control), `pin=on\|off` (the phase's `branch-elim` narrows int32 ranges by the facts of a check's control path, claim C6's control; off when not given) | at least one reducer; `state=` only with `load-elim` or `load-elim-offset`, `pin=` only with `branch-elim` |
 //! | `typer` | — | |
 //! | `lower` (or `simplified-lower`) | — | exactly once |
 //! | `peel` | — | anywhere before `schedule` |
 //! | `schedule` | `split=on\|off` (node splitting; off when not given) | last, exactly once |
+//!
+//! `state=` picks the abstract state of the phase's load elimination ([`LoadElimState`]):
+//! `persistent` (the default, left out of canonical specs) or `v8`, TurboFan's structure and
+//! limits ([`crate::reducers::load_elim_v8`], a son-only control for claim C4).
 //!
 //! Reducers placed [`Placement::BeforeLower`] (they work on simplified ops) must run in a
 //! `reduce(...)` phase before `lower`. A leading `build(inline=on|off)` sets the graph
@@ -133,6 +137,28 @@ pub static PHASES: Registry<PhaseId> = Registry {
     ],
 };
 
+/// The abstract state a phase's load elimination keeps (`reduce(...,state=...)`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum LoadElimState {
+    /// `state=persistent` (default): the heap both pipelines share
+    /// ([`midend::load_elim::AbstractHeap`]).
+    #[default]
+    Persistent,
+    /// `state=v8`: TurboFan's abstract state, copies and limits
+    /// ([`crate::reducers::load_elim_v8::V8State`]).
+    V8,
+}
+
+impl LoadElimState {
+    /// The value's spelling in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            LoadElimState::Persistent => "persistent",
+            LoadElimState::V8 => "v8",
+        }
+    }
+}
+
 /// One phase of the pipeline.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Phase {
@@ -146,6 +172,8 @@ pub enum Phase {
         /// check's control path ([`crate::reducers::branch_elim`]; off by default, as in
         /// TurboFan).
         pin: bool,
+        /// The abstract state of the phase's load elimination.
+        state: LoadElimState,
     },
     /// The typer (a GraphReducer phase of its own).
     Typer,
@@ -195,7 +223,7 @@ impl Options {
     /// driver and `build` left out): parsing it gives these options back.
     pub fn canonical_spec(&self) -> String {
         let phases = self.phases.iter().map(|phase| match phase {
-            Phase::Reduce { reducers, driver, pin } => {
+            Phase::Reduce { reducers, driver, pin, state } => {
                 let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
                 if *pin {
                     args.push("pin=on".into());
@@ -205,6 +233,9 @@ impl Options {
                     Driver::Rpo => args.push("driver=rpo".into()),
                     Driver::Worklist { seed: 1 } => args.push("driver=worklist".into()),
                     Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
+                }
+                if *state != LoadElimState::Persistent {
+                    args.push(format!("state={}", state.name()));
                 }
                 format!("reduce({})", args.join(","))
             }
@@ -329,14 +360,26 @@ fn reduce_phase(item: &PhaseAst) -> Result<Phase, SpecError> {
     let mut reducers = Vec::new();
     let mut driver = Driver::V8;
     let mut pin: Option<(bool, usize)> = None;
+    let mut state = LoadElimState::Persistent;
+    let mut state_at = None;
     for arg in args {
         match &arg.key {
             Some(key) if key.text == "driver" => driver = parse_driver(&arg.value)?,
             Some(key) if key.text == "pin" => pin = Some((spec::parse_switch(arg)?, arg.position())),
+            Some(key) if key.text == "state" => {
+                state = match arg.value.text.as_str() {
+                    "persistent" => LoadElimState::Persistent,
+                    "v8" => LoadElimState::V8,
+                    s => {
+                        return Err(SpecError::new(arg.value.position, format!("unknown load-elimination state '{s}'; valid: persistent, v8")))
+                    }
+                };
+                state_at = Some(arg.position());
+            }
             Some(_) => {
                 return Err(SpecError::new(
                     arg.position(),
-                    format!("unknown reduce option '{arg}'; valid: driver=v8, driver=rpo, driver=worklist, driver=worklist:SEED, pin=on, pin=off"),
+                    format!("unknown reduce option '{arg}'; valid: driver=v8, driver=rpo, driver=worklist, driver=worklist:SEED, state=persistent, state=v8, pin=on, pin=off"),
                 ))
             }
             None => {
@@ -356,7 +399,12 @@ fn reduce_phase(item: &PhaseAst) -> Result<Phase, SpecError> {
     if let Some((_, at)) = pin.filter(|_| !reducers.contains(&ReducerId::BranchElim)) {
         return Err(SpecError::new(at, "'pin=' sets how 'branch-elim' narrows, and this phase has no 'branch-elim'"));
     }
-    Ok(Phase::Reduce { reducers, driver, pin: pin.is_some_and(|(on, _)| on) })
+    if let Some(at) = state_at {
+        if !reducers.iter().any(|r| matches!(r, ReducerId::LoadElim | ReducerId::LoadElimOffset)) {
+            return Err(SpecError::new(at, "'state=' picks load elimination's abstract state, and this phase runs no load-elim or load-elim-offset"));
+        }
+    }
+    Ok(Phase::Reduce { reducers, driver, pin: pin.is_some_and(|(on, _)| on), state })
 }
 
 /// A `driver=` value.
@@ -415,6 +463,8 @@ mod tests {
             "son:typer;reduce(late-load-elim,late-load-elim-offset,escape);lower;schedule()",
             PIN_SPEC,
             "son:lower;reduce(branch-elim,driver=rpo,pin=off);schedule",
+            "son:typer;reduce(escape,load-elim,state=v8);lower;schedule",
+            "son:typer;reduce(load-elim-offset,state=persistent);lower;schedule",
         ] {
             let o = parse_spec(text).unwrap();
             let canonical = o.canonical_spec();
@@ -427,7 +477,7 @@ mod tests {
     #[test]
     fn phases_drivers_and_the_prefix() {
         let o = parse_spec("son:reduce(dce,vn,driver=worklist:7);lower;schedule").unwrap();
-        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec![ReducerId::Dce, ReducerId::Vn], driver: Driver::Worklist { seed: 7 }, pin: false });
+        assert_eq!(o.phases[0], Phase::Reduce { reducers: vec![ReducerId::Dce, ReducerId::Vn], driver: Driver::Worklist { seed: 7 }, pin: false, state: LoadElimState::Persistent });
         assert_eq!(parse_spec("reduce(dce);lower;schedule").unwrap().phases.len(), 3, "the prefix is optional");
         assert!(!parse_spec("son:lower;schedule").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
@@ -463,9 +513,24 @@ mod tests {
         let e = o.unwrap_err();
         assert!(e.message.contains("'late-load-elim-offset' works on simplified ops"), "{e}");
         let o = parse_spec("son:typer;reduce(late-load-elim,check-elim);lower;reduce(machine-opt);schedule").unwrap();
-        assert_eq!(o.phases[1], Phase::Reduce { reducers: vec![ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8, pin: false });
-        assert_eq!(o.phases[3], Phase::Reduce { reducers: vec![ReducerId::Machine], driver: Driver::V8, pin: false });
+        assert_eq!(o.phases[1], Phase::Reduce { reducers: vec![ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8, pin: false, state: LoadElimState::Persistent });
+        assert_eq!(o.phases[3], Phase::Reduce { reducers: vec![ReducerId::Machine], driver: Driver::V8, pin: false, state: LoadElimState::Persistent });
         assert_eq!(o.canonical_spec(), "son:typer;reduce(load-elim,redundancy);lower;reduce(machine);schedule");
+    }
+
+    #[test]
+    fn the_load_elimination_state_is_a_reduce_option() {
+        let o = parse_spec("son:typer;reduce(escape,load-elim,redundancy,state=v8);lower;schedule").unwrap();
+        assert_eq!(
+            o.phases[1],
+            Phase::Reduce { reducers: vec![ReducerId::Escape, ReducerId::LoadElim, ReducerId::Redundancy], driver: Driver::V8, pin: false, state: LoadElimState::V8 }
+        );
+        assert_eq!(o.canonical_spec(), "son:typer;reduce(escape,load-elim,redundancy,state=v8);lower;schedule");
+        let o = parse_spec("son:typer;reduce(load-elim,state=persistent);lower;schedule").unwrap();
+        assert_eq!(o.canonical_spec(), "son:typer;reduce(load-elim);lower;schedule", "the default is left out");
+        assert!(!parse_spec(DEFAULT_SPEC).unwrap().canonical_spec().contains("state="));
+        fails("son:typer;reduce(load-elim,state=list);lower;schedule", 34, "unknown load-elimination state 'list'; valid: persistent, v8");
+        fails("son:typer;reduce(dce,state=v8);lower;schedule", 22, "this phase runs no load-elim");
     }
 
     #[test]

@@ -32,6 +32,30 @@ pub fn configs() -> Vec<(&'static str, &'static str, String)> {
     ]
 }
 
+/// The son spec of the TurboFan-faithful control (C4): `load-elim` with `state=v8`
+/// (`son::reducers::load_elim_v8`), otherwise [`son_spec`].
+pub fn son_v8_spec() -> String {
+    son_spec("load-elim,state=v8")
+}
+
+/// The faithful state's counters (meter extras of a `state=v8` load-elimination row): fields
+/// past the tracked limit, facts evicted, loop walks that forgot everything, nodes the loop
+/// walks visited, entries copied.
+pub const V8_COUNTERS: [&str; 7] = [
+    "v8_fields_untracked",
+    "v8_fields_evicted",
+    "v8_elements_evicted",
+    "v8_maps_evicted",
+    "v8_loop_kill_all",
+    "v8_loop_walk_nodes",
+    "v8_entries_copied",
+];
+
+/// Extra `key` summed over one run's load-elimination rows; `None` when no row has it.
+pub fn load_elim_extra(s: &Stats, key: &str) -> Option<u64> {
+    s.phases.iter().filter(|p| is_load_elim(p)).filter_map(|p| p.extra(key)).fold(None, |acc, v| Some(acc.unwrap_or(0) + v))
+}
+
 /// Whether `p` is a load-elimination phase row.
 pub fn is_load_elim(p: &PhaseStat) -> bool {
     p.extra("loads_replaced").is_some() || p.name().contains("load-elim")
@@ -114,6 +138,17 @@ pub fn generated_name(n: usize) -> String {
 /// [`crate::generate::alias_program`]) into `dir` as `gen-alias-{n}.js` and returns its path.
 pub fn generated_alias(dir: &Path, n: usize) -> Result<PathBuf, String> {
     write_program(dir, &generated_alias_name(n), &crate::generate::alias_program(n, 1).0)
+}
+
+/// Writes wide-family program `n` (seed 1; objects with more fields than TurboFan tracks,
+/// [`crate::generate::wide_program`]) into `dir` as `gen-wide-{n}.js` and returns its path.
+pub fn generated_wide(dir: &Path, n: usize) -> Result<PathBuf, String> {
+    write_program(dir, &generated_wide_name(n), &crate::generate::wide_program(n, 1).0)
+}
+
+/// The program name of [`generated_wide`] program `n`.
+pub fn generated_wide_name(n: usize) -> String {
+    format!("gen-wide-{n}")
 }
 
 /// The program name of [`generated_alias`] program `n`.

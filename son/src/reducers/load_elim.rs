@@ -39,6 +39,15 @@
 //! Two alias modes ([`AliasMode`]): `load-elim` is type-based (objects with disjoint known
 //! shapes never alias), `load-elim-offset` offset-only (a store to slot `s` kills slot `s` of
 //! every object).
+//!
+//! # Abstract states
+//!
+//! The reducer is generic over the abstract state it keeps ([`HeapState`]): by default
+//! (`state=persistent`) the heap both pipelines share, [`AbstractHeap`], with the bounded loop
+//! walk above; with `reduce(load-elim,state=v8)` TurboFan's own structure,
+//! [`super::load_elim_v8::V8State`] (per-field-index maps copied on every change, V8's
+//! tracking limits, an unbounded loop walk that gives up at the first write it cannot
+//! describe). The decisions are this module's in both cases.
 
 use ir::hash::IdHashSet;
 use std::rc::Rc;
@@ -47,6 +56,7 @@ use midend::load_elim::{AbstractHeap, AliasMode, Kill, LoadElimStats};
 use ir::feedback::ShapeId;
 use ir::ops::{AliasSet, Op, Opcode, ShapeSet};
 
+use super::load_elim_v8::{V8Counters, V8State};
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Editor, Reducer, Reduction};
 
@@ -54,44 +64,160 @@ use crate::reducer::{Editor, Reducer, Reduction};
 /// everything.
 pub const LOOP_WALK_LIMIT: usize = 4096;
 
-/// The abstract heap of one program point (shared between nodes that do not write).
-type State = Rc<AbstractHeap<NodeId>>;
-
-/// The load-elimination reducer (see the module docs).
-pub struct LoadElimination {
-    mode: AliasMode,
-    states: Vec<Option<State>>,
-    stats: LoadElimStats,
-    loop_walk_giveups: u64,
+/// What a phase of load elimination counted: the shared counters, the loop walks that gave
+/// up (default state) and the faithful state's bailouts ([`V8Counters`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Counters {
+    /// Loads replaced, checks and stores removed, facts dropped at a full state.
+    pub stats: LoadElimStats,
+    /// Loops whose effect walk hit [`LOOP_WALK_LIMIT`] (default state only).
+    pub loop_walk_giveups: u64,
+    /// The faithful state's bailouts and copies (zero with the default state).
+    pub v8: V8Counters,
 }
 
-impl LoadElimination {
+/// An abstract heap the reducer can keep per effect node: the facts it looks up, records and
+/// kills, how states merge, and how a loop header's state is computed. Implemented by the
+/// shared [`AbstractHeap`] (default) and by [`V8State`] (`state=v8`).
+pub trait HeapState: Clone + PartialEq + Sized {
+    /// The state at `Start`: nothing known.
+    fn empty() -> Self;
+    /// The known value of field `slot` of `object`.
+    fn field(&self, object: NodeId, slot: u32) -> Option<NodeId>;
+    /// The known value of element `index` of `object`.
+    fn element(&self, object: NodeId, index: NodeId) -> Option<NodeId>;
+    /// The known length of array `object`.
+    fn length(&self, object: NodeId) -> Option<NodeId>;
+    /// True if `CheckMaps(object, shapes)` always passes.
+    fn maps_proven(&self, object: NodeId, shapes: &ShapeSet) -> bool;
+    /// Records that `object` has one of `shapes`.
+    fn set_maps(&mut self, object: NodeId, shapes: ShapeSet, cx: &mut Counters);
+    /// Records the value of field `slot` of `object`.
+    fn set_field(&mut self, object: NodeId, slot: u32, value: NodeId, cx: &mut Counters);
+    /// Records the value of element `index` of `object`.
+    fn set_element(&mut self, object: NodeId, index: NodeId, value: NodeId, cx: &mut Counters);
+    /// Records the length of array `object`.
+    fn set_length(&mut self, object: NodeId, length: NodeId, cx: &mut Counters);
+    /// Drops every fact `kill` may change.
+    fn kill(&mut self, kill: Kill<NodeId>, mode: AliasMode, cx: &mut Counters);
+    /// The facts that hold on every one of `states`.
+    fn merge(states: &[&Self], cx: &mut Counters) -> Self;
+    /// The state at the loop effect phi `phi`, whose entry state is `entry`.
+    fn loop_state(g: &Graph, phi: NodeId, entry: &Rc<Self>, mode: AliasMode, cx: &mut Counters) -> Rc<Self>;
+    /// The phase row's extras.
+    fn extras(cx: &Counters) -> Vec<(&'static str, u64)>;
+}
+
+impl HeapState for AbstractHeap<NodeId> {
+    fn empty() -> Self {
+        AbstractHeap::new()
+    }
+    fn field(&self, object: NodeId, slot: u32) -> Option<NodeId> {
+        AbstractHeap::field(self, object, slot)
+    }
+    fn element(&self, object: NodeId, index: NodeId) -> Option<NodeId> {
+        AbstractHeap::element(self, object, index)
+    }
+    fn length(&self, object: NodeId) -> Option<NodeId> {
+        AbstractHeap::length(self, object)
+    }
+    fn maps_proven(&self, object: NodeId, shapes: &ShapeSet) -> bool {
+        AbstractHeap::maps_proven(self, object, shapes)
+    }
+    fn set_maps(&mut self, object: NodeId, shapes: ShapeSet, cx: &mut Counters) {
+        AbstractHeap::set_maps(self, object, shapes, &mut cx.stats)
+    }
+    fn set_field(&mut self, object: NodeId, slot: u32, value: NodeId, cx: &mut Counters) {
+        AbstractHeap::set_field(self, object, slot, value, &mut cx.stats)
+    }
+    fn set_element(&mut self, object: NodeId, index: NodeId, value: NodeId, cx: &mut Counters) {
+        AbstractHeap::set_element(self, object, index, value, &mut cx.stats)
+    }
+    fn set_length(&mut self, object: NodeId, length: NodeId, cx: &mut Counters) {
+        AbstractHeap::set_length(self, object, length, &mut cx.stats)
+    }
+    fn kill(&mut self, kill: Kill<NodeId>, mode: AliasMode, _cx: &mut Counters) {
+        AbstractHeap::kill(self, kill, mode)
+    }
+    fn merge(states: &[&Self], _cx: &mut Counters) -> Self {
+        AbstractHeap::merge(states)
+    }
+    fn loop_state(g: &Graph, phi: NodeId, entry: &Rc<Self>, mode: AliasMode, cx: &mut Counters) -> Rc<Self> {
+        let kills = match loop_kills(g, phi) {
+            Some(k) => k,
+            None => {
+                cx.loop_walk_giveups += 1;
+                vec![Kill::Classes(AliasSet::ANY)]
+            }
+        };
+        if kills.is_empty() {
+            return entry.clone();
+        }
+        let mut state = (**entry).clone();
+        apply_loop_kills(&mut state, kills, mode, cx);
+        Rc::new(state)
+    }
+    fn extras(cx: &Counters) -> Vec<(&'static str, u64)> {
+        let mut v: Vec<(&'static str, u64)> = cx.stats.extras().to_vec();
+        v.push(("loop_walk_giveups", cx.loop_walk_giveups));
+        v
+    }
+}
+
+/// Applies what a loop writes to its entry state: shape changes first, since type-based
+/// aliasing must not rely on shapes the loop may change.
+pub fn apply_loop_kills<S: HeapState>(state: &mut S, kills: Vec<Kill<NodeId>>, mode: AliasMode, cx: &mut Counters) {
+    let (shape_kills, rest): (Vec<Kill<NodeId>>, Vec<Kill<NodeId>>) = kills
+        .into_iter()
+        .partition(|k| matches!(k, Kill::Shape { .. }) || matches!(k, Kill::Classes(w) if w.overlaps(AliasSet::SHAPE)));
+    for k in shape_kills.into_iter().chain(rest) {
+        state.kill(k, mode, cx);
+    }
+}
+
+/// The load-elimination reducer (see the module docs), keeping abstract states `S` (the
+/// shared heap by default; [`V8State`] for `state=v8`).
+pub struct LoadElimination<S: HeapState = AbstractHeap<NodeId>> {
+    mode: AliasMode,
+    states: Vec<Option<Rc<S>>>,
+    cx: Counters,
+}
+
+/// Load elimination with TurboFan's abstract state (`reduce(load-elim,state=v8)`).
+pub type LoadEliminationV8 = LoadElimination<V8State>;
+
+impl<S: HeapState> LoadElimination<S> {
     /// A reducer with the given alias mode and no states yet.
-    pub fn new(mode: AliasMode) -> LoadElimination {
-        LoadElimination { mode, states: Vec::new(), stats: LoadElimStats::default(), loop_walk_giveups: 0 }
+    pub fn new(mode: AliasMode) -> LoadElimination<S> {
+        LoadElimination { mode, states: Vec::new(), cx: Counters::default() }
     }
 
     /// What it did so far.
     pub fn stats(&self) -> LoadElimStats {
-        self.stats
+        self.cx.stats
+    }
+
+    /// Everything it counted so far.
+    pub fn counters(&self) -> Counters {
+        self.cx
     }
 
     /// Loops whose effect walk hit [`LOOP_WALK_LIMIT`].
     pub fn loop_walk_giveups(&self) -> u64 {
-        self.loop_walk_giveups
+        self.cx.loop_walk_giveups
     }
 
     /// The state recorded after effect node `n`, if any.
-    pub fn state(&self, n: NodeId) -> Option<&AbstractHeap<NodeId>> {
+    pub fn state(&self, n: NodeId) -> Option<&S> {
         self.states.get(n.index()).and_then(|s| s.as_deref())
     }
 
-    fn get(&self, n: NodeId) -> Option<State> {
+    fn get(&self, n: NodeId) -> Option<Rc<S>> {
         self.states.get(n.index()).and_then(|s| s.clone())
     }
 
     /// Records `state` for `n`; `Changed` if it differs from the recorded one.
-    fn update(&mut self, n: NodeId, state: State) -> Reduction {
+    fn update(&mut self, n: NodeId, state: Rc<S>) -> Reduction {
         if self.states.len() <= n.index() {
             self.states.resize(n.index() + 1, None);
         }
@@ -105,7 +231,7 @@ impl LoadElimination {
     }
 
     /// The state of `n`'s effect input, if it has one.
-    fn input_state(&self, g: &Graph, n: NodeId) -> Option<State> {
+    fn input_state(&self, g: &Graph, n: NodeId) -> Option<Rc<S>> {
         let e = g.effect_input(n)?;
         self.get(e)
     }
@@ -114,7 +240,7 @@ impl LoadElimination {
     fn replace_load(&mut self, g: &mut Graph, n: NodeId, value: NodeId, ed: &mut Editor) -> Reduction {
         let effect = g.effect_input(n).expect("a load has an effect input (op table arity)");
         ed.replace_with_value(g, n, Some(value), Some(effect), None);
-        self.stats.loads_replaced += 1;
+        self.cx.stats.loads_replaced += 1;
         Reduction::Replace(value)
     }
 
@@ -143,7 +269,7 @@ impl LoadElimination {
         let inputs = g.effect_inputs(n).to_vec();
         if g.opcode(control) == Opcode::Loop {
             let Some(entry) = inputs.first().and_then(|&e| self.get(e)) else { return Reduction::NoChange };
-            let state = self.loop_state(g, n, &entry);
+            let state = S::loop_state(g, n, &entry, self.mode, &mut self.cx);
             return self.update(n, state);
         }
         let mut states = Vec::with_capacity(inputs.len());
@@ -153,32 +279,9 @@ impl LoadElimination {
                 None => return Reduction::NoChange,
             }
         }
-        let refs: Vec<&AbstractHeap<NodeId>> = states.iter().map(|s| s.as_ref()).collect();
-        let merged = AbstractHeap::merge(&refs);
+        let refs: Vec<&S> = states.iter().map(|s| s.as_ref()).collect();
+        let merged = S::merge(&refs, &mut self.cx);
         self.update(n, Rc::new(merged))
-    }
-
-    /// The state at loop effect phi `phi`: `entry` minus everything the loop writes.
-    fn loop_state(&mut self, g: &Graph, phi: NodeId, entry: &State) -> State {
-        let kills = match loop_kills(g, phi) {
-            Some(k) => k,
-            None => {
-                self.loop_walk_giveups += 1;
-                vec![Kill::Classes(AliasSet::ANY)]
-            }
-        };
-        if kills.is_empty() {
-            return entry.clone();
-        }
-        let mut state = (**entry).clone();
-        // Shape changes first: type-based aliasing must not rely on shapes the loop may change.
-        let (shape_kills, rest): (Vec<Kill<NodeId>>, Vec<Kill<NodeId>>) = kills
-            .into_iter()
-            .partition(|k| matches!(k, Kill::Shape { .. }) || matches!(k, Kill::Classes(w) if w.overlaps(AliasSet::SHAPE)));
-        for k in shape_kills.into_iter().chain(rest) {
-            state.kill(k, self.mode);
-        }
-        Rc::new(state)
     }
 }
 
@@ -246,7 +349,7 @@ fn loop_kills(g: &Graph, phi: NodeId) -> Option<Vec<Kill<NodeId>>> {
     Some(kills)
 }
 
-impl Reducer for LoadElimination {
+impl<S: HeapState> Reducer for LoadElimination<S> {
     fn name(&self) -> &'static str {
         match self.mode {
             AliasMode::Type => "load-elim",
@@ -260,7 +363,7 @@ impl Reducer for LoadElimination {
         }
         let op = g.op(n);
         match op {
-            Op::Start => return self.update(n, Rc::new(AbstractHeap::new())),
+            Op::Start => return self.update(n, Rc::new(S::empty())),
             Op::EffectPhi => return self.reduce_effect_phi(g, n),
             Op::Dead => return Reduction::NoChange,
             _ => {}
@@ -275,11 +378,11 @@ impl Reducer for LoadElimination {
             Op::CheckMaps { shapes } => {
                 let object = resolve_object(g, g.value_input(n, 0));
                 if state.maps_proven(object, &shapes) {
-                    self.stats.checks_removed += 1;
+                    self.cx.stats.checks_removed += 1;
                     return self.remove(g, n, ed);
                 }
                 let mut s = (*state).clone();
-                s.set_maps(object, shapes, &mut self.stats);
+                s.set_maps(object, shapes, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::LoadField { slot } => {
@@ -288,31 +391,31 @@ impl Reducer for LoadElimination {
                     return self.replace_load(g, n, v, ed);
                 }
                 let mut s = (*state).clone();
-                s.set_field(object, slot, n, &mut self.stats);
+                s.set_field(object, slot, n, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::StoreField { slot } => {
                 let object = resolve_object(g, g.value_input(n, 0));
                 let value = g.value_input(n, 1);
                 if state.field(object, slot) == Some(value) {
-                    self.stats.stores_removed += 1;
+                    self.cx.stats.stores_removed += 1;
                     return self.remove(g, n, ed);
                 }
                 let mut s = (*state).clone();
-                s.kill(Kill::Field { object, slot }, mode);
-                s.set_field(object, slot, value, &mut self.stats);
+                s.kill(Kill::Field { object, slot }, mode, &mut self.cx);
+                s.set_field(object, slot, value, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::StoreFieldTransition { shape, slot } => {
                 let object = resolve_object(g, g.value_input(n, 0));
                 let value = g.value_input(n, 1);
                 let mut s = (*state).clone();
-                s.kill(Kill::Shape { object }, mode);
-                s.kill(Kill::Field { object, slot }, mode);
+                s.kill(Kill::Shape { object }, mode, &mut self.cx);
+                s.kill(Kill::Field { object, slot }, mode, &mut self.cx);
                 if let Some(shapes) = ShapeSet::new(&[shape]) {
-                    s.set_maps(object, shapes, &mut self.stats);
+                    s.set_maps(object, shapes, &mut self.cx);
                 }
-                s.set_field(object, slot, value, &mut self.stats);
+                s.set_field(object, slot, value, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::LoadElement => {
@@ -322,7 +425,7 @@ impl Reducer for LoadElimination {
                     return self.replace_load(g, n, v, ed);
                 }
                 let mut s = (*state).clone();
-                s.set_element(object, index, n, &mut self.stats);
+                s.set_element(object, index, n, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::StoreElement => {
@@ -330,12 +433,12 @@ impl Reducer for LoadElimination {
                 let index = resolve_index(g, g.value_input(n, 1));
                 let value = g.value_input(n, 2);
                 if state.element(object, index) == Some(value) {
-                    self.stats.stores_removed += 1;
+                    self.cx.stats.stores_removed += 1;
                     return self.remove(g, n, ed);
                 }
                 let mut s = (*state).clone();
-                s.kill(Kill::Element { object }, mode);
-                s.set_element(object, index, value, &mut self.stats);
+                s.kill(Kill::Element { object }, mode, &mut self.cx);
+                s.set_element(object, index, value, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::JSCreateObject { .. } | Op::AllocateObject { .. } => {
@@ -343,13 +446,13 @@ impl Reducer for LoadElimination {
                 // shape check.
                 let mut s = (*state).clone();
                 for k in kills_of(g, n) {
-                    s.kill(k, mode);
+                    s.kill(k, mode, &mut self.cx);
                 }
                 let root = match op {
                     Op::AllocateObject { shape } | Op::JSCreateObject { shape } => shape,
                     _ => ShapeId::EMPTY.0,
                 };
-                s.set_maps(n, ShapeSet::one(root), &mut self.stats);
+                s.set_maps(n, ShapeSet::one(root), &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             Op::LoadArrayLength => {
@@ -358,7 +461,7 @@ impl Reducer for LoadElimination {
                     return self.replace_load(g, n, v, ed);
                 }
                 let mut s = (*state).clone();
-                s.set_length(object, n, &mut self.stats);
+                s.set_length(object, n, &mut self.cx);
                 self.update(n, Rc::new(s))
             }
             _ => {
@@ -368,7 +471,7 @@ impl Reducer for LoadElimination {
                 }
                 let mut s = (*state).clone();
                 for k in kills {
-                    s.kill(k, mode);
+                    s.kill(k, mode, &mut self.cx);
                 }
                 self.update(n, Rc::new(s))
             }
@@ -376,9 +479,7 @@ impl Reducer for LoadElimination {
     }
 
     fn extras(&self) -> Vec<(&'static str, u64)> {
-        let mut v: Vec<(&'static str, u64)> = self.stats.extras().to_vec();
-        v.push(("loop_walk_giveups", self.loop_walk_giveups));
-        v
+        S::extras(&self.cx)
     }
 }
 
@@ -417,7 +518,7 @@ mod tests {
     }
 
     fn run(g: &mut Graph, mode: AliasMode) -> LoadElimStats {
-        let mut le = LoadElimination::new(mode);
+        let mut le = LoadElimination::<AbstractHeap<NodeId>>::new(mode);
         GraphReducer::new(vec![&mut le]).run(g, Driver::V8);
         le.stats()
     }
@@ -531,7 +632,7 @@ mod tests {
     fn a_loop_that_stores_the_field_kills_it_at_the_header() {
         let (mut g, ephi, l1, r) = loop_after_a_store(0);
         let o = fixture().p[0];
-        let mut le = LoadElimination::new(AliasMode::Type);
+        let mut le = LoadElimination::<AbstractHeap<NodeId>>::new(AliasMode::Type);
         GraphReducer::new(vec![&mut le]).run(&mut g, Driver::V8);
         assert_eq!(le.stats().loads_replaced, 0);
         assert_eq!(le.state(ephi).map(|s| s.field(o, 0)), Some(None), "killed at the header");
@@ -539,7 +640,7 @@ mod tests {
 
         // The loop writes another slot: the value stored before the loop reaches the load.
         let (mut g, ephi, _, r) = loop_after_a_store(1);
-        let mut le = LoadElimination::new(AliasMode::Type);
+        let mut le = LoadElimination::<AbstractHeap<NodeId>>::new(AliasMode::Type);
         GraphReducer::new(vec![&mut le]).run(&mut g, Driver::V8);
         assert_eq!(le.stats().loads_replaced, 1);
         assert!(le.state(ephi).and_then(|s| s.field(o, 0)).is_some());

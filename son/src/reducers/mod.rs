@@ -29,6 +29,7 @@ pub mod common;
 pub mod dce;
 pub mod escape;
 pub mod load_elim;
+pub mod load_elim_v8;
 pub mod machine;
 pub mod redundancy;
 pub mod typer;
