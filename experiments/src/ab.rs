@@ -311,27 +311,10 @@ pub fn geomean_ci(ratios: &[f64]) -> Option<Summary> {
     if ratios.is_empty() {
         return None;
     }
-    let logs: Vec<f64> = ratios.iter().map(|r| r.ln()).collect();
-    let n = logs.len();
-    let mean = |xs: &mut dyn Iterator<Item = f64>| xs.sum::<f64>() / n as f64;
-    let geomean = mean(&mut logs.iter().copied()).exp();
-    let mut state: u64 = 0x5eab_ed00_0000_0001;
-    let mut next = move || {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    const RESAMPLES: usize = 10_000;
-    let mut means: Vec<f64> = (0..RESAMPLES)
-        .map(|_| mean(&mut (0..n).map(|_| logs[(next() % n as u64) as usize])))
-        .collect();
-    means.sort_by(|a, b| a.total_cmp(b));
-    let low = means[RESAMPLES * 25 / 1000].exp();
-    let high = means[RESAMPLES * 975 / 1000 - 1].exp();
-    Some(Summary { geomean, low, high })
+    // The claims' robustness tables use the same bootstrap (claims::robustness).
+    let e = crate::claims::robustness::Estimate::geomean(ratios);
+    let (low, high) = e.interval.unwrap_or((e.value, e.value));
+    Some(Summary { geomean: e.value, low, high })
 }
 
 /// The medians of one program on both sides and whether all its runs matched node.
