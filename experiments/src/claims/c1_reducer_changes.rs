@@ -301,15 +301,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
 /// The V8 side: every kernel under node's reduction and graph traces → [`V8_CSV`].
 fn run_v8(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&V8_CSV);
-    let rc = |program: String| RowContext {
-        experiment: CLAIM.id.into(),
-        program,
-        pipeline: "v8".into(),
-        spec: "node --no-concurrent-recompilation --trace-turbo-reduction --trace-turbo-graph".into(),
-        llvm: "off".into(),
-        counter_backend: "trace".into(),
-        rep: 0,
-    };
+    let rc = |program: String| RowContext::v8_trace(CLAIM.id, program, "node --no-concurrent-recompilation --trace-turbo-reduction --trace-turbo-graph".into());
     let no_data = |t: &mut Table, why: &str| {
         let mut values = vec![String::new(); V8_CSV.columns.len()];
         values[V8_CSV.columns.len() - 1] = why.to_string();

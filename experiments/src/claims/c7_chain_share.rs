@@ -84,15 +84,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
 /// for want of node: such kernels get a row with a `no data: ...` note.
 fn run_v8(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&V8_CSV);
-    let rc = |program: String| RowContext {
-        experiment: CLAIM.id.into(),
-        program,
-        pipeline: "v8".into(),
-        spec: format!("node {}", crate::v8graph::TRACE_FLAGS.join(" ")),
-        llvm: "off".into(),
-        counter_backend: "trace".into(),
-        rep: 0,
-    };
+    let rc = |program: String| RowContext::v8_trace(CLAIM.id, program, format!("node {}", crate::v8graph::TRACE_FLAGS.join(" ")));
     let note = |version: &str, why: String| vec![String::new(), String::new(), String::new(), String::new(), version.to_string(), why];
     let (node, version) = crate::experiment::node();
     match version {

@@ -77,6 +77,15 @@ pub struct RowContext {
     pub rep: u32,
 }
 
+impl RowContext {
+    /// The context of a row from one of node's V8 traces: pipeline `v8`, the node command
+    /// line `spec` as its spec, no LLVM, counters from the `trace`, repetition 0 (C1 and C7
+    /// trace V8 on the kernels).
+    pub fn v8_trace(experiment: &str, program: String, spec: String) -> RowContext {
+        RowContext { experiment: experiment.into(), program, pipeline: "v8".into(), spec, llvm: "off".into(), counter_backend: "trace".into(), rep: 0 }
+    }
+}
+
 /// A CSV table held in memory: a header and rows of strings.
 #[derive(Clone, Debug, Default)]
 pub struct Table {
