@@ -22,7 +22,7 @@ use std::path::Path;
 use super::graph::{default_configs, final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
-use super::robustness::{bootstrap, Estimate, Robustness};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
 use super::{args, opt, Claim, Ctx, COUNTER_TIERING};
 use crate::report::{geomean, num, quantile, Finding, Grid};
@@ -339,20 +339,15 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let gaps: Vec<f64> = son_ratios.iter().zip(&cfg_ratios).map(|(s, c)| s / c).collect();
     let mut robust = Robustness::new("son/cfg share of overflow checks left", Unit::Times, "per-kernel geometric mean", Estimate::geomean(&gaps), &rule);
     let quads: Vec<[f64; 4]> = judged.iter().map(|(_, c)| [cell(c, "son", "on"), cell(c, "son", "off"), cell(c, "cfg", "on"), cell(c, "cfg", "off")]).collect();
-    let pooled_gap = |idx: &mut dyn Iterator<Item = usize>| {
+    let pooled = Estimate::resampled(quads.len(), |idx| {
         let mut q = [0.0; 4];
-        for i in idx {
+        for &i in idx {
             for (a, b) in q.iter_mut().zip(quads[i]) {
                 *a += b;
             }
         }
         add_one(q[0], q[1]) / add_one(q[2], q[3])
-    };
-    let pooled = Estimate {
-        value: pooled_gap(&mut (0..quads.len())),
-        interval: bootstrap(quads.len(), |idx| pooled_gap(&mut idx.iter().copied())),
-        n: quads.len(),
-    };
+    });
     robust.alternative("kernels pooled (sums of checks, add-one)", pooled, &rule);
     let pin_gaps: Vec<f64> = judged
         .iter()

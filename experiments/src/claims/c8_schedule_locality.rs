@@ -15,7 +15,7 @@ use std::path::Path;
 use super::graph::{default_runs, final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
-use super::robustness::{bootstrap, Estimate, Robustness};
+use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{fmt, opt, Claim, Ctx};
 use crate::report::{geomean, num, spread, sum_where, Finding, Grid};
@@ -239,20 +239,19 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     // corpus program, and the former figure (schedule neighbours son/cfg, pooled).
     let rule = |x: f64| RULE.verdict_of(x);
     let mut robust = Robustness::new("son's drift", Unit::Times, "per-kernel geometric mean", headline, &rule);
-    let pooled_drift = |idx: &mut dyn Iterator<Item = usize>| {
-        let (mut b, mut l) = ((0.0, 0.0), (0.0, 0.0));
-        for i in idx {
-            let (x, y) = son_kernels[i];
-            b = (b.0 + x.0, b.1 + x.1);
-            l = (l.0 + y.0, l.1 + y.1);
+    // The ratio of the pooled means of two (distance sum, count) pairs per program.
+    let pooled_ratio = |pairs: &[((f64, f64), (f64, f64))], idx: &[usize]| {
+        let (mut a, mut b) = ((0.0, 0.0), (0.0, 0.0));
+        for &i in idx {
+            let (x, y) = pairs[i];
+            a = (a.0 + x.0, a.1 + x.1);
+            b = (b.0 + y.0, b.1 + y.1);
         }
-        drift_of(b, l)
+        (a.0 / a.1) / (b.0 / b.1)
     };
-    let pooled = Estimate {
-        value: pooled_drift(&mut (0..son_kernels.len())),
-        interval: bootstrap(son_kernels.len(), |idx| pooled_drift(&mut idx.iter().copied())),
-        n: son_kernels.len(),
-    };
+    // Drift pooled: the last phase's pooled mean over the builder's.
+    let last_and_built: Vec<((f64, f64), (f64, f64))> = son_kernels.iter().map(|(b, l)| (*l, *b)).collect();
+    let pooled = Estimate::resampled(last_and_built.len(), |idx| pooled_ratio(&last_and_built, idx));
     robust.alternative("kernels pooled (distance sums over edges)", pooled, &rule);
     robust.alternative("every corpus program, per-program geometric mean", Estimate::geomean(&drifts(&ends_of("son", &|_| true))), &rule);
     let per_program = |pl: &str| -> BTreeMap<String, (f64, f64)> {
@@ -266,19 +265,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     };
     let (son, cfg) = (per_program("son"), per_program("cfg"));
     let both: Vec<((f64, f64), (f64, f64))> = son.iter().filter_map(|(p, s)| Some((*s, *cfg.get(p)?))).filter(|(s, c)| s.1 > 0.0 && c.1 > 0.0 && c.0 > 0.0).collect();
-    let neighbours = Estimate {
-        value: ratio,
-        interval: bootstrap(both.len(), |idx| {
-            let (mut s, mut c) = ((0.0, 0.0), (0.0, 0.0));
-            for &i in idx {
-                let (a, b) = both[i];
-                s = (s.0 + a.0, s.1 + a.1);
-                c = (c.0 + b.0, c.1 + b.1);
-            }
-            (s.0 / s.1) / (c.0 / c.1)
-        }),
-        n: both.len(),
-    };
+    let neighbours = Estimate { value: ratio, ..Estimate::resampled(both.len(), |idx| pooled_ratio(&both, idx)) };
     robust.alternative("schedule neighbours son/cfg, programs pooled (the former figure)", neighbours, &rule);
     Finding { grid: pgrid, notes, ..Finding::new(&CLAIM, ours, judgement, &drift_table) }.robust(robust)
 }

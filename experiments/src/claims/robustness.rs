@@ -44,48 +44,35 @@ impl Estimate {
         Estimate { value, interval: None, n }
     }
 
-    /// The geometric mean of the positive finite `ratios`, with its bootstrap interval.
-    pub fn geomean(ratios: &[f64]) -> Estimate {
-        let logs: Vec<f64> = ratios.iter().copied().filter(|x| x.is_finite() && *x > 0.0).map(f64::ln).collect();
-        let mean = |idx: &mut dyn Iterator<Item = usize>| {
-            let (s, k) = idx.fold((0.0, 0usize), |(s, k), i| (s + logs[i], k + 1));
-            (s / k as f64).exp()
-        };
-        let n = logs.len();
+    /// The statistic `stat` of `n` units (given the indices of the units it is over): its
+    /// value over all of them and its bootstrap interval over resamples of them.
+    pub fn resampled(n: usize, stat: impl Fn(&[usize]) -> f64) -> Estimate {
         if n == 0 {
             return Estimate::point(f64::NAN, 0);
         }
-        Estimate { value: round12(mean(&mut (0..n))), interval: bootstrap(n, |sample| mean(&mut sample.iter().copied())), n }
+        let all: Vec<usize> = (0..n).collect();
+        Estimate { value: stat(&all), interval: bootstrap(n, &stat), n }
+    }
+
+    /// The geometric mean of the positive finite `ratios`, with its bootstrap interval.
+    pub fn geomean(ratios: &[f64]) -> Estimate {
+        let logs: Vec<f64> = ratios.iter().copied().filter(|x| x.is_finite() && *x > 0.0).map(f64::ln).collect();
+        let e = Estimate::resampled(logs.len(), |idx| (idx.iter().map(|&i| logs[i]).sum::<f64>() / idx.len() as f64).exp());
+        Estimate { value: round12(e.value), ..e }
     }
 
     /// The ratio of sums Σ num / Σ den over programs (pooled), with its bootstrap interval
     /// (programs resampled, the ratio of the resample's sums).
     pub fn pooled(pairs: &[(f64, f64)]) -> Estimate {
         let pairs: Vec<(f64, f64)> = pairs.iter().copied().filter(|(a, b)| a.is_finite() && b.is_finite()).collect();
-        let ratio = |idx: &mut dyn Iterator<Item = usize>| {
-            let (a, b) = idx.fold((0.0, 0.0), |(a, b), i| (a + pairs[i].0, b + pairs[i].1));
+        Estimate::resampled(pairs.len(), |idx| {
+            let (a, b) = idx.iter().fold((0.0, 0.0), |(a, b), &i| (a + pairs[i].0, b + pairs[i].1));
             if b > 0.0 {
                 a / b
             } else {
                 f64::NAN
             }
-        };
-        let n = pairs.len();
-        if n == 0 {
-            return Estimate::point(f64::NAN, 0);
-        }
-        Estimate { value: ratio(&mut (0..n)), interval: bootstrap(n, |sample| ratio(&mut sample.iter().copied())), n }
-    }
-
-    /// The median of `xs`, with its bootstrap interval.
-    pub fn median(xs: &[f64]) -> Estimate {
-        let xs: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite()).collect();
-        let n = xs.len();
-        if n == 0 {
-            return Estimate::point(f64::NAN, 0);
-        }
-        let med = |sample: &[usize]| crate::report::median(&sample.iter().map(|&i| xs[i]).collect::<Vec<_>>());
-        Estimate { value: crate::report::median(&xs), interval: bootstrap(n, med), n }
+        })
     }
 
     /// The estimate as the robustness table writes it: `1.65× [1.49–1.83]`.
