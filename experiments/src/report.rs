@@ -175,14 +175,22 @@ impl Finding {
     /// `other`) as an alternative, with the verdict that set's report gives its headline, and
     /// judges again. Nothing changes when either finding has no robustness table or the other
     /// has no data.
-    pub fn with_program_set(mut self, name: &str, other: &Finding) -> Finding {
+    pub fn with_program_set(self, name: &str, other: &Finding) -> Finding {
+        self.with_alternative_finding(&format!("program set: {name}"), other)
+    }
+
+    /// Adds the headline of `other`, the same claim's finding under the alternative `name`
+    /// (another program set, `--always-opt` compiles), as an alternative with the verdict
+    /// `other`'s report gives its headline, and judges again. Nothing changes when either
+    /// finding has no robustness table or the other has no data.
+    pub fn with_alternative_finding(mut self, name: &str, other: &Finding) -> Finding {
         let (Some(headline), Some(theirs)) = (self.headline.clone(), other.robustness.headline()) else {
             return self;
         };
         if theirs.verdict == Verdict::NoData {
             return self;
         }
-        self.robustness.judged(&format!("program set: {name} ({})", theirs.name), theirs.estimate, theirs.verdict);
+        self.robustness.judged(&format!("{name} ({})", theirs.name), theirs.estimate, theirs.verdict);
         let j = self.robustness.judge(headline);
         self.verdict = j.verdict;
         self.reason = j.reason;

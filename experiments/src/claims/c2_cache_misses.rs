@@ -37,6 +37,7 @@ use meter::callgrind::CallgrindDump;
 use super::phase_kinds::{self, PHASE_KINDS};
 use super::runner::{file_name, Stats};
 use super::table::{Csv, RowContext, Table};
+use super::tiering::Tiering;
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
 use super::{Claim, Ctx};
@@ -88,13 +89,15 @@ check redundancy and branch elimination with load elimination, the CFG in its lo
 optimizations change both the work and the graph sizes; MPKI separates more work from poorer locality only as far as \
 instruction counts measure work.";
 
-/// One row per (program, pipeline, repetition, phase dump): the phase, its qualified name and
+/// One row per (program, pipeline, repetition, phase dump), from default tiering's (hot)
+/// compiles (the generated program: hot after 5 calls): the phase, its qualified name and
 /// kind ([`super::phase_kinds`]), whether the program is a real kernel or generated, how
 /// callgrind was instrumented, callgrind's events ([`events`]), the cache geometry and the
 /// hardware counters' status.
 pub const CSV: Csv = Csv {
     file: "c2_cache_misses.csv",
     columns: &[
+        "tiering",
         "function",
         "phase",
         "phase_name",
@@ -142,7 +145,7 @@ pub const GENERATED_N: usize = 1000;
 pub const GEOMETRY: [&str; 3] = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"];
 
 /// The columns of [`CSV`] before the events.
-const COLUMNS_BEFORE_EVENTS: usize = 9;
+const COLUMNS_BEFORE_EVENTS: usize = 10;
 /// The columns of [`CSV`] after them.
 const COLUMNS_AFTER_EVENTS: usize = 4;
 
@@ -311,6 +314,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         };
         for (k, ((p, d), name)) in stats.phases.iter().zip(&dumps).zip(&names).enumerate() {
             let mut values = vec![
+                Tiering::Hot.name().to_string(),
                 p.function.clone(),
                 p.label.clone(),
                 name.clone(),

@@ -11,6 +11,7 @@ use super::compile_time::{self, Measured};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
+use super::tiering::Tiering;
 use super::{c10_llvm_share, Claim, Ctx};
 use crate::plot;
 use crate::report::{distinct, figure, Figure, geomean, medians, num, spread, sum_where, Finding, Grid};
@@ -167,7 +168,8 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
 /// in `dir`): only son's scheduler does, so son's time includes that work and the CFG's
 /// does not.
 pub fn licm_note(dir: &Path) -> String {
-    let hoisted = crate::report::load(dir, &super::c5_node_splitting::CSV).ok().map(|t| {
+    // C3's runs compile with `--always-opt`: the hoisting counted in C5's rows of the same tiering.
+    let hoisted = crate::report::load(dir, &super::c5_node_splitting::CSV).ok().map(|t| Tiering::AlwaysOpt.rows_of(&t)).map(|t| {
         let son = |r: &[String]| t.get(r, "kind") == "counters" && t.get(r, "pipeline") == "son" && t.get(r, "split") == "on";
         let kernels = |r: &[String]| son(r) && super::graph::is_kernel(t.get(r, "program"));
         (sum_where(&t, "schedule_hoisted", kernels).0, sum_where(&t, "schedule_hoisted", son).0)

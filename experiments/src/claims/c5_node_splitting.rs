@@ -17,7 +17,8 @@ use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{args, fmt, opt, Claim, Ctx, COUNTER_TIERING};
+use super::{args, fmt, opt, Claim, Ctx};
+use super::tiering::{self, Tiering};
 use crate::report::{distinct, geomean, median, num, quantile, sum_where, Finding, Grid};
 
 /// The claim C5.
@@ -35,20 +36,22 @@ pub const CLAIM: Claim = Claim {
 /// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
-        "value: with son's default spec, the geometric mean over the real kernels (`bench_*.js`) whose schedule split at least one node of pure LIR instructions executed on the LIR evaluator with `schedule(split=on)` / with `split=off` (`--always-opt` counter runs; a kernel whose count with `split=off` is 0 is left out); reproduced when the scheduler splits nodes in the corpus and that ratio is {}, partly when it splits nodes and the ratio is {} (or no kernel has a split node to measure), not reproduced when it splits no node or the split code executes more pure instructions; run time on/off (median of whole-process times, geometric mean over kernels) is a secondary figure, shown and not judged",
+        "value: with son's default spec, the geometric mean over the real kernels (`bench_*.js`) whose schedule split at least one node of pure LIR instructions executed on the LIR evaluator with `schedule(split=on)` / with `split=off` (a kernel whose count with `split=off` is 0 is left out); reproduced when the scheduler splits nodes in the corpus and that ratio is {}, partly when it splits nodes and the ratio is {} (or no kernel has a split node to measure), not reproduced when it splits no node or the split code executes more pure instructions; run time on/off (median of whole-process times, geometric mean over kernels) is a secondary figure, shown and not judged. {}",
         PURE_OPS.reproduced.text(PURE_OPS.unit),
-        PURE_OPS.partly.text(PURE_OPS.unit)
+        PURE_OPS.partly.text(PURE_OPS.unit),
+        tiering::RULE_SENTENCE
     )
 }
 
 /// What could make the figure wrong.
 pub const THREATS: &str = "Pure instructions executed counts LIR instructions, not machine instructions or cycles: a split copy costs the same in the count whether it is a constant or a float division, and the LLVM backend may sink or duplicate code itself (LLVM runs are not counted). The counter runs use `--always-opt`, so functions are compiled before their type feedback is complete; default tiering may compile different code. The kernel set decides how often a pure value is used on only some paths, so how often splitting can act at all (the kernels without a split are shown and left out of the ratio). Loads and checks cannot change (only pure nodes are split) and are shown as a control. Whole-process run time is noisy on a shared 2-core machine and includes compilation, so it is shown and not judged.";
 
-/// Rows of kind `counters` (one per program and configuration) and `timing` (one per kernel,
-/// configuration and repetition).
+/// Rows of kind `counters` (one per tiering, program and configuration) and `timing` (one
+/// per kernel, configuration and repetition; default tiering, so `hot`).
 pub const CSV: Csv = Csv {
     file: "c5_node_splitting.csv",
     columns: &[
+        "tiering",
         "kind",
         "split",
         "compiles",
@@ -95,30 +98,33 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
     // Counters over the corpus.
     let programs = ctx.programs()?;
-    let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, COUNTER_TIERING)).collect();
-    let stats = ctx.counter_runs(&programs, &arg_sets, "C5 counters");
-    for (pi, program) in programs.iter().enumerate() {
-        for (ci, (pipeline, split, spec)) in configs.iter().enumerate() {
-            let s = &stats[pi * configs.len() + ci];
-            if s.status < 0 {
-                continue;
+    for tiering in Tiering::ALL {
+        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, tiering.flags())).collect();
+        let stats = ctx.counter_runs(&programs, &arg_sets, "C5 counters");
+        for (pi, program) in programs.iter().enumerate() {
+            for (ci, (pipeline, split, spec)) in configs.iter().enumerate() {
+                let s = &stats[pi * configs.len() + ci];
+                if s.status < 0 {
+                    continue;
+                }
+                let sched: Vec<&PhaseStat> = final_rows(s).collect();
+                let values = vec![
+                    tiering.name().to_string(),
+                    "counters".into(),
+                    split.to_string(),
+                    opt(Some(s.tiering.compiles)),
+                    opt(sum_extra(sched.iter().copied(), "split")),
+                    opt(sum_extra(sched.iter().copied(), "hoisted")),
+                    opt(sum_extra(sched.iter().copied(), "cloned")),
+                    sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
+                    opt(Some(s.tiering.checks)),
+                    opt(s.tiering.loads_executed),
+                    opt(s.tiering.insts_executed),
+                    opt(s.tiering.pure_ops_executed),
+                    String::new(),
+                ];
+                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
             }
-            let sched: Vec<&PhaseStat> = final_rows(s).collect();
-            let values = vec![
-                "counters".into(),
-                split.to_string(),
-                opt(Some(s.tiering.compiles)),
-                opt(sum_extra(sched.iter().copied(), "split")),
-                opt(sum_extra(sched.iter().copied(), "hoisted")),
-                opt(sum_extra(sched.iter().copied(), "cloned")),
-                sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                opt(Some(s.tiering.checks)),
-                opt(s.tiering.loads_executed),
-                opt(s.tiering.insts_executed),
-                opt(s.tiering.pure_ops_executed),
-                String::new(),
-            ];
-            ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }
     }
     // Dynamic cost: whole-process time on the LIR evaluator, default tiering, interleaved.
@@ -138,8 +144,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         let (pipeline, split, spec) = &configs[c];
         match time {
             Ok(secs) => {
-                let mut values = vec!["timing".into(), split.to_string()];
-                values.extend(std::iter::repeat_n(String::new(), CSV.columns.len() - 3));
+                let mut values = vec![Tiering::Hot.name().to_string(), "timing".into(), split.to_string()];
+                values.extend(std::iter::repeat_n(String::new(), CSV.columns.len() - 4));
                 values.push(fmt(secs));
                 ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&kernels[k]), pipeline, spec, "wall", r as u32), values);
             }
@@ -287,7 +293,8 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     }
     let g_time = geomean(&time_ratios);
     let notes = format!(
-        "Counters: `--always-opt` runs of every corpus program on the LIR evaluator; son's default spec with `schedule(split=on)` and `schedule(split=off)`. With `split=on` the scheduler split {} nodes in {programs_split} programs (hoisted {}, copies made {}). Pure LIR instructions executed, on/off: kernels with a split node {}; every kernel {}; other programs with a split node {}. Summed over the {} programs: pure instructions executed {} → {} (split=off → on), all LIR instructions {} → {}, loads {} → {} and checks {} → {} (splitting moves only pure nodes, so these two must not change). Run time (secondary, not judged): whole-process time on the LIR evaluator with default tiering, median over repetitions; on/off {} over the kernels with both timings.\n",
+        "Counters: {} of every corpus program on the LIR evaluator; son's default spec with `schedule(split=on)` and `schedule(split=off)`. With `split=on` the scheduler split {} nodes in {programs_split} programs (hoisted {}, copies made {}). Pure LIR instructions executed, on/off: kernels with a split node {}; every kernel {}; other programs with a split node {}. Summed over the {} programs: pure instructions executed {} → {} (split=off → on), all LIR instructions {} → {}, loads {} → {} and checks {} → {} (splitting moves only pure nodes, so these two must not change). Run time (secondary, not judged): whole-process time on the LIR evaluator with default tiering, median over repetitions; on/off {} over the kernels with both timings.\n",
+        Tiering::of(t).compiles(),
         num(split_on),
         num(hoisted_on),
         num(cloned_on),

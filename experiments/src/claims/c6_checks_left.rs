@@ -24,7 +24,8 @@ use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
-use super::{args, opt, Claim, Ctx, COUNTER_TIERING};
+use super::{args, opt, Claim, Ctx};
+use super::tiering::{self, Tiering};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C6.
@@ -42,20 +43,22 @@ pub const CLAIM: Claim = Claim {
 /// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
-        "value: per pipeline, the geometric mean over the real kernels (`bench_*.js`) of (overflow checks left with `branch-elim` + 1) / (overflow checks left without it + 1) — the share of overflow checks branch elimination leaves, counted in the final LIR of every `--always-opt` compilation; add-one on both counts keeps a kernel whose checks all go finite, and kernels with no overflow check in any of the four configurations are left out. Reproduced when cfg's ratio is {} and son's ratio / cfg's ratio is {} (son's branch elimination removes clearly fewer); partly when cfg's ratio is {} (cfg's branch elimination removes some); not reproduced otherwise. Deopt exits, checks executed, the default-vs-default ratio and the sums over every corpus program are context",
+        "value: per pipeline, the geometric mean over the real kernels (`bench_*.js`) of (overflow checks left with `branch-elim` + 1) / (overflow checks left without it + 1) — the share of overflow checks branch elimination leaves, counted in the final LIR of every compilation; add-one on both counts keeps a kernel whose checks all go finite, and kernels with no overflow check in any of the four configurations are left out. Reproduced when cfg's ratio is {} and son's ratio / cfg's ratio is {} (son's branch elimination removes clearly fewer); partly when cfg's ratio is {} (cfg's branch elimination removes some); not reproduced otherwise. Deopt exits, checks executed, the default-vs-default ratio and the sums over every corpus program are context. {}",
         CFG_NARROWS.text(Unit::Times),
         SON_LIMITED.text(Unit::Times),
-        CFG_SOME.text(Unit::Times)
+        CFG_SOME.text(Unit::Times),
+        tiering::RULE_SENTENCE
     )
 }
 
 /// What could make the figure wrong.
 pub const THREATS: &str = "Branch elimination does more than narrow ranges: on both sides it folds decided branches and checks, and a folded branch takes the checks of its dead arm with it, so cfg's ratio alone overstates narrowing; the gap between the two sides is the closer figure, and it still mixes in what the CFG's facts from passed checks reach (branches, which son's do not). Removing `branch-elim` also changes what the later reducers (`machine-opt`, `check-elim`, `vn`, `redundancy`) see, so the ablation measures the reducer in its pipeline, not in isolation. Static counts of the final LIR weigh a check in cold code like one in a hot loop (checks executed are shown beside them). `--always-opt` compiles with incomplete type feedback. How many comparisons guard arithmetic decides how much there is to narrow. The control (son with `pin=on`) shares the CFG's lattice and decisions but not its scoping: son keeps a fact past a merge when every input holds it, the CFG keeps what the merge's dominator knew, and son's facts from passed checks do not reach branches; its narrowing runs after `lower` on the machine-level overflow check, the CFG's while lowering, so later reducers see different graphs.";
 
-/// One row per (program, pipeline, branch elimination on/off).
+/// One row per (tiering, program, pipeline, branch elimination on/off/pin).
 pub const CSV: Csv = Csv {
     file: "c6_checks_left.csv",
     columns: &[
+        "tiering",
         "branch_elim",
         "compiles",
         "final_phases",
@@ -119,29 +122,32 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
     let programs = ctx.programs()?;
     let configs = configs();
-    let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, COUNTER_TIERING)).collect();
-    let stats = ctx.counter_runs(&programs, &arg_sets, "C6 counters");
-    for (pi, program) in programs.iter().enumerate() {
-        for (ci, (pipeline, branch_elim, spec)) in configs.iter().enumerate() {
-            let s = &stats[pi * configs.len() + ci];
-            if s.status < 0 {
-                continue;
+    for tiering in Tiering::ALL {
+        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, tiering.flags())).collect();
+        let stats = ctx.counter_runs(&programs, &arg_sets, "C6 counters");
+        for (pi, program) in programs.iter().enumerate() {
+            for (ci, (pipeline, branch_elim, spec)) in configs.iter().enumerate() {
+                let s = &stats[pi * configs.len() + ci];
+                if s.status < 0 {
+                    continue;
+                }
+                let fin: Vec<&PhaseStat> = final_rows(s).collect();
+                let values = vec![
+                    tiering.name().to_string(),
+                    branch_elim.to_string(),
+                    opt(Some(s.tiering.compiles)),
+                    fin.len().to_string(),
+                    opt(sum_extra(fin.iter().copied(), "lir_exits")),
+                    opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
+                    fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
+                    opt(Some(s.tiering.checks)),
+                    s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum::<u64>().to_string(),
+                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "branch-elim.visits")),
+                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "pinned_checks")),
+                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "checks_narrowed")),
+                ];
+                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
             }
-            let fin: Vec<&PhaseStat> = final_rows(s).collect();
-            let values = vec![
-                branch_elim.to_string(),
-                opt(Some(s.tiering.compiles)),
-                fin.len().to_string(),
-                opt(sum_extra(fin.iter().copied(), "lir_exits")),
-                opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
-                fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                opt(Some(s.tiering.checks)),
-                s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum::<u64>().to_string(),
-                opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "branch-elim.visits")),
-                opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "pinned_checks")),
-                opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "checks_narrowed")),
-            ];
-            ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }
     }
     ctx.write(&t, &CSV)
@@ -325,7 +331,8 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         geomean_range(&defaults)
     );
     let notes = format!(
-        "Counts of the final LIR (son `schedule`, cfg `lir`), summed over every compilation of a program (`--always-opt`). \"Without branch-elim\" removes the reducer from every phase that lists it (son: both `reduce(...)` phases; cfg: both `copy(...)` lowering phases) and keeps everything else. Ratios are (with + 1) / (without + 1) per kernel; kernels with no overflow check in any configuration ({without_checks}) are left out. Default cfg / default son, the comparison this claim made before the ablation, per kernel (add-one): {}. The last row sums every corpus program that all four configurations compiled ({} programs; not add-one, context only). Control (not judged): son with TurboFan's remedy, `pin=on` on its late `branch-elim` (`son::PIN_SPEC`), which narrows int32 ranges by the facts of a check's control path with the CFG's lattice and decisions (`midend::ranges`); its ratio is (son pin + 1) / (son without branch-elim + 1). {control}. Son's checks already carry the control input current where the builder made them, so pinning adds no input and fixes no node that was free: its cost is the range bookkeeping: `branch-elim` visits (deterministic) and mid-end time (wall time of counter runs made in parallel with others: indicative only) above.\n",
+        "Counts of the final LIR (son `schedule`, cfg `lir`), summed over every compilation of a program ({}). \"Without branch-elim\" removes the reducer from every phase that lists it (son: both `reduce(...)` phases; cfg: both `copy(...)` lowering phases) and keeps everything else. Ratios are (with + 1) / (without + 1) per kernel; kernels with no overflow check in any configuration ({without_checks}) are left out. Default cfg / default son, the comparison this claim made before the ablation, per kernel (add-one): {}. The last row sums every corpus program that all four configurations compiled ({} programs; not add-one, context only). Control (not judged): son with TurboFan's remedy, `pin=on` on its late `branch-elim` (`son::PIN_SPEC`), which narrows int32 ranges by the facts of a check's control path with the CFG's lattice and decisions (`midend::ranges`); its ratio is (son pin + 1) / (son without branch-elim + 1). {control}. Son's checks already carry the control input current where the builder made them, so pinning adds no input and fixes no node that was free: its cost is the range bookkeeping: `branch-elim` visits (deterministic) and mid-end time (wall time of counter runs made in parallel with others: indicative only) above.\n",
+        Tiering::of(t).compiles(),
         geomean_range(&defaults),
         checks.len()
     );

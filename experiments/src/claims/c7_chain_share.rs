@@ -11,6 +11,7 @@ use std::path::Path;
 
 use super::graph::{default_runs, is_kernel, row_context};
 use super::runner::{file_name, phase_kind};
+use super::tiering::{self, Tiering};
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
@@ -32,16 +33,17 @@ pub const CLAIM: Claim = Claim {
 /// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
-        "value: the share of live nodes with an effect or control input in son's final graph before scheduling (the output of the last phase before `schedule`), nodes summed over every `--always-opt` compilation of the real kernels (`bench_*.js`); {} (\"most\" is at least half); the per-kernel spread, the corpus-wide share and every phase's share are context",
-        RULE.text()
+        "value: the share of live nodes with an effect or control input in son's final graph before scheduling (the output of the last phase before `schedule`), nodes summed over every compilation of the real kernels (`bench_*.js`); {} (\"most\" is at least half); the per-kernel spread, the corpus-wide share and every phase's share are context. {}",
+        RULE.text(),
+        tiering::RULE_SENTENCE
     )
 }
 
 /// What could make the figure wrong.
 pub const THREATS: &str = "The share depends on the programs (see the program set). It depends on the phase: the builder's graph has every JS operation on the chain and lowering adds pure machine nodes, so the figure is counted where the claim's picture applies, the graph the scheduler receives; earlier phases are shown. What counts as \"on the chain\" is our graph's: nodes with an effect or control input (V8's TurboFan graph puts some nodes our builder keeps pure on the effect chain, and the other way round). `--always-opt` compiles with incomplete type feedback, which leaves more generic (chained) operations than default tiering would.";
 
-/// One row per (program, pipeline, phase label), summed over compilations.
-pub const CSV: Csv = Csv { file: "c7_chain_share.csv", columns: &["phase", "phase_kind", "rows", "chain_nodes", "live_nodes"] };
+/// One row per (tiering, program, pipeline, phase label), summed over compilations.
+pub const CSV: Csv = Csv { file: "c7_chain_share.csv", columns: &["tiering", "phase", "phase_kind", "rows", "chain_nodes", "live_nodes"] };
 
 /// V8's chain share, from node's `--trace-turbo` graphs: one row per (kernel, compiled
 /// function, V8 graph phase before `schedule`); `function` is `name#optimization id`. A row
@@ -59,7 +61,8 @@ type LabelSums = (usize, &'static str, Option<u64>, Option<u64>);
 /// Runs C7 and writes its CSV.
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
-    for (program, pipeline, spec, s) in default_runs(ctx, "C7 counters")? {
+    for run in default_runs(ctx, "C7 counters")? {
+        let (program, pipeline, spec, s) = (&run.program, run.pipeline, &run.spec, &run.stats);
         let mut by_label: BTreeMap<&str, LabelSums> = BTreeMap::new();
         for p in s.phases.iter().filter(|p| p.is_mid_end()) {
             let e = by_label.entry(&p.label).or_insert((0, phase_kind(p), None, None));
@@ -72,8 +75,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             }
         }
         for (label, (rows, kind, chain, live)) in by_label {
-            let values = vec![label.to_string(), kind.to_string(), rows.to_string(), opt(chain), opt(live)];
-            ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
+            let values = vec![run.tiering.name().to_string(), label.to_string(), kind.to_string(), rows.to_string(), opt(chain), opt(live)];
+            ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }
     }
     ctx.write(&t, &CSV)?;
@@ -224,7 +227,8 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         pct(quantile(&son_phase_shares, 1.0))
     );
     let notes = format!(
-        "Share = nodes with an effect or control input / live nodes after the phase, nodes summed over compilations (`--always-opt`) and over the kernels (\"share (kernels)\") or every corpus program (\"share (all programs)\"); \"per kernel\" is the spread of each kernel's own share. The judged figure is the first row: son's graph after its last phase before `schedule` ({final_label}), the graph the scheduler places. The rows below are every phase of both pipelines, the builder's output (`build`) included, for context.\n"
+        "Share = nodes with an effect or control input / live nodes after the phase, nodes summed over compilations ({}) and over the kernels (\"share (kernels)\") or every corpus program (\"share (all programs)\"); \"per kernel\" is the spread of each kernel's own share. The judged figure is the first row: son's graph after its last phase before `schedule` ({final_label}), the graph the scheduler places. The rows below are every phase of both pipelines, the builder's output (`build`) included, for context.\n",
+        Tiering::of(t).compiles(),
     );
     let (v8_notes, v8_last) = v8_section(dir, share);
     let notes = notes + &v8_notes;
@@ -260,8 +264,8 @@ fn v8_section(dir: &Path, son_share: f64) -> (String, Option<(String, Vec<(f64, 
         "\n**V8 beside us** (`node --no-concurrent-recompilation --trace-turbo` on every kernel, `c7_v8_chain_share.csv`). \
          V8's JSON graphs label each input edge `value`, `effect`, `control`, `frame-state` or `context`; a node is on a \
          chain when it is live and has an `effect` or `control` input, as ours. V8 compiles only the functions that got \
-         hot, with their full type feedback (and inlines into them), while our counts come from `--always-opt` compiling \
-         every function on first call; V8's phases are its own, so only the share, not the node counts, compares.\n\n",
+         hot, with their full type feedback (and inlines into them); our headline counts our hot compiles too, but our \
+         tiering's thresholds are not V8's budgets, and our inlining is not V8's; V8's phases are its own, so only the share, not the node counts, compares.\n\n",
     );
     let v8 = match crate::report::load(dir, &V8_CSV) {
         Ok(v8) => v8,
@@ -358,6 +362,34 @@ mod tests {
         // 60% in the final graph: reproduced under every alternative.
         let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &phases("bench_a.js", 600)))]);
         assert_eq!(f.verdict, Verdict::Reproduced, "{}", f.reason);
+    }
+
+    /// `rows` with their `tiering` cell set to `tiering`.
+    fn tiered(rows: Vec<Vec<(&'static str, String)>>, tiering: &str) -> Vec<Vec<(&'static str, String)>> {
+        rows.into_iter().map(|mut r| {
+            r.push(("tiering", tiering.to_string()));
+            r
+        }).collect()
+    }
+
+    #[test]
+    fn hot_compiles_are_the_headline_and_always_opt_an_alternative() {
+        // Hot: 60% (reproduced); --always-opt: 40% (partly): inconclusive, named.
+        let mut rows = tiered(phases("bench_a.js", 600), "hot");
+        rows.extend(tiered(phases("bench_a.js", 400), "always-opt"));
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
+        assert_eq!(f.verdict, Verdict::Inconclusive(crate::claims::verdict::Headline::Reproduced), "{}", f.reason);
+        assert!(f.reason.contains("`--always-opt` (every function compiled at its first call)"), "{}", f.reason);
+        assert!(f.ours.contains("60.0%"), "the headline is the hot rows': {}", f.ours);
+        // Both 60%: reproduced, with the --always-opt row in the robustness table.
+        let mut rows = tiered(phases("bench_a.js", 600), "hot");
+        rows.extend(tiered(phases("bench_a.js", 600), "always-opt"));
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows))]);
+        assert_eq!(f.verdict, Verdict::Reproduced, "{}", f.reason);
+        assert!(f.robustness.rows.iter().any(|r| r.name.starts_with("`--always-opt`")), "{:?}", f.robustness.rows);
+        // Only --always-opt rows: the headline (hot) has no data.
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &tiered(phases("bench_a.js", 600), "always-opt")))]);
+        assert_eq!(f.verdict, Verdict::NoData, "{}", f.reason);
     }
 
     #[test]

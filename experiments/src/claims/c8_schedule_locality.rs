@@ -15,6 +15,7 @@ use std::path::Path;
 use super::graph::{default_runs, final_rows, is_kernel, row_context, sum_extra};
 use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
+use super::tiering::{self, Tiering};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{fmt, opt, Claim, Ctx};
@@ -35,23 +36,24 @@ pub const CLAIM: Claim = Claim {
 /// The verdict rule: the value judged, its direction and thresholds (the commit that set it: [`super::rule_history`]).
 pub fn rule() -> String {
     format!(
-        "value: son's drift, the geometric mean over the real kernels (`bench_*.js`) of (mean allocation-order distance between a node and its value inputs in son's graph before scheduling) / (the same in son's graph right after building), nodes and edges summed over each kernel's `--always-opt` compilations; higher favours the claim; {}. The CFG's drift (measured the same way over its ops), each phase's distances and the mean distance between schedule neighbours son/cfg are context",
-        RULE.text()
+        "value: son's drift, the geometric mean over the real kernels (`bench_*.js`) of (mean allocation-order distance between a node and its value inputs in son's graph before scheduling) / (the same in son's graph right after building), nodes and edges summed over each kernel's compilations; higher favours the claim; {}. The CFG's drift (measured the same way over its ops), each phase's distances and the mean distance between schedule neighbours son/cfg are context. {}",
+        RULE.text(),
+        tiering::RULE_SENTENCE
     )
 }
 
 /// What could make the figure wrong.
 pub const THREATS: &str = "Distance in allocation order stands in for distance in memory: it says where a node was created, not which cache lines a later phase touches (C2 measures misses; its misses per instruction son/cfg are the closer figure for what the drift costs). Drift is measured over value inputs only (the CFG has no effect or control edges), and the builder's own order sets the baseline: a builder that allocated in another order would start from other distances. Son's scheduler copies nothing, so its LIR order follows the schedule, not the arena; the CFG copies its graph in every phase, so its distances stay near the builder's by construction and its drift is context, not a contrast. The pooled means are dominated by the largest functions (the robustness table shows the per-program geometric mean beside them).";
 
-/// One row per (program, pipeline), over the program's final phase rows.
+/// One row per (tiering, program, pipeline), over the program's final phase rows.
 pub const CSV: Csv = Csv {
     file: "c8_schedule_locality.csv",
-    columns: &["phase", "final_phases", "adjacent_distance_sum", "adjacent_pairs", "mean_distance"],
+    columns: &["tiering", "phase", "final_phases", "adjacent_distance_sum", "adjacent_pairs", "mean_distance"],
 };
 
-/// One row per (program, pipeline, phase label), summed over the program's compilations:
-/// the value-input edges of the phase's graph and their allocation-order distances.
-pub const DRIFT: Csv = Csv { file: "c8_drift.csv", columns: &["phase", "rows", "input_distance_sum", "input_edges"] };
+/// One row per (tiering, program, pipeline, phase label), summed over the program's
+/// compilations: the value-input edges of the phase's graph and their allocation-order distances.
+pub const DRIFT: Csv = Csv { file: "c8_drift.csv", columns: &["tiering", "phase", "rows", "input_distance_sum", "input_edges"] };
 
 /// The verdict rule on son's drift (and, in the robustness table, on the schedule
 /// neighbours' distance son/cfg).
@@ -61,11 +63,12 @@ pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(1.5), partl
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
     let mut drift = ctx.table(&DRIFT);
-    for (program, pipeline, spec, s) in default_runs(ctx, "C8 counters")? {
+    for run in default_runs(ctx, "C8 counters")? {
+        let (program, pipeline, spec, s, tiering) = (&run.program, run.pipeline, &run.spec, &run.stats, run.tiering.name().to_string());
         if s.status < 0 {
             continue;
         }
-        let fin: Vec<&PhaseStat> = final_rows(&s).collect();
+        let fin: Vec<&PhaseStat> = final_rows(s).collect();
         let sum = sum_extra(fin.iter().copied(), "adjacent_distance_sum");
         let pairs = sum_extra(fin.iter().copied(), "adjacent_pairs");
         let mean = match (sum, pairs) {
@@ -73,8 +76,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             _ => String::new(),
         };
         let phase = fin.first().map(|p| p.name().to_string()).unwrap_or_default();
-        let values = vec![phase, fin.len().to_string(), opt(sum), opt(pairs), mean];
-        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
+        let values = vec![tiering.clone(), phase, fin.len().to_string(), opt(sum), opt(pairs), mean];
+        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         let mut by_label: BTreeMap<&str, (usize, Option<u64>, Option<u64>)> = BTreeMap::new();
         for p in s.phases.iter().filter(|p| p.is_mid_end()) {
             let e = by_label.entry(&p.label).or_insert((0, None, None));
@@ -87,8 +90,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             }
         }
         for (label, (rows, sum, edges)) in by_label {
-            let values = vec![label.to_string(), rows.to_string(), opt(sum), opt(edges)];
-            ctx.push(&mut drift, &row_context(CLAIM.id, &file_name(&program), pipeline, &spec, "meter", 0), values);
+            let values = vec![tiering.clone(), label.to_string(), rows.to_string(), opt(sum), opt(edges)];
+            ctx.push(&mut drift, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
         }
     }
     ctx.write(&drift, &DRIFT)?;
@@ -168,7 +171,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     let ratio = mean["son"] / mean["cfg"];
     // The judged figure: son's drift.
     let drift_table = match crate::report::load(dir, &DRIFT) {
-        Ok(d) => d,
+        Ok(d) => Tiering::of(t).rows_of(&d),
         Err(e) => return Finding::no_data_in(&CLAIM, t, e),
     };
     let phases = phases_of(&drift_table);

@@ -24,7 +24,8 @@ use super::runner::{file_name, Stats};
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
-use super::{args, opt, Claim, Ctx, COUNTER_TIERING};
+use super::{args, opt, Claim, Ctx};
+use super::tiering::{self, Tiering};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C9.
@@ -47,9 +48,10 @@ pub fn rule() -> String {
          none is listed, not averaged); {} on both pipelines: reproduced; on one: partly; else not reproduced. {}× means one \
          more load kept in ten on programs written so that types can tell the stored object from the loaded one; the counts \
          are deterministic, so the threshold is no noise margin but the smallest gain worth calling \"more facts\". The \
-         generated alias family, the same-shape control and the kernels are reported beside it, not pooled",
+         generated alias family, the same-shape control and the kernels are reported beside it, not pooled. {}",
         MORE.text(Unit::Times),
-        Unit::Plain.format(MORE_FACTOR)
+        Unit::Plain.format(MORE_FACTOR),
+        tiering::RULE_SENTENCE
     )
 }
 
@@ -63,10 +65,11 @@ caps, so a fact dropped at a cap is dropped on both. Counts are of static replac
 summed over a run's compilations: a variant that recompiled more often would count its replacements again (the CSV's `compiles` \
 column shows whether the two variants compiled as often).";
 
-/// One row per (program, pipeline, variant) run.
+/// One row per (tiering, program, pipeline, variant) run (the generated programs: hot, after
+/// 5 calls).
 pub const CSV: Csv = Csv {
     file: "c9_alias_analysis.csv",
-    columns: &["variant", "le_rows", "compiles", "loads_replaced", "checks_removed", "stores_removed", "cap_hits"],
+    columns: &["tiering", "variant", "le_rows", "compiles", "loads_replaced", "checks_removed", "stores_removed", "cap_hits"],
 };
 
 /// The file-name prefix of the alias programs in the corpus.
@@ -95,12 +98,14 @@ const GENERATED_TIERING: &[&str] = &["--hot-calls", "5", "--max-compiled-size", 
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let programs = with_alias_programs(ctx.programs()?, &ctx.opts.corpus)?;
     let configs = configs();
-    let corpus_args: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, COUNTER_TIERING)).collect();
-    let mut runs: Vec<(String, usize, Stats)> = Vec::new();
-    let stats = ctx.counter_runs(&programs, &corpus_args, "C9 corpus");
-    for (pi, program) in programs.iter().enumerate() {
-        for ci in 0..configs.len() {
-            runs.push((file_name(program), ci, stats[pi * configs.len() + ci].clone()));
+    let mut runs: Vec<(Tiering, String, usize, Stats)> = Vec::new();
+    for tiering in Tiering::ALL {
+        let corpus_args: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, tiering.flags())).collect();
+        let stats = ctx.counter_runs(&programs, &corpus_args, "C9 corpus");
+        for (pi, program) in programs.iter().enumerate() {
+            for ci in 0..configs.len() {
+                runs.push((tiering, file_name(program), ci, stats[pi * configs.len() + ci].clone()));
+            }
         }
     }
     let dir = ctx.runner.scratch.join("gen");
@@ -115,11 +120,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let stats = ctx.counter_runs(&paths, &gen_args, "C9 generated");
     for (gi, (name, _)) in generated_programs.iter().enumerate() {
         for ci in 0..configs.len() {
-            runs.push((name.clone(), ci, stats[gi * configs.len() + ci].clone()));
+            runs.push((Tiering::Hot, name.clone(), ci, stats[gi * configs.len() + ci].clone()));
         }
     }
     let mut t = ctx.table(&CSV);
-    for (program, ci, s) in runs {
+    for (tiering, program, ci, s) in runs {
         if s.status < 0 {
             continue;
         }
@@ -134,7 +139,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             counter_backend: "meter".into(),
             rep: 0,
         };
-        let mut values = vec![variant.to_string(), sums.rows.to_string(), opt(Some(s.tiering.compiles))];
+        let mut values = vec![tiering.name().to_string(), variant.to_string(), sums.rows.to_string(), opt(Some(s.tiering.compiles))];
         values.extend(["loads_replaced", "checks_removed", "stores_removed", "cap_hits"].iter().map(|c| opt(sums.counter(c))));
         ctx.push(&mut t, &rc, values);
     }
@@ -257,11 +262,12 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         .map(|p| format!("{p}: son {}×, cfg {}×", num(cell(p, "son", "type") / cell(p, "son", "offset")), num(cell(p, "cfg", "type") / cell(p, "cfg", "offset"))))
         .collect();
     let notes = format!(
-        "Loads replaced by load elimination, summed over a program's compilations (corpus programs `--always-opt`; generated \
+        "Loads replaced by load elimination, summed over a program's compilations (corpus programs: {}; generated \
          programs `--hot-calls 5`). The alias programs (`{ALIAS_PREFIX}*.js`) store, between a load and its reuse, into an \
          object of another shape at the same field slot, or into an array of another elements kind; the generated alias \
          family (`gen-alias-N`, {} objects of different shapes) does the same at growing sizes ({}); `{}` is C4's generated \
          program, whose two objects share one shape, a control where types cannot help. Kernels (context): {}.\n",
+        Tiering::of(t).compiles(),
         crate::generate::SHAPES,
         if family_text.is_empty() { "not run".to_string() } else { family_text.join("; ") },
         generated_name(CONTROL_SIZE),

@@ -1,5 +1,5 @@
 //! What C5–C8 share: what the graphs look like. All four read counter runs of every corpus
-//! program with `--always-opt` under the default son and cfg specs ([`default_runs`]: the
+//! program, hot compiles and `--always-opt`, under the default son and cfg specs ([`default_runs`]: the
 //! same runs as C1's `v8` and cfg rows, shared through the runner's cache) and the extras of
 //! their final phase rows ([`final_rows`]). When a phase does not carry an extra yet, its
 //! cells stay empty (the report says "no data").
@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use super::c1_reducer_changes::with_driver;
 use super::runner::{phase_kind, PhaseStat, Stats};
 use super::table::RowContext;
-use super::{args, Ctx, COUNTER_TIERING};
+use super::tiering::Tiering;
+use super::{args, Ctx};
 
 /// The default configurations of both pipelines: (pipeline, spec).
 pub fn default_configs() -> Vec<(&'static str, String)> {
@@ -29,17 +30,33 @@ pub fn row_context(experiment: &str, program: &str, pipeline: &str, spec: &str, 
     }
 }
 
-/// Counter runs of every program under the default configurations:
-/// (program, pipeline, spec, stats).
-pub fn default_runs(ctx: &Ctx, what: &str) -> Result<Vec<(PathBuf, &'static str, String, Stats)>, String> {
+/// One counter run of [`default_runs`].
+pub struct DefaultRun {
+    /// Hot compiles or `--always-opt`.
+    pub tiering: Tiering,
+    /// The program.
+    pub program: PathBuf,
+    /// `son` or `cfg`.
+    pub pipeline: &'static str,
+    /// The pipeline's default spec.
+    pub spec: String,
+    /// What the run recorded.
+    pub stats: Stats,
+}
+
+/// Counter runs of every program under the default configurations, with each tiering.
+pub fn default_runs(ctx: &Ctx, what: &str) -> Result<Vec<DefaultRun>, String> {
     let programs = ctx.programs()?;
     let configs = default_configs();
-    let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, s)| args(p, s, COUNTER_TIERING)).collect();
-    let stats = ctx.counter_runs(&programs, &arg_sets, what);
     let mut out = Vec::new();
-    for (pi, program) in programs.iter().enumerate() {
-        for (ci, (pipeline, spec)) in configs.iter().enumerate() {
-            out.push((program.clone(), *pipeline, spec.clone(), stats[pi * configs.len() + ci].clone()));
+    for tiering in Tiering::ALL {
+        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, s)| args(p, s, tiering.flags())).collect();
+        let stats = ctx.counter_runs(&programs, &arg_sets, what);
+        for (pi, program) in programs.iter().enumerate() {
+            for (ci, (pipeline, spec)) in configs.iter().enumerate() {
+                let stats = stats[pi * configs.len() + ci].clone();
+                out.push(DefaultRun { tiering, program: program.clone(), pipeline, spec: spec.clone(), stats });
+            }
         }
     }
     Ok(out)

@@ -49,6 +49,7 @@ pub mod robustness;
 pub mod rule_history;
 pub mod runner;
 pub mod table;
+pub mod tiering;
 pub mod verdict;
 
 #[cfg(test)]
@@ -62,6 +63,7 @@ use std::time::Instant;
 use crate::report::Finding;
 use runner::{RunSpec, Runner};
 use table::{Csv, RowContext, Table};
+use tiering::Tiering;
 /// The options of `seabed experiment claims`.
 #[derive(Clone, Debug)]
 pub struct ClaimsOptions {
@@ -100,8 +102,9 @@ pub struct Claim {
     /// Runs the experiment and writes the CSVs.
     pub run: fn(&Ctx) -> Result<(), String>,
     /// The claim's report section, with the verdict by the claim's rule, from its first CSV
-    /// (loaded and checked against its definition) and the results directory it is in (for
-    /// figures and any further CSV).
+    /// (loaded and checked against its definition; for a counting claim only the rows of one
+    /// [`tiering::Tiering`]) and the results directory it is in (for figures and any further
+    /// CSV, whose rows the function selects with [`tiering::Tiering::of`] the table).
     pub report: fn(&Path, &Table) -> Finding,
     /// The verdict rule (its history: [`rule_history`]): which value is judged, in which direction,
     /// against which thresholds (the report prints it in the claim's section).
@@ -113,15 +116,26 @@ pub struct Claim {
 
 impl Claim {
     /// The claim's report section from the CSVs in `dir`, or "no data" when its first CSV is
-    /// missing, lacks columns of its definition or has no rows.
+    /// missing, lacks columns of its definition or has no rows. A counting claim (its CSV has
+    /// a [`tiering::COLUMN`]) is judged on its hot compiles, and its verdict on the
+    /// `--always-opt` rows joins the robustness table as an alternative.
     pub fn finding(&self, dir: &Path) -> Finding {
         let Some(csv) = self.csvs.first() else {
             return Finding::no_data(self, "the claim defines no CSV");
         };
-        match crate::report::load(dir, csv) {
-            Ok(table) => (self.report)(dir, &table),
-            Err(e) => Finding::no_data(self, e),
+        let table = match crate::report::load(dir, csv) {
+            Ok(table) => table,
+            Err(e) => return Finding::no_data(self, e),
+        };
+        if table.column(tiering::COLUMN).is_none() {
+            return (self.report)(dir, &table);
         }
+        let hot = (self.report)(dir, &Tiering::Hot.rows_of(&table));
+        if !Tiering::AlwaysOpt.named_in(&table) {
+            return hot;
+        }
+        let always = (self.report)(dir, &Tiering::AlwaysOpt.rows_of(&table));
+        hot.with_alternative_finding(Tiering::AlwaysOpt.alternative(), &always)
     }
 }
 
@@ -150,8 +164,6 @@ pub fn all_csvs() -> Vec<Csv> {
     std::iter::once(RUN_LOG).chain(CLAIMS.iter().flat_map(|c| c.csvs.iter().copied())).collect()
 }
 
-/// Tiering flags of the counter runs: every function compiled at its first call.
-pub const COUNTER_TIERING: &[&str] = &["--always-opt"];
 
 /// What every claim experiment gets: options, the runner, and the run's context values.
 pub struct Ctx {

@@ -144,6 +144,13 @@ impl Table {
         self.column(name).and_then(|i| row.get(i)).map(String::as_str).unwrap_or("")
     }
 
+    /// A table with the same header and version holding the rows `keep` accepts.
+    pub fn filtered(&self, keep: impl Fn(&[String]) -> bool) -> Table {
+        let mut t = self.clone();
+        t.rows.retain(|r| keep(r));
+        t
+    }
+
     /// The value of column `name` in `row` as a number, if it parses.
     pub fn num(&self, row: &[String], name: &str) -> Option<f64> {
         self.get(row, name).parse().ok()
