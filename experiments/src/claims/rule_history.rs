@@ -182,7 +182,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "one definition of a visit, a graph change and a state change for son and cfg (the old count took state-only answers as changes); V8 beside us",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
@@ -312,7 +312,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "no reason given in the commit for the new value; it says loads and checks cannot change (only pure nodes are split) and run time is secondary",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
@@ -348,7 +348,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "no reason given in the commit",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
@@ -384,7 +384,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "no reason given in the commit (its threats text says the graph the scheduler receives is where the claim's picture applies)",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
@@ -429,7 +429,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "issue 35: the former figure compared son with an arm that copies its graph in every phase and so cannot drift (about 1 by construction); drift judges son against its own graph, the quantity 'as phases replace nodes' names. Written before any drift data existed (the counters are new in this commit)",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
@@ -465,7 +465,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "issue 16 items 7, 8; the message says the rule was declared before measuring the alias programs, which the same commit adds (C9's corpus-wide CSV existed)",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "00d3691",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
