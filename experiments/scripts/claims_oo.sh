@@ -6,10 +6,15 @@
 # It assembles a corpus in target/claims-oo: every corpus program that is not a numeric kernel
 # (the Tier-1 and Tier-2 feature programs stay in the corpus-wide context figures) plus one
 # AWFY driver per benchmark named bench_awfy_MODULE.js, so every claim's "real kernels" are
-# the AWFY benchmarks. Two driver sizes:
-#   - counter runs (C1-C3, C5-C8, C10): AWFY's test.conf inner iterations (1 each, CD 10);
-#     those claims count or time compilations (--always-opt compiles every function at its
-#     first call), so the run's length does not enter them;
+# the AWFY benchmarks. Three driver sizes:
+#   - counting claims (C1, C2, C5-C8), whose headline is the hot compiles of default tiering
+#     (claims::tiering; --always-opt is their second row): test.conf's inner iterations run
+#     10 times (--outer 10), so that functions get hot with the feedback of a warm-up;
+#     Mandelbrot and NBody at inner 100 (their test size, 1, runs no loop and compiles
+#     nothing hot), Havlak once (one test-size iteration already takes about 14 s on the LIR
+#     evaluator and compiles 68 functions hot);
+#   - compile-time claims (C3, C10: --always-opt compiles timed per phase): test.conf's
+#     inner iterations (1 each, CD 10), so that the run's length does not enter them;
 #   - the timing claim C11 (interpreter against compiled code, whole processes): AWFY's own
 #     sizes, rebench.conf's inner iterations (node runs each in 0.3-1.4 s, the interpreter in
 #     7-35 s on the reference VM), so that start-up and compilation do not decide it.
@@ -38,15 +43,22 @@ corpus_for() { # $1: corpus dir to build, $2: drivers dir
 
 rm -rf "$work"
 mkdir -p "$work" "$out"
-echo "claims-oo: drivers at test.conf sizes (counter claims)"
+echo "claims-oo: drivers for hot compiles (counting claims)"
+"$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-hot" --quick --outer 10 --census-only >/dev/null
+"$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-hot" --inner 100 --outer 10 --only Mandelbrot,NBody --census-only >/dev/null
+"$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-hot" --quick --only Havlak --census-only >/dev/null
+corpus_for "$work/corpus-hot" "$work/drivers-hot"
+echo "claims-oo: drivers at test.conf sizes (compile-time claims)"
 "$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-count" --quick --census-only >/dev/null
 corpus_for "$work/corpus-count" "$work/drivers-count"
 echo "claims-oo: drivers at rebench.conf's sizes (C11)"
 "$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-time" --census-only >/dev/null
 corpus_for "$work/corpus-time" "$work/drivers-time"
 
-time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-count" --only C1,C2,C3,C5,C6,C7,C8,C10
-# The second run writes its own run log.
+time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-hot" --only C1,C2,C5,C6,C7,C8
+# Each run writes its own run log.
 mv "$out/claims_runs.csv" "$out/claims_runs_counters.csv"
+time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-count" --only C3,C10
+mv "$out/claims_runs.csv" "$out/claims_runs_compile.csv"
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-time" --only C11
 "$seabed" report --results "$out" --set awfy --other-set "numeric kernels=results"

@@ -414,7 +414,7 @@ pub fn reader_for(file: &str) -> Option<Reader> {
         "awfy-census.csv" => Box::new(typed::<AwfyCensusRow>),
         // `make claims-oo` keeps the run log of its first run (the counter claims) under this
         // name; the second run's is `claims_runs.csv`.
-        "claims_runs_counters.csv" => Box::new(|t| claims(&crate::claims::RUN_LOG, t)),
+        "claims_runs_counters.csv" | "claims_runs_compile.csv" => Box::new(|t| claims(&crate::claims::RUN_LOG, t)),
         _ => {
             let csv = crate::claims::all_csvs().into_iter().find(|c| c.file == file)?;
             Box::new(move |t| claims(&csv, t))
