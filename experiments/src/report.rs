@@ -455,12 +455,10 @@ pub fn write_report(dir: &Path, set: ProgramSet, others: &[(String, PathBuf)]) -
          \"declared before the data\" only where git shows no measured data of the claim then, otherwise \"fixed before this run\"; \
          rules changed after their data were seen are listed under \"Rule changes\". A verdict is inconclusive when the robustness \
          table's alternatives disagree or the headline's 95% interval straddles a threshold; \"no data\" means the CSV or \
-         the counters it needs are missing. Spread: median [interquartile range] or (min–max).\n\n\
-         | id | claim | published | ours | verdict | reason |\n|---|---|---|---|---|---|\n",
+         the counters it needs are missing. Spread: median [interquartile range] or (min–max). The claims are grouped \
+         by the side of the public debate they test.\n",
     );
-    for f in &found {
-        let _ = writeln!(md, "| {} | {} | {} | {} | **{}** | {} |", f.id, f.claim, f.published, f.ours, f.verdict_text(), f.reason);
-    }
+    md.push_str(&summary_by_side(&found));
     for f in &found {
         let _ = write!(md, "\n## {}: {}\n\nPublished: {}. Ours: {}. **Verdict: {}** — {}.\n\n", f.id, f.claim, f.published, f.ours, f.verdict_text(), f.reason);
         let _ = write!(md, "Rule ({}): {}.\n\n", rule_status(f.id, set), f.rule);
@@ -504,6 +502,36 @@ pub fn write_report(dir: &Path, set: ProgramSet, others: &[(String, PathBuf)]) -
     let path = dir.join("REPORT.md");
     std::fs::write(&path, md).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// The summary tables, one per side of the debate ([`crate::claims::Side`]): a heading, one
+/// line counting the side's verdicts, and a row per claim.
+fn summary_by_side(found: &[Finding]) -> String {
+    use crate::claims::Side;
+    let mut md = String::new();
+    for side in Side::ALL {
+        let of_side: Vec<&Finding> = found.iter().filter(|f| CLAIMS.iter().any(|c| c.id == f.id && c.side == side)).collect();
+        let _ = write!(md, "\n### {}\n\nFrom {}. ", side.title(), side.source());
+        if of_side.is_empty() {
+            md.push_str("No claim of this side is measured yet.\n");
+            continue;
+        }
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for f in &of_side {
+            let v = f.verdict_text();
+            match counts.iter_mut().find(|(k, _)| *k == v) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((v, 1)),
+            }
+        }
+        let ids: Vec<&str> = of_side.iter().map(|f| f.id).collect();
+        let counted: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+        let _ = write!(md, "{} claims ({}): {}.\n\n| id | claim | published | ours | verdict | reason |\n|---|---|---|---|---|---|\n", of_side.len(), ids.join(", "), counted.join(", "));
+        for f in of_side {
+            let _ = writeln!(md, "| {} | {} | {} | {} | **{}** | {} |", f.id, f.claim, f.published, f.ours, f.verdict_text(), f.reason);
+        }
+    }
+    md
 }
 
 /// How the rule of claim `id` is labelled on program set `set`: the commit that set it,

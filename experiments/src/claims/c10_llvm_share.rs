@@ -14,12 +14,13 @@ use super::compile_time::{self, Measured};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{c10_per_function, c3_compile_time, Claim, Ctx};
+use super::{c10_per_function, c3_compile_time, Claim, Side, Ctx};
 use crate::report::{geomean, median, medians, num, pct, quantile, sum_where, Finding, Grid};
 
 /// The claim C10.
 pub const CLAIM: Claim = Claim {
     id: "C10",
+    side: Side::CfgCase,
     title: "LLVM's compile time dominates an FTL-style JIT; B3 was ~5× faster to compile",
     published: "LLVM dominates; ~5×",
     csvs: &[CSV, c10_per_function::SEABED_CSV, c10_per_function::V8_CSV],

@@ -15,13 +15,14 @@ use super::runner::file_name;
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{fmt, Claim, Ctx};
+use super::{fmt, Claim, Side, Ctx};
 use crate::plot;
 use crate::report::{distinct, figure, Figure, geomean, median, num, quantile, range, Finding, Grid};
 
 /// The claim C11.
 pub const CLAIM: Claim = Claim {
     id: "C11",
+    side: Side::CfgCase,
     title: "Speculation plus deoptimization pays: JIT code runs several times faster than the interpreter",
     published: "2–12× (V8 tiers, AWFY)",
     csvs: &[CSV],

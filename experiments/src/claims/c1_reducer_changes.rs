@@ -38,7 +38,7 @@ use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::tiering::{self, Tiering};
-use super::{args, Claim, Ctx};
+use super::{args, Claim, Side, Ctx};
 use crate::plot;
 use crate::report::{distinct, figure, Figure, geomean, num, quantile, sum_where, Finding, Grid};
 use crate::v8stats::{self, V8_STATE_REDUCERS};
@@ -46,6 +46,7 @@ use crate::v8stats::{self, V8_STATE_REDUCERS};
 /// The claim C1.
 pub const CLAIM: Claim = Claim {
     id: "C1",
+    side: Side::CfgCase,
     title: "Sea-of-nodes reducers change a node about once per 20 visits",
     published: "1 change / 20 visits",
     csvs: &[CSV, V8_CSV],

@@ -40,13 +40,14 @@ use super::table::{Csv, RowContext, Table};
 use super::tiering::Tiering;
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{Claim, Ctx};
+use super::{Claim, Side, Ctx};
 use crate::plot;
 use crate::report::{distinct, figure, Figure, geomean, num, pct, quantile, Finding, Grid};
 
 /// The claim C2.
 pub const CLAIM: Claim = Claim {
     id: "C2",
+    side: Side::CfgCase,
     title: "Sea of nodes has ~3× the L1D misses of a CFG IR (up to 7× in a phase), ≤ ~5% of compile time",
     published: "3× avg, 7× max, ~5% of time",
     csvs: &[CSV],

@@ -12,13 +12,14 @@ use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::tiering::Tiering;
-use super::{c10_llvm_share, Claim, Ctx};
+use super::{c10_llvm_share, Claim, Side, Ctx};
 use crate::plot;
 use crate::report::{distinct, figure, Figure, geomean, medians, num, spread, sum_where, Finding, Grid};
 
 /// The claim C3.
 pub const CLAIM: Claim = Claim {
     id: "C3",
+    side: Side::CfgCase,
     title: "Moving to a CFG IR halved compile time",
     published: "0.5× (cfg/son)",
     csvs: &[CSV, PHASE_PROFILE],

@@ -28,13 +28,14 @@ use super::runner::RunSpec;
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{args, fmt, opt, Claim, Ctx};
+use super::{args, fmt, opt, Claim, Side, Ctx};
 use crate::plot::{self, Series};
 use crate::report::{figure, Figure, loglog_slope, median, num, Finding, Grid};
 
 /// The claim C4.
 pub const CLAIM: Claim = Claim {
     id: "C4",
+    side: Side::CfgCase,
     title: "CFG load elimination is up to 190× faster, with better worst-case complexity",
     published: "up to 190×",
     csvs: &[CSV],

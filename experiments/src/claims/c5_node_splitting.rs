@@ -17,13 +17,14 @@ use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Thresholds, Unit};
-use super::{args, fmt, opt, Claim, Ctx};
+use super::{args, fmt, opt, Claim, Side, Ctx};
 use super::tiering::{self, Tiering};
 use crate::report::{distinct, geomean, median, num, quantile, sum_where, Finding, Grid};
 
 /// The claim C5.
 pub const CLAIM: Claim = Claim {
     id: "C5",
+    side: Side::CfgCase,
     title: "Pure nodes float to the common dominator; the scheduler must duplicate them again",
     published: "qualitative",
     csvs: &[CSV],

@@ -24,13 +24,14 @@ use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
-use super::{args, opt, Claim, Ctx};
+use super::{args, opt, Claim, Side, Ctx};
 use super::tiering::{self, Tiering};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C6.
 pub const CLAIM: Claim = Claim {
     id: "C6",
+    side: Side::CfgCase,
     title: "Control-dependent typing is easy in a CFG and limited in SoN (CheckedAdd after x < 42 becomes Add)",
     published: "qualitative",
     csvs: &[CSV],

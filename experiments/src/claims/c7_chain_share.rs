@@ -15,12 +15,13 @@ use super::tiering::{self, Tiering};
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
-use super::{opt, Claim, Ctx};
+use super::{opt, Claim, Side, Ctx};
 use crate::report::{median, num, pct, quantile, sum_where, Finding, Grid};
 
 /// The claim C7.
 pub const CLAIM: Claim = Claim {
     id: "C7",
+    side: Side::CfgCase,
     title: "Most nodes sit on the effect or control chain (\"SoN is a CFG where pure nodes float\")",
     published: "qualitative (most)",
     csvs: &[CSV, V8_CSV],

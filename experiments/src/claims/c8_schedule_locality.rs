@@ -18,12 +18,13 @@ use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
-use super::{fmt, opt, Claim, Ctx};
+use super::{fmt, opt, Claim, Side, Ctx};
 use crate::report::{geomean, num, spread, sum_where, Finding, Grid};
 
 /// The claim C8.
 pub const CLAIM: Claim = Claim {
     id: "C8",
+    side: Side::CfgCase,
     title: "SoN graphs lose cache locality as phases replace nodes",
     published: "qualitative",
     csvs: &[CSV, DRIFT],

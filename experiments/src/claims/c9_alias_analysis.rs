@@ -24,13 +24,14 @@ use super::runner::{file_name, Stats};
 use super::table::{Csv, RowContext, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
-use super::{args, opt, Claim, Ctx};
+use super::{args, opt, Claim, Side, Ctx};
 use super::tiering::{self, Tiering};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C9.
 pub const CLAIM: Claim = Claim {
     id: "C9",
+    side: Side::CfgCase,
     title: "Type-based alias analysis lets load-store forwarding keep more facts than offset-only aliasing",
     published: "qualitative",
     csvs: &[CSV],

@@ -93,6 +93,8 @@ impl ClaimsOptions {
 pub struct Claim {
     /// `C1` … `C11`.
     pub id: &'static str,
+    /// Which side of the public debate the claim tests.
+    pub side: Side,
     /// The claim in a few words.
     pub title: &'static str,
     /// The published figure.
@@ -136,6 +138,41 @@ impl Claim {
         }
         let always = (self.report)(dir, &Tiering::AlwaysOpt.rows_of(&table));
         hot.with_alternative_finding(Tiering::AlwaysOpt.alternative(), &always)
+    }
+}
+
+/// Which side of the public debate a claim comes from; the report groups the claims by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// V8's case for leaving the sea of nodes (its 2025 post): what a CFG IR does better.
+    CfgCase,
+    /// What the sea of nodes was adopted for (TurboFan's design: more code motion, better
+    /// redundancy elimination).
+    SonCase,
+    /// Cliff Click's answer to V8: remedies within the sea of nodes (alias-class memory).
+    ClickRemedy,
+}
+
+impl Side {
+    /// Every side, in the report's order.
+    pub const ALL: [Side; 3] = [Side::CfgCase, Side::SonCase, Side::ClickRemedy];
+
+    /// The side's heading in the report.
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::CfgCase => "V8's case for the CFG",
+            Side::SonCase => "The case for the sea of nodes",
+            Side::ClickRemedy => "Click's remedies",
+        }
+    }
+
+    /// Where the side's claims come from, in a sentence.
+    pub fn source(self) -> &'static str {
+        match self {
+            Side::CfgCase => "V8's 2025 post on leaving the sea of nodes for Turboshaft, and the sources it cites",
+            Side::SonCase => "what TurboFan's design promised of the sea of nodes: more code motion, better redundancy elimination",
+            Side::ClickRemedy => "Cliff Click's reply (SeaOfNodes/Simple): alias-class memory instead of one effect chain",
+        }
     }
 }
 
