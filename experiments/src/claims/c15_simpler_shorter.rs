@@ -24,7 +24,8 @@ use super::robustness::{Estimate, Robustness};
 use super::table::{Csv, RowContext, Table};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{Claim, Ctx};
-use crate::report::{num, Finding, Grid};
+use crate::plot;
+use crate::report::{figure, num, Figure, Finding, Grid};
 
 /// The claim C15.
 pub const CLAIM: Claim = Claim {
@@ -176,14 +177,20 @@ fn values(m: &Measured) -> Vec<String> {
     vec![m.pass.into(), m.role.into(), m.files.join(" "), c.lines.to_string(), c.tokens.to_string(), c.doc_lines.to_string(), c.test_lines.to_string()]
 }
 
+/// The table of [`CSV`] for the source tree at `root`, its rows marked with `revision` and
+/// `machine`.
+pub fn table(root: &Path, revision: &str, machine: &str) -> Result<Table, SourceError> {
+    let mut t = Table::for_csv(&CSV);
+    for m in &measure(root)? {
+        t.push(&row_context(m.pipeline), revision, machine, values(m));
+    }
+    Ok(t)
+}
+
 /// Runs C15: counts the source tree and writes [`CSV`].
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let root = source_root(&ctx.opts.corpus).map_err(|e| e.to_string())?;
-    let rows = measure(&root).map_err(|e| e.to_string())?;
-    let mut t = ctx.table(&CSV);
-    for m in &rows {
-        ctx.push(&mut t, &row_context(m.pipeline), values(m));
-    }
+    let t = table(&root, &ctx.revision, &ctx.machine).map_err(|e| e.to_string())?;
     ctx.write(&t, &CSV)
 }
 
@@ -259,7 +266,7 @@ fn ratio(a: f64, b: f64) -> String {
 
 /// C15's report section: per pass pair each side's lines and tokens and their ratio, the
 /// geometric mean of the token ratios judged; shared and one-sided code as context.
-pub fn report(_dir: &Path, t: &Table) -> Finding {
+pub fn report(dir: &Path, t: &Table) -> Finding {
     let pairs = complete_pairs(t);
     if pairs.is_empty() {
         return Finding::no_data_in(&CLAIM, t, "no pass pair has both sides counted");
@@ -354,7 +361,14 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     robust.alternative("lines, geometric mean over pass pairs", Estimate::geomean(&line_ratios), &rule);
     robust.alternative("lines pooled over the pairs", Estimate::pooled(&line_pairs), &rule);
     robust.alternative("whole crates (pairs and one-sided code), tokens", Estimate::point(crate_tokens, 0), &rule);
-    Finding { grid, notes, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
+    let passes: Vec<String> = pairs.iter().map(|(p, ..)| p.clone()).collect();
+    let groups = vec![("son".to_string(), pairs.iter().map(|(_, s, _)| s.tokens).collect()), ("cfg".to_string(), pairs.iter().map(|(_, _, c)| c.tokens).collect())];
+    let figures: Vec<Figure> = figure(dir, "c15_pass_tokens", "C15: Rust tokens of each pass on each side (comments, doc comments and `#[cfg(test)]` items left out; shared code on neither side), sea of nodes against CFG; from `c15_simpler_shorter.csv`.", |stem| {
+        plot::bar_chart(stem, "C15: tokens per pass", "pass", "Rust tokens", &passes, &groups)
+    })
+    .into_iter()
+    .collect();
+    Finding { grid, notes, figures, ..Finding::new(&CLAIM, ours, judgement, t) }.robust(robust)
 }
 
 #[cfg(test)]
@@ -495,6 +509,26 @@ mod tests {
         let rows = measure(&root).unwrap();
         assert_eq!(rows.len(), 2 * PASS_PAIRS.len() + SHARED.len() + ONE_SIDED.len());
         assert!(rows.iter().all(|m| m.counts.tokens > 0 && m.counts.lines > 0), "every listed file has code");
+    }
+
+    /// Counts this source tree (or the copy at `$C15_ROOT`, for a sensitivity check), writes
+    /// `c15_simpler_shorter.csv` and the report's figure into `$C15_OUT` (a temporary
+    /// directory when unset) and prints the finding: the data of the claim, without the
+    /// claims harness (`cargo test ... c15 -- --ignored --nocapture`).
+    #[test]
+    #[ignore = "prints the measurement; run by hand"]
+    fn print_the_measurement() {
+        let root = match std::env::var_os("C15_ROOT") {
+            Some(r) => PathBuf::from(r),
+            None => source_root(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        };
+        let out = std::env::var_os("C15_OUT").map_or_else(|| std::env::temp_dir().join("seabed-c15-out"), PathBuf::from);
+        std::fs::create_dir_all(&out).unwrap();
+        let t = table(&root, &crate::experiment::git_revision(), &crate::experiment::machine()).unwrap();
+        t.write(&out.join(CSV.file)).unwrap();
+        let f = CLAIM.finding(&out);
+        println!("{} {}: {}\nreason: {}\nours: {}\n\n{}\n{}\n{}", f.id, f.verdict_text(), f.claim, f.reason, f.ours, f.grid.markdown(), f.notes, f.robustness.markdown());
+        println!("written to {}", out.display());
     }
 
     #[test]
