@@ -30,6 +30,7 @@
 
 pub mod c10_llvm_share;
 pub mod c11_speedup;
+pub mod c15_simpler_shorter;
 pub mod c1_reducer_changes;
 pub mod c2_cache_misses;
 pub mod c10_per_function;
