@@ -141,7 +141,7 @@ golden: setup-node
 
 ## experiments: the measurements behind results/: the interpreter on the corpus kernels, the
 ## interpreter against node --jitless, every tier side by side, then one experiment per claim
-## of CLAIMS.md (C1-C11, CSVs in results/), the code-quality benchmark (bench-code) and
+## of CLAIMS.md (C1-C11) and C15 (CSVs in results/), the code-quality benchmark (bench-code) and
 ## results/REPORT.md with tables and figures.
 # About 28 minutes on the 2-core reference VM (the code-quality benchmark about 8 of them); each step prints its time, the claims one line
 # per claim. C2 (callgrind, every kernel, instrumentation only while compiling) about 10 minutes.

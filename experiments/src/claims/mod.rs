@@ -1,4 +1,4 @@
-//! `seabed experiment claims`: one experiment per claim of `CLAIMS.md` (C1–C11), each
+//! `seabed experiment claims`: one experiment per claim of `CLAIMS.md` (C1–C11) and of issue 36 (C15), each
 //! writing a tidy CSV into the results directory; `seabed report` turns the CSVs into
 //! `REPORT.md` (see [`crate::report`]).
 //!
@@ -27,6 +27,7 @@
 //! | C9 | [`c9_alias_analysis`] | `c9_alias_analysis.csv` |
 //! | C10 | [`c10_llvm_share`], [`c10_per_function`] | `c10_llvm_share.csv`, `c10_per_function.csv`, `c10_v8_compile.csv` |
 //! | C11 | [`c11_speedup`] | `c11_speedup.csv` |
+//! | C15 | [`c15_simpler_shorter`] | `c15_simpler_shorter.csv` (counted in the source tree; no process runs) |
 
 pub mod c10_llvm_share;
 pub mod c11_speedup;
@@ -192,6 +193,7 @@ pub const CLAIMS: &[Claim] = &[
     c9_alias_analysis::CLAIM,
     c10_llvm_share::CLAIM,
     c11_speedup::CLAIM,
+    c15_simpler_shorter::CLAIM,
 ];
 
 /// The log of every process the runs spawned, with its outcome.
@@ -327,7 +329,7 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     for id in &opts.only {
         if !CLAIMS.iter().any(|c| c.id.eq_ignore_ascii_case(id)) {
-            return Err(format!("unknown claim '{id}' (C1 … C11)"));
+            return Err(format!("unknown claim '{id}' (C1 … C11, C15)"));
         }
     }
     let seabed = std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?;
@@ -396,7 +398,7 @@ pub struct ClaimsArgs {
     /// The corpus directory [default: experiments/corpus of the source tree]
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C11]
+    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C11 and C15]
     #[arg(long, value_name = "C1,C4,...")]
     only: Option<String>,
     /// Smoke mode: a few small programs, one repetition, small generated sizes, no node
