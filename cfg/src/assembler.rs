@@ -93,18 +93,26 @@ pub trait Reducer {
     /// Asked (copying phases) for every input op that is neither a phi nor a terminator,
     /// before it is copied: the first reducer of the stack answering other than
     /// [`InputDecision::Copy`] decides what the op becomes (e.g. a load whose value an
-    /// analysis knows).
+    /// analysis knows). The answer must not depend on when it is asked: loop-invariant code
+    /// motion asks the other reducers of its phase about an op before hoisting it.
     fn decide_input_op(&mut self, _input: &Graph<Input>, _op: OpIndex<Input>) -> InputDecision {
         InputDecision::Copy
     }
 
-    /// True to drop an input-graph op without visiting it (dead code).
+    /// True to drop an input-graph op without visiting it (dead code). Like
+    /// [`Reducer::decide_input_op`], the answer must not depend on when it is asked.
     fn skip_input_op(&mut self, _input: &Graph<Input>, _op: OpIndex<Input>) -> bool {
         false
     }
 
     /// Called after an output block is bound (scoping by the dominator tree).
     fn bind_block(&mut self, _asm: &mut Assembler<'_>, _block: Label) {}
+
+    /// Called (copying phases) when the copy of input block `block` reaches the block's
+    /// terminator, before the terminator is copied: ops emitted here (through the rest of the
+    /// stack) end the current output block. Loop-invariant code motion emits the ops it
+    /// hoists at the end of a loop's preheader here.
+    fn end_input_block(&mut self, _asm: &mut Assembler<'_>, _input: &Graph<Input>, _block: BlockIndex<Input>) {}
 
     /// Sees a non-terminator op with its output-graph inputs.
     fn reduce(&mut self, _asm: &mut Assembler<'_>, _op: &Op, _inputs: &[V]) -> Reduction {
@@ -453,6 +461,26 @@ impl<'a> Assembler<'a> {
     pub(crate) fn wants_peel(&mut self, input: &Graph<Input>, header: BlockIndex<Input>) -> bool {
         let stats = &mut self.stats;
         self.reducers.iter_mut().flatten().any(|r| r.should_peel(input, header, stats))
+    }
+
+    /// Lets every reducer act at the end of input block `block`
+    /// ([`Reducer::end_input_block`]), before its terminator is copied.
+    pub(crate) fn end_input_block(&mut self, input: &Graph<Input>, block: BlockIndex<Input>) {
+        for i in 0..self.reducers.len() {
+            if let Some(mut r) = self.reducers[i].take() {
+                self.active.push(i);
+                r.end_input_block(self, input, block);
+                self.active.pop();
+                self.reducers[i] = Some(r);
+            }
+        }
+    }
+
+    /// True if no reducer of the stack (but the one asking, which is out of the stack while
+    /// it works) drops input op `old` as dead or decides what it becomes: it would be copied
+    /// as it is.
+    pub(crate) fn others_copy(&mut self, input: &Graph<Input>, old: OpIndex<Input>) -> bool {
+        self.reducers.iter_mut().flatten().all(|r| !r.skip_input_op(input, old) && r.decide_input_op(input, old) == InputDecision::Copy)
     }
 
     /// The first decision other than [`InputDecision::Copy`] of the stack for input op `old`,

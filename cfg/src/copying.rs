@@ -18,7 +18,10 @@
 //!    it), and records the result in the map. Phis of a block are rebuilt from the output
 //!    block's actual predecessors (a predecessor that vanished drops its input; a phi left
 //!    with one input collapses to it); at loop headers they are *pending* until the back
-//!    edges are emitted. Terminators are re-emitted with mapped targets;
+//!    edges are emitted. Before a block's terminator, every reducer may emit ops at the end
+//!    of the block ([`end_input_block`](crate::assembler::Reducer::end_input_block): `licm`
+//!    puts the ops it hoists in a loop's preheader). Terminators are re-emitted with mapped
+//!    targets;
 //! 5. finalizes the output graph (blocks renumbered in the order they were bound).
 //!
 //! Types: every output op is typed when emitted ([`Graph::add`]). If the input graph carries
@@ -134,11 +137,18 @@ fn visit_block(
             asm.stats.skipped_dead += 1;
             continue;
         }
+        asm.origin_op = old.id();
+        if is_terminator(input.opcode(old)) {
+            // The reducers' turn at the end of the block (e.g. ops hoisted out of a loop this
+            // block precedes); not a visit of its own.
+            let outer = asm.begin_visit();
+            asm.end_input_block(input, b);
+            asm.end_visit(false, outer);
+        }
         if asm.counting {
             asm.stats.visited += 1;
             *asm.stats.visits_by_opcode.get_mut(input.opcode(old)) += 1;
         }
-        asm.origin_op = old.id();
         let outer = asm.begin_visit();
         if let Some(i) = skip(asm, input, old) {
             asm.stats.skipped_dead += 1;

@@ -11,6 +11,9 @@
 //! | `typer` | — (fixed-point typing in place, [`crate::typer`]) |
 //!
 //! Where a reducer may run is data, its [`Rule`]s; a spec that breaks one fails to parse.
+//! Reducers not in [`DEFAULT_SPEC`]: `peel` (loop peeling) and `licm` (loop-invariant code
+//! motion, [`crate::reducers::licm`]; not in a phase with a lowering or `peel`, e.g.
+//! `...;copy(machine-lower,...);copy(licm,machine-opt,vn);copy(dce)`), one-sided A/B options.
 //! A leading `build(inline=on|off)` sets the graph builder's options (the shared grammar).
 //! The `cfg:` prefix is optional.
 
@@ -42,6 +45,9 @@ pub enum ReducerId {
     LateLoadElim,
     /// `late-load-elim-offset`: load elimination, offset-only aliasing.
     LateLoadElimOffset,
+    /// `licm`: loop-invariant code motion ([`crate::reducers::licm`]; not in
+    /// [`DEFAULT_SPEC`], a one-sided A/B option).
+    Licm,
 }
 
 impl ReducerId {
@@ -77,9 +83,11 @@ pub enum Rule {
     /// lowering of its phase, or it would record ops the lowering then replaces (`vn`,
     /// `check-elim`).
     AfterTheLoweringsOfItsPhase,
-    /// It decides liveness on the input graph, so it may not share a phase with a lowering
-    /// (`dce`).
-    NotWithALowering,
+    /// It decides on the input graph's ops, so it may not share a phase with a lowering
+    /// (`dce` decides liveness, `licm` what is loop-invariant); the text says why.
+    NotWithALowering(&'static str),
+    /// It may not share a phase with this reducer; the text says why (`licm` and `peel`).
+    NotWith(ReducerId, &'static str),
     /// It must run before this reducer: in an earlier phase, or listed before it in the
     /// same phase (late load elimination analyzes simplified memory ops, which
     /// `machine-lower` turns into machine loads and stores).
@@ -120,11 +128,20 @@ pub static REDUCERS: Registry<ReducerInfo> = Registry {
         reducer("vn", &[], ReducerId::Vn, &[Rule::AfterTheLoweringsOfItsPhase]),
         reducer("check-elim", &["redundancy"], ReducerId::CheckElim, &[Rule::AfterTheLoweringsOfItsPhase]),
         reducer("branch-elim", &[], ReducerId::BranchElim, &[]),
-        reducer("dce", &[], ReducerId::Dce, &[Rule::NotWithALowering]),
+        reducer("dce", &[], ReducerId::Dce, &[Rule::NotWithALowering("it decides liveness on the input graph")]),
         reducer("peel", &[], ReducerId::Peel, &[]),
         reducer("escape", &[], ReducerId::Escape, &[Rule::FirstInItsPhase, Rule::BeforeEveryLowering]),
         reducer("late-load-elim", &["load-elim"], ReducerId::LateLoadElim, LOAD_ELIM_RULES),
         reducer("late-load-elim-offset", &["load-elim-offset"], ReducerId::LateLoadElimOffset, LOAD_ELIM_RULES),
+        reducer(
+            "licm",
+            &[],
+            ReducerId::Licm,
+            &[
+                Rule::NotWithALowering("it decides what is loop-invariant on the input graph"),
+                Rule::NotWith(ReducerId::Peel, "the peeled iteration would read ops hoisted after it"),
+            ],
+        ),
     ],
 };
 
@@ -297,12 +314,14 @@ fn check_rules(stack: &[(ReducerId, &Word)], earlier: &[ReducerId]) -> Result<()
                         ));
                     }
                 }
-                Rule::NotWithALowering => {
+                Rule::NotWithALowering(why) => {
                     if let Some((lowering, _)) = stack.iter().find(|(r, _)| r.lowers()) {
-                        return fail(format!(
-                            "'{word}' may not share a phase with '{}': it decides liveness on the input graph",
-                            lowering.name()
-                        ));
+                        return fail(format!("'{word}' may not share a phase with '{}': {why}", lowering.name()));
+                    }
+                }
+                Rule::NotWith(other, why) => {
+                    if position_in_phase(other).is_some() {
+                        return fail(format!("'{word}' may not share a phase with '{}': {why}", other.name()));
                     }
                 }
                 Rule::Before(other) => {

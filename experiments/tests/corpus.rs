@@ -79,7 +79,15 @@ const CONFIGURATIONS: &[&[&str]] = &[
     &["--tier", "cfg", "--backend", "cranelift", "--always-opt", "--deopt-every", "3", "--verify"],
     &["--tier", "son", "--backend", "cranelift", "--hot-calls", "2", "--osr-back-edges", "50", "--compile-thread", "off", "--verify"],
     &["--tier", "cfg", "--backend", "cranelift", "--hot-calls", "2", "--osr-back-edges", "50", "--compile-thread", "off", "--verify"],
+    // The CFG pipeline with loop-invariant code motion (`licm`, an A/B option not in the
+    // default spec: the default with `copy(licm,machine-opt,vn)` after the lowerings), on LLVM.
+    &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--spec", LICM_SPEC, "--always-opt", "--verify"],
 ];
+
+/// The CFG's default spec with loop-invariant code motion in a phase of its own after the
+/// lowerings (`cfg::reducers::licm`).
+const LICM_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(licm,machine-opt,vn);copy(dce)";
 
 /// Stress configurations: exits at other periods, lazy exits after calls, and pipeline
 /// specs other than the defaults. `make test` runs them on a fixed sample of the corpus
@@ -225,6 +233,9 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
+    // CFG with loop-invariant code motion under stress exits on the LIR evaluator: exits in
+    // loops read values hoisted into the preheader.
+    &["--tier", "cfg", "--backend", "lir", "--spec", LICM_SPEC, "--always-opt", "--deopt-every", "3", "--verify"],
 ];
 
 /// Default tiering on LLVM and Cranelift with the background compiler thread (the CLI's

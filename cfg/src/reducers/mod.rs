@@ -15,6 +15,7 @@
 //! | `peel` | [`peel::LoopPeeling`] | the first iteration of a small innermost loop is copied before the loop (not in the default spec) |
 //! | `late-load-elim` | [`late_load_elim::LateLoadElimination`] (type-based aliasing) | on simplified memory ops: a load of a known value is replaced by it, a `CheckMaps` of known shapes and a store of the value already there are removed (shared [`midend::load_elim`] heap) |
 //! | `late-load-elim-offset` | [`late_load_elim::LateLoadElimination`] (offset-only aliasing) | the same with offset-only aliasing (claim C9's baseline) |
+//! | `licm` | [`licm::LoopInvariantCodeMotion`] | pure ops whose inputs are defined outside a loop are emitted once at the end of the loop's preheader (not in the default spec: a one-sided A/B option; the sea of nodes' scheduler hoists the same ops) |
 //! | `escape` | [`escape::EscapeAnalysis`] | object literals that do not escape are scalar replaced: loads become field values, stores and maps checks go, frame states describe the object with `ObjectState` (shared [`midend::escape`] policy) |
 //!
 //! Not a reducer but a phase of its own: `typer` ([`crate::typer`]) retypes every op of the
@@ -26,6 +27,7 @@ pub mod branch_elim;
 pub mod dce;
 pub mod escape;
 pub mod late_load_elim;
+pub mod licm;
 pub mod machine_lower;
 pub mod machine_opt;
 pub mod peel;
@@ -55,6 +57,7 @@ pub fn make(id: ReducerId) -> Box<dyn Reducer> {
         ReducerId::Escape => Box::<escape::EscapeAnalysis>::default(),
         ReducerId::LateLoadElim => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Type)),
         ReducerId::LateLoadElimOffset => Box::new(late_load_elim::LateLoadElimination::new(AliasMode::Offset)),
+        ReducerId::Licm => Box::<licm::LoopInvariantCodeMotion>::default(),
     }
 }
 
