@@ -23,14 +23,14 @@ use pairs::{Group, PASS_PAIRS, ONE_SIDED, SHARED};
 use super::robustness::{Estimate, Robustness};
 use super::table::{Csv, RowContext, Table};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
-use super::{Claim, Ctx, Side};
+use super::{Claim, Ctx};
 use crate::plot;
 use crate::report::{figure, num, Figure, Finding, Grid};
 
 /// The claim C15.
 pub const CLAIM: Claim = Claim {
     id: "C15",
-    side: Side::CfgCase,
+    side: super::Side::CfgCase,
     title: "The CFG compiler's code is simpler and shorter than the sea-of-nodes one",
     published: "qualitative (simpler and shorter)",
     csvs: &[CSV],
