@@ -285,6 +285,7 @@ impl Slicer<'_> {
 /// Takes the loads of `g` off its effect chain onto the slices of their alias classes (see
 /// the [module docs](self)).
 pub fn split_memory(g: &mut Graph) -> SplitStats {
+    g.sliced_memory = true;
     let live = g.live_nodes();
     let mut classes: IdHashSet<Class> = IdHashSet::default();
     let loads: Vec<NodeId> = live.iter().copied().filter(|&n| is_sliced_load(&g.op(n)) && g.effect_input(n).is_some()).collect();
@@ -376,10 +377,14 @@ pub fn spine_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
 /// The anti-dependences of the loads off the spine in a schedule of `g`: for each node `w`,
 /// the loads of its block that must be emitted before it because `w` is the first write of
 /// their class (or barrier) after their slice in the block. Empty when every load is on the
-/// spine (one effect chain: the chain orders them). An error when a block's spine is not one
-/// chain (the emitter would not know the order).
+/// spine (one effect chain: the chain orders them), and without a look when the graph's
+/// memory was never sliced ([`Graph::sliced_memory`]). An error when a block's spine is not
+/// one chain (the emitter would not know the order).
 pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec<NodeId>>, String> {
     let mut anti: IdHashMap<NodeId, Vec<NodeId>> = IdHashMap::default();
+    if !g.sliced_memory {
+        return Ok(anti);
+    }
     let on = spine(g);
     let off: Vec<NodeId> = s.live.iter().copied().filter(|&n| !on[n.index()] && is_read(g, n) && g.effect_input(n).is_some()).collect();
     if off.is_empty() {
