@@ -7,7 +7,9 @@
 //! ordered after a store to field `y` although the two never touch the same memory. Click's
 //! Simple keeps one memory *slice* per alias class (per field, per array element kind), so a
 //! load depends only on the last write of its own class, and merges all slices into "fat
-//! memory" at calls. This phase rewires the built graph that way, for reads:
+//! memory" at calls. This phase rewires the graph that way, for reads, once, anywhere before
+//! `lower` (`son::ALIAS_CLASS_SPEC` runs it after load elimination; placed first it sees the
+//! graph as built):
 //!
 //! - Every memory access gets an alias class ([`Class`]), keyed without the receiver's shape:
 //!   a field by its slot (offset), array elements (and context slots, which are element

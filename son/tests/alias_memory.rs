@@ -223,13 +223,14 @@ fn a_field_kernel_compiles_with_alias_class_memory_and_counts_its_slices() {
     let feedback = vm.feedback.clone();
     let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let mut results = Vec::new();
-    for spec in [son::DEFAULT_SPEC, son::ALIAS_CLASS_SPEC] {
+    let early = "son:memory(alias-class);reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+    for spec in [son::DEFAULT_SPEC, son::ALIAS_CLASS_SPEC, early] {
         let options = son::parse_spec(spec).unwrap();
         let mut meter = meter::Meter::new(meter::RowContext::new("t.js", "kernel", spec, 0));
         let lir = son::compile(&input, &options, &mut meter).expect("compiles");
         ir::lir_verify::verify(&lir).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&lir)));
         let rows = meter.rows();
-        if spec == son::ALIAS_CLASS_SPEC {
+        if spec == early {
             let memory = rows.iter().find(|r| r.phase.ends_with("memory")).expect("a memory row");
             let extra = |r: &meter::PhaseRow, name: &str| r.extra.iter().find(|(k, _)| k == name).map_or(0, |e| e.1);
             assert!(extra(memory, "slice_loads") > 0 && extra(memory, "alias_classes") >= 2, "{:?}", memory.extra);
@@ -239,5 +240,5 @@ fn a_field_kernel_compiles_with_alias_class_memory_and_counts_its_slices() {
         }
         results.push(FuncId(func.0));
     }
-    assert_eq!(results.len(), 2);
+    assert_eq!(results.len(), 3);
 }
