@@ -50,7 +50,8 @@
 //! The phase's row carries `alias_classes` (distinct classes among the live memory
 //! accesses), `slice_loads` (loads taken off the chain), `loads_floated` (those whose slice
 //! lies before their chain predecessor: they skipped a store of another class or a merge),
-//! `stores_skipped` and `phis_skipped` (summed over loads). Every row of a pipeline with the
+//! `stores_skipped` and `phis_skipped` (over the slice walks, memoized), `loops_walked`, and
+//! `walk_limit_hits` (walks stopped after 4096 nodes at a later, still sound, slice). Every row of a pipeline with the
 //! phase also carries `spine_nodes`: the live nodes reached from `End` through effect and
 //! control inputs alone (the one total order of writes, checks and control); `chain_nodes`
 //! keeps its definition (a node with an effect or control edge), which still counts a
@@ -150,11 +151,13 @@ pub struct SplitStats {
     pub phis_skipped: u64,
     /// Loops whose written classes were computed.
     pub loops_walked: u64,
+    /// Slice walks stopped after 4096 nodes (at a later, still sound, slice).
+    pub walk_limit_hits: u64,
 }
 
 impl SplitStats {
     /// The counters as meter extras.
-    pub fn extras(&self) -> [(&'static str, u64); 6] {
+    pub fn extras(&self) -> [(&'static str, u64); 7] {
         [
             ("alias_classes", self.alias_classes),
             ("slice_loads", self.slice_loads),
@@ -162,6 +165,7 @@ impl SplitStats {
             ("stores_skipped", self.stores_skipped),
             ("phis_skipped", self.phis_skipped),
             ("loops_walked", self.loops_walked),
+            ("walk_limit_hits", self.walk_limit_hits),
         ]
     }
 }
@@ -172,6 +176,10 @@ enum LoopWrites {
     All,
     Classes(IdHashSet<Class>),
 }
+
+/// Nodes one slice walk steps over at most; past it the walk stops where it is, a later
+/// (so still sound, only less free) slice: walks stay linear on long runs of stores.
+const WALK_LIMIT: u32 = 4096;
 
 /// Nested merges followed at most this deep when looking for a slice through a merge;
 /// deeper, the merge's phi is the slice (conservative).
@@ -233,7 +241,13 @@ impl Slicer<'_> {
         }
         let g = self.g;
         let mut n = from;
+        let mut steps = 0u32;
         let result = loop {
+            steps += 1;
+            if steps > WALK_LIMIT {
+                self.stats.walk_limit_hits += 1;
+                break n;
+            }
             match mem_effect(&g.op(n)) {
                 MemEffect::Read(k) if k == c => break n,
                 MemEffect::Read(_) => {}
@@ -424,10 +438,11 @@ pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec
             let next: Vec<NodeId> = g.users(cur).filter(|u| set.contains(u) && g.effect_input(*u) == Some(cur)).collect();
             match next[..] {
                 [] => break,
-                [x] => {
+                [x] if seg.len() < nodes.len() => {
                     seg.push(x);
                     cur = x;
                 }
+                [_] => return Err(format!("alias-class memory: block {b}'s spine has a cycle")),
                 _ => return Err(format!("alias-class memory: the spine forks at {}", g.node_line(cur))),
             }
         }

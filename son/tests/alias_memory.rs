@@ -147,6 +147,24 @@ fn loops_that_do_not_write_a_class_pass_its_slice() {
     assert_eq!(stats.loops_walked, 1);
 }
 
+#[test]
+fn a_long_run_of_stores_stops_the_walk_at_a_later_sound_slice() {
+    let (mut g, p, k) = base();
+    let s = g.start;
+    let mut effect = s;
+    let mut stores = Vec::new();
+    for _ in 0..5000 {
+        effect = g.add(Op::StoreField { slot: 1 }, &[p, k, effect, s]);
+        stores.push(effect);
+    }
+    let load_x = g.add(Op::LoadField { slot: 0 }, &[p, effect, s]);
+    ret(&mut g, load_x, load_x);
+    let stats = split_memory(&mut g);
+    assert_eq!(stats.walk_limit_hits, 1);
+    let slice = g.effect_input(load_x).expect("an effect input");
+    assert!(stores.contains(&slice), "the load waits for a store of another class: later than need be, never earlier");
+}
+
 fn program() -> Rc<Program> {
     Rc::new(frontend::compile("k.js", "function k(a) { return a; }").expect("compiles"))
 }
