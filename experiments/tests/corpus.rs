@@ -208,6 +208,26 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
         "3",
         "--verify",
     ],
+    // Sea of nodes with alias-class memory (`son::ALIAS_CLASS_SPEC`: loads on one memory
+    // slice per alias class, Click's remedy; the default spec otherwise), plain, under stress
+    // exits, and on LLVM under stress exits with frequent collections.
+    &["--tier", "son", "--backend", "lir", "--spec", son::ALIAS_CLASS_SPEC, "--always-opt", "--verify"],
+    &["--tier", "son", "--backend", "lir", "--spec", son::ALIAS_CLASS_SPEC, "--always-opt", "--deopt-every", "3", "--verify"],
+    &[
+        "--tier",
+        "son",
+        "--backend",
+        "llvm",
+        "--spec",
+        son::ALIAS_CLASS_SPEC,
+        "--always-opt",
+        "--deopt-every",
+        "7",
+        "--gc-stress",
+        "50",
+        "--verify-heap",
+        "--verify",
+    ],
     // Escape analysis on both pipelines under stress exits: exits rebuild removed objects.
     &[
         "--tier",
@@ -728,5 +748,15 @@ fn the_pin_configurations_run_the_pin_spec() {
     assert_eq!(pinned.len(), 2);
     for c in pinned {
         assert!(c.contains(&son::PIN_SPEC), "{c:?}");
+    }
+}
+
+/// The alias-class memory stress configurations run `son::ALIAS_CLASS_SPEC`.
+#[test]
+fn the_alias_class_configurations_run_the_alias_class_spec() {
+    let alias: Vec<&&[&str]> = STRESS_CONFIGURATIONS.iter().filter(|c| c.iter().any(|a| a.contains("memory(alias-class)"))).collect();
+    assert_eq!(alias.len(), 3);
+    for c in alias {
+        assert!(c.contains(&son::ALIAS_CLASS_SPEC), "{c:?}");
     }
 }

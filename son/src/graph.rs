@@ -189,6 +189,10 @@ pub struct Graph {
     pub branch_weights: IdHashMap<NodeId, (u32, u32)>,
     /// The bytecode function the graph was built from.
     pub func: u32,
+    /// True once loads hang off alias-class memory slices ([`crate::memory::split_memory`]):
+    /// the scheduler then computes their anti-dependences; with one effect chain (false) it
+    /// need not look.
+    pub sliced_memory: bool,
     /// Use records read or written by edge edits so far (a work counter: every edit is O(1),
     /// so this grows by a constant per edge changed).
     use_list_steps: u64,
@@ -215,6 +219,7 @@ impl Graph {
             dead: NodeId(0),
             branch_weights: IdHashMap::default(),
             func,
+            sliced_memory: false,
             use_list_steps: 0,
             edits: 0,
         };
@@ -624,6 +629,7 @@ impl Graph {
             dead: NodeId(0),
             branch_weights: IdHashMap::default(),
             func: 0,
+            sliced_memory: false,
             use_list_steps: 0,
             edits: 0,
         };

@@ -48,6 +48,7 @@ pub mod builder;
 pub mod graph;
 pub mod late_lowering;
 pub mod lowering;
+pub mod memory;
 pub mod peel;
 pub mod persistent;
 pub mod reducer;
@@ -56,7 +57,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, LoadElimState, Options, Phase, ReducerId, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_SPEC, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -177,6 +178,17 @@ pub fn chain_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
     (chain as u64, live.len() as u64)
 }
 
+/// With a `memory(...)` phase in the spec ([`memory`]; `memory(chain)` for the control),
+/// adds `spine_nodes` (live nodes reached from `End` through effect and control inputs
+/// alone) and `off_spine_loads` (live loads not on it) to the last row; a spec without one
+/// (every default) keeps its rows' extras as they were.
+fn annotate_spine(g: &Graph, live: &[NodeId], options: &Options, meter: &mut meter::Meter) {
+    if options.phases.iter().any(|p| matches!(p, Phase::Memory(_))) {
+        let (spine, off) = memory::spine_census(g, live);
+        meter.annotate_last([("spine_nodes", spine), ("off_spine_loads", off)]);
+    }
+}
+
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
     if options.verify {
         if let Err(e) = g.verify() {
@@ -218,6 +230,7 @@ pub fn build_and_optimize_at(
         guard.nodes_out = live.len() as u64;
         drop(guard);
         meter.annotate_last(chain_extras(&g, &live));
+        annotate_spine(&g, &live, options, meter);
         g
     };
     check(&g, options, "build")?;
@@ -230,6 +243,7 @@ pub fn build_and_optimize_at(
         guard.nodes_out = live.len() as u64;
         drop(guard);
         meter.annotate_last(chain_extras(&g, &live));
+        annotate_spine(&g, &live, options, meter);
         check(&g, options, phase.name())?;
     }
     Ok(g)
@@ -273,7 +287,15 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
                 counters.add_extra(name, n);
             }
         }
-        Phase::Schedule => {}
+        Phase::Memory(MemoryModel::AliasClass) => {
+            let stats = memory::split_memory(g);
+            counters.visits += stats.slice_loads;
+            counters.changes += stats.loads_floated;
+            for (name, n) in stats.extras() {
+                counters.add_extra(name, n);
+            }
+        }
+        Phase::Memory(MemoryModel::Chain) | Phase::Schedule => {}
     }
     Ok(())
 }
@@ -331,6 +353,7 @@ fn compile_at(
     let (sum, pairs) = schedule::adjacency(&order);
     let census = f.census();
     meter.annotate_last(chain_extras(&g, &s.live));
+    annotate_spine(&g, &s.live, options, meter);
     meter.annotate_last([
         ("adjacent_distance_sum", sum),
         ("adjacent_pairs", pairs),

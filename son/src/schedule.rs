@@ -35,7 +35,10 @@
 //!    higher than the root. Projections, nodes read through projections and frame states are
 //!    never split.
 //!
-//! Load anti-dependences are not needed: loads are pinned on the effect chain.
+//! Load anti-dependences are not needed while loads are pinned on the effect chain. With
+//! alias-class memory ([`crate::memory`]) a load hangs off its class's slice instead, still
+//! in its block: the emitter then also emits, before each write or barrier, the loads of its
+//! block that must read memory before it ([`crate::memory::anti_dependences`]).
 
 use ir::hash::IdHashMap;
 
@@ -673,6 +676,12 @@ struct Emitter<'g> {
     insts: Vec<lir::Inst>,
     /// The nodes that produced instructions in the current block, in emission order.
     order: Vec<NodeId>,
+    /// Loads off the effect chain that must be emitted before a node of their block
+    /// ([`crate::memory::anti_dependences`]; empty with one effect chain).
+    anti: IdHashMap<NodeId, Vec<NodeId>>,
+    /// Nodes whose inputs are being emitted (a node met again before it is done closes a
+    /// dependence cycle).
+    expanding: Vec<bool>,
 }
 
 impl Emitter<'_> {
@@ -765,6 +774,9 @@ impl Emitter<'_> {
                 continue;
             }
             if !expanded {
+                if std::mem::replace(&mut self.expanding[n.index()], true) {
+                    return Err(format!("{} depends on itself (memory anti-dependence cycle)", g.node_line(n)));
+                }
                 stack.push((n, true));
                 // Effect inputs last on the stack so they are emitted first.
                 let mut deps: Vec<NodeId> = Vec::new();
@@ -778,6 +790,9 @@ impl Emitter<'_> {
                     // effect/control inputs of floating runtime calls are Start: ignore.
                 } else {
                     deps.extend(g.effect_inputs(n).iter().rev());
+                }
+                if let Some(loads) = self.anti.get(&n) {
+                    deps.extend(loads.iter().copied());
                 }
                 for d in deps {
                     if !done[d.index()] && self.s.block_of[d.index()] == Some(b) && !g.is_block_start(d) && !matches!(g.opcode(d), Opcode::Phi | Opcode::EffectPhi) {
@@ -901,6 +916,8 @@ pub fn emit_lir_traced(
         program,
         insts: Vec::new(),
         order: Vec::new(),
+        anti: crate::memory::anti_dependences(g, s)?,
+        expanding: vec![false; g.node_count()],
     };
     // Nodes per block, in id order.
     let mut per_block: Vec<Vec<NodeId>> = vec![Vec::new(); s.blocks.len()];

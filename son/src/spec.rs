@@ -11,6 +11,7 @@
 //! | `typer` | — | |
 //! | `lower` (or `simplified-lower`) | — | exactly once |
 //! | `peel` | — | anywhere before `schedule` |
+//! | `memory(alias-class\|chain)` | the memory model: `alias-class` takes loads off the effect chain onto one slice per alias class ([`crate::memory`], Click's remedy; opt-in), `chain` keeps TurboFan's one effect chain (the default, and what a spec without the phase gets) | before `lower`, at most once, not with `peel` |
 //! | `schedule` | `split=on\|off` (node splitting; off when not given) | last, exactly once |
 //!
 //! `state=` picks the abstract state of the phase's load elimination ([`LoadElimState`]):
@@ -123,6 +124,8 @@ pub enum PhaseId {
     Peel,
     /// `schedule`.
     Schedule,
+    /// `memory(...)`.
+    Memory,
 }
 
 /// The phases of the sea-of-nodes pipeline, by name.
@@ -134,6 +137,7 @@ pub static PHASES: Registry<PhaseId> = Registry {
         Entry { name: "lower", aliases: &["simplified-lower"], kind: PhaseId::Lower },
         Entry { name: "peel", aliases: &[], kind: PhaseId::Peel },
         Entry { name: "schedule", aliases: &[], kind: PhaseId::Schedule },
+        Entry { name: "memory", aliases: &[], kind: PhaseId::Memory },
     ],
 };
 
@@ -155,6 +159,28 @@ impl LoadElimState {
         match self {
             LoadElimState::Persistent => "persistent",
             LoadElimState::V8 => "v8",
+        }
+    }
+}
+
+/// How the graph models memory (`memory(...)`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum MemoryModel {
+    /// `memory(chain)` (default): one effect chain threads every memory operation, as in
+    /// TurboFan.
+    #[default]
+    Chain,
+    /// `memory(alias-class)`: loads hang off one memory slice per alias class
+    /// ([`crate::memory`]).
+    AliasClass,
+}
+
+impl MemoryModel {
+    /// The model's spelling in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryModel::Chain => "chain",
+            MemoryModel::AliasClass => "alias-class",
         }
     }
 }
@@ -183,6 +209,9 @@ pub enum Phase {
     Peel,
     /// Scheduling and LIR emission (always last).
     Schedule,
+    /// The memory model from here on ([`MemoryModel`]; `alias-class` rewires the graph once,
+    /// [`crate::memory::split_memory`]).
+    Memory(MemoryModel),
 }
 
 impl Phase {
@@ -194,6 +223,7 @@ impl Phase {
             Phase::Lower => "lower",
             Phase::Peel => "peel",
             Phase::Schedule => "schedule",
+            Phase::Memory(_) => "memory",
         }
     }
 }
@@ -240,6 +270,7 @@ impl Options {
                 format!("reduce({})", args.join(","))
             }
             Phase::Schedule if self.split => "schedule(split=on)".to_string(),
+            Phase::Memory(model) => format!("memory({})", model.name()),
             other => other.name().to_string(),
         });
         Pipeline::Son.canonical_spec(midend::spec::BuildOptions { inline: self.inline, context: self.context }, phases)
@@ -259,6 +290,24 @@ reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
 /// TurboFan's remedy of control-dependent typing.
 pub const PIN_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
 reduce(dce,machine,common,vn,redundancy,branch-elim,pin=on);schedule(split=on)";
+
+/// [`DEFAULT_SPEC`] with alias-class memory ([`crate::memory`], Click's remedy for the one
+/// effect chain): the loads left after escape analysis and load elimination move onto the
+/// slices of their alias classes before `lower`. The phase may also come first
+/// (`son:memory(alias-class);reduce(dce,common,vn);...`, slicing the graph as built), but there
+/// a check before nearly every access is a barrier, so no load floats, and the loads taken off
+/// the chain no longer feed their facts to the checks after them: load elimination replaced 31
+/// loads instead of 881 on the 20 `bench_*` kernels (`docs/optimizations.md`).
+pub const ALIAS_CLASS_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);memory(alias-class);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+
+impl Options {
+    /// The memory model the spec asks for (its `memory(...)` phase; [`MemoryModel::Chain`]
+    /// without one).
+    pub fn memory(&self) -> MemoryModel {
+        self.phases.iter().find_map(|p| if let Phase::Memory(m) = p { Some(*m) } else { None }).unwrap_or_default()
+    }
+}
 
 impl Default for Options {
     fn default() -> Self {
@@ -291,6 +340,8 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     let mut split = false;
     let mut lower_at: Option<usize> = None;
     let mut schedule_at: Option<usize> = None;
+    let mut memory_at: Option<usize> = None;
+    let mut peel_at: Option<usize> = None;
     for item in &ast.phases {
         let id = PHASES.resolve(&item.name)?.kind;
         if let Some(at) = schedule_at {
@@ -302,7 +353,21 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
         let phase = match id {
             PhaseId::Reduce => reduce_phase(item)?,
             PhaseId::Typer => item.expect_no_args().map(|_| Phase::Typer)?,
-            PhaseId::Peel => item.expect_no_args().map(|_| Phase::Peel)?,
+            PhaseId::Peel => {
+                item.expect_no_args()?;
+                peel_at = Some(item.position());
+                Phase::Peel
+            }
+            PhaseId::Memory => {
+                if let Some(at) = memory_at {
+                    return Err(SpecError::new(item.position(), format!("a second 'memory' (the first at column {}): the memory model is chosen once", at + 1)));
+                }
+                if lower_at.is_some() {
+                    return Err(SpecError::new(item.position(), "'memory' rewires simplified loads and must come before 'lower'"));
+                }
+                memory_at = Some(item.position());
+                Phase::Memory(memory_phase(item)?)
+            }
             PhaseId::Lower => {
                 item.expect_no_args()?;
                 if let Some(at) = lower_at {
@@ -343,6 +408,9 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
         }
         phases.push(phase);
     }
+    if let (Some(at), Some(_)) = (peel_at, phases.iter().find(|p| **p == Phase::Memory(MemoryModel::AliasClass))) {
+        return Err(SpecError::new(at, "'peel' does not copy loads off the effect chain: it cannot run with 'memory(alias-class)'"));
+    }
     if whole_pipeline && lower_at.is_none() {
         return Err(SpecError::new(ast.end, "the pipeline needs exactly one 'lower' phase, and has none"));
     }
@@ -350,6 +418,19 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
         return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
     }
     Ok(Options { phases, spec: text.trim().to_string(), verify: ir::verify::verify_graphs_by_default(), split, inline: ast.build.inline, context: ast.build.context })
+}
+
+/// The model of a `memory(...)` item.
+fn memory_phase(item: &PhaseAst) -> Result<MemoryModel, SpecError> {
+    let args: Vec<&spec::Arg> = item.args.iter().flatten().collect();
+    let [arg] = args[..] else {
+        return Err(SpecError::new(item.position(), "'memory' needs its model: memory(alias-class) or memory(chain)"));
+    };
+    match (&arg.key, arg.value.text.as_str()) {
+        (None, "alias-class") => Ok(MemoryModel::AliasClass),
+        (None, "chain") => Ok(MemoryModel::Chain),
+        _ => Err(SpecError::new(arg.position(), format!("unknown memory model '{arg}'; valid: alias-class, chain"))),
+    }
 }
 
 /// The reducers and driver of a `reduce(...)` item.
@@ -574,5 +655,21 @@ mod tests {
             assert!(parse_spec(&format!("son:typer;reduce(dce,{});lower;schedule", r.name)).is_ok());
             fails(&format!("son:typer;lower;reduce(dce,{});schedule", r.name), 28, &format!("reducer '{}' works on simplified ops and must run before 'lower'", r.name));
         }
+    }
+
+    #[test]
+    fn the_memory_phase_picks_the_model_before_lower() {
+        let o = parse_spec(ALIAS_CLASS_SPEC).unwrap();
+        assert_eq!(o.memory(), MemoryModel::AliasClass);
+        assert_eq!(o.canonical_spec(), ALIAS_CLASS_SPEC);
+        assert_eq!(parse_spec(DEFAULT_SPEC).unwrap().memory(), MemoryModel::Chain);
+        let chain = parse_spec("son:memory(chain);lower;schedule").unwrap();
+        assert_eq!((chain.memory(), chain.canonical_spec().as_str()), (MemoryModel::Chain, "son:memory(chain);lower;schedule"));
+        assert!(parse_spec("son:typer;reduce(load-elim);memory(alias-class);lower;schedule").is_ok());
+        fails("son:lower;memory(alias-class);schedule", 11, "'memory' rewires simplified loads and must come before 'lower'");
+        fails("son:memory(fat);lower;schedule", 12, "unknown memory model 'fat'; valid: alias-class, chain");
+        fails("son:memory;lower;schedule", 5, "'memory' needs its model");
+        fails("son:memory(chain);memory(alias-class);lower;schedule", 19, "a second 'memory' (the first at column 5)");
+        fails("son:memory(alias-class);peel;lower;schedule", 25, "'peel' does not copy loads off the effect chain");
     }
 }
