@@ -219,6 +219,13 @@ impl Options {
 pub const DEFAULT_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
+/// [`DEFAULT_SPEC`] with loop-invariant code motion in a copying phase of its own after the
+/// lowerings (`copy(licm,machine-opt,vn)`, [`crate::reducers::licm`]): an opt-in A/B option,
+/// the equal-arms control of claim C12 (V8's Turboshaft has no general loop-invariant code
+/// motion by default; son's scheduler hoists pure nodes out of loops).
+pub const LICM_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(licm,machine-opt,vn);copy(dce)";
+
 /// The default pipeline without the `typer` phase (ops typed only as they are emitted, loop
 /// phis by representation): the baseline of an A/B run on loop typing.
 pub const UNTYPED_SPEC: &str = "cfg:copy(escape,late-load-elim);copy(lower,branch-elim,machine-opt,check-elim,vn);\

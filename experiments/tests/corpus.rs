@@ -86,8 +86,7 @@ const CONFIGURATIONS: &[&[&str]] = &[
 
 /// The CFG's default spec with loop-invariant code motion in a phase of its own after the
 /// lowerings (`cfg::reducers::licm`).
-const LICM_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
-copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(licm,machine-opt,vn);copy(dce)";
+const LICM_SPEC: &str = cfg::LICM_SPEC;
 
 /// Stress configurations: exits at other periods, lazy exits after calls, and pipeline
 /// specs other than the defaults. `make test` runs them on a fixed sample of the corpus
