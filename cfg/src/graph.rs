@@ -526,10 +526,16 @@ impl<G> Graph<G> {
 
     /// Starts filling `b`: appends it to the block order and computes its immediate
     /// dominator from the predecessors known now (forward edges).
+    ///
+    /// Panics if `b` is not the first block bound and has no predecessor yet: no jump
+    /// reaches it, so it would be an unreachable block without a dominator (code that
+    /// emits control flow asks [`is_reachable`](crate::assembler::Assembler::is_reachable)
+    /// first, since a reducer may have folded the branch to it).
     pub fn bind(&mut self, b: BlockIndex<G>) {
         assert!(self.current.is_none(), "bind {b} while {:?} is open", self.current);
         assert!(!self.blocks[b.ix()].bound, "{b} bound twice");
         let preds = self.blocks[b.ix()].preds.clone();
+        assert!(self.order.is_empty() || !preds.is_empty(), "{b} bound but no jump reaches it (an unreachable block)");
         let mut idom: Option<BlockIndex<G>> = None;
         for p in preds {
             assert!(self.blocks[p.ix()].bound, "{b}: predecessor {p} not bound");

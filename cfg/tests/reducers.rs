@@ -268,6 +268,52 @@ fn machine_lowering_turns_float64_max_into_a_diamond_with_a_phi() {
     assert_eq!(out.block_of(after), out.block_of(m), "the rest of the block continues in the merge");
 }
 
+/// `Math.max(-2, 0x7fffffff)` (fuzz seed 145) and `Math.min` of equal constants (seed 344):
+/// machine-opt or branch-elim below machine-lower fold the diamond's `a < b` branch into a
+/// jump. The arm no jump reaches must not be bound: it was an unreachable block without a
+/// dominator, whose ops and phi input the verifier rejected.
+#[test]
+fn machine_lowering_of_float64_max_of_constants_emits_only_the_arm_taken() {
+    for (max, a, b, expect) in [(true, -2.0, 2147483647.0, 2147483647.0), (false, 2147483647.0, 2147483647.0, 2147483647.0)] {
+        for folder in ["machine-opt", "branch-elim"] {
+            let mut tagged = Vec::new();
+            let g = graph(|asm| {
+                let a = asm.float64(a);
+                let b = asm.float64(b);
+                let m = asm.emit(if max { Op::Float64Max } else { Op::Float64Min }, &[a, b]);
+                tagged = vec![m];
+                let t = asm.emit(Op::TagFloat64, &[m]);
+                asm.ret(t);
+            });
+            // `run` verifies the output graph.
+            let (out, map) = run(&g, &["machine-lower", folder, "vn"]);
+            let m = map.get(input_index(tagged[0])).expect("copied");
+            assert!(!matches!(out.op(m), Op::Phi { .. }), "{folder}: one arm, no phi:\n{}", out.to_text());
+            assert_eq!(out.block_count(), 3, "{folder}: entry, the arm taken, merge:\n{}", out.to_text());
+            match *out.op(m) {
+                Op::Float64Constant { value } => assert_eq!(value.0, expect, "{folder}:\n{}", out.to_text()),
+                _ => {
+                    // The arm that resolves ties computes the result with `Select`s.
+                    assert_eq!(out.rep_of(m), Some(Rep::Float64), "{folder}:\n{}", out.to_text());
+                }
+            }
+        }
+    }
+}
+
+/// Binding a block that no jump reaches would leave an unreachable block in the graph: the
+/// graph refuses.
+#[test]
+#[should_panic(expected = "no jump reaches it")]
+fn binding_a_block_no_jump_reaches_panics() {
+    let mut asm = Assembler::new("test", FuncId(0), Vec::new());
+    let entry = asm.new_block();
+    asm.bind(entry);
+    let (taken, never) = (asm.new_block(), asm.new_block());
+    asm.goto(taken);
+    asm.bind(never);
+}
+
 #[test]
 fn text_form_round_trips_and_dot_names_every_block() {
     let g = graph(|asm| {

@@ -18,7 +18,7 @@
 //! | `CheckNotHole[reason](v)` | `TaggedEqual(v, hole)`, `DeoptimizeIf[reason]` (`Uninitialized`: TDZ and globals; `Hole`: packed element loads) |
 //! | `LoadField/StoreField/LoadElement/StoreElement/LoadArrayLength` | `Load`/`Store` with the access |
 //! | `Change*` | `TagInt32`, `TagFloat64`, `TagBit`, `UntagInt32`, `UntagNumber`, `TaggedEqual(v, true)` |
-//! | `Float64Max/Min(a, b)` | a diamond: `a < b` picks one operand, the other arm resolves ties, `±0` and NaN with `Select`s; the result meets in a phi made by a [`Variable`](crate::assembler::Variable) |
+//! | `Float64Max/Min(a, b)` | a diamond: `a < b` picks one operand, the other arm resolves ties, `±0` and NaN with `Select`s; the result meets in a phi made by a [`Variable`](crate::assembler::Variable) (only the arm a folded branch reaches is emitted) |
 //!
 //! `FrameState` inputs that are `TagInt32/TagFloat64/TagBit(x)` are replaced by `x`: the exit
 //! boxes the value itself (its `ExitDesc` records the representation), so the tagging op is
@@ -96,14 +96,21 @@ pub fn float64_max_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> V 
     // The sequences exit nowhere: no frame state.
     let lt = machine_lowering::float64_min_max_condition(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, a, b);
     let (then_block, else_block, merge) = (asm.new_block(), asm.new_block(), asm.new_block());
+    // A reducer below may fold the branch into a jump (`lt` of two constants): the arm no
+    // jump reaches is not bound (it would be an unreachable block), and the merge has one
+    // predecessor, so the variable's value passes through without a phi.
     asm.branch(lt, then_block, else_block, None);
-    asm.bind(then_block);
-    asm.set_variable(result, machine_lowering::float64_min_max_less(max, a, b));
-    asm.goto(merge);
-    asm.bind(else_block);
-    let r = machine_lowering::float64_min_max_not_less(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, max, a, b);
-    asm.set_variable(result, r);
-    asm.goto(merge);
+    if asm.is_reachable(then_block) {
+        asm.bind(then_block);
+        asm.set_variable(result, machine_lowering::float64_min_max_less(max, a, b));
+        asm.goto(merge);
+    }
+    if asm.is_reachable(else_block) {
+        asm.bind(else_block);
+        let r = machine_lowering::float64_min_max_not_less(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, max, a, b);
+        asm.set_variable(result, r);
+        asm.goto(merge);
+    }
     asm.bind(merge);
     let v = asm.get_variable(result).expect("set on both arms");
     asm.kill_variable(result);
