@@ -555,7 +555,7 @@ pub static HISTORY: &[ClaimHistory] = &[
         first_data_oo: None,
         rule_fingerprint: 0x7ae7_678e_64fe_3bb7,
         rows: &[RuleChange {
-            commit: THIS_COMMIT,
+            commit: "7b57258",
             date: "2026-12-05",
             kind: ChangeKind::Declared,
             change: "cfg/son pure LIR instructions executed, default specs, geometric mean over bench_*.js (hot compiles); ≥ 1.05× reproduced, ≥ 1.01× partly; the CFG with licm and pooled counts as robustness alternatives",
