@@ -21,7 +21,7 @@ use super::runner::{file_name, Stats};
 use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
-use super::{args, opt, Claim, Ctx, Side};
+use super::{opt, Claim, Ctx, Side};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
 /// The claim C12.
@@ -102,27 +102,19 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let programs = ctx.programs()?;
     let configs = configs();
     let mut t = ctx.table(&CSV);
-    for tiering in Tiering::ALL {
-        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(_, p, s)| args(p, s, tiering.flags())).collect();
-        let stats = ctx.counter_runs(&programs, &arg_sets, "C12 counters");
-        for (pi, program) in programs.iter().enumerate() {
-            for (ci, (config, pipeline, spec)) in configs.iter().enumerate() {
-                let s = &stats[pi * configs.len() + ci];
-                if s.status < 0 {
-                    continue;
-                }
-                let values = vec![
-                    tiering.name().to_string(),
-                    config.to_string(),
-                    opt(Some(s.tiering.compiles)),
-                    opt(s.tiering.pure_ops_executed),
-                    opt(s.tiering.insts_executed),
-                    opt(hoisted(s)),
-                    redundancy_changes(s).to_string(),
-                ];
-                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
-            }
-        }
+    let pairs: Vec<(&str, &str)> = configs.iter().map(|(_, p, s)| (*p, s.as_str())).collect();
+    for run in ctx.tiered_counter_runs(&programs, &pairs, "C12 counters") {
+        let ((config, pipeline, spec), s) = (&configs[run.config], &run.stats);
+        let values = vec![
+            run.tiering.name().to_string(),
+            config.to_string(),
+            opt(Some(s.tiering.compiles)),
+            opt(s.tiering.pure_ops_executed),
+            opt(s.tiering.insts_executed),
+            opt(hoisted(s)),
+            redundancy_changes(s).to_string(),
+        ];
+        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&programs[run.program]), pipeline, spec, "meter", 0), values);
     }
     ctx.write(&t, &CSV)
 }

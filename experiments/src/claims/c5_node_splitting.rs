@@ -99,34 +99,26 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
     // Counters over the corpus.
     let programs = ctx.programs()?;
-    for tiering in Tiering::ALL {
-        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, tiering.flags())).collect();
-        let stats = ctx.counter_runs(&programs, &arg_sets, "C5 counters");
-        for (pi, program) in programs.iter().enumerate() {
-            for (ci, (pipeline, split, spec)) in configs.iter().enumerate() {
-                let s = &stats[pi * configs.len() + ci];
-                if s.status < 0 {
-                    continue;
-                }
-                let sched: Vec<&PhaseStat> = final_rows(s).collect();
-                let values = vec![
-                    tiering.name().to_string(),
-                    "counters".into(),
-                    split.to_string(),
-                    opt(Some(s.tiering.compiles)),
-                    opt(sum_extra(sched.iter().copied(), "split")),
-                    opt(sum_extra(sched.iter().copied(), "hoisted")),
-                    opt(sum_extra(sched.iter().copied(), "cloned")),
-                    sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                    opt(Some(s.tiering.checks)),
-                    opt(s.tiering.loads_executed),
-                    opt(s.tiering.insts_executed),
-                    opt(s.tiering.pure_ops_executed),
-                    String::new(),
-                ];
-                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
-            }
-        }
+    let pairs: Vec<(&str, &str)> = configs.iter().map(|(p, _, s)| (*p, s.as_str())).collect();
+    for run in ctx.tiered_counter_runs(&programs, &pairs, "C5 counters") {
+        let ((pipeline, split, spec), s) = (&configs[run.config], &run.stats);
+        let sched: Vec<&PhaseStat> = final_rows(s).collect();
+        let values = vec![
+            run.tiering.name().to_string(),
+            "counters".into(),
+            split.to_string(),
+            opt(Some(s.tiering.compiles)),
+            opt(sum_extra(sched.iter().copied(), "split")),
+            opt(sum_extra(sched.iter().copied(), "hoisted")),
+            opt(sum_extra(sched.iter().copied(), "cloned")),
+            sched.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
+            opt(Some(s.tiering.checks)),
+            opt(s.tiering.loads_executed),
+            opt(s.tiering.insts_executed),
+            opt(s.tiering.pure_ops_executed),
+            String::new(),
+        ];
+        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&programs[run.program]), pipeline, spec, "meter", 0), values);
     }
     // Dynamic cost: whole-process time on the LIR evaluator, default tiering, interleaved.
     let kernels = ctx.kernels()?;

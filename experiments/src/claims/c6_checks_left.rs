@@ -24,7 +24,7 @@ use super::runner::{file_name, PhaseStat};
 use super::table::{Csv, Table};
 use super::robustness::{Estimate, Robustness};
 use super::verdict::{Bound, Conditions, Reasons, Unit};
-use super::{args, opt, Claim, Side, Ctx};
+use super::{opt, Claim, Side, Ctx};
 use super::tiering::{self, Tiering};
 use crate::report::{geomean, num, quantile, Finding, Grid};
 
@@ -123,33 +123,25 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut t = ctx.table(&CSV);
     let programs = ctx.programs()?;
     let configs = configs();
-    for tiering in Tiering::ALL {
-        let arg_sets: Vec<Vec<String>> = configs.iter().map(|(p, _, s)| args(p, s, tiering.flags())).collect();
-        let stats = ctx.counter_runs(&programs, &arg_sets, "C6 counters");
-        for (pi, program) in programs.iter().enumerate() {
-            for (ci, (pipeline, branch_elim, spec)) in configs.iter().enumerate() {
-                let s = &stats[pi * configs.len() + ci];
-                if s.status < 0 {
-                    continue;
-                }
-                let fin: Vec<&PhaseStat> = final_rows(s).collect();
-                let values = vec![
-                    tiering.name().to_string(),
-                    branch_elim.to_string(),
-                    opt(Some(s.tiering.compiles)),
-                    fin.len().to_string(),
-                    opt(sum_extra(fin.iter().copied(), "lir_exits")),
-                    opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
-                    fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
-                    opt(Some(s.tiering.checks)),
-                    s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum::<u64>().to_string(),
-                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "branch-elim.visits")),
-                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "pinned_checks")),
-                    opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "checks_narrowed")),
-                ];
-                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(program), pipeline, spec, "meter", 0), values);
-            }
-        }
+    let pairs: Vec<(&str, &str)> = configs.iter().map(|(p, _, s)| (*p, s.as_str())).collect();
+    for run in ctx.tiered_counter_runs(&programs, &pairs, "C6 counters") {
+        let ((pipeline, branch_elim, spec), s) = (&configs[run.config], &run.stats);
+        let fin: Vec<&PhaseStat> = final_rows(s).collect();
+        let values = vec![
+            run.tiering.name().to_string(),
+            branch_elim.to_string(),
+            opt(Some(s.tiering.compiles)),
+            fin.len().to_string(),
+            opt(sum_extra(fin.iter().copied(), "lir_exits")),
+            opt(sum_extra(fin.iter().copied(), "lir_overflow_checks")),
+            fin.iter().map(|p| p.nodes_out).sum::<u64>().to_string(),
+            opt(Some(s.tiering.checks)),
+            s.phases.iter().filter(|p| p.is_mid_end()).map(|p| p.wall_ns).sum::<u64>().to_string(),
+            opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "branch-elim.visits")),
+            opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "pinned_checks")),
+            opt(sum_extra(s.phases.iter().filter(|p| p.is_mid_end()), "checks_narrowed")),
+        ];
+        ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&programs[run.program]), pipeline, spec, "meter", 0), values);
     }
     ctx.write(&t, &CSV)
 }

@@ -278,6 +278,23 @@ impl Ctx {
         Ok(())
     }
 
+    /// Counter runs of every program under each (pipeline, spec) of `configs`, once per
+    /// [`Tiering`] (its flags added): one [`TieredRun`] per run that produced stats, in
+    /// tiering, program and configuration order.
+    pub fn tiered_counter_runs(&self, programs: &[PathBuf], configs: &[(&str, &str)], what: &str) -> Vec<TieredRun> {
+        let mut out = Vec::new();
+        for tiering in Tiering::ALL {
+            let arg_sets: Vec<Vec<String>> = configs.iter().map(|(pipeline, spec)| args(pipeline, spec, tiering.flags())).collect();
+            let stats = self.counter_runs(programs, &arg_sets, what);
+            for (i, stats) in stats.into_iter().enumerate() {
+                if stats.status >= 0 {
+                    out.push(TieredRun { tiering, program: i / configs.len(), config: i % configs.len(), stats });
+                }
+            }
+        }
+        out
+    }
+
     /// Counter runs of `program` for each of `args`, in parallel and cached.
     pub fn counter_runs(&self, programs: &[PathBuf], configs: &[Vec<String>], what: &str) -> Vec<runner::Stats> {
         let specs: Vec<RunSpec> = programs
@@ -297,6 +314,18 @@ impl Ctx {
             })
             .collect()
     }
+}
+
+/// One run of [`Ctx::tiered_counter_runs`].
+pub struct TieredRun {
+    /// Hot compiles or `--always-opt`.
+    pub tiering: Tiering,
+    /// Index of the program in the list given.
+    pub program: usize,
+    /// Index of the configuration in the list given.
+    pub config: usize,
+    /// What the run recorded.
+    pub stats: runner::Stats,
 }
 
 /// The arguments of a `seabed run` on `tier` with `spec` (default tiering, LIR evaluator).

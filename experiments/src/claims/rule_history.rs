@@ -136,6 +136,20 @@ pub struct RuleStatus {
 /// last row may carry it.
 pub const THIS_COMMIT: &str = "this commit";
 
+/// The row of 00d3691, which made hot compiles the headline of the counting claims (C1,
+/// C5–C9); `data_before_oo` is whether the claim had AWFY data then.
+const fn hot_compiles(data_before_oo: DataBefore) -> RuleChange {
+    RuleChange {
+        commit: "00d3691",
+        date: "2026-12-05",
+        kind: ChangeKind::Judgment,
+        change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
+        data_before: REFERENCE_RUN,
+        data_before_oo,
+        reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
+    }
+}
+
 /// The commit that added the first committed CSVs of every claim (the reference run).
 const REFERENCE_RUN: DataBefore = DataBefore::Committed { first_data: "82af28c" };
 /// The commit that added the first `results/oo/` CSVs (the claims on AWFY).
@@ -181,15 +195,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: DataBefore::None,
                 reason: "one definition of a visit, a graph change and a state change for son and cfg (the old count took state-only answers as changes); V8 beside us",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: OO_RUN,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(OO_RUN),
         ],
     },
     ClaimHistory {
@@ -311,15 +317,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: DataBefore::None,
                 reason: "no reason given in the commit for the new value; it says loads and checks cannot change (only pure nodes are split) and run time is secondary",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: OO_RUN,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(OO_RUN),
         ],
     },
     ClaimHistory {
@@ -347,15 +345,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: DataBefore::None,
                 reason: "no reason given in the commit",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: OO_RUN,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(OO_RUN),
         ],
     },
     ClaimHistory {
@@ -383,15 +373,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: DataBefore::None,
                 reason: "no reason given in the commit (its threats text says the graph the scheduler receives is where the claim's picture applies)",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: OO_RUN,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(OO_RUN),
         ],
     },
     ClaimHistory {
@@ -428,15 +410,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: OO_RUN,
                 reason: "issue 35: the former figure compared son with an arm that copies its graph in every phase and so cannot drift (about 1 by construction); drift judges son against its own graph, the quantity 'as phases replace nodes' names. Written before any drift data existed (the counters are new in this commit)",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: OO_RUN,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(OO_RUN),
         ],
     },
     ClaimHistory {
@@ -464,15 +438,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 data_before_oo: DataBefore::None,
                 reason: "issue 16 items 7, 8; the message says the rule was declared before measuring the alias programs, which the same commit adds (C9's corpus-wide CSV existed)",
             },
-            RuleChange {
-                commit: "00d3691",
-                date: "2026-12-05",
-                kind: ChangeKind::Judgment,
-                change: "the same value counted over hot compiles (default tiering) instead of --always-opt ones; --always-opt becomes a robustness alternative; thresholds unchanged",
-                data_before: REFERENCE_RUN,
-                data_before_oo: DataBefore::None,
-                reason: "issue 35 item 1: V8's figures come from the functions its tiering found hot, with their feedback, so the headline compares like with like; set before any hot-compile count of the claim was measured (its --always-opt data existed)",
-            },
+            hot_compiles(DataBefore::None),
         ],
     },
     ClaimHistory {
