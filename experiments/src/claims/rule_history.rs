@@ -518,7 +518,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C12",
         first_data: "9ea4999",
-        first_data_oo: None,
+        first_data_oo: Some("ffea657"),
         rule_fingerprint: 0x7ae7_678e_64fe_3bb7,
         rows: &[RuleChange {
             commit: "7b57258",
