@@ -1,30 +1,16 @@
 //! Loop-invariant code motion (`licm`): what leaves a loop and what stays, on hand-built
 //! graphs (a loop, a loop with loads and checks, a loop nest) and on a compiled function.
 
-use cfg::assembler::{Assembler, Reducer, V};
+use cfg::assembler::{Assembler, V};
 use cfg::copying::{copy_graph, Copy};
 use cfg::graph::{BlockIndex, Graph, Input, OpIndex};
-use cfg::reducers;
-use frontend::bytecode::{FuncId, SlotKind};
+use frontend::bytecode::SlotKind;
 use ir::compile::CompileInput;
 use ir::feedback::{OperandHint, SlotFeedback};
 use ir::ops::{Op, Rep, ShapeSet};
 
-fn stack(names: &[&str]) -> Vec<Box<dyn Reducer>> {
-    names.iter().map(|n| reducers::by_name(n).expect("known reducer")).collect()
-}
-
-/// A graph built by `f` through an assembler without reducers, verified.
-fn graph(f: impl FnOnce(&mut Assembler<'_>)) -> Graph<Input> {
-    let mut asm = Assembler::new("test", FuncId(0), Vec::new());
-    let entry = asm.new_block();
-    asm.bind(entry);
-    f(&mut asm);
-    let (g, _, _) = asm.finish();
-    let g = g.into_input();
-    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), g.to_text()));
-    g
-}
+mod common;
+use common::{graph, stack};
 
 /// Copies `g` through `names`; returns the copy and its graph as an input graph, verified.
 fn run(g: &Graph<Input>, names: &[&str]) -> (Copy, Graph<Input>) {

@@ -2,31 +2,17 @@
 //! and on functions compiled from JavaScript. Origin tracking: an input op is tagged, a
 //! stack runs, and the test asserts what the op became (through the old→new map).
 
-use cfg::assembler::{Assembler, Reducer, V};
+use cfg::assembler::{Assembler, V};
 use cfg::copying::copy_graph;
 use cfg::graph::{parse, Graph, Input, OpIndex, Output};
-use cfg::reducers;
 use frontend::bytecode::{FuncId, SlotKind};
 use ir::compile::CompileInput;
 use ir::feedback::{OperandHint, SlotFeedback};
 use midend::load_elim::CAPS;
 use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep, ShapeSet};
 
-fn stack(names: &[&str]) -> Vec<Box<dyn Reducer>> {
-    names.iter().map(|n| reducers::by_name(n).expect("known reducer")).collect()
-}
-
-/// A graph built by `f` through an assembler without reducers.
-fn graph(f: impl FnOnce(&mut Assembler<'_>)) -> Graph<Input> {
-    let mut asm = Assembler::new("test", FuncId(0), Vec::new());
-    let entry = asm.new_block();
-    asm.bind(entry);
-    f(&mut asm);
-    let (g, _, _) = asm.finish();
-    let g = g.into_input();
-    cfg::verify::verify(&g).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), g.to_text()));
-    g
-}
+mod common;
+use common::{graph, stack};
 
 fn input_index(v: V) -> OpIndex<Input> {
     OpIndex::new(v.id())
