@@ -4,13 +4,11 @@
 use cfg::assembler::{Assembler, V};
 use cfg::copying::{copy_graph, Copy};
 use cfg::graph::{BlockIndex, Graph, Input, OpIndex};
-use frontend::bytecode::SlotKind;
 use ir::compile::CompileInput;
-use ir::feedback::{OperandHint, SlotFeedback};
 use ir::ops::{Op, Rep, ShapeSet};
 
 mod common;
-use common::{graph, stack};
+use common::{function_named, graph, program_with_int_feedback, stack};
 
 /// Copies `g` through `names`; returns the copy and its graph as an input graph, verified.
 fn run(g: &Graph<Input>, names: &[&str]) -> (Copy, Graph<Input>) {
@@ -212,23 +210,8 @@ copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(licm,machine-opt,
 #[test]
 fn a_compiled_loop_hoists_its_invariant_arithmetic_and_counts_it_on_the_phase_row() {
     let source = "function f(n, k) { var s = 0; for (var i = 0; i < n; i++) { s = (s + i * (k * 3 + 1)) | 0; } return s; }\n";
-    let program = frontend::compile("test.js", source).expect("compiles");
-    let feedback: Vec<Vec<SlotFeedback>> = program
-        .functions
-        .iter()
-        .map(|f| {
-            f.slots
-                .iter()
-                .map(|&k| match k {
-                    SlotKind::BinaryOp => SlotFeedback::BinaryOp(OperandHint::SignedSmall),
-                    SlotKind::Compare => SlotFeedback::Compare(OperandHint::SignedSmall),
-                    SlotKind::Branch => SlotFeedback::Branch { taken: 5, not_taken: 3 },
-                    other => SlotFeedback::new(other),
-                })
-                .collect()
-        })
-        .collect();
-    let func = program.functions.iter().find(|f| f.name == "f").map(|f| f.id).expect("f");
+    let (program, feedback) = program_with_int_feedback(source);
+    let func = function_named(&program, "f");
     let input = CompileInput { program: &program, func, feedback: &feedback, globals: &[], contexts: &ir::compile::NoContexts };
     let options = cfg::Options { verify: true, ..cfg::parse_spec(LICM_SPEC).unwrap() };
     let mut meter = meter::Meter::new(meter::RowContext::new("test", "f", LICM_SPEC, 0));

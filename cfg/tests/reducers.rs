@@ -7,12 +7,12 @@ use cfg::copying::copy_graph;
 use cfg::graph::{parse, Graph, Input, OpIndex, Output};
 use frontend::bytecode::{FuncId, SlotKind};
 use ir::compile::CompileInput;
-use ir::feedback::{OperandHint, SlotFeedback};
+use ir::feedback::SlotFeedback;
 use midend::load_elim::CAPS;
 use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep, ShapeSet};
 
 mod common;
-use common::{graph, stack};
+use common::{function_named, graph, program_with_int_feedback, stack};
 
 fn input_index(v: V) -> OpIndex<Input> {
     OpIndex::new(v.id())
@@ -366,33 +366,6 @@ fn specs_require_late_load_elimination_before_machine_lowering() {
     let err = cfg::parse_spec("cfg:copy(lower,machine-lower,late-load-elim-offset)").unwrap_err().to_string();
     assert!(err.contains("'late-load-elim-offset' must run before 'machine-lower'"), "{err}");
     assert!(cfg::parse_spec("cfg:copy(late-load-elim,late-load-elim-offset)").is_err());
-}
-
-/// Compiles `source` and gives every slot "well-behaved" feedback: int32 arithmetic and
-/// comparisons, branches taken both ways, calls seen once.
-fn program_with_int_feedback(source: &str) -> (frontend::bytecode::Program, Vec<Vec<SlotFeedback>>) {
-    let program = frontend::compile("test.js", source).expect("compiles");
-    let feedback = program
-        .functions
-        .iter()
-        .map(|f| {
-            f.slots
-                .iter()
-                .map(|&k| match k {
-                    SlotKind::BinaryOp => SlotFeedback::BinaryOp(OperandHint::SignedSmall),
-                    SlotKind::Compare => SlotFeedback::Compare(OperandHint::SignedSmall),
-                    SlotKind::Branch => SlotFeedback::Branch { taken: 5, not_taken: 3 },
-                    SlotKind::Call => SlotFeedback::Call { target: ir::feedback::CallTarget::Megamorphic, count: 1, initial_map: Default::default() },
-                    other => SlotFeedback::new(other),
-                })
-                .collect()
-        })
-        .collect();
-    (program, feedback)
-}
-
-fn function_named(program: &frontend::bytecode::Program, name: &str) -> FuncId {
-    program.functions.iter().find(|f| f.name == name).map(|f| f.id).expect("function")
 }
 
 #[test]
