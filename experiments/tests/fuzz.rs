@@ -1,6 +1,6 @@
 //! `seabed fuzz`: a fixed seed range with every configuration — each generated program must
-//! print what node prints in all 19 of them — and the command's contract (usage errors,
-//! `--print`). The seed range needs node (the oracle): without it the test fails, saying so
+//! print what node prints in all 30 of them, the opt-in options son's alias-class memory and
+//! the CFG's `licm` included — and the command's contract (usage errors, `--print`, `--spec`). The seed range needs node (the oracle): without it the test fails, saying so
 //! (`make test` installs node; `make setup-node` alone does).
 //!
 //! The range, seeds 0..24, is split in two tests that the harness runs side by side: about
@@ -71,6 +71,8 @@ fn fuzz_usage_errors_exit_2() {
         &["fuzz", "--configs", "some"],
         &["fuzz", "--jobs"],
         &["fuzz", "--frobnicate"],
+        &["fuzz", "--spec", "baseline:reduce(dce)"],
+        &["fuzz", "--spec", "son:reduce(no-such-reducer);schedule"],
     ] {
         assert_eq!(seabed(args).status.code(), Some(2), "{args:?}");
     }

@@ -116,6 +116,25 @@ pub enum Tiering {
     GcStress,
 }
 
+/// A pipeline spec other than the tier's default that a configuration compiles with
+/// (`--spec`): an opt-in option of one pipeline under test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpecVariant {
+    /// A short name for labels, e.g. `alias-class`.
+    pub name: &'static str,
+    /// The spec string, e.g. [`son::ALIAS_CLASS_SPEC`].
+    pub spec: &'static str,
+}
+
+/// The opt-in pipeline options every `--configs all` campaign also runs: son's alias-class
+/// memory (Click's remedy, claim Click) and the CFG's loop-invariant code motion (claim
+/// C12's control), each on the LIR evaluator with stress exits and on LLVM with early
+/// tier-up.
+pub const OPTION_VARIANTS: [(Tier, SpecVariant); 2] = [
+    (Tier::Son, SpecVariant { name: "alias-class", spec: son::ALIAS_CLASS_SPEC }),
+    (Tier::Cfg, SpecVariant { name: "licm", spec: cfg::LICM_SPEC }),
+];
+
 /// One way of running seabed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
@@ -125,10 +144,26 @@ pub struct Config {
     pub backend: BackendName,
     /// When it compiles.
     pub tiering: Tiering,
+    /// The pipeline spec, when not the tier's default.
+    pub variant: Option<SpecVariant>,
 }
 
 impl Config {
-    const INTERP: Config = Config { tier: Tier::Interp, backend: BackendName::Lir, tiering: Tiering::Default };
+    const INTERP: Config = Config { tier: Tier::Interp, backend: BackendName::Lir, tiering: Tiering::Default, variant: None };
+
+    /// A configuration with the tier's default spec.
+    pub const fn new(tier: Tier, backend: BackendName, tiering: Tiering) -> Config {
+        Config { tier, backend, tiering, variant: None }
+    }
+
+    /// The configurations that run `variant` (a spec of `tier`'s pipeline): stress exits on
+    /// the LIR evaluator and early tier-up on LLVM.
+    pub fn with_variant(tier: Tier, variant: SpecVariant) -> [Config; 2] {
+        [
+            Config { variant: Some(variant), ..Config::new(tier, BackendName::Lir, Tiering::Deopt3) },
+            Config { variant: Some(variant), ..Config::new(tier, BackendName::Llvm, Tiering::Hot2) },
+        ]
+    }
 
     /// The `seabed run FILE` arguments after the file name. Every compiling configuration
     /// verifies its LIR; a machine backend compiles synchronously (deterministic).
@@ -153,11 +188,14 @@ impl Config {
         if self.backend != BackendName::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
             args.extend_from_slice(&["--compile-thread", "off"]);
         }
+        if let Some(v) = &self.variant {
+            args.extend_from_slice(&["--spec", v.spec]);
+        }
         args.push("--verify");
         args
     }
 
-    /// A short name: `interp`, `son/llvm/deopt3`, ...
+    /// A short name: `interp`, `son/llvm/deopt3`, `son/lir/deopt3+alias-class`, ...
     pub fn label(&self) -> String {
         let tier = match self.tier {
             Tier::Interp if self.tiering == Tiering::GcStress => return "interp/gc-stress".into(),
@@ -173,7 +211,8 @@ impl Config {
             Tiering::Default => "default",
             Tiering::GcStress => "gc-stress",
         };
-        format!("{tier}/{}/{tiering}", self.backend.name())
+        let variant = self.variant.map_or(String::new(), |v| format!("+{}", v.name));
+        format!("{tier}/{}/{tiering}{variant}", self.backend.name())
     }
 
     /// The same compiler and tiering on the LIR evaluator (itself for a LIR configuration).
@@ -200,13 +239,15 @@ pub enum ConfigSet {
     /// compiler; low-threshold tiering on LLVM for son and cfg.
     #[value(help = "6 configurations: interp; stress exits on LIR per compiler; hot2 on LLVM for son and cfg")]
     Quick,
-    /// Twenty-six: the interpreter, and the interpreter under collector stress; for each
+    /// Thirty: the interpreter, and the interpreter under collector stress; for each
     /// compiler on the LIR evaluator `--always-opt`, `--always-opt --deopt-every 3` and
     /// `--hot-calls 2 --osr-back-edges 50`; on LLVM `--always-opt` for all three, and for son
     /// and cfg also stress exits, low-threshold tiering, default tiering and stress exits
     /// under collector stress; on Cranelift, for son and cfg, stress exits and low-threshold
-    /// tiering (as the corpus runner's Cranelift configurations).
-    #[value(help = "26 configurations: every tier, backend and tiering, and collector stress")]
+    /// tiering (as the corpus runner's Cranelift configurations); and the opt-in options of
+    /// [`OPTION_VARIANTS`], each with stress exits on the LIR evaluator and early tier-up on
+    /// LLVM.
+    #[value(help = "30 configurations: every tier, backend and tiering, collector stress, and the opt-in options alias-class (son) and licm (cfg)")]
     All,
 }
 
@@ -214,7 +255,7 @@ impl ConfigSet {
     /// The configurations, the interpreter first.
     pub fn configs(self) -> Vec<Config> {
         use Tiering::*;
-        let c = |tier, backend, tiering| Config { tier, backend, tiering };
+        let c = Config::new;
         let mut out = vec![Config::INTERP];
         match self {
             ConfigSet::Quick => {
@@ -241,6 +282,9 @@ impl ConfigSet {
                         }
                     }
                 }
+                for (tier, variant) in OPTION_VARIANTS {
+                    out.extend(Config::with_variant(tier, variant));
+                }
             }
         }
         out
@@ -264,6 +308,9 @@ pub struct Options {
     pub reduce: bool,
     /// The configurations.
     pub configs: ConfigSet,
+    /// Specs to fuzz besides the set's (`--spec`), each with its pipeline's tier: stress exits
+    /// on the LIR evaluator and early tier-up on LLVM ([`Config::with_variant`]).
+    pub specs: Vec<(Tier, SpecVariant)>,
     /// A run longer than this is a hang.
     pub timeout: Duration,
     /// Reduce at most this many programs per (component, kind, configuration).
@@ -288,6 +335,7 @@ impl Options {
             out: PathBuf::from("target/fuzz"),
             reduce: true,
             configs: ConfigSet::All,
+            specs: Vec::new(),
             timeout: Duration::from_secs(10),
             max_reductions: 2,
             reduce_tests: 500,
@@ -295,6 +343,35 @@ impl Options {
             verbose: true,
         }
     }
+
+    /// The configurations a campaign runs: the set's, then two per `--spec`.
+    pub fn all_configs(&self) -> Vec<Config> {
+        let mut out = self.configs.configs();
+        for &(tier, variant) in &self.specs {
+            out.extend(Config::with_variant(tier, variant));
+        }
+        out
+    }
+}
+
+/// The tier and labelled variant of a `--spec` argument, the `index`-th given (`spec1`,
+/// `spec2`, ... in labels): its pipeline is named by its prefix, `son:` or `cfg:`, and it is
+/// checked against that pipeline's registry of phases before any program runs.
+fn spec_variant(spec: &str, index: usize) -> Result<(Tier, SpecVariant), String> {
+    let tier = match spec.split_once(':').map(|(p, _)| p) {
+        Some("son") => Tier::Son,
+        Some("cfg") => Tier::Cfg,
+        _ => return Err(format!("--spec '{spec}': a fuzzed spec starts with son: or cfg:")),
+    };
+    let checked = match tier {
+        Tier::Son => son::parse_spec(spec).map(drop).map_err(|e| e.to_string()),
+        _ => cfg::parse_spec(spec).map(drop).map_err(|e| e.to_string()),
+    };
+    checked.map_err(|e| format!("--spec '{spec}': {e}"))?;
+    // The campaign's configurations are plain data shared by its worker threads; a spec
+    // given on the command line lives as long as the process.
+    let name: &'static str = format!("spec{index}").leak();
+    Ok((tier, SpecVariant { name, spec: spec.to_string().leak() }))
 }
 
 /// One run that differed from node.
@@ -428,7 +505,7 @@ pub fn campaign(opts: &Options) -> Summary {
         summary: Mutex::new(Summary::default()),
         reductions: Mutex::new(HashMap::new()),
         csv: Mutex::new(csv),
-        configs: opts.configs.configs(),
+        configs: opts.all_configs(),
     };
     std::thread::scope(|s| {
         for worker in 0..opts.jobs.max(1) {
@@ -817,6 +894,10 @@ pub struct FuzzArgs {
     /// The configurations each program runs in
     #[arg(long, value_enum, default_value_t = ConfigSet::All)]
     configs: ConfigSet,
+    /// Also fuzz this pipeline spec (son:... or cfg:...) with stress exits on the LIR
+    /// evaluator and early tier-up on LLVM; repeatable
+    #[arg(long, value_name = "SPEC")]
+    spec: Vec<String>,
     /// Do not reduce failing programs
     #[arg(long)]
     no_reduce: bool,
@@ -867,6 +948,12 @@ pub fn cli(args: FuzzArgs) -> u8 {
     opts.reduce_tests = args.reduce_tests;
     opts.out = args.out;
     opts.configs = args.configs;
+    for (i, spec) in args.spec.iter().enumerate() {
+        match spec_variant(spec, i + 1) {
+            Ok(v) => opts.specs.push(v),
+            Err(e) => return crate::cli::usage_error(&["fuzz"], &e),
+        }
+    }
     opts.reduce = !args.no_reduce;
     opts.verbose = !args.quiet;
     if opts.seconds.is_none() && opts.end_seed == u64::MAX {
@@ -922,7 +1009,7 @@ mod tests {
     #[test]
     fn configuration_sets() {
         let all = ConfigSet::All.configs();
-        assert_eq!(all.len(), 26);
+        assert_eq!(all.len(), 30);
         assert_eq!(all[0].args(), ["--tier", "interp"]);
         assert_eq!(all[1].args(), ["--tier", "interp", "--gc-stress", "1", "--verify-heap"]);
         assert!(all[2..].iter().all(|c| c.args().contains(&"--verify")));
@@ -931,14 +1018,34 @@ mod tests {
         assert!(labels.contains(&"cfg/llvm/gc-stress".to_string()));
         assert!(labels.contains(&"son/cranelift/deopt3".to_string()));
         assert!(labels.contains(&"cfg/cranelift/hot2".to_string()));
+        assert!(labels.contains(&"son/lir/deopt3+alias-class".to_string()));
+        assert!(labels.contains(&"cfg/llvm/hot2+licm".to_string()));
         let distinct: std::collections::HashSet<&String> = labels.iter().collect();
         assert_eq!(distinct.len(), labels.len(), "labels name configurations uniquely");
-        let hot = Config { tier: Tier::Cfg, backend: BackendName::Llvm, tiering: Tiering::Hot2 };
+        let hot = Config::new(Tier::Cfg, BackendName::Llvm, Tiering::Hot2);
         assert_eq!(
             hot.args().join(" "),
             "--tier cfg --backend llvm --hot-calls 2 --osr-back-edges 50 --compile-thread off --verify"
         );
         assert_eq!(ConfigSet::Quick.configs().len(), 6);
+        let licm = all.iter().find(|c| c.label() == "cfg/lir/deopt3+licm").expect("licm configuration");
+        assert_eq!(
+            licm.args().join(" "),
+            format!("--tier cfg --backend lir --always-opt --deopt-every 3 --spec {} --verify", cfg::LICM_SPEC)
+        );
+    }
+
+    #[test]
+    fn a_spec_adds_two_configurations_of_its_pipeline() {
+        let (tier, v) = spec_variant("son:reduce(dce,common,vn);typer;lower;schedule", 1).unwrap();
+        assert_eq!((tier, v.name), (Tier::Son, "spec1"));
+        let opts = Options { configs: ConfigSet::Quick, specs: vec![(tier, v)], ..Options::new(PathBuf::from("seabed")) };
+        let labels: Vec<String> = opts.all_configs().iter().map(|c| c.label()).collect();
+        assert_eq!(labels.len(), 8);
+        assert_eq!(labels[6..], ["son/lir/deopt3+spec1", "son/llvm/hot2+spec1"]);
+        assert!(spec_variant("baseline:x", 1).is_err());
+        assert!(spec_variant("reduce(dce)", 2).is_err());
+        assert!(spec_variant("cfg:copy(no-such-reducer)", 2).is_err());
     }
 
     fn outcome(status: i32, stdout: &str) -> Outcome {
@@ -949,7 +1056,7 @@ mod tests {
     fn one_symptom_goes_to_the_first_component() {
         let m = |component, detail: &str, tier| Mismatch {
             seed: 1,
-            config: Config { tier, backend: BackendName::Lir, tiering: Tiering::AlwaysOpt },
+            config: Config::new(tier, BackendName::Lir, Tiering::AlwaysOpt),
             component,
             kind: Kind::WrongOutput,
             node_status: 0,
@@ -966,7 +1073,7 @@ mod tests {
     #[test]
     fn blame_prefers_llvm_when_lir_agrees() {
         let node = outcome(0, "1\n");
-        let son_lir = Config { tier: Tier::Son, backend: BackendName::Lir, tiering: Tiering::AlwaysOpt };
+        let son_lir = Config::new(Tier::Son, BackendName::Lir, Tiering::AlwaysOpt);
         let son_llvm = Config { backend: BackendName::Llvm, ..son_lir };
         let cfg_lir = Config { tier: Tier::Cfg, ..son_lir };
         let outcomes = vec![
