@@ -56,9 +56,7 @@ echo "claims-oo: drivers at rebench.conf's sizes (C11)"
 corpus_for "$work/corpus-time" "$work/drivers-time"
 
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-hot" --only C1,C2,C5,C6,C7,C8,C12
-# Each run writes its own run log.
-mv "$out/claims_runs.csv" "$out/claims_runs_counters.csv"
+# Each run writes its own run log (claims_runs_c1_c2_....csv: claims::run_log_file).
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-count" --only C3,C10
-mv "$out/claims_runs.csv" "$out/claims_runs_compile.csv"
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-time" --only C11
 "$seabed" report --results "$out" --set awfy --other-set "numeric kernels=results"

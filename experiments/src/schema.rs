@@ -412,9 +412,9 @@ pub fn reader_for(file: &str) -> Option<Reader> {
         "code-quality.csv" => Box::new(typed::<CodeQualityRow>),
         "awfy.csv" => Box::new(typed::<AwfyResultRow>),
         "awfy-census.csv" => Box::new(typed::<AwfyCensusRow>),
-        // `make claims-oo` keeps the run log of its first run (the counter claims) under this
-        // name; the second run's is `claims_runs.csv`.
-        "claims_runs_counters.csv" | "claims_runs_compile.csv" => Box::new(|t| claims(&crate::claims::RUN_LOG, t)),
+        // A run of some claims (`--only`) writes its log under its own name
+        // (`claims::run_log_file`); older `make claims-oo` runs renamed theirs.
+        f if crate::claims::is_run_log(f) => Box::new(|t| claims(&crate::claims::RUN_LOG, t)),
         _ => {
             let csv = crate::claims::all_csvs().into_iter().find(|c| c.file == file)?;
             Box::new(move |t| claims(&csv, t))

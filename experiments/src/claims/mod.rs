@@ -393,7 +393,24 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     }
 }
 
-/// Writes [`RUN_LOG`]: every process the counter runs spawned, with its outcome.
+/// The file [`RUN_LOG`] is written to: `claims_runs.csv` for a run of every claim, and for a
+/// run of some (`--only C13,C14`) `claims_runs_c13_c14.csv`, so that a partial run does not
+/// overwrite the log of the full run whose CSVs stay beside it.
+pub fn run_log_file(only: &[String]) -> String {
+    if only.is_empty() {
+        return RUN_LOG.file.to_string();
+    }
+    let ids: Vec<String> = only.iter().map(|id| id.to_lowercase()).collect();
+    format!("{}_{}.csv", RUN_LOG.file.trim_end_matches(".csv"), ids.join("_"))
+}
+
+/// Whether `file` is a run log ([`run_log_file`], or a name `make claims-oo` gave one).
+pub fn is_run_log(file: &str) -> bool {
+    file.starts_with(RUN_LOG.file.trim_end_matches(".csv")) && file.ends_with(".csv")
+}
+
+/// Writes [`RUN_LOG`] ([`run_log_file`]): every process the counter runs spawned, with its
+/// outcome.
 fn write_run_log(ctx: &Ctx) -> Result<(), String> {
     let log = ctx.runner.log.lock().map_err(|_| "run log poisoned")?;
     let mut t = Table::for_csv(&RUN_LOG);
@@ -406,7 +423,7 @@ fn write_run_log(ctx: &Ctx) -> Result<(), String> {
         };
         t.push(&rc, &ctx.revision, &ctx.machine, vec![spec.args.join(" "), fmt(*secs), outcome.clone()]);
     }
-    t.write(&ctx.opts.out.join(RUN_LOG.file))
+    t.write(&ctx.opts.out.join(run_log_file(&ctx.opts.only)))
 }
 
 /// What `seabed experiment claims --help` says after the options.
@@ -495,6 +512,14 @@ mod tests {
         let ids: Vec<&str> = CLAIMS.iter().map(|c| c.id).collect();
         let expected: Vec<String> = (1..=12).map(|i| format!("C{i}")).chain(["C15".to_string()]).collect();
         assert_eq!(ids, expected);
+    }
+
+    #[test]
+    fn a_partial_run_keeps_the_full_run_s_log() {
+        assert_eq!(run_log_file(&[]), "claims_runs.csv");
+        assert_eq!(run_log_file(&["C13".into(), "click".into()]), "claims_runs_c13_click.csv");
+        assert!(is_run_log("claims_runs_c13_click.csv") && is_run_log("claims_runs_counters.csv") && is_run_log(RUN_LOG.file));
+        assert!(!is_run_log("c1_reducer_changes.csv"));
     }
 
     #[test]
