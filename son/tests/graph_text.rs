@@ -1,6 +1,6 @@
 //! The graph text dump parses back: `Graph::parse(dump)` gives a graph whose dump is the same
 //! text, which verifies, and which schedules to the same LIR. Checked on the golden dumps
-//! (`experiments/golden/son/*.graph.txt`) and on every function of a few corpus programs.
+//! (`engine/golden/son/*.graph.txt`) and on every function of a few corpus programs.
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -23,7 +23,7 @@ fn round_trip(text: &str, what: &str) -> Graph {
 
 #[test]
 fn golden_dumps_parse_back_to_the_same_text() {
-    let dir = repo().join("experiments/golden/son");
+    let dir = repo().join("engine/golden/son");
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).expect("golden dir") {
         let path = entry.unwrap().path();

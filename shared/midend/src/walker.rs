@@ -12,7 +12,7 @@
 //!   (`son/src/builder.rs`);
 //! - the CFG emits ops into the current block of its assembler (`cfg/src/builder.rs`);
 //! - the baseline compiler lowers each op on the spot to machine LIR
-//!   (`shared/engine/src/baseline.rs`).
+//!   (`engine/src/baseline.rs`).
 //!
 //! So the same feedback always leads to the same ops on every side, and adding a bytecode
 //! means writing its speculation once, here.

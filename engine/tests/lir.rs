@@ -13,7 +13,7 @@ fn baseline_lir_of_every_corpus_function_round_trips_and_verifies() {
 }
 
 fn round_trip_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments/corpus");
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "js"));
     files.sort();

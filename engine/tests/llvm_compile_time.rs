@@ -25,7 +25,7 @@ fn compile_time_per_pipeline() {
     let (reps, programs) = if cfg!(debug_assertions) { (1, &PROGRAMS[..1]) } else { (5, PROGRAMS) };
     println!("{:<28} {:>8} {:>6} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6}", "function", "pipeline", "lir", "lower", "verify", "passes", "codegen", "ir", "bytes");
     for name in programs {
-        let js = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../experiments/corpus/{name}.js"));
+        let js = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../experiments/corpus/{name}.js"));
         let source = std::fs::read_to_string(&js).unwrap();
         let program = Rc::new(frontend::compile(name, &source).unwrap());
         // Feedback from an interpreted run.

@@ -1,6 +1,6 @@
 //! Golden IR dumps: the sea-of-nodes graph after its phases, the CFG graph after its phases,
 //! and the LIR each pipeline produces, for the same ten corpus functions. `BLESS=1 cargo test
-//! --release -p experiments --test golden` regenerates the files; otherwise any difference
+//! --release -p engine --test golden` regenerates the files; otherwise any difference
 //! fails with the new text, so a reviewer sees how a change altered the IR shape.
 
 use std::path::{Path, PathBuf};
@@ -43,7 +43,7 @@ fn check_or_bless(path: &Path, actual: &str, failures: &mut Vec<String>) {
 fn golden_son() {
     let mut failures = Vec::new();
     for (program_name, function) in FUNCTIONS {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(format!("{program_name}.js"));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../experiments/corpus").join(format!("{program_name}.js"));
         let source = std::fs::read_to_string(&path).unwrap();
         let program = Rc::new(frontend::compile(&format!("{program_name}.js"), &source).unwrap());
         let mut vm = vm::Vm::new(program.clone(), Box::new(std::io::sink()));
