@@ -539,7 +539,7 @@ pub static HISTORY: &[ClaimHistory] = &[
         first_data_oo: None,
         rule_fingerprint: 0x9a34_ff09_aeb6_cfef,
         rows: &[RuleChange {
-            commit: THIS_COMMIT,
+            commit: "3da4ab3",
             date: "2026-12-05",
             kind: ChangeKind::Declared,
             change: "son/cfg dead share left at phase ends (dead over live summed over the graph phases of all compilations, +0.001 each), default specs, geometric mean over bench_*.js (hot compiles); ≥ 2× reproduced, ≥ 1.2× partly; pooled, control-dead only and per compilation as robustness alternatives",
