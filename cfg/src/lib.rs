@@ -47,6 +47,12 @@
 //! `state_changes` (the reducers' analysis-state updates) and, per reducer,
 //! `graph_changes:NAME` / `state_changes:NAME` (`graph_changes:copy`: the copier's own);
 //! see [`copying`] and `docs/measurement.md`.
+//!
+//! Claim C13 ([`deadness`]): the build row and every phase row carry the dead-code census of
+//! the graph the phase produced (`dead_left`, `dead_unreachable_left`, `dead_new`,
+//! `dead_gone`, taken after the window closes), and copying phases the deadness events
+//! `branches_folded`, `checks_known`, `dead_made` and `dead_visits` (see
+//! [`assembler::Stats`]), under the sea of nodes' names and meanings (`son::deadness`).
 
 #![warn(missing_docs)]
 

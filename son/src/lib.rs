@@ -41,6 +41,13 @@
 //! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
 //! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
 //! examined, its changes the nodes added).
+//!
+//! Claim C13 ([`deadness`]): the build row and every phase row before `schedule` carry the
+//! dead-code census of the graph at the phase's end (`dead_left`, `dead_unreachable_left`,
+//! `dead_new`, `dead_gone`, outside the window like the census above); reduce phases add
+//! the driver's deadness events (`branches_folded`, `checks_known`, `dead_made`,
+//! `dead_visits`: [`reducer::DeadnessEvents`]) and `lower` its `checks_known` (the checks it
+//! removes). The CFG's rows carry the same names with the same meanings (`cfg::deadness`).
 
 #![warn(missing_docs)]
 
