@@ -101,7 +101,10 @@ on both sides (six each with the default specs), not equal work. Events are coun
 any reducer's replacement of a `Branch` or check; cfg: a folded branch, a check whose visit emits no check), so a side \
 that folds more branches also makes more dead code. The census is a property of the graph at the phase's end, not of \
 time: a node made dead and removed within one phase never counts as left (son's `dce` visits count that work). The \
-kernels are small; V8's remark concerns large graphs where a dead region is large.";
+kernels are small; V8's remark concerns large graphs where a dead region is large. What \"hard\" costs is not only what \
+is left: son's `dce` runs as one more reducer over every node its phases visit, so its cost is those visits (the `dce` \
+visits column) rather than dead nodes left, while the CFG's copy skips an unreachable block without looking at it; the \
+headline does not weigh that work, the context columns show it.";
 
 /// Sum of extra `key` over the graph phase rows of `stats` (those with a census).
 fn census_sum(rows: &[&PhaseStat], key: &str) -> Option<u64> {
