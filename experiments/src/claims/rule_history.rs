@@ -534,9 +534,9 @@ pub static HISTORY: &[ClaimHistory] = &[
     },
     ClaimHistory {
         claim: "C13",
-        // No data yet: the commit after the first corpus run replaces this placeholder.
-        first_data: "0000000",
-        first_data_oo: None,
+        // a05ec77's message quotes the first runs (numeric and AWFY); results/ holds none yet.
+        first_data: "a05ec77",
+        first_data_oo: Some("a05ec77"),
         rule_fingerprint: 0x9a34_ff09_aeb6_cfef,
         rows: &[RuleChange {
             commit: "3da4ab3",
