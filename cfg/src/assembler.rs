@@ -181,6 +181,16 @@ pub struct Stats {
     pub visits_by_opcode: PerOpcode<u64>,
     /// Branches folded into gotos.
     pub branches_folded: u64,
+    /// Input checks ([`crate::deadness::is_check`]) visited in a live block whose visit
+    /// emitted no check (dropped as passing, mapped to an equal check, or emitted as an op
+    /// that is not a check): checks that became known (claim C13).
+    pub checks_known: u64,
+    /// Input ops dropped with a block no emitted jump reaches, or after a block a reducer
+    /// ended early: control-dead ops removed without a visit (claim C13).
+    pub dead_made: u64,
+    /// Input ops visited and then dropped as dead by a reducer (`dce`): the visits spent on
+    /// dead ops (claim C13).
+    pub dead_visits: u64,
     /// Further named counters of single reducers (e.g. `peeled`), reported as meter extras.
     pub extras: BTreeMap<&'static str, u64>,
     /// Input ops whose emitted form differs from the op (dropped, replaced by another op,

@@ -107,7 +107,9 @@ pub fn copy_graph_counted(input: &Graph<Input>, mut reducers: Vec<Box<dyn Reduce
     for b in order {
         let out_block = block_map[b.ix()];
         if b != input.entry() && !asm.is_reachable(out_block) {
-            asm.stats.skipped_dead += input.ops_of(b).count() as u64;
+            let ops = input.ops_of(b).count() as u64;
+            asm.stats.skipped_dead += ops;
+            asm.stats.dead_made += ops;
             continue;
         }
         asm.origin_block = Some(b);
@@ -135,6 +137,7 @@ fn visit_block(
         if asm.current_block().is_none() {
             // A reducer ended the block early (e.g. an exit that always fires).
             asm.stats.skipped_dead += 1;
+            asm.stats.dead_made += 1;
             continue;
         }
         asm.origin_op = old.id();
@@ -152,11 +155,17 @@ fn visit_block(
         let outer = asm.begin_visit();
         if let Some(i) = skip(asm, input, old) {
             asm.stats.skipped_dead += 1;
+            asm.stats.dead_visits += asm.counting as u64;
             asm.mark_visit_change(i);
             asm.end_visit(true, outer);
             continue;
         }
+        // Claim C13: an input check whose visit emits no check became known.
+        let is_check = asm.counting && crate::deadness::is_check(input.op(old));
+        let ops_before = asm.graph().op_count();
         if let Some(v) = decide(asm, input, old) {
+            // Dropped or mapped to another op (an equal dominating check): no check of its own.
+            asm.stats.checks_known += is_check as u64;
             asm.map[old.ix()] = v;
             asm.end_visit(true, outer);
             continue;
@@ -252,6 +261,11 @@ fn visit_block(
             }
         };
         asm.end_visit(changed, outer);
+        if is_check {
+            // Dropped, mapped to an earlier op, or emitted as ops none of which is a check.
+            let emitted_check = (ops_before..asm.graph().op_count()).any(|k| crate::deadness::is_check(asm.op(V::new(k as u32))));
+            asm.stats.checks_known += !emitted_check as u64;
+        }
         if asm.carry_types && new.valid() && *asm.op(new) == op {
             asm.carry_type(new, input.type_of(old));
         }
@@ -384,7 +398,9 @@ pub fn clone_subgraph(
     for &b in blocks {
         let out = targets[b.ix()];
         if !asm.is_reachable(out) {
-            asm.stats.skipped_dead += input.ops_of(b).count() as u64;
+            let ops = input.ops_of(b).count() as u64;
+            asm.stats.skipped_dead += ops;
+            asm.stats.dead_made += ops;
             continue;
         }
         asm.origin_block = Some(b);

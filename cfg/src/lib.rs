@@ -47,12 +47,19 @@
 //! `state_changes` (the reducers' analysis-state updates) and, per reducer,
 //! `graph_changes:NAME` / `state_changes:NAME` (`graph_changes:copy`: the copier's own);
 //! see [`copying`] and `docs/measurement.md`.
+//!
+//! Claim C13 ([`deadness`]): the build row and every phase row carry the dead-code census of
+//! the graph the phase produced (`dead_left`, `dead_unreachable_left`, `dead_new`,
+//! `dead_gone`, taken after the window closes), and copying phases the deadness events
+//! `branches_folded`, `checks_known`, `dead_made` and `dead_visits` (see
+//! [`assembler::Stats`]), under the sea of nodes' names and meanings (`son::deadness`).
 
 #![warn(missing_docs)]
 
 pub mod assembler;
 pub mod builder;
 pub mod copying;
+pub mod deadness;
 pub mod graph;
 pub mod lir_out;
 pub mod phis;
@@ -74,6 +81,10 @@ fn record(guard: &mut meter::PhaseGuard<'_>, stats: &assembler::Stats) {
     guard.add_extra("skipped_dead", stats.skipped_dead);
     guard.add_extra("vn_hits", stats.vn_hits);
     guard.add_extra("branches_folded", stats.branches_folded);
+    // Claim C13 (`deadness`): the same names as the sea of nodes' reduce phases.
+    guard.add_extra("checks_known", stats.checks_known);
+    guard.add_extra("dead_made", stats.dead_made);
+    guard.add_extra("dead_visits", stats.dead_visits);
     for (&name, &n) in &stats.extras {
         guard.add_extra(name, n);
     }
@@ -251,6 +262,8 @@ pub fn optimize_at(
     }
     drop(guard);
     meter.annotate_last(shape_extras(&graph));
+    let mut dead = deadness::census(&graph);
+    meter.annotate_last(deadness::extras(None, &dead));
     let mut g = graph.into_input();
     if options.verify {
         check(&g, "build");
@@ -267,6 +280,9 @@ pub fn optimize_at(
             drop(guard);
             // The graph is unchanged in shape: its census, as after every phase (C7/C8).
             meter.annotate_last(shape_extras(&g));
+            let after = deadness::census(&g);
+            meter.annotate_last(deadness::extras(Some((&dead, &copying::OpMap::identity(g.op_count()))), &after));
+            dead = after;
             if options.verify {
                 check(&g, &label);
             }
@@ -278,6 +294,9 @@ pub fn optimize_at(
         record(&mut guard, &copy.stats);
         drop(guard);
         meter.annotate_last(shape_extras(&copy.graph));
+        let after = deadness::census(&copy.graph);
+        meter.annotate_last(deadness::extras(Some((&dead, &copy.map)), &after));
+        dead = after;
         g = copy.graph.into_input();
         if options.verify {
             check(&g, &label);

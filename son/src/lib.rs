@@ -41,10 +41,18 @@
 //! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
 //! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
 //! examined, its changes the nodes added).
+//!
+//! Claim C13 ([`deadness`]): the build row and every phase row before `schedule` carry the
+//! dead-code census of the graph at the phase's end (`dead_left`, `dead_unreachable_left`,
+//! `dead_new`, `dead_gone`, outside the window like the census above); reduce phases add
+//! the driver's deadness events (`branches_folded`, `checks_known`, `dead_made`,
+//! `dead_visits`: [`reducer::DeadnessEvents`]) and `lower` its `checks_known` (the checks it
+//! removes). The CFG's rows carry the same names with the same meanings (`cfg::deadness`).
 
 #![warn(missing_docs)]
 
 pub mod builder;
+pub mod deadness;
 pub mod graph;
 pub mod late_lowering;
 pub mod lowering;
@@ -137,6 +145,9 @@ fn record(guard: &mut meter::PhaseCounters, stats: &ReduceStats) {
     for &(name, n) in &stats.extras {
         guard.add_extra(name, n);
     }
+    for (name, n) in stats.deadness.extras() {
+        guard.add_extra(name, n);
+    }
 }
 
 /// The node census of the graph after a phase, for its row (`live_nodes`, `chain_nodes`;
@@ -215,7 +226,7 @@ pub fn build_and_optimize_at(
 ) -> Result<Graph, Bailout> {
     let func = input.program.function(input.func);
     let liveness = analyze(func);
-    let mut g = {
+    let (mut g, live) = {
         let mut guard = meter.phase("son", if osr.is_some() { "build-osr" } else { "build" });
         let (g, inlining) = builder::build_with(input, &liveness, osr, options.inline, options.context)?;
         for (name, n) in inlining.extras() {
@@ -231,8 +242,10 @@ pub fn build_and_optimize_at(
         drop(guard);
         meter.annotate_last(chain_extras(&g, &live));
         annotate_spine(&g, &live, options, meter);
-        g
+        (g, live)
     };
+    let mut dead = deadness::census(&g, &live);
+    meter.annotate_last(deadness::extras(None, &dead));
     check(&g, options, "build")?;
     // `schedule` is last (`parse_spec` checks it) and runs in `compile`, after this.
     for phase in options.phases.iter().take_while(|p| **p != Phase::Schedule) {
@@ -244,6 +257,9 @@ pub fn build_and_optimize_at(
         drop(guard);
         meter.annotate_last(chain_extras(&g, &live));
         annotate_spine(&g, &live, options, meter);
+        let after = deadness::census(&g, &live);
+        meter.annotate_last(deadness::extras(Some(&dead), &after));
+        dead = after;
         check(&g, options, phase.name())?;
     }
     Ok(g)
@@ -278,6 +294,8 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
             counters.visits += stats.lowered;
             counters.changes += stats.lowered;
             counters.add_extra("checks_removed", stats.checks_removed);
+            // Claim C13: a check the lowering removes is a check known to pass.
+            counters.add_extra("checks_known", stats.checks_removed);
         }
         Phase::Peel => {
             let stats = peel::run(g);

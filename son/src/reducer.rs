@@ -55,7 +55,7 @@
 
 use std::collections::VecDeque;
 
-use ir::ops::PerOpcode;
+use ir::ops::{Opcode, PerOpcode};
 
 use crate::graph::{Graph, NodeId};
 
@@ -179,6 +179,33 @@ pub struct ReduceStats {
     pub per_opcode: PerOpcode<Counters>,
     /// Reducer-specific counters ([`Reducer::extras`]), summed over the reducers by name.
     pub extras: Vec<(&'static str, u64)>,
+    /// Deadness events and work (claim C13, [`crate::deadness`]).
+    pub deadness: DeadnessEvents,
+}
+
+/// What one reduce phase did about dead code (claim C13); the CFG's copying phases count the
+/// same under the same names (`cfg::copying`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct DeadnessEvents {
+    /// `Branch` nodes with live control replaced (their condition became known: one arm
+    /// taken, the other `Dead`).
+    pub branches_folded: u64,
+    /// Checks ([`crate::deadness::is_check`]) with live inputs replaced (by a value or their
+    /// effect input: known to pass, or made redundant by an equal check) or changed in place
+    /// into an op that is not a check.
+    pub checks_known: u64,
+    /// Nodes replaced by `Dead` (control-dead nodes removed one visit each).
+    pub dead_made: u64,
+    /// Node visits of a node with a `Dead` input (by any reducer's turn: the work of
+    /// propagating deadness).
+    pub dead_visits: u64,
+}
+
+impl DeadnessEvents {
+    /// The counters as a phase row's extras.
+    pub fn extras(&self) -> [(&'static str, u64); 4] {
+        [("branches_folded", self.branches_folded), ("checks_known", self.checks_known), ("dead_made", self.dead_made), ("dead_visits", self.dead_visits)]
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -392,10 +419,17 @@ impl<'r> GraphReducer<'r> {
         let was_revisit = std::mem::replace(&mut self.from_revisit[node.index()], false);
         let op = g.opcode(node);
         let counting = self.counting;
-        if counting {
+        // Claim C13: whether the node had a dead input before this visit, and was a check.
+        let (had_dead_input, was_check) = if counting {
             self.stats.visits += 1;
             self.stats.per_opcode.get_mut(op).visits += 1;
-        }
+            let dead = g.dead();
+            let had = g.inputs(node).contains(&dead);
+            self.stats.deadness.dead_visits += had as u64;
+            (had, crate::deadness::is_check(&g.op(node)))
+        } else {
+            (false, false)
+        };
         let mut skip = None;
         let mut i = 0;
         let mut result = Reduction::NoChange;
@@ -450,6 +484,7 @@ impl<'r> GraphReducer<'r> {
             i += 1;
         }
         if counting {
+            self.count_deadness(g, node, op, result, had_dead_input, was_check);
             if was_revisit && result != Reduction::NoChange {
                 self.stats.revisit_changes += 1;
                 self.stats.per_opcode.get_mut(op).revisit_changes += 1;
@@ -459,6 +494,22 @@ impl<'r> GraphReducer<'r> {
             }
         }
         result
+    }
+
+    /// Counts one visit's deadness events ([`DeadnessEvents`]): `node` had opcode `op`, a
+    /// `Dead` input (`had_dead_input`) and was a check (`was_check`) before the visit, whose
+    /// outcome is `result`.
+    fn count_deadness(&mut self, g: &Graph, node: NodeId, op: Opcode, result: Reduction, had_dead_input: bool, was_check: bool) {
+        let d = &mut self.stats.deadness;
+        match result {
+            Reduction::Replace(n) if n == g.dead() => {
+                d.dead_made += 1;
+                d.branches_folded += (op == Opcode::Branch && !had_dead_input) as u64;
+            }
+            Reduction::Replace(_) => d.checks_known += (was_check && !had_dead_input) as u64,
+            Reduction::Changed => d.checks_known += (was_check && !g.is_dead(node) && !crate::deadness::is_check(&g.op(node))) as u64,
+            Reduction::NoChange => {}
+        }
     }
 
     /// Adds one visit's changes: one graph change for the visit if any reducer edited the

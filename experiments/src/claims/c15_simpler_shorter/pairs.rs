@@ -56,6 +56,12 @@ pub const PASS_PAIRS: &[PassPair] = &[
     PassPair { pass: "typer", son: &["son/src/reducers/typer.rs"], cfg: &["cfg/src/typer.rs"], note: "both on the shared rules (`ir::typing`)" },
     PassPair { pass: "dead code elimination", son: &["son/src/reducers/dce.rs"], cfg: &["cfg/src/reducers/dce.rs"], note: "" },
     PassPair {
+        pass: "dead-code census",
+        son: &["son/src/deadness.rs"],
+        cfg: &["cfg/src/deadness.rs"],
+        note: "measurement, not a pass (claim C13): what dead-code elimination would drop at a phase's end",
+    },
+    PassPair {
         pass: "redundant phis",
         son: &["son/src/reducers/common.rs"],
         cfg: &["cfg/src/phis.rs"],
