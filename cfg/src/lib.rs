@@ -19,6 +19,7 @@
 //! - [`assembler`]: emission through a reducer stack, variables and SSA reconstruction.
 //! - [`builder`]: bytecode + feedback → CFG with speculation.
 //! - [`copying`]: the copying phase (dominator-order walk, old→new map).
+//! - [`peeling`]: loop peeling inside a copying phase (which loops, the first iteration's copy).
 //! - [`reducers`]: the reducers, one contract each.
 //! - [`typer`]: fixed-point typing of a whole graph (the `typer` phase).
 //! - [`lir_out`]: CFG → LIR.
@@ -47,6 +48,14 @@
 //! `state_changes` (the reducers' analysis-state updates) and, per reducer,
 //! `graph_changes:NAME` / `state_changes:NAME` (`graph_changes:copy`: the copier's own);
 //! see [`copying`] and `docs/measurement.md`.
+//!
+//! Claim C14's cost of finding loops, with son's names: `loops_found` and `loop_find_visits`
+//! (blocks and ops a loop analysis reads to find the loops and their members) on the rows of
+//! copying phases with `peel` ([`peeling::peelable_loop`], the ops counted against the cap),
+//! `late-load-elim` (its walks of a loop's blocks) or `licm` (the loop nest). Loop headers are
+//! explicit blocks ([`graph::Graph::is_loop`]), so no phase searches for them but `licm`'s
+//! nest, which reads the block table. A scan that only collects members already marked is
+//! not a visit.
 
 #![warn(missing_docs)]
 
@@ -55,6 +64,7 @@ pub mod builder;
 pub mod copying;
 pub mod graph;
 pub mod lir_out;
+pub mod peeling;
 pub mod phis;
 pub mod reducers;
 pub mod spec;

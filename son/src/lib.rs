@@ -41,6 +41,13 @@
 //! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
 //! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
 //! examined, its changes the nodes added).
+//!
+//! Claim C14's cost of finding loops, with the CFG's names: `loops_found` and
+//! `loop_find_visits` (nodes or blocks a loop analysis reads to find the loops and their
+//! members) on the `schedule` row (loop bodies, nesting and the special RPO,
+//! [`schedule::ScheduleStats`]), the `peel` row ([`peel::PeelStats`]) and reduce rows with
+//! `load-elim` (its walks of a loop's effect chain). A scan that only collects members
+//! already marked is not a visit.
 
 #![warn(missing_docs)]
 
@@ -344,6 +351,8 @@ fn compile_at(
     guard.add_extra("split", s.stats.split);
     guard.add_extra("cloned", s.stats.cloned);
     guard.add_extra("blocks", s.stats.blocks);
+    guard.add_extra("loops_found", s.stats.loops_found);
+    guard.add_extra("loop_find_visits", s.stats.loop_find_visits);
     let name = input.program.function(input.func).name.clone();
     let (mut f, order) =
         schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| Bailout::new(BailoutReason::Emit(e)))?;
