@@ -166,7 +166,7 @@ const RULE_TEXT_DECLARED: RuleChange = RuleChange {
     reason: "issue 16: every claim declares its verdict rule and threats to validity, and the report prints both",
 };
 
-/// Every claim's rule history, C1 to C11 and C15.
+/// Every claim's rule history, C1 to C12, C14 and C15.
 pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C1",
@@ -533,6 +533,21 @@ pub static HISTORY: &[ClaimHistory] = &[
         }],
     },
     ClaimHistory {
+        claim: "C14",
+        first_data: "fdf7c8f",
+        first_data_oo: None,
+        rule_fingerprint: 0x536e_1c86_0d36_c212,
+        rows: &[RuleChange {
+            commit: THIS_COMMIT,
+            date: "2026-12-05",
+            kind: ChangeKind::Declared,
+            change: "son/cfg loop-finding visits per compilation (loop_find_visits over every phase row / compiles), default specs plus peel after the typer, geometric mean over bench_*.js (hot compiles); ≥ 2× reproduced, ≥ 1.2× partly; kernels pooled and the visits without son's scheduler as robustness alternatives",
+            data_before: DataBefore::None,
+            data_before_oo: DataBefore::None,
+            reason: "first rule (claim C14), committed with the counters and before any run of the claim or any loop_find_visits figure was seen",
+        }],
+    },
+    ClaimHistory {
         claim: "C15",
         first_data: "1aafae8",
         first_data_oo: None,
@@ -644,7 +659,7 @@ mod tests {
     #[test]
     fn every_claim_has_rows_with_well_formed_hashes_and_dates() {
         let ids: Vec<&str> = HISTORY.iter().map(|h| h.claim).collect();
-        let want: Vec<String> = (1..=12).map(|i| format!("C{i}")).chain(["C15".to_string()]).collect();
+        let want: Vec<String> = (1..=12).map(|i| format!("C{i}")).chain(["C14".to_string(), "C15".to_string()]).collect();
         assert_eq!(ids, want, "one history per claim, in order");
         assert_eq!(CLAIMS.len(), HISTORY.len());
         for h in HISTORY {
@@ -685,7 +700,8 @@ mod tests {
         }
         // What git shows: every current rule of C1-C11 was set after the reference run's CSVs;
         // C15's was committed before any count of it.
-        assert!(HISTORY.iter().filter(|h| h.claim != "C15").all(|h| status(h.claim).unwrap().label == FIXED_BEFORE_RUN));
+        assert!(HISTORY.iter().filter(|h| !matches!(h.claim, "C14" | "C15")).all(|h| status(h.claim).unwrap().label == FIXED_BEFORE_RUN));
+        assert_eq!(status("C14").unwrap().label, DECLARED_BEFORE_DATA, "C14's rule came before any run of it");
         assert_eq!(status("C12").unwrap().label, FIXED_BEFORE_RUN, "C12's rule came after the licm trial figures");
         assert_eq!(status("C15").unwrap().label, DECLARED_BEFORE_DATA);
         assert_eq!(status("c10").unwrap().commit, "871ff0d");
