@@ -538,7 +538,7 @@ pub static HISTORY: &[ClaimHistory] = &[
         first_data_oo: None,
         rule_fingerprint: 0x536e_1c86_0d36_c212,
         rows: &[RuleChange {
-            commit: THIS_COMMIT,
+            commit: "0109a0e",
             date: "2026-12-05",
             kind: ChangeKind::Declared,
             change: "son/cfg loop-finding visits per compilation (loop_find_visits over every phase row / compiles), default specs plus peel after the typer, geometric mean over bench_*.js (hot compiles); ≥ 2× reproduced, ≥ 1.2× partly; kernels pooled and the visits without son's scheduler as robustness alternatives",
