@@ -534,7 +534,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     },
     ClaimHistory {
         claim: "C14",
-        first_data: "fdf7c8f",
+        first_data: "88c82cc",
         first_data_oo: None,
         rule_fingerprint: 0x536e_1c86_0d36_c212,
         rows: &[RuleChange {
