@@ -19,6 +19,7 @@
 //! - [`assembler`]: emission through a reducer stack, variables and SSA reconstruction.
 //! - [`builder`]: bytecode + feedback → CFG with speculation.
 //! - [`copying`]: the copying phase (dominator-order walk, old→new map).
+//! - [`peeling`]: loop peeling inside a copying phase (which loops, the first iteration's copy).
 //! - [`reducers`]: the reducers, one contract each.
 //! - [`typer`]: fixed-point typing of a whole graph (the `typer` phase).
 //! - [`lir_out`]: CFG → LIR.
@@ -53,6 +54,14 @@
 //! `dead_gone`, taken after the window closes), and copying phases the deadness events
 //! `branches_folded`, `checks_known`, `dead_made` and `dead_visits` (see
 //! [`assembler::Stats`]), under the sea of nodes' names and meanings (`son::deadness`).
+//!
+//! Claim C14's cost of finding loops, with son's names: `loops_found` and `loop_find_visits`
+//! (blocks and ops a loop analysis reads to find the loops and their members) on the rows of
+//! copying phases with `peel` ([`peeling::peelable_loop`], the ops counted against the cap),
+//! `late-load-elim` (its walks of a loop's blocks) or `licm` (the loop nest). Loop headers are
+//! explicit blocks ([`graph::Graph::is_loop`]), so no phase searches for them but `licm`'s
+//! nest, which reads the block table. A scan that only collects members already marked is
+//! not a visit.
 
 #![warn(missing_docs)]
 
@@ -62,6 +71,7 @@ pub mod copying;
 pub mod deadness;
 pub mod graph;
 pub mod lir_out;
+pub mod peeling;
 pub mod phis;
 pub mod reducers;
 pub mod spec;

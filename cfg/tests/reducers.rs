@@ -434,6 +434,15 @@ fn peel_copies_the_first_iteration_of_a_counting_loop_before_the_header() {
     let check = out.clone().into_input();
     cfg::verify::verify(&check).unwrap_or_else(|e| panic!("{}\n{}", ir::verify::lines(&e), check.to_text()));
     assert_eq!(copy.stats.extras.get("peeled"), Some(&1));
+    // Claim C14's counters: one loop found; its blocks examined twice (the reducer's question
+    // and the copier's copy) and its ops once, against the cap.
+    let loop_header = g.blocks().find(|&b| g.is_loop(b)).expect("a loop");
+    let mut once = 0;
+    let blocks = cfg::peeling::peelable_loop(&g, loop_header, &mut once).expect("peelable");
+    let ops: u64 = blocks.iter().map(|&b| g.ops_of(b).count() as u64).sum();
+    assert!(once > blocks.len() as u64, "every loop block is read: {once}");
+    assert_eq!(copy.stats.extras.get("loops_found"), Some(&1));
+    assert_eq!(copy.stats.extras.get("loop_find_visits"), Some(&(2 * once + ops)));
     let of = |code: Opcode| check.all_ops().filter(|&o| check.opcode(o) == code).collect::<Vec<_>>();
     let adds = of(Opcode::CheckedInt32Add);
     assert_eq!(adds.len(), 2, "the body twice:\n{}", check.to_text());

@@ -48,6 +48,13 @@
 //! the driver's deadness events (`branches_folded`, `checks_known`, `dead_made`,
 //! `dead_visits`: [`reducer::DeadnessEvents`]) and `lower` its `checks_known` (the checks it
 //! removes). The CFG's rows carry the same names with the same meanings (`cfg::deadness`).
+//!
+//! Claim C14's cost of finding loops, with the CFG's names: `loops_found` and
+//! `loop_find_visits` (nodes or blocks a loop analysis reads to find the loops and their
+//! members) on the `schedule` row (loop bodies, nesting and the special RPO,
+//! [`schedule::ScheduleStats`]), the `peel` row ([`peel::PeelStats`]) and reduce rows with
+//! `load-elim` (its walks of a loop's effect chain). A scan that only collects members
+//! already marked is not a visit.
 
 #![warn(missing_docs)]
 
@@ -362,6 +369,8 @@ fn compile_at(
     guard.add_extra("split", s.stats.split);
     guard.add_extra("cloned", s.stats.cloned);
     guard.add_extra("blocks", s.stats.blocks);
+    guard.add_extra("loops_found", s.stats.loops_found);
+    guard.add_extra("loop_find_visits", s.stats.loop_find_visits);
     let name = input.program.function(input.func).name.clone();
     let (mut f, order) =
         schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| Bailout::new(BailoutReason::Emit(e)))?;

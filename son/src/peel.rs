@@ -63,12 +63,23 @@ pub struct PeelStats {
     pub visits: u64,
     /// Nodes added (copies, merges and phis).
     pub added: u64,
+    /// Loops found (live `Loop` nodes; claim C14's `loops_found`).
+    pub loops_found: u64,
+    /// Nodes read to find the loops and their bodies (claim C14's `loop_find_visits`): the
+    /// node table searched for `Loop`s, then per loop [`peelable_loop`]'s visits.
+    pub loop_find_visits: u64,
 }
 
 impl PeelStats {
     /// The meter extras, named as the CFG names them.
-    pub fn extras(&self) -> [(&'static str, u64); 3] {
-        [("peeled", self.peeled), ("peel_too_big", self.too_big), ("peel_skipped", self.skipped)]
+    pub fn extras(&self) -> [(&'static str, u64); 5] {
+        [
+            ("peeled", self.peeled),
+            ("peel_too_big", self.too_big),
+            ("peel_skipped", self.skipped),
+            ("loops_found", self.loops_found),
+            ("loop_find_visits", self.loop_find_visits),
+        ]
     }
 }
 
@@ -107,7 +118,14 @@ fn live_table(g: &Graph) -> Vec<bool> {
 
 /// The loop at `header` (a live `Loop` node) if this phase can peel it, else why not.
 /// `live` is the live-node table of `g`.
-pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBody, &'static str> {
+///
+/// Adds to `visits` the nodes it reads to find the loop (claim C14's `loop_find_visits`):
+/// every control node taken off the backward walk, each block start of the loop and the
+/// users of its branch, the header's users, the uses followed along the header's effect
+/// chain, the users of each loop block (the nodes pinned to it) and every node taken off the
+/// body's worklist or pushed by the search for floating nodes that read the loop. Scans of
+/// the node table that only collect nodes already marked are not counted.
+pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool], visits: &mut u64) -> Result<LoopBody, &'static str> {
     if g.opcode(header) != Opcode::Loop {
         return Err("not a loop header");
     }
@@ -124,6 +142,7 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
     in_loop[header.index()] = true;
     let mut work: Vec<NodeId> = ins[1..].to_vec();
     while let Some(c) = work.pop() {
+        *visits += 1;
         if in_loop[c.index()] {
             continue;
         }
@@ -142,11 +161,13 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
     let mut header_branch = None;
     for &b in control.iter().filter(|&&b| g.is_block_start(b)) {
         let exits = block_exits(g, b, is_live);
+        *visits += 1;
         let &[ex] = exits.as_slice() else { return Err("a loop block without one successor") };
         match g.opcode(ex) {
             Opcode::Branch => {
-                let projections: Vec<NodeId> = g
-                    .users(ex)
+                let users: Vec<NodeId> = g.users(ex).collect();
+                *visits += users.len() as u64;
+                let projections: Vec<NodeId> = users
                     .into_iter()
                     .filter(|&u| is_live(u) && matches!(g.opcode(u), Opcode::IfTrue | Opcode::IfFalse))
                     .collect();
@@ -174,7 +195,9 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
     // ---- the header: phis, and no node that writes, throws or is control ----
     let mut phis = Vec::new();
     let mut pinned_to_header = Vec::new();
-    for u in g.users(header) {
+    let header_users: Vec<NodeId> = g.users(header).collect();
+    *visits += header_users.len() as u64;
+    for u in header_users {
         if !is_live(u) || u == header_branch || g.control_input(u) != Some(header) || in_loop[u.index()] {
             continue;
         }
@@ -202,6 +225,7 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
             let mut cur = ephi;
             let mut steps = 0;
             loop {
+                *visits += g.uses(cur).len() as u64;
                 let next: Vec<NodeId> = g
                     .uses(cur)
                     .iter()
@@ -229,7 +253,9 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
     // Pinned: the loop's control nodes and every node pinned to one of its blocks.
     let mut pinned = in_loop.clone();
     for &c in control.iter().filter(|&&c| g.is_block_start(c)) {
-        for u in g.users(c) {
+        let users: Vec<NodeId> = g.users(c).collect();
+        *visits += users.len() as u64;
+        for u in users {
             if is_live(u) && g.control_input(u) == Some(c) && !g.is_block_start(u) {
                 pinned[u.index()] = true;
             }
@@ -241,6 +267,7 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
     let mut in_body = vec![false; g.node_count()];
     let mut work: Vec<NodeId> = (0..g.node_count() as u32).map(NodeId).filter(|n| pinned[n.index()]).collect();
     while let Some(n) = work.pop() {
+        *visits += 1;
         if in_body[n.index()] {
             continue;
         }
@@ -251,7 +278,7 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
             let incoming = g.inputs(n);
             if n != header {
                 for &i in &incoming[1..incoming.len() - 1] {
-                    if !pinned[i.index()] && floating_reads(g, i, &pinned, &mut reads_loop) {
+                    if !pinned[i.index()] && floating_reads(g, i, &pinned, &mut reads_loop, visits) {
                         work.push(i);
                     }
                 }
@@ -259,7 +286,7 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
             continue;
         }
         for &i in g.inputs(n) {
-            if !in_body[i.index()] && !pinned[i.index()] && floating_reads(g, i, &pinned, &mut reads_loop) {
+            if !in_body[i.index()] && !pinned[i.index()] && floating_reads(g, i, &pinned, &mut reads_loop, visits) {
                 work.push(i);
             }
         }
@@ -289,8 +316,9 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool]) -> Result<LoopBod
 }
 
 /// True if `n` is a floating node (no control input) that reads a node of `pinned`, directly
-/// or through other floating nodes; memoized in `memo`.
-fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool>]) -> bool {
+/// or through other floating nodes; memoized in `memo`. Every node it pushes is one of
+/// `visits`.
+fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool>], visits: &mut u64) -> bool {
     if g.counts(n).2 > 0 || g.opcode(n) == Opcode::Dead {
         return false;
     }
@@ -299,6 +327,7 @@ fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool
     }
     // Post-order over the floating inputs (an explicit stack: expression chains can be long).
     let mut stack = vec![(n, 0usize)];
+    *visits += 1;
     memo[n.index()] = Some(false);
     while let Some(&mut (m, ref mut k)) = stack.last_mut() {
         let inputs = g.inputs(m);
@@ -309,6 +338,7 @@ fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool
                 memo[m.index()] = Some(true);
             } else if g.counts(i).2 == 0 && g.opcode(i) != Opcode::Dead && memo[i.index()].is_none() {
                 memo[i.index()] = Some(false);
+                *visits += 1;
                 stack.push((i, 0));
             } else if memo[i.index()] == Some(true) {
                 memo[m.index()] = Some(true);
@@ -388,11 +418,14 @@ pub fn run(g: &mut Graph) -> PeelStats {
     let live = live_table(g);
     let loops: Vec<NodeId> =
         (0..g.node_count() as u32).map(NodeId).filter(|&n| live[n.index()] && g.opcode(n) == Opcode::Loop).collect();
+    // The search for `Loop` nodes reads every node of the table.
+    stats.loop_find_visits += g.node_count() as u64;
+    stats.loops_found += loops.len() as u64;
     let mut live = Some(live);
     for header in loops {
         // Peeling adds nodes and edges: recompute liveness after a change.
         let table = live.take().unwrap_or_else(|| live_table(g));
-        match peelable_loop(g, header, &table) {
+        match peelable_loop(g, header, &table, &mut stats.loop_find_visits) {
             Err(_) => stats.skipped += 1,
             Ok(body) => {
                 stats.visits += body.nodes.len() as u64 + body.phis.len() as u64 + 1;

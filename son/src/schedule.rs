@@ -67,6 +67,12 @@ pub struct ScheduleStats {
     pub split: u64,
     /// Copies made by splitting.
     pub cloned: u64,
+    /// Loops found (`Loop` blocks; claim C14's `loops_found`).
+    pub loops_found: u64,
+    /// Blocks visited to find the loops and their nesting (claim C14's `loop_find_visits`):
+    /// the block starts searched for `Loop`s, every block taken off a loop body's backward
+    /// walk, and each loop's members once for the loop depths and once for the special RPO.
+    pub loop_find_visits: u64,
 }
 
 /// One basic block of the schedule.
@@ -405,6 +411,8 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
     // costs the sum of their sizes, not loops × blocks.
     let mut loops: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut mark = vec![usize::MAX; nb];
+    // Claim C14's cost of finding the loops: the search for headers, then the walks.
+    let mut loop_find_visits = nb as u64;
     for (h, &s) in starts.iter().enumerate() {
         if g.opcode(s) != Opcode::Loop {
             continue;
@@ -414,6 +422,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         let mut body = vec![h];
         let mut work: Vec<usize> = preds[h].iter().skip(1).copied().collect();
         while let Some(b) = work.pop() {
+            loop_find_visits += 1;
             if mark[b] != id {
                 mark[b] = id;
                 body.push(b);
@@ -422,6 +431,9 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         }
         loops.push((h, body));
     }
+    // The nesting pass and the special RPO below each read every loop's members once.
+    loop_find_visits += 2 * loops.iter().map(|(_, body)| body.len() as u64).sum::<u64>();
+    let loops_found = loops.len() as u64;
     let mut loop_depth = vec![0u32; nb];
     // The innermost loop of each block: the smallest body containing it.
     let mut innermost: Vec<Option<usize>> = vec![None; nb];
@@ -609,7 +621,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         early[n.index()] = e;
     }
     // ---- schedule late (reverse post-order: users first) ----
-    let mut stats = ScheduleStats { blocks: nb as u64, ..ScheduleStats::default() };
+    let mut stats = ScheduleStats { blocks: nb as u64, loops_found, loop_find_visits, ..ScheduleStats::default() };
     for &n in topo.iter().rev() {
         if block_of[n.index()].is_some() {
             continue;

@@ -2,7 +2,9 @@
 //! peeled (`peeled`; its `Loop` is then entered from a `Merge` of the peeled iteration), the
 //! graph and the LIR still verify; a loop over the cap counts in `peel_too_big`, an outer
 //! loop in `peel_skipped` (its inner loop is peeled), a loop with an exit outside its header
-//! in `peel_skipped`; the counts repeat exactly, and `peel` is opt-in.
+//! in `peel_skipped`; the counts repeat exactly, and `peel` is opt-in. Claim C14's
+//! `loops_found` / `loop_find_visits` on the `peel` and `schedule` rows count the loops of a
+//! function, and without a loop only the search for `Loop`s.
 
 use std::rc::Rc;
 
@@ -26,6 +28,9 @@ function early(n, a) {
   for (let i = 0; i < n; i++) { if (a[i] === 5) { return i; } }
   return -1;
 }
+function flat(n) {
+  return n * 3 + 1;
+}
 function big(n) {
   let s = 0;
   for (let i = 0; i < n; i++) {
@@ -35,7 +40,7 @@ BIG
 }
 const arr = [1, 2, 3, 4, 5, 6, 7, 8];
 let t = 0;
-for (let k = 0; k < 40; k++) { t = t + small(k % 9, arr) + nested(k % 6) + early(k % 9, arr) + big(k % 4); }
+for (let k = 0; k < 40; k++) { t = t + small(k % 9, arr) + nested(k % 6) + early(k % 9, arr) + big(k % 4) + flat(k); }
 console.log(t);
 "#;
 
@@ -82,6 +87,40 @@ fn peel(name: &str) -> ((u64, u64, u64), son::graph::Graph, String) {
     let f = son::compile(&input, &options, &mut meter).expect("compiles");
     ir::lir_verify::verify(&f).unwrap_or_else(|e| panic!("{e:?}\n{}", ir::lir_text::print(&f)));
     (counts, g, ir::lir_text::print(&f))
+}
+
+/// Claim C14's extra `name` on the rows of phase `phase` of compiling `name` with the peel spec.
+fn loop_extras(func: &str) -> [(u64, u64); 2] {
+    let (program, vm) = setup();
+    let input = CompileInput { program: &program, func: function_named(&program, func), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
+    let spec = peel_spec();
+    let options = son::parse_spec(&spec).unwrap();
+    let mut meter = meter::Meter::new(meter::RowContext::new("test.js", func, &spec, 0));
+    son::compile(&input, &options, &mut meter).expect("compiles");
+    let of = |phase: &str, key: &str| -> u64 {
+        meter.rows().iter().filter(|r| r.phase.ends_with(phase)).flat_map(|r| r.extra.iter()).filter(|(k, _)| k == key).map(|(_, v)| *v).sum()
+    };
+    let blocks = of("schedule", "blocks");
+    assert!(blocks > 0);
+    // The scheduler's search for headers reads every block start; the loops' walks read more.
+    let schedule_visits = of("schedule", "loop_find_visits");
+    assert!(schedule_visits >= blocks, "{func}: {schedule_visits} visits, {blocks} blocks");
+    [(of("peel", "loops_found"), of("peel", "loop_find_visits")), (of("schedule", "loops_found"), schedule_visits - blocks)]
+}
+
+#[test]
+fn finding_loops_is_counted_on_the_peel_and_schedule_rows() {
+    let [(peel_loops, peel_visits), (schedule_loops, schedule_walks)] = loop_extras("small");
+    assert_eq!((peel_loops, schedule_loops), (1, 1));
+    assert!(peel_visits > 0 && schedule_walks > 0, "{peel_visits} {schedule_walks}");
+    let [(peel_loops, nested_peel_visits), (schedule_loops, nested_walks)] = loop_extras("nested");
+    assert_eq!((peel_loops, schedule_loops), (2, 2));
+    assert!(nested_walks > schedule_walks, "two loops walk more blocks than one");
+    // No loop: the search for `Loop` nodes and block starts, nothing else.
+    let [(peel_loops, flat_peel_visits), (schedule_loops, flat_walks)] = loop_extras("flat");
+    assert_eq!((peel_loops, schedule_loops, flat_walks), (0, 0, 0));
+    assert!(flat_peel_visits > 0 && flat_peel_visits < nested_peel_visits, "{flat_peel_visits} {nested_peel_visits}");
+    assert_eq!(loop_extras("nested"), loop_extras("nested"), "the counts repeat exactly");
 }
 
 /// The live `Loop` nodes whose entry edge comes from a `Merge` (a peeled loop's).

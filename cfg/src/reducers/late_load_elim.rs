@@ -76,6 +76,10 @@ pub struct Analysis {
     /// Abstract-heap updates: one per block entry state and one per op that stored a fact
     /// into the heap or killed facts (claim C1's state changes).
     pub state_updates: u64,
+    /// Loops walked to find what they write (claim C14's `loops_found`).
+    pub loops_found: u64,
+    /// Blocks taken off those walks' worklists (claim C14's `loop_find_visits`).
+    pub loop_find_visits: u64,
 }
 
 /// The names facts are keyed by; see the module docs.
@@ -171,12 +175,16 @@ fn kills_shapes(kill: &Kill<In>) -> bool {
 pub struct LoopMarks {
     mark: Vec<u32>,
     epoch: u32,
+    /// Loops walked (claim C14's `loops_found`).
+    pub loops_found: u64,
+    /// Blocks taken off the walks' worklists (claim C14's `loop_find_visits`).
+    pub loop_find_visits: u64,
 }
 
 impl LoopMarks {
     /// Marks for the blocks of `input`.
     pub fn new(input: &Graph<Input>) -> LoopMarks {
-        LoopMarks { mark: vec![0; input.block_count()], epoch: 0 }
+        LoopMarks { mark: vec![0; input.block_count()], epoch: 0, loops_found: 0, loop_find_visits: 0 }
     }
 }
 
@@ -188,10 +196,12 @@ pub fn loop_blocks(input: &Graph<Input>, header: BlockIndex<Input>, marks: &mut 
         return Vec::new();
     }
     marks.epoch += 1;
+    marks.loops_found += 1;
     let epoch = marks.epoch;
     marks.mark[header.ix()] = epoch;
     let mut blocks = vec![header];
     while let Some(b) = work.pop() {
+        marks.loop_find_visits += 1;
         if marks.mark[b.ix()] == epoch {
             continue;
         }
@@ -257,7 +267,7 @@ pub fn analyze(input: &Graph<Input>, phis: &RedundantPhis, mode: AliasMode) -> A
             exits[b.ix()] = Some(heap);
         }
     }
-    Analysis { decisions, stats, state_updates }
+    Analysis { decisions, stats, state_updates, loops_found: marks.loops_found, loop_find_visits: marks.loop_find_visits }
 }
 
 /// The state at the start of `b`, from the exit states of the blocks walked so far.
@@ -464,6 +474,8 @@ impl Reducer for LateLoadElimination {
         for (name, n) in counters.extras() {
             *stats.extras.entry(name).or_default() += n;
         }
+        stats.extras_add("loops_found", analysis.loops_found);
+        stats.extras_add("loop_find_visits", analysis.loop_find_visits);
     }
 
     fn state_changes(&self) -> u64 {

@@ -98,9 +98,12 @@ struct Loops {
 
 impl Loops {
     /// The loops of `g`, or `None` if one is irreducible (a block that reaches a back edge
-    /// without passing the header is not dominated by it).
-    fn of(g: &Graph<Input>) -> Option<Loops> {
+    /// without passing the header is not dominated by it). Adds to `visits` the blocks read
+    /// (claim C14's `loop_find_visits`): the block table searched for headers, each header's
+    /// predecessors and every block taken off a body's walk.
+    fn of(g: &Graph<Input>, visits: &mut u64) -> Option<Loops> {
         let n = g.block_count();
+        *visits += n as u64;
         let reachable = |b: Block| b == g.entry() || g.idom(b).is_some();
         let mut headers: Vec<Block> = g.blocks().filter(|&b| g.is_loop(b) && reachable(b)).collect();
         headers.sort_by_key(|&h| g.dom_depth(h));
@@ -108,6 +111,7 @@ impl Loops {
         // `mark[b] == k + 1`: block `b` is in the body of the k-th loop walked.
         let mut mark = vec![0usize; n];
         for h in headers {
+            *visits += g.preds(h).len() as u64;
             let latches: Vec<Block> = g.preds(h).iter().copied().filter(|&p| g.dominates(h, p)).collect();
             if latches.is_empty() {
                 continue;
@@ -120,6 +124,7 @@ impl Loops {
             loops.loop_of[h.ix()] = Some(h);
             let mut work = latches;
             while let Some(b) = work.pop() {
+                *visits += 1;
                 if mark[b.ix()] == stamp {
                     continue;
                 }
@@ -149,9 +154,9 @@ impl Loops {
 
 impl LoopInvariantCodeMotion {
     /// Plans the hoisting of `input`'s invariant ops; returns (loops, loops without a
-    /// preheader, irreducible).
-    fn plan(&mut self, input: &Graph<Input>, phis: &RedundantPhis) -> (u64, u64, bool) {
-        let Some(loops) = Loops::of(input) else { return (0, 0, true) };
+    /// preheader, irreducible), adding the blocks read to find the loops to `visits`.
+    fn plan(&mut self, input: &Graph<Input>, phis: &RedundantPhis, visits: &mut u64) -> (u64, u64, bool) {
+        let Some(loops) = Loops::of(input, visits) else { return (0, 0, true) };
         if loops.headers.is_empty() {
             return (0, 0, false);
         }
@@ -210,12 +215,15 @@ impl Reducer for LoopInvariantCodeMotion {
         self.at_end = vec![Vec::new(); input.block_count()];
         self.emitted = vec![false; input.op_count()];
         self.invariant = 0;
-        let (loops, missing, irreducible) = self.plan(input, phis);
+        let mut visits = 0;
+        let (loops, missing, irreducible) = self.plan(input, phis, &mut visits);
         // Every row of a phase with `licm` has the counters, zero or not.
         stats.extras_add("hoisted", 0);
         stats.extras_add("licm_loops", loops);
         stats.extras_add("licm_no_preheader", missing);
         stats.extras_add("licm_irreducible", irreducible as u64);
+        stats.extras_add("loops_found", loops);
+        stats.extras_add("loop_find_visits", visits);
     }
 
     fn state_changes(&self) -> u64 {

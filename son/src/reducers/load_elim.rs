@@ -72,6 +72,11 @@ pub struct Counters {
     pub stats: LoadElimStats,
     /// Loops whose effect walk hit [`LOOP_WALK_LIMIT`] (default state only).
     pub loop_walk_giveups: u64,
+    /// Loop walks: each computation of a loop effect phi's state finds the loop's effect
+    /// chain anew (claim C14's `loops_found`).
+    pub loops_found: u64,
+    /// Effect nodes taken off those walks' worklists (claim C14's `loop_find_visits`).
+    pub loop_find_visits: u64,
     /// The faithful state's bailouts and copies (zero with the default state).
     pub v8: V8Counters,
 }
@@ -143,7 +148,8 @@ impl HeapState for AbstractHeap<NodeId> {
         AbstractHeap::merge(states)
     }
     fn loop_state(g: &Graph, phi: NodeId, entry: &Rc<Self>, mode: AliasMode, cx: &mut Counters) -> Rc<Self> {
-        let kills = match loop_kills(g, phi) {
+        cx.loops_found += 1;
+        let kills = match loop_kills(g, phi, &mut cx.loop_find_visits) {
             Some(k) => k,
             None => {
                 cx.loop_walk_giveups += 1;
@@ -160,6 +166,7 @@ impl HeapState for AbstractHeap<NodeId> {
     fn extras(cx: &Counters) -> Vec<(&'static str, u64)> {
         let mut v: Vec<(&'static str, u64)> = cx.stats.extras().to_vec();
         v.push(("loop_walk_giveups", cx.loop_walk_giveups));
+        v.extend(loop_find_extras(cx));
         v
     }
 }
@@ -322,14 +329,21 @@ pub fn kills_of(g: &Graph, n: NodeId) -> Vec<Kill<NodeId>> {
     }
 }
 
+/// The phase row's extras of claim C14 (both states): `loops_found`, `loop_find_visits`.
+pub fn loop_find_extras(cx: &Counters) -> [(&'static str, u64); 2] {
+    [("loops_found", cx.loops_found), ("loop_find_visits", cx.loop_find_visits)]
+}
+
 /// Everything written on the effect paths from the back edges of loop effect phi `phi` up to
-/// `phi`; `None` if the walk passes [`LOOP_WALK_LIMIT`] nodes.
-fn loop_kills(g: &Graph, phi: NodeId) -> Option<Vec<Kill<NodeId>>> {
+/// `phi`; `None` if the walk passes [`LOOP_WALK_LIMIT`] nodes. Every node taken off the
+/// walk's worklist is one of `visits`.
+fn loop_kills(g: &Graph, phi: NodeId, visits: &mut u64) -> Option<Vec<Kill<NodeId>>> {
     let mut seen = IdHashSet::default();
     seen.insert(phi);
     let mut queue: Vec<NodeId> = g.effect_inputs(phi).iter().skip(1).copied().collect();
     let mut kills = Vec::new();
     while let Some(n) = queue.pop() {
+        *visits += 1;
         if !seen.insert(n) {
             continue;
         }

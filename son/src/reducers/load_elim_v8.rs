@@ -44,7 +44,7 @@ use std::rc::Rc;
 use ir::ops::{AliasSet, ShapeSet};
 use midend::load_elim::{AliasMode, Kill};
 
-use super::load_elim::{apply_loop_kills, kills_of, Counters, HeapState};
+use super::load_elim::{apply_loop_kills, kills_of, loop_find_extras, Counters, HeapState};
 use crate::graph::{Graph, NodeId};
 
 /// Field indices TurboFan tracks per object (`kMaxTrackedFieldsPerObject`, V8
@@ -441,6 +441,7 @@ impl HeapState for V8State {
     }
 
     fn loop_state(g: &Graph, phi: NodeId, entry: &Rc<V8State>, mode: AliasMode, cx: &mut Counters) -> Rc<V8State> {
+        cx.loops_found += 1;
         match loop_kills(g, phi, cx) {
             Some(kills) if kills.is_empty() => entry.clone(),
             Some(kills) => {
@@ -460,6 +461,7 @@ impl HeapState for V8State {
         let mut v: Vec<(&'static str, u64)> = cx.stats.extras().to_vec();
         v.push(("loop_walk_giveups", cx.loop_walk_giveups));
         v.extend(cx.v8.extras());
+        v.extend(loop_find_extras(cx));
         v
     }
 }
@@ -472,6 +474,7 @@ fn loop_kills(g: &Graph, phi: NodeId, cx: &mut Counters) -> Option<Vec<Kill<Node
     let mut queue: VecDeque<NodeId> = g.effect_inputs(phi).iter().skip(1).copied().collect();
     let mut kills = Vec::new();
     while let Some(n) = queue.pop_front() {
+        cx.loop_find_visits += 1;
         if !visited.insert(n) {
             continue;
         }

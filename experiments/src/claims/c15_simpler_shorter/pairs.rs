@@ -88,7 +88,12 @@ pub const PASS_PAIRS: &[PassPair] = &[
         cfg: &["cfg/src/reducers/simplified_lower.rs", "cfg/src/reducers/machine_lower.rs"],
         note: "simplified and machine lowering; son's `Float64Max/Min` diamond (late lowering, inside `schedule`) is the CFG's in `machine-lower`",
     },
-    PassPair { pass: "loop peeling", son: &["son/src/peel.rs"], cfg: &["cfg/src/reducers/peel.rs"], note: "opt-in on both sides" },
+    PassPair {
+        pass: "loop peeling",
+        son: &["son/src/peel.rs"],
+        cfg: &["cfg/src/peeling.rs", "cfg/src/reducers/peel.rs"],
+        note: "opt-in on both sides; the CFG's loop shape check and the copy of the first iteration (`cfg::peeling`) and its reducer",
+    },
     PassPair {
         pass: "scheduling and LIR emission",
         son: &["son/src/schedule.rs"],
