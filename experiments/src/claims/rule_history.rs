@@ -553,7 +553,7 @@ pub static HISTORY: &[ClaimHistory] = &[
         first_data_oo: None,
         rule_fingerprint: 0x3d9c_0135_09d1_fcbe,
         rows: &[RuleChange {
-            commit: THIS_COMMIT,
+            commit: "f8c8724",
             date: "2026-12-05",
             kind: ChangeKind::Declared,
             change: "(one-chain spine − alias-class spine) / one-chain chain nodes in son's final graph before scheduling, kernels pooled (hot compiles); ≥ 50% reproduced, ≥ 20% partly; per-kernel geometric mean, every program, loads off the spine, share of the spine and the phase placed first as robustness alternatives",
