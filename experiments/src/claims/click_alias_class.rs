@@ -32,12 +32,12 @@ use super::c1_reducer_changes::aggregate;
 use super::graph::{is_kernel, row_context, sum_extra};
 use super::load_elim::load_elim_sums;
 use super::robustness::{Estimate, Robustness};
-use super::runner::{file_name, PhaseStat, Stats};
+use super::runner::{file_name, PhaseStat, RunSpec, Stats};
 use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
-use super::{opt, Claim, Ctx, Side};
-use crate::report::{num, pct, Finding, Grid};
+use super::{args, opt, Claim, Ctx, Side};
+use crate::report::{geomean, median, num, pct, quantile, Finding, Grid};
 
 /// The claim "Click".
 pub const CLAIM: Claim = Claim {
@@ -45,7 +45,7 @@ pub const CLAIM: Claim = Claim {
     side: Side::ClickRemedy,
     title: "With alias-class memory instead of one effect chain, most chain nodes would float",
     published: "qualitative (most of V8's chain nodes)",
-    csvs: &[CSV],
+    csvs: &[CSV, TIME_CSV],
     run,
     report,
     rule,
@@ -75,6 +75,11 @@ pub const CSV: Csv = Csv {
         "midend_wall_ns",
     ],
 };
+
+/// Serial timing runs of the kernels (context): one row per (kernel, configuration,
+/// repetition) under `--always-opt` on the LIR evaluator, one chain and alias-class only;
+/// `midend_ns` is son's phase wall time summed over the run's compiles.
+pub const TIME_CSV: Csv = Csv { file: "click_compile_time.csv", columns: &["config", "compiles", "midend_ns"] };
 
 /// The verdict rule on the share of the one-chain graph's chain nodes that leave the spine
 /// under alias-class memory: "most" is at least half; a fifth is a part worth naming.
@@ -111,8 +116,9 @@ The one-chain graph already has chain nodes off the spine (phis and nodes pinned
 denominator, as C7 counts them. The phase runs after load elimination in the judged configuration (placed first it \
 costs load elimination its facts across checks: the alias-first row), so it slices the graph load elimination left. \
 Phase visits count the memory phase's loads as its visits, and its slice-walk steps (stores and phis skipped) apart; \
-the spine census itself is outside the phase windows on both arms. Wall time comes from counter runs that run in \
-parallel, one repetition: context, not a measurement. C2's simulated cache misses (callgrind) are not measured for \
+the spine census itself is outside the phase windows on both arms. Wall time per compile comes from serial timing runs \
+of the kernels with `--always-opt` on a shared 2-core machine (median over the repetitions), where a few milliseconds \
+per kernel move with the machine's load: context, not judged. C2's simulated cache misses (callgrind) are not measured for \
 this claim.";
 
 /// One-chain configuration name.
@@ -226,7 +232,54 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         ];
         ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&programs[run.program]), "son", spec, "meter", 0), values);
     }
-    ctx.write(&t, &CSV)
+    ctx.write(&t, &CSV)?;
+    run_timing(ctx)
+}
+
+/// The timing runs of [`TIME_CSV`]: one process at a time, repetitions outermost.
+fn run_timing(ctx: &Ctx) -> Result<(), String> {
+    let kernels = ctx.kernels()?;
+    let configs: Vec<(&str, String)> = configs().into_iter().filter(|(c, _)| *c != ALIAS_FIRST).collect();
+    let jobs: Vec<(u32, usize, usize)> =
+        (0..ctx.reps()).flat_map(|rep| (0..kernels.len()).flat_map(move |k| (0..2).map(move |c| (rep, k, c)))).collect();
+    let runs = ctx.runner.serial(jobs.len(), "Click compile time", |i| {
+        let (_, k, c) = jobs[i];
+        ctx.runner.run_once(&RunSpec { program: kernels[k].clone(), args: args("son", &configs[c].1, &["--always-opt"]) })
+    });
+    let mut t = ctx.table(&TIME_CSV);
+    for ((rep, k, c), stats) in jobs.into_iter().zip(runs) {
+        match stats {
+            Ok(s) => {
+                let midend: u64 = s.phases.iter().filter(|p| p.pipeline() == "son").map(|p| p.wall_ns).sum();
+                let values = vec![configs[c].0.to_string(), s.tiering.compiles.to_string(), midend.to_string()];
+                ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&kernels[k]), "son", &configs[c].1, "meter", rep), values);
+            }
+            Err(e) => eprintln!("claims: Click compile time: {e}"),
+        }
+    }
+    ctx.write(&t, &TIME_CSV)
+}
+
+/// Per kernel: the median over repetitions of son's wall time per compile, alias-class over
+/// one chain, from [`TIME_CSV`] in `dir` (empty when it is missing).
+fn wall_ratios(dir: &Path) -> (BTreeMap<String, f64>, usize) {
+    let Ok(t) = crate::report::load(dir, &TIME_CSV) else {
+        return (BTreeMap::new(), 0);
+    };
+    let mut per: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    let mut reps = std::collections::BTreeSet::new();
+    for r in &t.rows {
+        if let (Some(ns), Some(compiles)) = (t.num(r, "midend_ns"), t.num(r, "compiles")) {
+            if compiles > 0.0 {
+                per.entry((t.get(r, "program").to_string(), t.get(r, "config").to_string())).or_default().push(ns / compiles);
+                reps.insert(t.get(r, "rep").to_string());
+            }
+        }
+    }
+    let med = |p: &str, c: &str| per.get(&(p.to_string(), c.to_string())).map(|v| median(v));
+    let programs: std::collections::BTreeSet<String> = per.keys().map(|(p, _)| p.clone()).collect();
+    let ratios = programs.into_iter().filter_map(|p| Some((p.clone(), med(&p, ALIAS_CLASS)? / med(&p, ONE_CHAIN)?))).collect();
+    (ratios, reps.len())
 }
 
 /// Per program, per configuration, per column: the value (summed over rows).
@@ -276,10 +329,35 @@ fn kernel_sum(k: &PerProgram, config: &str, column: &str) -> f64 {
     k.iter().filter(|(p, _)| is_kernel(p)).filter_map(|(_, m)| value(m, config, column)).sum()
 }
 
+/// `x×`, or "—" when `x` is not finite.
+fn times(x: f64) -> String {
+    if x.is_finite() {
+        format!("{}×", num(x))
+    } else {
+        num(x)
+    }
+}
+
+/// The timing runs' summary, a sentence (empty without them).
+fn wall_line(walls: &BTreeMap<String, f64>, reps: usize) -> String {
+    let r: Vec<f64> = walls.values().copied().collect();
+    if r.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Compile time (context): son's wall time per compile, alias-class / one chain, {}× geometric mean over {} kernels \
+         (min–max {}–{}×; `--always-opt`, median over {reps} repetitions). ",
+        num(geomean(&r)),
+        r.len(),
+        num(quantile(&r, 0.0)),
+        num(quantile(&r, 1.0))
+    )
+}
+
 /// The claim's report section: the share of one-chain chain nodes that float off the spine
 /// under alias-class memory (judged), with loads replaced, C1's visits per graph change and
 /// compile cost in both configurations.
-pub fn report(_dir: &Path, t: &Table) -> Finding {
+pub fn report(dir: &Path, t: &Table) -> Finding {
     let k = per_program(t);
     let kernel_pairs = collect(&k, is_kernel, |m| float_share(m, ALIAS_CLASS));
     if kernel_pairs.is_empty() {
@@ -298,11 +376,11 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         "loads replaced one chain / alias-class / first",
         "visits per graph change one chain / alias-class",
         "phase visits alias-class / one chain",
-        "wall per compile alias-class / one chain",
+        "wall per compile alias-class / one chain (timing runs)",
     ]);
+    let (walls, wall_reps) = wall_ratios(dir);
     for (p, (moved, chain)) in &kernel_pairs {
         let m = &k[p];
-        let per_compile = |c: &str| cell(m, c, "midend_wall_ns") / cell(m, c, "compiles");
         grid.push(vec![
             p.clone(),
             num(*chain),
@@ -315,8 +393,8 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
                 num(cell(m, ONE_CHAIN, "reducer_visits") / cell(m, ONE_CHAIN, "reducer_graph_changes")),
                 num(cell(m, ALIAS_CLASS, "reducer_visits") / cell(m, ALIAS_CLASS, "reducer_graph_changes"))
             ),
-            format!("{}×", num(cell(m, ALIAS_CLASS, "phase_visits") / cell(m, ONE_CHAIN, "phase_visits"))),
-            format!("{}×", num(per_compile(ALIAS_CLASS) / per_compile(ONE_CHAIN))),
+            times(cell(m, ALIAS_CLASS, "phase_visits") / cell(m, ONE_CHAIN, "phase_visits")),
+            times(walls.get(p).copied().unwrap_or(f64::NAN)),
         ]);
     }
     let ks = |c: &str, col: &str| kernel_sum(&k, c, col);
@@ -346,7 +424,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         not_reproduced: format!("only {} of the one-chain chain nodes float off the spine with alias-class memory ({n} kernels) ({})", pct(share), RULE.text()),
     });
     let notes = format!(
-        "Counter runs ({}) of every corpus program on the LIR evaluator under son's default spec with `memory(chain)` (one \
+        "{}Counter runs ({}) of every corpus program on the LIR evaluator under son's default spec with `memory(chain)` (one \
          chain), `son::ALIAS_CLASS_SPEC` (alias-class, judged) and `son::ALIAS_CLASS_FIRST_SPEC` (the phase first, on the \
          graph as built); the table lists the kernels. Chain, live and spine nodes are those of son's final graph before \
          scheduling (the phase row before each `schedule`), summed over compiles. Left the spine = (one-chain spine − \
@@ -354,8 +432,10 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
          and `loads_floated`. Loads replaced: load elimination's and escape analysis's `loads_replaced`. Visits per graph \
          change: son's `reduce` and `typer` phases (C1's figure, V8 driver). Phase visits: every son phase's visits (the \
          memory phase's slice-walk steps are in `memory_walk_steps`, {} alias-class, {} first over the kernels). Wall per \
-         compile: son's phase wall time over compiles, from parallel counter runs (context). Not run on AWFY; C2's cache \
-         misses are not measured for this claim.\n",
+         compile: son's phase wall time per compile in serial timing runs of the kernels (`--always-opt`, LIR evaluator, \
+         median over {wall_reps} repetitions; the counter runs' `midend_wall_ns`, parallel, is in the CSV only). Not run on \
+         AWFY; C2's cache misses are not measured for this claim.\n",
+        wall_line(&walls, wall_reps),
         Tiering::of(t).compiles(),
         num(ks(ALIAS_CLASS, "memory_walk_steps")),
         num(ks(ALIAS_FIRST, "memory_walk_steps")),
@@ -432,7 +512,14 @@ mod tests {
 
     #[test]
     fn the_section_reports_every_figure_of_a_small_table() {
-        let f = verdict(kernel("bench_a.js", "hot", 1000, 700));
+        // Timing runs: the median of three repetitions per configuration, 2 compiles each.
+        let timing: Vec<Vec<(&'static str, String)>> = [(ONE_CHAIN, 1000), (ONE_CHAIN, 1000), (ONE_CHAIN, 5000), (ALIAS_CLASS, 1100), (ALIAS_CLASS, 100), (ALIAS_CLASS, 1100)]
+            .iter()
+            .enumerate()
+            .map(|(i, (config, ns))| row(&[("program", &"bench_a.js"), ("config", config), ("rep", &(i % 3)), ("compiles", &2), ("midend_ns", ns)]))
+            .collect();
+        let rows = kernel("bench_a.js", "hot", 1000, 700);
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows)), (&TIME_CSV, csv(&TIME_CSV, &timing))]);
         assert_eq!(f.verdict, Verdict::Partly, "{}", f.reason);
         assert_eq!(f.grid.rows.len(), 1);
         let cells = f.grid.rows[0].join(" | ");
@@ -440,6 +527,11 @@ mod tests {
         assert!(cells.contains("10 / 10") && cells.contains("1.02×") && cells.contains("1.10×"), "{cells}");
         assert!(f.ours.contains("spine 1000 → 700") && f.ours.contains("loads replaced 7 one chain, 7 alias-class"), "{}", f.ours);
         assert!(f.robustness.markdown().contains("loads off the spine"), "{}", f.robustness.markdown());
+        assert!(f.notes.contains("alias-class / one chain, 1.10× geometric mean over 1 kernels") && f.notes.contains("median over 3 repetitions"), "{}", f.notes);
+        // Without the timing runs the column is empty, and the verdict the same.
+        let g = verdict(rows);
+        assert!(g.grid.rows[0].last().is_some_and(|c| c == "—"), "{:?}", g.grid.rows[0]);
+        assert_eq!(g.verdict, Verdict::Partly);
     }
 
     #[test]
