@@ -433,7 +433,7 @@ pub struct ClaimsArgs {
     /// The corpus directory [default: experiments/corpus of the source tree]
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C12, C15 and Click]
+    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C12 and C15]
     #[arg(long, value_name = "C1,C4,...")]
     only: Option<String>,
     /// Smoke mode: a few small programs, one repetition, small generated sizes, no node
