@@ -72,7 +72,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_SPEC, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};

@@ -31,6 +31,7 @@
 //! | C13 | [`c13_deadness`] | `c13_deadness.csv` |
 //! | C14 | [`c14_loops`] | `c14_loops.csv`, `c14_peel_code.csv` |
 //! | C15 | [`c15_simpler_shorter`] | `c15_simpler_shorter.csv` (counted in the source tree; no process runs) |
+//! | Click | [`click_alias_class`] | `click_alias_class.csv` |
 
 pub mod c10_llvm_share;
 pub mod c11_speedup;
@@ -48,6 +49,7 @@ pub mod c6_checks_left;
 pub mod c7_chain_share;
 pub mod c8_schedule_locality;
 pub mod c9_alias_analysis;
+pub mod click_alias_class;
 pub mod compile_time;
 pub mod graph;
 pub mod load_elim;
@@ -203,6 +205,7 @@ pub const CLAIMS: &[Claim] = &[
     c13_deadness::CLAIM,
     c14_loops::CLAIM,
     c15_simpler_shorter::CLAIM,
+    click_alias_class::CLAIM,
 ];
 
 /// The log of every process the runs spawned, with its outcome.
@@ -367,7 +370,7 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     for id in &opts.only {
         if !CLAIMS.iter().any(|c| c.id.eq_ignore_ascii_case(id)) {
-            return Err(format!("unknown claim '{id}' (C1 … C15)"));
+            return Err(format!("unknown claim '{id}' (C1 … C15, Click)"));
         }
     }
     let seabed = std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?;
@@ -516,7 +519,7 @@ mod tests {
     #[test]
     fn the_registry_lists_the_claims_in_order() {
         let ids: Vec<&str> = CLAIMS.iter().map(|c| c.id).collect();
-        let expected: Vec<String> = (1..=15).map(|i| format!("C{i}")).collect();
+        let expected: Vec<String> = (1..=15).map(|i| format!("C{i}")).chain(["Click".to_string()]).collect();
         assert_eq!(ids, expected);
     }
 

@@ -166,7 +166,7 @@ const RULE_TEXT_DECLARED: RuleChange = RuleChange {
     reason: "issue 16: every claim declares its verdict rule and threats to validity, and the report prints both",
 };
 
-/// Every claim's rule history, C1 to C12, C14 and C15.
+/// Every claim's rule history, C1 to C15 and Click.
 pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C1",
@@ -578,6 +578,23 @@ pub static HISTORY: &[ClaimHistory] = &[
             reason: "first rule (issue 36 item 5), committed before any count; its author had seen raw `wc -l` of the crates (tests and comments included), as the threats say",
         }],
     },
+    ClaimHistory {
+        claim: "Click",
+        first_data: "ea847f8",
+        first_data_oo: None,
+        rule_fingerprint: 0x3d9c_0135_09d1_fcbe,
+        rows: &[RuleChange {
+            commit: "f8c8724",
+            date: "2026-12-05",
+            kind: ChangeKind::Declared,
+            change: "(one-chain spine − alias-class spine) / one-chain chain nodes in son's final graph before scheduling, kernels pooled (hot compiles); ≥ 50% reproduced, ≥ 20% partly; per-kernel geometric mean, every program, loads off the spine, share of the spine and the phase placed first as robustness alternatives",
+            data_before: DataBefore::Trial {
+                evidence: "ea847f8 and the wt-alias merge 7ccc0a8 quote an --always-opt trial on the 20 kernels: one chain 19577 chain / 17519 spine nodes, ALIAS_CLASS_SPEC 15784 spine nodes, 1702 loads off the spine (8.7% of the chain nodes), 91 floated; loads replaced 881 both, 31 placed first",
+            },
+            data_before_oo: DataBefore::None,
+            reason: "first rule (issue 36 item 2: Click's remedy reported against one effect chain), set after the alias-class helper's --always-opt trial figures were seen and before any run of the claim (hot compiles included)",
+        }],
+    },
 ];
 
 /// FNV-1a, 64 bits, of `text`'s UTF-8 bytes: the fingerprint of a rule's text.
@@ -675,7 +692,7 @@ mod tests {
     #[test]
     fn every_claim_has_rows_with_well_formed_hashes_and_dates() {
         let ids: Vec<&str> = HISTORY.iter().map(|h| h.claim).collect();
-        let want: Vec<String> = (1..=15).map(|i| format!("C{i}")).collect();
+        let want: Vec<String> = (1..=15).map(|i| format!("C{i}")).chain(["Click".to_string()]).collect();
         assert_eq!(ids, want, "one history per claim, in order");
         assert_eq!(CLAIMS.len(), HISTORY.len());
         for h in HISTORY {
