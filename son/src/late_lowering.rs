@@ -19,6 +19,21 @@
 //! The final schedule then places the pure arm ops in the false arm (their only use is the
 //! phi's input from that arm). The arms write nothing, so the effect chain passes the
 //! diamond without an `EffectPhi`. Counted as `minmax_diamonds` on the schedule row.
+//!
+//! # What it costs (claim C16)
+//!
+//! [`lower_min_max_counted`] also returns [`LateLoweringStats`], which the schedule row
+//! carries as `cf_lowerings` (nodes lowered to a diamond), `blocks_introduced` (three per
+//! diamond: `IfTrue`, `IfFalse`, `Merge`) and `cf_lower_visits`: every node this step
+//! visits or makes, i.e. each search for the next candidate (the live nodes, one walk per
+//! diamond plus the last walk that finds none), each schedule it runs (the nodes it places,
+//! as the schedule row's `visits` counts them), the users the split examines, the nodes it
+//! rewires to the merge and the nodes it adds. `cf_lower_visits_once` is the same count with
+//! one search and one schedule only: what a linearizer that schedules once for all diamonds
+//! (TurboFan's) would walk, an estimate from the same counts, not a second implementation.
+//! This is the only lowering of the sea-of-nodes pipeline that introduces control flow: the
+//! checked lowerings (`lowering`, `midend::machine_lowering`) end in deopt exits, which are
+//! nodes on the effect chain, not blocks.
 
 use midend::machine_lowering::{self, MachineEmitter};
 use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
@@ -45,26 +60,84 @@ impl MachineEmitter for Pure<'_> {
     }
 }
 
-/// Lowers every live `Float64Max/Min` to a diamond; returns how many.
-pub fn lower_min_max(g: &mut Graph) -> Result<u64, String> {
-    let mut count = 0;
-    loop {
-        let Some(m) = g.live_nodes().into_iter().find(|&n| matches!(g.opcode(n), Opcode::Float64Max | Opcode::Float64Min)) else {
-            return Ok(count);
-        };
-        split_at(g, m)?;
-        count += 1;
+/// Blocks each diamond introduces: its two arms (`IfTrue`, `IfFalse`) and the `Merge`.
+pub const BLOCKS_PER_DIAMOND: u64 = 3;
+
+/// The counters of one run of [`lower_min_max_counted`] (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LateLoweringStats {
+    /// Wall time of the step in nanoseconds (`cf_lower_ns`; context: the only counter that
+    /// is not deterministic). Set by the caller that times it ([`crate::schedule_phase`]).
+    pub ns: u64,
+    /// `Float64Max/Min` nodes lowered to a diamond (`cf_lowerings`).
+    pub lowered: u64,
+    /// Blocks introduced, [`BLOCKS_PER_DIAMOND`] per diamond (`blocks_introduced`).
+    pub blocks: u64,
+    /// Nodes visited or made: searches, schedules, splits (`cf_lower_visits`).
+    pub visits: u64,
+    /// [`visits`](Self::visits) with one search and one schedule (`cf_lower_visits_once`).
+    pub visits_once: u64,
+}
+
+impl LateLoweringStats {
+    /// The counters as meter extras, under the names both pipelines use.
+    pub fn extras(&self) -> [(&'static str, u64); 5] {
+        [
+            ("cf_lower_ns", self.ns),
+            ("cf_lowerings", self.lowered),
+            ("blocks_introduced", self.blocks),
+            ("cf_lower_visits", self.visits),
+            ("cf_lower_visits_once", self.visits_once),
+        ]
     }
 }
 
+/// Lowers every live `Float64Max/Min` to a diamond; returns how many.
+pub fn lower_min_max(g: &mut Graph) -> Result<u64, String> {
+    Ok(lower_min_max_counted(g)?.lowered)
+}
+
+/// [`lower_min_max`] with its counters.
+pub fn lower_min_max_counted(g: &mut Graph) -> Result<LateLoweringStats, String> {
+    let mut stats = LateLoweringStats::default();
+    loop {
+        let live = g.live_nodes();
+        let first_search = stats.lowered == 0;
+        stats.visits += live.len() as u64;
+        if first_search {
+            stats.visits_once += live.len() as u64;
+        }
+        let Some(m) = live.into_iter().find(|&n| matches!(g.opcode(n), Opcode::Float64Max | Opcode::Float64Min)) else {
+            return Ok(stats);
+        };
+        let split = split_at(g, m)?;
+        stats.lowered += 1;
+        stats.blocks += BLOCKS_PER_DIAMOND;
+        stats.visits += split.scheduled + split.work;
+        stats.visits_once += split.work;
+        if first_search {
+            stats.visits_once += split.scheduled;
+        }
+    }
+}
+
+/// The work of one [`split_at`]: nodes the schedule placed, and the rest (users examined,
+/// nodes rewired, nodes added).
+struct SplitWork {
+    scheduled: u64,
+    work: u64,
+}
+
 /// The nodes of block `b` (by `block_of`) that depend on `m`, transitively inside `b`; phis
-/// (which read at the block's head or from a back edge) do not count.
-fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId) -> Vec<NodeId> {
+/// (which read at the block's head or from a back edge) do not count. `examined` counts the
+/// users looked at.
+fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId, examined: &mut u64) -> Vec<NodeId> {
     let mut seen = vec![false; g.node_count()];
     let mut out = Vec::new();
     let mut work = vec![m];
     while let Some(n) = work.pop() {
         for u in g.users(n) {
+            *examined += 1;
             if seen[u.index()] || block_of.get(u.index()).copied().flatten() != Some(b) {
                 continue;
             }
@@ -80,11 +153,14 @@ fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId) -> Vec
 }
 
 /// Splits `m`'s block at `m` and replaces `m` by a diamond (see the module docs).
-fn split_at(g: &mut Graph, m: NodeId) -> Result<(), String> {
+fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, String> {
     let s = schedule(g)?;
+    let scheduled = s.live.len() as u64;
+    let nodes_before = g.node_count();
     let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
     let (start, exit) = (s.blocks[b].start, s.blocks[b].exit);
-    let after = dependents(g, &s.block_of, b, m);
+    let mut work = 0;
+    let after = dependents(g, &s.block_of, b, m, &mut work);
     let (a, x) = (g.value_input(m, 0), g.value_input(m, 1));
     let max = g.opcode(m) == Opcode::Float64Max;
 
@@ -95,6 +171,7 @@ fn split_at(g: &mut Graph, m: NodeId) -> Result<(), String> {
     let merge = g.add(Op::Merge, &[if_true, if_false]);
     // The pinned dependents and the exit continue in the merge.
     let moved: Vec<NodeId> = after.into_iter().filter(|&n| !is_floating(g, n)).chain([exit]).collect();
+    work += moved.len() as u64;
     for n in moved {
         let edges: Vec<usize> = (0..g.inputs(n).len())
             .filter(|&i| g.input(n, i) == start && g.edge_kind(n, i) == EdgeKind::Control)
@@ -114,5 +191,6 @@ fn split_at(g: &mut Graph, m: NodeId) -> Result<(), String> {
     }
     g.replace_uses(m, phi);
     g.kill(m);
-    Ok(())
+    work += (g.node_count() - nodes_before) as u64;
+    Ok(SplitWork { scheduled, work })
 }

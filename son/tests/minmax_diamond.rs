@@ -174,3 +174,68 @@ fn a_min_max_in_a_loop_header_splits_the_header() {
         assert_eq!(got.as_number(), Some(want), "{op}\n{}", ir::lir_text::print(&f));
     }
 }
+
+/// The CFG side of [`cfg_lir`] up to the copy: the counters of its `machine-lower` phase and
+/// the ops of the output graph.
+fn cfg_lowering_stats(op: Op, func: FuncId) -> cfg::assembler::Stats {
+    use cfg::assembler::Assembler;
+    let mut asm = Assembler::new("k", func, Vec::new());
+    let entry = asm.new_block();
+    asm.bind(entry);
+    let pa = asm.emit(Op::Parameter { index: 1 }, &[]);
+    let pb = asm.emit(Op::Parameter { index: 2 }, &[]);
+    let a = asm.emit(Op::UntagNumber, &[pa]);
+    let b = asm.emit(Op::UntagNumber, &[pb]);
+    let m = asm.emit(op, &[a, b]);
+    let t = asm.emit(Op::TagFloat64, &[m]);
+    asm.ret(t);
+    let (g, _, _) = asm.finish();
+    let lower = cfg::reducers::by_name("machine-lower").unwrap();
+    cfg::copying::copy_graph(&g.into_input(), vec![lower]).stats
+}
+
+#[test]
+fn both_pipelines_count_the_diamond_under_the_same_names() {
+    let (_, func) = program();
+    // Sea of nodes: one diamond; the visits are two searches of the live nodes (the second
+    // finds nothing), one schedule and the split; scheduling once drops the second search.
+    let mut g = son_kernel(Op::Float64Max, func);
+    let s = son::late_lowering::lower_min_max_counted(&mut g).expect("lowers");
+    assert_eq!((s.lowered, s.blocks), (1, 3), "{s:?}");
+    assert_eq!(s.visits - s.visits_once, g.live_nodes().len() as u64, "{s:?}");
+    let extras: BTreeMap<&str, u64> = s.extras().into_iter().collect();
+    assert_eq!((extras["cf_lowerings"], extras["blocks_introduced"], extras["cf_lower_visits"]), (1, 3, s.visits));
+    // CFG: the same names, one lowering, three blocks; the visits are the op and the ops
+    // the diamond adds, the same with one schedule (there is none).
+    let c = cfg_lowering_stats(Op::Float64Max, func);
+    assert_eq!((c.extras["cf_lowerings"], c.extras["blocks_introduced"]), (1, 3), "{:?}", c.extras);
+    assert_eq!(c.extras["cf_lower_visits"], c.extras["cf_lower_visits_once"]);
+    assert!(c.extras["cf_lower_visits"] > 1 && c.extras["cf_lower_visits"] < s.visits_once, "{:?} {s:?}", c.extras);
+    assert!(c.extras.contains_key("cf_lower_ns") && extras.contains_key("cf_lower_ns"));
+}
+
+#[test]
+fn each_diamond_reschedules_the_sea_of_nodes() {
+    // `max(min(a, b), b)`: two diamonds, so two schedules and three searches; once: one each.
+    let (_, func) = program();
+    let mut g = Graph::new(func.0);
+    let s = g.start;
+    let pa = g.add(Op::Parameter { index: 1 }, &[s]);
+    let pb = g.add(Op::Parameter { index: 2 }, &[s]);
+    let a = g.add(Op::UntagNumber, &[pa]);
+    let b = g.add(Op::UntagNumber, &[pb]);
+    let lo = g.add(Op::Float64Min, &[a, b]);
+    let hi = g.add(Op::Float64Max, &[lo, b]);
+    let t = g.add(Op::TagFloat64, &[hi]);
+    let ret = g.add(Op::Return, &[t, s, s]);
+    let end = g.end;
+    g.append_input(end, ret);
+    g.verify().unwrap();
+    let before = g.live_nodes().len() as u64;
+    let stats = son::late_lowering::lower_min_max_counted(&mut g).expect("lowers");
+    g.verify().unwrap();
+    assert_eq!((stats.lowered, stats.blocks), (2, 6), "{stats:?}");
+    // The second schedule and the two later searches, over a graph that has grown.
+    assert!(stats.visits - stats.visits_once > 2 * before, "{stats:?} (live before: {before})");
+    assert_eq!(son::late_lowering::lower_min_max(&mut g).expect("nothing left"), 0);
+}
