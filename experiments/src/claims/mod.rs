@@ -29,11 +29,13 @@
 //! | C11 | [`c11_speedup`] | `c11_speedup.csv` |
 //! | C12 | [`c12_code_motion`] | `c12_code_motion.csv` |
 //! | C15 | [`c15_simpler_shorter`] | `c15_simpler_shorter.csv` (counted in the source tree; no process runs) |
+//! | C16 | [`c16_control_lowering`] | `c16_control_lowering.csv` |
 
 pub mod c10_llvm_share;
 pub mod c11_speedup;
 pub mod c12_code_motion;
 pub mod c15_simpler_shorter;
+pub mod c16_control_lowering;
 pub mod c1_reducer_changes;
 pub mod c2_cache_misses;
 pub mod c10_per_function;
@@ -197,6 +199,7 @@ pub const CLAIMS: &[Claim] = &[
     c11_speedup::CLAIM,
     c12_code_motion::CLAIM,
     c15_simpler_shorter::CLAIM,
+    c16_control_lowering::CLAIM,
 ];
 
 /// The log of every process the runs spawned, with its outcome.
@@ -361,7 +364,7 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     for id in &opts.only {
         if !CLAIMS.iter().any(|c| c.id.eq_ignore_ascii_case(id)) {
-            return Err(format!("unknown claim '{id}' (C1 … C12, C15)"));
+            return Err(format!("unknown claim '{id}' (C1 … C12, C15, C16)"));
         }
     }
     let seabed = std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?;
@@ -430,7 +433,7 @@ pub struct ClaimsArgs {
     /// The corpus directory [default: experiments/corpus of the source tree]
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C12 and C15]
+    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C12, C15 and C16]
     #[arg(long, value_name = "C1,C4,...")]
     only: Option<String>,
     /// Smoke mode: a few small programs, one repetition, small generated sizes, no node
@@ -493,7 +496,7 @@ mod tests {
     #[test]
     fn the_registry_lists_the_claims_in_order() {
         let ids: Vec<&str> = CLAIMS.iter().map(|c| c.id).collect();
-        let expected: Vec<String> = (1..=12).map(|i| format!("C{i}")).chain(["C15".to_string()]).collect();
+        let expected: Vec<String> = (1..=12).map(|i| format!("C{i}")).chain(["C15".to_string(), "C16".to_string()]).collect();
         assert_eq!(ids, expected);
     }
 
