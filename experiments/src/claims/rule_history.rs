@@ -549,11 +549,11 @@ pub static HISTORY: &[ClaimHistory] = &[
     },
     ClaimHistory {
         claim: "C16",
-        first_data: "77a42f9",
+        first_data: "4b4c5c0",
         first_data_oo: None,
         rule_fingerprint: 0x9fd7_db7e_910d_39fe,
         rows: &[RuleChange {
-            commit: THIS_COMMIT,
+            commit: "4b4c5c0",
             date: "2026-12-05",
             kind: ChangeKind::Declared,
             change: "son/cfg control-flow lowering visits per introduced block (cf_lower_visits / blocks_introduced), default specs, geometric mean over the corpus programs where both sides introduce blocks (hot compiles); ≥ 2× reproduced, ≥ 1.2× partly; son scheduling once (cf_lower_visits_once) and pooled counts as robustness alternatives",
