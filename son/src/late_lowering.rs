@@ -31,11 +31,15 @@
 //! rewires to the merge and the nodes it adds. `cf_lower_visits_once` is the same count with
 //! one search and one schedule only: what a linearizer that schedules once for all diamonds
 //! (TurboFan's) would walk, an estimate from the same counts, not a second implementation.
+//! [`lower_min_max_batch`] (spec option `schedule(batch=on)`) is that linearizer's way, as
+//! an equal-arms control: one search and one schedule for all diamonds.
+//!
 //! This is the only lowering of the sea-of-nodes pipeline that introduces control flow: the
 //! checked lowerings (`lowering`, `midend::machine_lowering`) end in deopt exits, which are
 //! nodes on the effect chain, not blocks.
 
 use midend::machine_lowering::{self, MachineEmitter};
+use ir::hash::IdHashMap;
 use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
 
 use crate::graph::{EdgeKind, Graph, NodeId};
@@ -107,7 +111,7 @@ pub fn lower_min_max_counted(g: &mut Graph) -> Result<LateLoweringStats, String>
         if first_search {
             stats.visits_once += live.len() as u64;
         }
-        let Some(m) = live.into_iter().find(|&n| matches!(g.opcode(n), Opcode::Float64Max | Opcode::Float64Min)) else {
+        let Some(m) = live.into_iter().find(|&n| is_min_max(g, n)) else {
             return Ok(stats);
         };
         let split = split_at(g, m)?;
@@ -152,15 +156,41 @@ fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId, examin
     out
 }
 
-/// Splits `m`'s block at `m` and replaces `m` by a diamond (see the module docs).
+/// Splits `m`'s block at `m` and replaces `m` by a diamond (see the module docs), after a
+/// schedule of its own.
 fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, String> {
     let s = schedule(g)?;
     let scheduled = s.live.len() as u64;
-    let nodes_before = g.node_count();
     let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
-    let (start, exit) = (s.blocks[b].start, s.blocks[b].exit);
+    let split = split_part(g, m, &s.block_of, b, (s.blocks[b].start, s.blocks[b].exit), &|_| false)?;
+    Ok(SplitWork { scheduled, work: split.work })
+}
+
+/// What [`split_part`] made: the diamond's `Merge` and `Branch`, the nodes found to depend on
+/// the lowered node, and the work done (users examined, nodes rewired, nodes added).
+struct Split {
+    merge: NodeId,
+    branch: NodeId,
+    after: Vec<NodeId>,
+    work: u64,
+}
+
+/// Splits the part of block `b` (by `block_of`) that runs from the control node `start` to
+/// `exit` at `m` and replaces `m` by a diamond between `start` and a new merge; the pinned
+/// dependents of `m` controlled by `start`, and `exit`, continue in the merge. A pinned
+/// dependent with another control is an error unless `later` says it sits in a later part
+/// of the block (after an earlier diamond's merge, which [`lower_min_max_batch`] tracks).
+fn split_part(
+    g: &mut Graph,
+    m: NodeId,
+    block_of: &[Option<usize>],
+    b: usize,
+    (start, exit): (NodeId, NodeId),
+    later: &dyn Fn(NodeId) -> bool,
+) -> Result<Split, String> {
+    let nodes_before = g.node_count();
     let mut work = 0;
-    let after = dependents(g, &s.block_of, b, m, &mut work);
+    let after = dependents(g, block_of, b, m, &mut work);
     let (a, x) = (g.value_input(m, 0), g.value_input(m, 1));
     let max = g.opcode(m) == Opcode::Float64Max;
 
@@ -170,13 +200,13 @@ fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, String> {
     let if_false = g.add(Op::IfFalse, &[branch]);
     let merge = g.add(Op::Merge, &[if_true, if_false]);
     // The pinned dependents and the exit continue in the merge.
-    let moved: Vec<NodeId> = after.into_iter().filter(|&n| !is_floating(g, n)).chain([exit]).collect();
+    let moved: Vec<NodeId> = after.iter().copied().filter(|&n| !is_floating(g, n)).chain([exit]).collect();
     work += moved.len() as u64;
     for n in moved {
         let edges: Vec<usize> = (0..g.inputs(n).len())
             .filter(|&i| g.input(n, i) == start && g.edge_kind(n, i) == EdgeKind::Control)
             .collect();
-        if edges.is_empty() && n != exit {
+        if edges.is_empty() && n != exit && !later(n) {
             return Err(format!("{}: pinned in the block of {} without its control", g.node_line(n), g.node_line(start)));
         }
         for i in edges {
@@ -192,5 +222,75 @@ fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, String> {
     g.replace_uses(m, phi);
     g.kill(m);
     work += (g.node_count() - nodes_before) as u64;
-    Ok(SplitWork { scheduled, work })
+    Ok(Split { merge, branch, after, work })
+}
+
+/// Whether `n` is a `Float64Max/Min`.
+fn is_min_max(g: &Graph, n: NodeId) -> bool {
+    matches!(g.opcode(n), Opcode::Float64Max | Opcode::Float64Min)
+}
+
+/// The parts of the blocks that diamonds have split, as [`lower_min_max_batch`] keeps them.
+#[derive(Default)]
+struct Parts {
+    /// Per block of the schedule: the start of each part, in control order (first the
+    /// block's own start, then the merges of its diamonds).
+    starts: IdHashMap<usize, Vec<NodeId>>,
+    /// The exit of each part that is not its block's exit: the next diamond's branch.
+    exit_of: IdHashMap<NodeId, NodeId>,
+    /// The part (its start) of each node found after a diamond; others are in the first part.
+    part_of: IdHashMap<NodeId, NodeId>,
+}
+
+impl Parts {
+    /// The position of `n`'s part in `starts` (0: the block's first part).
+    fn position(&self, starts: &[NodeId], n: NodeId) -> usize {
+        self.part_of.get(&n).and_then(|p| starts.iter().position(|s| s == p)).unwrap_or(0)
+    }
+}
+
+/// [`lower_min_max_counted`] with one search and one schedule for all diamonds, as TurboFan's
+/// effect-control linearizer lowers every node of one schedule (spec option
+/// `schedule(batch=on)`, the equal-arms control of claim C16). The nodes are lowered in the
+/// search's order (inputs before users), each in the part of its scheduled block that it
+/// depends on: a diamond splits a part in two, the part's start keeping the nodes before it
+/// and a new merge taking its dependents and the part's exit, so a later node of the same
+/// block lowers in the part its inputs reach. The final schedule may place the diamonds in
+/// other blocks than per-node rescheduling would (each of its schedules sees the diamonds
+/// before it), so the code can differ; both are correct.
+pub fn lower_min_max_batch(g: &mut Graph) -> Result<LateLoweringStats, String> {
+    let mut stats = LateLoweringStats::default();
+    let live = g.live_nodes();
+    stats.visits += live.len() as u64;
+    let candidates: Vec<NodeId> = live.into_iter().filter(|&n| is_min_max(g, n)).collect();
+    if !candidates.is_empty() {
+        let s = schedule(g)?;
+        stats.visits += s.live.len() as u64;
+        let mut parts = Parts::default();
+        for m in candidates {
+            let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
+            let starts = parts.starts.remove(&b).unwrap_or_else(|| vec![s.blocks[b].start]);
+            let pos = parts.position(&starts, m);
+            let start = starts[pos];
+            let exit = parts.exit_of.get(&start).copied().unwrap_or(s.blocks[b].exit);
+            let later = |n: NodeId| parts.position(&starts, n) > pos;
+            let split = split_part(g, m, &s.block_of, b, (start, exit), &later)?;
+            // The dependents now come after the new merge, unless they were further on.
+            for &n in &split.after {
+                if parts.position(&starts, n) <= pos {
+                    parts.part_of.insert(n, split.merge);
+                }
+            }
+            let mut starts = starts;
+            starts.insert(pos + 1, split.merge);
+            parts.starts.insert(b, starts);
+            parts.exit_of.insert(start, split.branch);
+            parts.exit_of.insert(split.merge, exit);
+            stats.lowered += 1;
+            stats.blocks += BLOCKS_PER_DIAMOND;
+            stats.visits += split.work;
+        }
+    }
+    stats.visits_once = stats.visits;
+    Ok(stats)
 }

@@ -59,7 +59,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_SPEC, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -304,12 +304,14 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
 
 /// The `schedule` phase up to LIR emission: frame-state inputs untagged
 /// ([`schedule::untag_frame_state_inputs`]), `Float64Max/Min` lowered to diamonds
-/// ([`late_lowering`]), then global code motion, splitting nodes if `split`. Returns the
-/// schedule and the late lowering's counters (its wall time included).
-pub fn schedule_phase(g: &mut Graph, split: bool) -> Result<(schedule::Schedule, late_lowering::LateLoweringStats), Bailout> {
+/// ([`late_lowering`]; with one schedule for all of them if `batch`), then global code
+/// motion, splitting nodes if `split`. Returns the schedule and the late lowering's counters
+/// (its wall time included).
+pub fn schedule_phase(g: &mut Graph, split: bool, batch: bool) -> Result<(schedule::Schedule, late_lowering::LateLoweringStats), Bailout> {
     schedule::untag_frame_state_inputs(g);
     let started = std::time::Instant::now();
-    let mut lowering = late_lowering::lower_min_max_counted(g).map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    let lowered = if batch { late_lowering::lower_min_max_batch(g) } else { late_lowering::lower_min_max_counted(g) };
+    let mut lowering = lowered.map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
     lowering.ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
     let s = schedule::schedule_with(g, split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
     Ok((s, lowering))
@@ -341,7 +343,7 @@ fn compile_at(
     let mut g = build_and_optimize_at(input, osr, options, meter)?;
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
-    let (s, lowering) = schedule_phase(&mut g, options.split)?;
+    let (s, lowering) = schedule_phase(&mut g, options.split, options.batch)?;
     guard.add_extra("minmax_diamonds", lowering.lowered);
     for (name, n) in lowering.extras() {
         guard.add_extra(name, n);
