@@ -549,7 +549,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     },
     ClaimHistory {
         claim: "C16",
-        first_data: "4b4c5c0",
+        first_data: "1d68b4b",
         first_data_oo: None,
         rule_fingerprint: 0x8042_1913_a326_61b6,
         rows: &[
@@ -563,7 +563,7 @@ pub static HISTORY: &[ClaimHistory] = &[
                 reason: "first rule (claim C16), committed before any run of the claim or of its counters on the corpus; its author knew from the sources that son reschedules once per diamond and that no numeric kernel calls Math.max/min (grep of the corpus), no figure",
             },
             RuleChange {
-                commit: THIS_COMMIT,
+                commit: "1d68b4b",
                 date: "2026-12-05",
                 kind: ChangeKind::Judgment,
                 change: "the same value and thresholds; son run with schedule(batch=on) (son::BATCH_SPEC, the late lowering that schedules once, now implemented) joins the robustness alternatives as the measured equal-arms control, beside the estimate cf_lower_visits_once",
@@ -715,6 +715,7 @@ mod tests {
         assert_eq!(status("C12").unwrap().label, FIXED_BEFORE_RUN, "C12's rule came after the licm trial figures");
         assert_eq!(status("C15").unwrap().label, DECLARED_BEFORE_DATA);
         assert_eq!(status("C16").unwrap().label, DECLARED_BEFORE_DATA, "C16's rule came before any run of it");
+        assert_eq!(status("C16").unwrap().commit, "1d68b4b");
         assert_eq!(status("c10").unwrap().commit, "871ff0d");
         assert_eq!(status_oo("C10").unwrap().label, FIXED_BEFORE_RUN, "871ff0d came after results/oo's first run");
         let c1 = history("C1").unwrap();
