@@ -258,7 +258,7 @@ pub enum ExperimentCommand {
     /// interp, bench-interp, tiers and v8 in turn
     #[command(after_help = "Example:\n  seabed experiment all --out results")]
     All(ExperimentArgs),
-    /// The claims experiments (C1-C15) -> the CSVs seabed report reads
+    /// The claims experiments (C1-C16, Click) -> the CSVs seabed report reads
     #[command(after_help = crate::claims::AFTER_HELP)]
     Claims(crate::claims::ClaimsArgs),
 }

@@ -645,7 +645,7 @@ fn son_export(input: &CompileInput<'_>, options: &son::Options) -> Result<Value,
     }
     let (mut g, mut last_positions) = last.expect("the build phase is always exported");
     if let Some(schedule) = options.phases.get(graph_phases) {
-        let (s, _) = son::schedule_phase(&mut g, options.split).map_err(|b| b.to_string())?;
+        let (s, _) = son::schedule_phase(&mut g, options.split, options.batch).map_err(|b| b.to_string())?;
         let label = son_phase_label(schedule, options.split);
         let (phase, positions) = son_graph_phase(unique_name(&mut names, format!("son/{label}")), &g, &mut sources);
         phases.push(phase);

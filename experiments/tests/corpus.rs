@@ -82,6 +82,9 @@ const CONFIGURATIONS: &[&[&str]] = &[
     // The CFG pipeline with loop-invariant code motion (`licm`, an A/B option not in the
     // default spec: the default with `copy(licm,machine-opt,vn)` after the lowerings), on LLVM.
     &["--tier", "cfg", "--backend", "llvm", "--llvm", "ftl", "--spec", LICM_SPEC, "--always-opt", "--verify"],
+    // The sea of nodes lowering every `Float64Max/Min` diamond after one schedule
+    // (`schedule(batch=on)`, claim C16's control), on the LIR evaluator.
+    &["--tier", "son", "--backend", "lir", "--spec", son::BATCH_SPEC, "--always-opt", "--verify"],
 ];
 
 /// The CFG's default spec with loop-invariant code motion in a phase of its own after the

@@ -38,7 +38,9 @@
 //! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`) and
 //! the driver's `graph_changes` / `state_changes`, also per reducer as `NAME.graph_changes` /
 //! `NAME.state_changes` beside `NAME.visits` (see [`reducer`] and `docs/measurement.md`). The
-//! schedule row adds `minmax_diamonds` ([`late_lowering`]); the `peel` row `peeled`,
+//! schedule row adds `minmax_diamonds` and claim C16's `cf_lowerings`, `blocks_introduced`,
+//! `cf_lower_visits`, `cf_lower_visits_once` and `cf_lower_ns` ([`late_lowering`]: the part
+//! of the row's wall time spent lowering to diamonds); the `peel` row `peeled`,
 //! `peel_too_big` and `peel_skipped` (the CFG's names; its visits are the loop nodes
 //! examined, its changes the nodes added).
 //!
@@ -72,7 +74,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -327,13 +329,17 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
 
 /// The `schedule` phase up to LIR emission: frame-state inputs untagged
 /// ([`schedule::untag_frame_state_inputs`]), `Float64Max/Min` lowered to diamonds
-/// ([`late_lowering`]), then global code motion, splitting nodes if `split`. Returns the
-/// schedule and the number of diamonds made.
-pub fn schedule_phase(g: &mut Graph, split: bool) -> Result<(schedule::Schedule, u64), Bailout> {
+/// ([`late_lowering`]; with one schedule for all of them if `batch`), then global code
+/// motion, splitting nodes if `split`. Returns the schedule and the late lowering's counters
+/// (its wall time included).
+pub fn schedule_phase(g: &mut Graph, split: bool, batch: bool) -> Result<(schedule::Schedule, late_lowering::LateLoweringStats), Bailout> {
     schedule::untag_frame_state_inputs(g);
-    let diamonds = late_lowering::lower_min_max(g).map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    let started = std::time::Instant::now();
+    let lowered = if batch { late_lowering::lower_min_max_batch(g) } else { late_lowering::lower_min_max_counted(g) };
+    let mut lowering = lowered.map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    lowering.ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
     let s = schedule::schedule_with(g, split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
-    Ok((s, diamonds))
+    Ok((s, lowering))
 }
 
 /// Compiles one function through the sea-of-nodes pipeline to LIR.
@@ -362,8 +368,11 @@ fn compile_at(
     let mut g = build_and_optimize_at(input, osr, options, meter)?;
     let mut guard = meter.phase("son", "schedule");
     guard.nodes_in = g.live_nodes().len() as u64;
-    let (s, diamonds) = schedule_phase(&mut g, options.split)?;
-    guard.add_extra("minmax_diamonds", diamonds);
+    let (s, lowering) = schedule_phase(&mut g, options.split, options.batch)?;
+    guard.add_extra("minmax_diamonds", lowering.lowered);
+    for (name, n) in lowering.extras() {
+        guard.add_extra(name, n);
+    }
     guard.visits += s.live.len() as u64;
     guard.add_extra("hoisted", s.stats.hoisted);
     guard.add_extra("split", s.stats.split);

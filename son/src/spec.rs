@@ -12,7 +12,7 @@
 //! | `lower` (or `simplified-lower`) | — | exactly once |
 //! | `peel` | — | anywhere before `schedule` |
 //! | `memory(alias-class\|chain)` | the memory model: `alias-class` takes loads off the effect chain onto one slice per alias class ([`crate::memory`], Click's remedy; opt-in), `chain` keeps TurboFan's one effect chain (the default, and what a spec without the phase gets) | before `lower`, at most once, not with `peel` |
-//! | `schedule` | `split=on\|off` (node splitting; off when not given) | last, exactly once |
+//! | `schedule` | `split=on\|off` (node splitting; off when not given), `batch=on\|off` (late lowering of `Float64Max/Min` with one schedule for all diamonds, claim C16's control; off when not given: one schedule per diamond) | last, exactly once |
 //!
 //! `state=` picks the abstract state of the phase's load elimination ([`LoadElimState`]):
 //! `persistent` (the default, left out of canonical specs) or `v8`, TurboFan's structure and
@@ -241,6 +241,10 @@ pub struct Options {
     /// Node splitting in the scheduler (`schedule(split=on)`, in the default spec as V8's
     /// `--turbo-splitting` is on by default; `schedule(split=off)` for A/B runs).
     pub split: bool,
+    /// Late lowering with one schedule for all `Float64Max/Min` diamonds
+    /// (`schedule(batch=on)`, [`crate::late_lowering::lower_min_max_batch`]; off by default:
+    /// one schedule per diamond). Claim C16's equal-arms control.
+    pub batch: bool,
     /// Inlining in the graph builder (`build(inline=off)` turns it off; default on).
     pub inline: bool,
     /// Function-context specialization in the graph builder (`build(context=off)` turns it
@@ -269,7 +273,10 @@ impl Options {
                 }
                 format!("reduce({})", args.join(","))
             }
-            Phase::Schedule if self.split => "schedule(split=on)".to_string(),
+            Phase::Schedule if self.split || self.batch => {
+                let args: Vec<&str> = [(self.split, "split=on"), (self.batch, "batch=on")].iter().filter(|(on, _)| *on).map(|(_, a)| *a).collect();
+                format!("schedule({})", args.join(","))
+            }
             Phase::Memory(model) => format!("memory({})", model.name()),
             other => other.name().to_string(),
         });
@@ -306,6 +313,12 @@ reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
 /// see [`ALIAS_CLASS_SPEC`] for what this placement costs load elimination).
 pub const ALIAS_CLASS_FIRST_SPEC: &str = "son:memory(alias-class);reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
 reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+
+/// [`DEFAULT_SPEC`] with the late lowering scheduling once for all `Float64Max/Min` diamonds
+/// (`schedule(batch=on)`, as TurboFan's effect-control linearizer does): claim C16's
+/// equal-arms control.
+pub const BATCH_SPEC: &str = "son:reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on,batch=on)";
 
 impl Options {
     /// The memory model the spec asks for (its `memory(...)` phase; [`MemoryModel::Chain`]
@@ -344,6 +357,7 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     let ast = spec::parse(text, Pipeline::Son)?;
     let mut phases = Vec::new();
     let mut split = false;
+    let mut batch = false;
     let mut lower_at: Option<usize> = None;
     let mut schedule_at: Option<usize> = None;
     let mut memory_at: Option<usize> = None;
@@ -389,10 +403,11 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
                 for arg in item.args.iter().flatten() {
                     match arg.key.as_ref().map(|k| k.text.as_str()) {
                         Some("split") => split = spec::parse_switch(arg)?,
+                        Some("batch") => batch = spec::parse_switch(arg)?,
                         _ => {
                             return Err(SpecError::new(
                                 arg.position(),
-                                format!("unknown schedule option '{arg}'; valid: split=on, split=off"),
+                                format!("unknown schedule option '{arg}'; valid: split=on, split=off, batch=on, batch=off"),
                             ))
                         }
                     }
@@ -423,7 +438,7 @@ fn parse(text: &str, whole_pipeline: bool) -> Result<Options, SpecError> {
     if whole_pipeline && schedule_at.is_none() {
         return Err(SpecError::new(ast.end, "'schedule' must be the last phase, and the spec has none"));
     }
-    Ok(Options { phases, spec: text.trim().to_string(), verify: ir::verify::verify_graphs_by_default(), split, inline: ast.build.inline, context: ast.build.context })
+    Ok(Options { phases, spec: text.trim().to_string(), verify: ir::verify::verify_graphs_by_default(), split, batch, inline: ast.build.inline, context: ast.build.context })
 }
 
 /// The model of a `memory(...)` item.
@@ -569,6 +584,11 @@ mod tests {
         assert!(!parse_spec("son:lower;schedule").unwrap().split);
         assert!(parse_spec("son:lower;schedule(split=on)").unwrap().split);
         assert!(!parse_spec("son:lower;schedule(split=off)").unwrap().split);
+        let batch = parse_spec(BATCH_SPEC).unwrap();
+        assert!(batch.batch && batch.split && !parse_spec(DEFAULT_SPEC).unwrap().batch);
+        assert_eq!(batch.canonical_spec(), BATCH_SPEC);
+        assert_eq!(parse_spec("son:lower;schedule(batch=on)").unwrap().canonical_spec(), "son:lower;schedule(batch=on)");
+        assert!(!parse_spec("son:lower;schedule(split=on,batch=off)").unwrap().batch);
         assert!(!parse_spec("son:build(inline=off);lower;schedule").unwrap().inline);
         assert!(parse_spec("son:build;lower;schedule").unwrap().inline);
         let o = parse_spec("son:build(context=off);lower;schedule").unwrap();
@@ -630,7 +650,7 @@ mod tests {
         fails("son:reduce(dce,driver=worklist:x);lower;schedule", 32, "bad seed in 'worklist:x'");
         fails("son:reduce(dce,order=rpo);lower;schedule", 16, "unknown reduce option 'order=rpo'; valid: driver=v8");
         fails("son:lower;schedule(split=maybe)", 26, "'split=maybe' is 'maybe'; valid: on, off");
-        fails("son:lower;schedule(hoist=on)", 20, "unknown schedule option 'hoist=on'; valid: split=on, split=off");
+        fails("son:lower;schedule(hoist=on)", 20, "unknown schedule option 'hoist=on'; valid: split=on, split=off, batch=on, batch=off");
         fails("son:peel(cap=9);lower;schedule", 10, "'peel' takes no arguments");
         fails("son:typer();lower;schedule", 5, "'typer' takes no arguments");
         fails("son:reduce;lower;schedule", 5, "'reduce' needs its reducers");

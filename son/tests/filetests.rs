@@ -33,7 +33,7 @@ fn run(file: &filetest::TestFile) -> Result<String, String> {
         g.verify().map_err(|e| format!("the graph fails verification after '{}': {}", phase.name(), ir::verify::lines(&e)))?;
     }
     if scheduled {
-        let (schedule, _) = son::schedule_phase(&mut g, options.split).map_err(|b| b.to_string())?;
+        let (schedule, _) = son::schedule_phase(&mut g, options.split, options.batch).map_err(|b| b.to_string())?;
         Ok(schedule.dump(&g))
     } else {
         Ok(g.dump())

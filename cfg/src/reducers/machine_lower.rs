@@ -20,6 +20,16 @@
 //! | `Change*` | `TagInt32`, `TagFloat64`, `TagBit`, `UntagInt32`, `UntagNumber`, `TaggedEqual(v, true)` |
 //! | `Float64Max/Min(a, b)` | a diamond: `a < b` picks one operand, the other arm resolves ties, `±0` and NaN with `Select`s; the result meets in a phi made by a [`Variable`](crate::assembler::Variable) (only the arm a folded branch reaches is emitted) |
 //!
+//! The `Float64Max/Min` diamond is the only lowering of the CFG pipeline that introduces
+//! control flow (blocks): every checked op above ends in a deopt exit (`DeoptimizeIf/Unless`,
+//! an op inside the block, not a block). Claim C16 counts it on the phase's row, with the
+//! names the sea-of-nodes side's late lowering uses (`son::late_lowering`): `cf_lowerings`
+//! (ops lowered to a diamond), `blocks_introduced` (the blocks bound: both arms and the merge,
+//! or one arm and the merge when a reducer below folds the branch), `cf_lower_visits` (the op
+//! itself, visited once in the phase's one walk, plus the ops the diamond adds to the output
+//! graph; `cf_lower_visits_once` is the same, as the walk already visits each op once) and
+//! `cf_lower_ns` (the wall time of the diamond's emission, context only).
+//!
 //! `FrameState` inputs that are `TagInt32/TagFloat64/TagBit(x)` are replaced by `x`: the exit
 //! boxes the value itself (its `ExitDesc` records the representation), so the tagging op is
 //! only computed where the value is really needed.
@@ -90,8 +100,26 @@ impl MachineEmitter for WithFrameState<'_, '_> {
     }
 }
 
-/// JS `Math.max` (or `Math.min`) of two float64 as a diamond; see the module docs.
+/// JS `Math.max` (or `Math.min`) of two float64 as a diamond, with claim C16's counters; see
+/// the module docs.
 pub fn float64_max_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> V {
+    let started = std::time::Instant::now();
+    let ops_before = asm.graph().op_count();
+    let (v, blocks) = emit_diamond(asm, max, a, b);
+    if asm.counting {
+        let work = 1 + (asm.graph().op_count() - ops_before) as u64;
+        asm.stats.extras_add("cf_lowerings", 1);
+        asm.stats.extras_add("blocks_introduced", blocks);
+        asm.stats.extras_add("cf_lower_visits", work);
+        asm.stats.extras_add("cf_lower_visits_once", work);
+        asm.stats.extras_add("cf_lower_ns", u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX));
+    }
+    v
+}
+
+/// Emits the diamond of [`float64_max_diamond`]; returns its value and the blocks bound.
+fn emit_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> (V, u64) {
+    let mut blocks = 1;
     let result = asm.new_variable(Rep::Float64);
     // The sequences exit nowhere: no frame state.
     let lt = machine_lowering::float64_min_max_condition(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, a, b);
@@ -101,11 +129,13 @@ pub fn float64_max_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> V 
     // predecessor, so the variable's value passes through without a phi.
     asm.branch(lt, then_block, else_block, None);
     if asm.is_reachable(then_block) {
+        blocks += 1;
         asm.bind(then_block);
         asm.set_variable(result, machine_lowering::float64_min_max_less(max, a, b));
         asm.goto(merge);
     }
     if asm.is_reachable(else_block) {
+        blocks += 1;
         asm.bind(else_block);
         let r = machine_lowering::float64_min_max_not_less(&mut WithFrameState { asm: &mut *asm, fs: V::INVALID }, max, a, b);
         asm.set_variable(result, r);
@@ -114,7 +144,7 @@ pub fn float64_max_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> V 
     asm.bind(merge);
     let v = asm.get_variable(result).expect("set on both arms");
     asm.kill_variable(result);
-    v
+    (v, blocks)
 }
 
 impl Reducer for MachineLowering {

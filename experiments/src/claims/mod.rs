@@ -1,4 +1,4 @@
-//! `seabed experiment claims`: one experiment per claim of `CLAIMS.md` (C1–C11) and of issue 36 (C12, C13, C15), each
+//! `seabed experiment claims`: one experiment per claim of `CLAIMS.md` (C1–C11) and of issue 36 (C12–C16 and Click), each
 //! writing a tidy CSV into the results directory; `seabed report` turns the CSVs into
 //! `REPORT.md` (see [`crate::report`]).
 //!
@@ -31,6 +31,7 @@
 //! | C13 | [`c13_deadness`] | `c13_deadness.csv` |
 //! | C14 | [`c14_loops`] | `c14_loops.csv`, `c14_peel_code.csv` |
 //! | C15 | [`c15_simpler_shorter`] | `c15_simpler_shorter.csv` (counted in the source tree; no process runs) |
+//! | C16 | [`c16_control_lowering`] | `c16_control_lowering.csv` |
 //! | Click | [`click_alias_class`] | `click_alias_class.csv` |
 
 pub mod c10_llvm_share;
@@ -39,6 +40,7 @@ pub mod c12_code_motion;
 pub mod c13_deadness;
 pub mod c14_loops;
 pub mod c15_simpler_shorter;
+pub mod c16_control_lowering;
 pub mod c1_reducer_changes;
 pub mod c2_cache_misses;
 pub mod c10_per_function;
@@ -205,6 +207,7 @@ pub const CLAIMS: &[Claim] = &[
     c13_deadness::CLAIM,
     c14_loops::CLAIM,
     c15_simpler_shorter::CLAIM,
+    c16_control_lowering::CLAIM,
     click_alias_class::CLAIM,
 ];
 
@@ -370,7 +373,7 @@ pub fn run(opts: ClaimsOptions) -> Result<(), String> {
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     for id in &opts.only {
         if !CLAIMS.iter().any(|c| c.id.eq_ignore_ascii_case(id)) {
-            return Err(format!("unknown claim '{id}' (C1 … C15, Click)"));
+            return Err(format!("unknown claim '{id}' (C1 … C16, Click)"));
         }
     }
     let seabed = std::env::current_exe().map_err(|e| format!("cannot find the seabed binary: {e}"))?;
@@ -456,7 +459,7 @@ pub struct ClaimsArgs {
     /// The corpus directory [default: experiments/corpus of the source tree]
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), hide_default_value = true)]
     corpus: PathBuf,
-    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C15]
+    /// Only these claims, e.g. C1,C4 (any case) [default: all, C1 to C16 and Click]
     #[arg(long, value_name = "C1,C4,...")]
     only: Option<String>,
     /// Smoke mode: a few small programs, one repetition, small generated sizes, no node
@@ -519,7 +522,7 @@ mod tests {
     #[test]
     fn the_registry_lists_the_claims_in_order() {
         let ids: Vec<&str> = CLAIMS.iter().map(|c| c.id).collect();
-        let expected: Vec<String> = (1..=15).map(|i| format!("C{i}")).chain(["Click".to_string()]).collect();
+        let expected: Vec<String> = (1..=16).map(|i| format!("C{i}")).chain(["Click".to_string()]).collect();
         assert_eq!(ids, expected);
     }
 
