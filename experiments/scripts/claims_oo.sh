@@ -7,7 +7,8 @@
 # (the Tier-1 and Tier-2 feature programs stay in the corpus-wide context figures) plus one
 # AWFY driver per benchmark named bench_awfy_MODULE.js, so every claim's "real kernels" are
 # the AWFY benchmarks. Three driver sizes:
-#   - counting claims (C1, C2, C5-C8, C12), whose headline is the hot compiles of default tiering
+#   - counting claims (C1, C2, C5-C8, C12-C14, C16, Click; and C15, which counts the source
+#     tree and runs no program), whose headline is the hot compiles of default tiering
 #     (claims::tiering; --always-opt is their second row): test.conf's inner iterations run
 #     10 times (--outer 10), so that functions get hot with the feedback of a warm-up;
 #     Mandelbrot and NBody at inner 100 (their test size, 1, runs no loop and compiles
@@ -55,7 +56,7 @@ echo "claims-oo: drivers at rebench.conf's sizes (C11)"
 "$seabed" awfy --suite "$awfy" --out "$work/census" --drivers "$work/drivers-time" --census-only >/dev/null
 corpus_for "$work/corpus-time" "$work/drivers-time"
 
-time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-hot" --only C1,C2,C5,C6,C7,C8,C12
+time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-hot" --only C1,C2,C5,C6,C7,C8,C12,C13,C14,C15,C16,Click
 # Each run writes its own run log (claims_runs_c1_c2_....csv: claims::run_log_file).
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-count" --only C3,C10
 time "$seabed" experiment claims --out "$out" --reps "$reps" --corpus "$work/corpus-time" --only C11

@@ -440,7 +440,8 @@ fn write_run_log(ctx: &Ctx) -> Result<(), String> {
 
 /// What `seabed experiment claims --help` says after the options.
 pub const AFTER_HELP: &str = "\
-Each selected claim writes its CSVs (c1_*.csv ... c11_*.csv) and runs.csv into --out DIR;
+Each selected claim writes its CSVs (c1_*.csv ... c16_*.csv, click_*.csv) and the run log
+(claims_runs.csv; with --only, claims_runs_<ids>.csv) into --out DIR;
 seabed report turns them into REPORT.md.
 
 Examples:

@@ -126,12 +126,15 @@ pub struct SpecVariant {
     pub spec: &'static str,
 }
 
-/// The opt-in pipeline options every `--configs all` campaign also runs: son's alias-class
-/// memory (Click's remedy, claim Click) and the CFG's loop-invariant code motion (claim
-/// C12's control), each on the LIR evaluator with stress exits and on LLVM with early
-/// tier-up.
-pub const OPTION_VARIANTS: [(Tier, SpecVariant); 2] = [
+/// The opt-in pipeline options every `--configs all` campaign also runs, each on the LIR
+/// evaluator with stress exits and on LLVM with early tier-up: son's alias-class memory
+/// (Click's remedy, claim Click) after load elimination and on the graph as built, son's late
+/// lowering scheduling once (claim C16's control) and the CFG's loop-invariant code motion
+/// (claim C12's control).
+pub const OPTION_VARIANTS: [(Tier, SpecVariant); 4] = [
     (Tier::Son, SpecVariant { name: "alias-class", spec: son::ALIAS_CLASS_SPEC }),
+    (Tier::Son, SpecVariant { name: "alias-first", spec: son::ALIAS_CLASS_FIRST_SPEC }),
+    (Tier::Son, SpecVariant { name: "batch", spec: son::BATCH_SPEC }),
     (Tier::Cfg, SpecVariant { name: "licm", spec: cfg::LICM_SPEC }),
 ];
 
@@ -239,7 +242,7 @@ pub enum ConfigSet {
     /// compiler; low-threshold tiering on LLVM for son and cfg.
     #[value(help = "6 configurations: interp; stress exits on LIR per compiler; hot2 on LLVM for son and cfg")]
     Quick,
-    /// Thirty: the interpreter, and the interpreter under collector stress; for each
+    /// Thirty-four: the interpreter, and the interpreter under collector stress; for each
     /// compiler on the LIR evaluator `--always-opt`, `--always-opt --deopt-every 3` and
     /// `--hot-calls 2 --osr-back-edges 50`; on LLVM `--always-opt` for all three, and for son
     /// and cfg also stress exits, low-threshold tiering, default tiering and stress exits
@@ -247,7 +250,7 @@ pub enum ConfigSet {
     /// tiering (as the corpus runner's Cranelift configurations); and the opt-in options of
     /// [`OPTION_VARIANTS`], each with stress exits on the LIR evaluator and early tier-up on
     /// LLVM.
-    #[value(help = "30 configurations: every tier, backend and tiering, collector stress, and the opt-in options alias-class (son) and licm (cfg)")]
+    #[value(help = "34 configurations: every tier, backend and tiering, collector stress, and the opt-in options alias-class, alias-first, batch (son) and licm (cfg)")]
     All,
 }
 
@@ -1009,7 +1012,7 @@ mod tests {
     #[test]
     fn configuration_sets() {
         let all = ConfigSet::All.configs();
-        assert_eq!(all.len(), 30);
+        assert_eq!(all.len(), 34);
         assert_eq!(all[0].args(), ["--tier", "interp"]);
         assert_eq!(all[1].args(), ["--tier", "interp", "--gc-stress", "1", "--verify-heap"]);
         assert!(all[2..].iter().all(|c| c.args().contains(&"--verify")));
