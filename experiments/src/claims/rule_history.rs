@@ -551,7 +551,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C14",
         first_data: "88c82cc",
-        first_data_oo: None,
+        first_data_oo: Some("95c6a5d"),
         rule_fingerprint: 0x536e_1c86_0d36_c212,
         rows: &[RuleChange {
             commit: "0109a0e",
@@ -566,7 +566,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C15",
         first_data: "1aafae8",
-        first_data_oo: None,
+        first_data_oo: Some("95c6a5d"),
         rule_fingerprint: 0x6138_0822_75bd_009b,
         rows: &[RuleChange {
             commit: "4fc8f08",
@@ -581,7 +581,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "C16",
         first_data: "1d68b4b",
-        first_data_oo: None,
+        first_data_oo: Some("95c6a5d"),
         rule_fingerprint: 0x8042_1913_a326_61b6,
         rows: &[
             RuleChange {
@@ -607,7 +607,7 @@ pub static HISTORY: &[ClaimHistory] = &[
     ClaimHistory {
         claim: "Click",
         first_data: "ea847f8",
-        first_data_oo: None,
+        first_data_oo: Some("95c6a5d"),
         rule_fingerprint: 0x3d9c_0135_09d1_fcbe,
         rows: &[RuleChange {
             commit: "f8c8724",
