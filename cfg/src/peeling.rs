@@ -119,9 +119,7 @@ pub fn clone_subgraph(
     for &b in blocks {
         let out = targets[b.ix()];
         if !asm.is_reachable(out) {
-            let ops = input.ops_of(b).count() as u64;
-            asm.stats.skipped_dead += ops;
-            asm.stats.dead_made += ops;
+            crate::copying::skip_unreachable_block(asm, input, b);
             continue;
         }
         asm.origin_block = Some(b);
