@@ -127,7 +127,7 @@ pub trait Reducer {
 
     /// Asked (copying phases) when the forward edge into the input loop `header` is about to
     /// be emitted: true to have the copying phase peel the loop's first iteration there
-    /// (see [`copying::peel_first_iteration`](crate::peeling::peel_first_iteration)). Counters
+    /// (see [`peeling::peel_first_iteration`](crate::peeling::peel_first_iteration)). Counters
     /// go to `stats.extras`.
     fn should_peel(&mut self, _input: &Graph<Input>, _header: BlockIndex<Input>, _stats: &mut Stats) -> bool {
         false
