@@ -526,7 +526,8 @@ fn summary_by_side(found: &[Finding]) -> String {
         }
         let ids: Vec<&str> = of_side.iter().map(|f| f.id).collect();
         let counted: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
-        let _ = write!(md, "{} claims ({}): {}.\n\n| id | claim | published | ours | verdict | reason |\n|---|---|---|---|---|---|\n", of_side.len(), ids.join(", "), counted.join(", "));
+        let claims = if of_side.len() == 1 { "claim" } else { "claims" };
+        let _ = write!(md, "{} {claims} ({}): {}.\n\n| id | claim | published | ours | verdict | reason |\n|---|---|---|---|---|---|\n", of_side.len(), ids.join(", "), counted.join(", "));
         for f in of_side {
             let _ = writeln!(md, "| {} | {} | {} | {} | **{}** | {} |", f.id, f.claim, f.published, f.ours, f.verdict_text(), f.reason);
         }
