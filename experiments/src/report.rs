@@ -286,6 +286,15 @@ pub fn spread(xs: &[f64]) -> String {
     format!("{} [IQR {}–{}]", num(median(xs)), num(quantile(xs, 0.25)), num(quantile(xs, 0.75)))
 }
 
+/// `geomean× (min–max lo–hi, n what)` of the ratios `xs` (`what`: `kernels`, `programs`),
+/// or `–` when there are none.
+pub fn geomean_spread(xs: &[f64], what: &str) -> String {
+    if xs.is_empty() {
+        return "–".into();
+    }
+    format!("{}× (min–max {}–{}, {} {what})", num(geomean(xs)), num(quantile(xs, 0.0)), num(quantile(xs, 1.0)), xs.len())
+}
+
 /// `median (min–max)` of `xs`.
 pub fn range(xs: &[f64]) -> String {
     format!("{} (min–max {}–{})", num(median(xs)), num(quantile(xs, 0.0)), num(quantile(xs, 1.0)))

@@ -22,7 +22,7 @@ use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx, Side};
-use crate::report::{geomean, num, quantile, Finding, Grid};
+use crate::report::{geomean, geomean_spread, num, Finding, Grid};
 
 /// The claim C12.
 pub const CLAIM: Claim = Claim {
@@ -138,14 +138,6 @@ fn pairs(k: &PerKernel, a: &str, b: &str) -> Vec<(String, f64, f64)> {
     k.iter().filter_map(|(p, c)| Some((p.clone(), *c.get(a)?, *c.get(b)?))).filter(|(_, x, y)| *x > 0.0 && *y > 0.0).collect()
 }
 
-/// "geomean (min–max, n kernels)".
-fn spread(ratios: &[f64]) -> String {
-    if ratios.is_empty() {
-        return "–".into();
-    }
-    format!("{}× (min–max {}–{}, {} kernels)", num(geomean(ratios)), num(quantile(ratios, 0.0)), num(quantile(ratios, 1.0)), ratios.len())
-}
-
 /// C12's report section: cfg/son pure instructions executed per kernel (judged), with the
 /// CFG-with-`licm` control, hoisting and redundancy counts beside it.
 pub fn report(_dir: &Path, t: &Table) -> Finding {
@@ -179,15 +171,15 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     }
     let n = ratios.len();
     let judgement = RULE.on(g, "no kernel has pure instructions executed under both default specs").judge(Reasons {
-        reproduced: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): son's code motion and redundancy elimination leave clearly less to execute ({})", num(g), spread(&control_ratios), RULE.text()),
-        partly: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): a small gain for son ({})", num(g), spread(&control_ratios), RULE.text()),
-        not_reproduced: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): no gain of 1% for son ({})", num(g), spread(&control_ratios), RULE.text()),
+        reproduced: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): son's code motion and redundancy elimination leave clearly less to execute ({})", num(g), geomean_spread(&control_ratios, "kernels"), RULE.text()),
+        partly: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): a small gain for son ({})", num(g), geomean_spread(&control_ratios, "kernels"), RULE.text()),
+        not_reproduced: format!("the CFG executes {}× son's pure LIR instructions (geometric mean over {n} kernels; with `licm` {}): no gain of 1% for son ({})", num(g), geomean_spread(&control_ratios, "kernels"), RULE.text()),
     });
     let sum = |k: &PerKernel, c: &str| -> f64 { k.values().filter_map(|m| m.get(c)).sum() };
     let ours = format!(
         "cfg/son pure instructions executed {}; CFG with `licm` / son {}; ops hoisted over the kernels: son {}, cfg+licm {}",
-        spread(&ratios),
-        spread(&control_ratios),
+        geomean_spread(&ratios, "kernels"),
+        geomean_spread(&control_ratios, "kernels"),
         num(sum(&hoist, "son")),
         num(sum(&hoist, "cfg-licm"))
     );

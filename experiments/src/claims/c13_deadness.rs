@@ -25,7 +25,7 @@ use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx, Side};
-use crate::report::{geomean, num, quantile, Finding, Grid};
+use crate::report::{geomean, geomean_spread, num, Finding, Grid};
 
 /// The claim C13.
 pub const CLAIM: Claim = Claim {
@@ -213,14 +213,6 @@ fn per_kernel(t: &Table) -> BTreeMap<String, (SideSums, SideSums)> {
     sides.into_iter().filter_map(|(p, (s, c))| Some((p, (s?, c?)))).collect()
 }
 
-/// "geomean (min–max, n kernels)".
-fn spread(ratios: &[f64]) -> String {
-    if ratios.is_empty() {
-        return "–".into();
-    }
-    format!("{}× (min–max {}–{}, {} kernels)", num(geomean(ratios)), num(quantile(ratios, 0.0)), num(quantile(ratios, 1.0)), ratios.len())
-}
-
 /// C13's report section: son/cfg dead share left at phase ends per kernel (judged), with the
 /// events and the removal work beside it.
 pub fn report(_dir: &Path, t: &Table) -> Finding {
@@ -283,7 +275,7 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         partly: format!("son leaves {}× the CFG's share of dead code at its phase ends (geometric mean over {n} kernels): somewhat more, short of twice ({})", num(g), RULE.text()),
         not_reproduced: format!("son leaves {}× the CFG's share of dead code at its phase ends (geometric mean over {n} kernels): not clearly more than the CFG ({})", num(g), RULE.text()),
     });
-    let ours = format!("son/cfg dead share left at phase ends {}; control-dead alone {}; {context}", spread(&ratios), spread(&unreachable));
+    let ours = format!("son/cfg dead share left at phase ends {}; control-dead alone {}; {context}", geomean_spread(&ratios, "kernels"), geomean_spread(&unreachable, "kernels"));
     let notes = format!(
         "Counter runs ({}) of every corpus program under both default specs; the table lists the kernels. Dead share: dead \
          nodes or ops left at the end of each graph phase (build and every phase before the backend) over the live ones, \

@@ -36,7 +36,7 @@ use super::table::{Csv, RowContext, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx, Side};
-use crate::report::{geomean, num, quantile, Finding, Grid};
+use crate::report::{geomean, geomean_spread, num, Finding, Grid};
 
 /// The claim C14.
 pub const CLAIM: Claim = Claim {
@@ -211,14 +211,6 @@ fn both(k: &PerKernel) -> Vec<(String, f64, f64)> {
     k.iter().filter_map(|(p, c)| Some((p.clone(), *c.get("son")?, *c.get("cfg")?))).filter(|(_, s, c)| *s > 0.0 && *c > 0.0).collect()
 }
 
-/// "geomean (min–max, n kernels)".
-fn spread(ratios: &[f64]) -> String {
-    if ratios.is_empty() {
-        return "–".into();
-    }
-    format!("{}× (min–max {}–{}, {} kernels)", num(geomean(ratios)), num(quantile(ratios, 0.0)), num(quantile(ratios, 1.0)), ratios.len())
-}
-
 /// Each side's peeling code from [`CODE_CSV`] in `dir`: "son N tokens (L lines), cfg ...",
 /// or why it is missing.
 fn code_sizes(dir: &Path) -> String {
@@ -309,7 +301,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         format!(
             "son reads {}× the CFG's graph elements per compilation to find loops (geometric mean over {n} kernels; without son's scheduler {}): {what} ({})",
             num(g),
-            spread(&outside_ratios),
+            geomean_spread(&outside_ratios, "kernels"),
             RULE.text()
         )
     };
@@ -322,9 +314,9 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
     let code = code_sizes(dir);
     let ours = format!(
         "son/cfg loop-finding visits per compilation {}; without son's scheduler {}; per loop found (context) {}; loops peeled over the kernels: son {}, cfg {}; {code}",
-        spread(&ratios),
-        spread(&outside_ratios),
-        spread(&per_loop_ratios),
+        geomean_spread(&ratios, "kernels"),
+        geomean_spread(&outside_ratios, "kernels"),
+        geomean_spread(&per_loop_ratios, "kernels"),
         num(sum(&peeled, "son")),
         num(sum(&peeled, "cfg"))
     );

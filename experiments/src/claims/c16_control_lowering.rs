@@ -35,7 +35,7 @@ use super::table::{Csv, Table};
 use super::tiering::{self, Tiering};
 use super::verdict::{Bound, Reasons, Thresholds, Unit};
 use super::{opt, Claim, Ctx, Side};
-use crate::report::{geomean, num, quantile, Finding, Grid};
+use crate::report::{geomean, geomean_spread, num, Finding, Grid};
 
 /// The claim C16.
 pub const CLAIM: Claim = Claim {
@@ -198,14 +198,6 @@ fn judged(p: &PerProgram) -> Vec<(String, Side16, Side16)> {
         .collect()
 }
 
-/// "geomean (min–max, n programs)".
-fn spread(ratios: &[f64]) -> String {
-    if ratios.is_empty() {
-        return "–".into();
-    }
-    format!("{}× (min–max {}–{}, {} programs)", num(geomean(ratios)), num(quantile(ratios, 0.0)), num(quantile(ratios, 1.0)), ratios.len())
-}
-
 /// C16's report section: son/cfg lowering visits per introduced block (judged), with the
 /// schedule-once control, the lowerings, blocks and wall time beside it.
 pub fn report(_dir: &Path, t: &Table) -> Finding {
@@ -248,8 +240,8 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
         format!(
             "son's lowering visits {}× the CFG's per block it introduces (geometric mean over {n} programs, {kernels} of them kernels; scheduling once {}, measured with `schedule(batch=on)` {}): {what} ({})",
             num(g),
-            spread(&once),
-            spread(&batch),
+            geomean_spread(&once, "programs"),
+            geomean_spread(&batch, "programs"),
             RULE.text()
         )
     };
@@ -261,9 +253,9 @@ pub fn report(_dir: &Path, t: &Table) -> Finding {
     let sum = |side: &str, f: fn(&Side16) -> f64| -> f64 { all.values().filter_map(|m| m.get(side)).map(f).sum() };
     let ours = format!(
         "son/cfg lowering visits per introduced block {}; scheduling once {} (measured with `schedule(batch=on)`: {}); over the corpus: lowerings son {}, cfg {}; blocks son {}, cfg {}; programs where only one side introduces blocks: {}",
-        spread(&ratios),
-        spread(&once),
-        spread(&batch),
+        geomean_spread(&ratios, "programs"),
+        geomean_spread(&once, "programs"),
+        geomean_spread(&batch, "programs"),
         num(sum("son", |s| s.lowerings)),
         num(sum("cfg", |s| s.lowerings)),
         num(sum("son", |s| s.blocks)),
