@@ -152,13 +152,13 @@ const COLUMNS_AFTER_EVENTS: usize = 4;
 
 /// The event columns copied from each dump (`Ir` … `DLmw`): callgrind names its events as
 /// [`CSV`] names these columns.
-fn events() -> &'static [&'static str] {
+pub(super) fn events() -> &'static [&'static str] {
     &CSV.columns[COLUMNS_BEFORE_EVENTS..CSV.columns.len() - COLUMNS_AFTER_EVENTS]
 }
 
 /// One callgrind run with instrumentation windows: the stats and the client-request dumps in
 /// part order.
-fn callgrind_run(ctx: &Ctx, program: &Path, args: &[String], dir: &Path) -> Result<(Stats, Vec<CallgrindDump>), String> {
+pub(super) fn callgrind_run(ctx: &Ctx, program: &Path, args: &[String], dir: &Path) -> Result<(Stats, Vec<CallgrindDump>), String> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let abs = |p: &Path| std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display()));
@@ -200,7 +200,7 @@ fn callgrind_run(ctx: &Ctx, program: &Path, args: &[String], dir: &Path) -> Resu
 
 /// Runs `job(0..count)` on as many threads as there are cores, each job once, and returns
 /// the results in job order. Callgrind's counts do not depend on what runs beside it.
-fn in_parallel<T: Send>(count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
+pub(super) fn in_parallel<T: Send>(count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, count.max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
@@ -231,7 +231,7 @@ struct Program {
 }
 
 /// Whether valgrind runs here.
-fn valgrind_available() -> bool {
+pub(super) fn valgrind_available() -> bool {
     Command::new("valgrind").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 

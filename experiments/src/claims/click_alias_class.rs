@@ -45,7 +45,7 @@ pub const CLAIM: Claim = Claim {
     side: Side::ClickRemedy,
     title: "With alias-class memory instead of one effect chain, most chain nodes would float",
     published: "qualitative (most of V8's chain nodes)",
-    csvs: &[CSV, TIME_CSV],
+    csvs: &[CSV, TIME_CSV, CACHE_CSV],
     run,
     report,
     rule,
@@ -81,6 +81,17 @@ pub const CSV: Csv = Csv {
 /// `midend_ns` is son's phase wall time summed over the run's compiles.
 pub const TIME_CSV: Csv = Csv { file: "click_compile_time.csv", columns: &["config", "compiles", "midend_ns"] };
 
+/// Callgrind runs of the kernels (C2's measure, context): one row per (kernel, configuration,
+/// son phase dump) under default tiering on the LIR evaluator, one chain and alias-class only,
+/// with C2's instrumentation windows, pinned cache geometry and event columns
+/// ([`super::c2_cache_misses`]).
+pub const CACHE_CSV: Csv = Csv {
+    file: "click_cache_misses.csv",
+    columns: &[
+        "config", "function", "phase", "dump", "Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw", "d1_geometry", "ll_geometry",
+    ],
+};
+
 /// The verdict rule on the share of the one-chain graph's chain nodes that leave the spine
 /// under alias-class memory: "most" is at least half; a fifth is a part worth naming.
 pub const RULE: Thresholds = Thresholds { reproduced: Bound::AtLeast(0.5), partly: Bound::AtLeast(0.2), unit: Unit::Percent };
@@ -109,8 +120,8 @@ loads off the chain; stores, checks, calls, allocations and exits stay on the sp
 too, but a barrier would then need every slice as an input, Simple's `MemMerge`, which the shared op table lacks), and a \
 check or exit is a barrier for every class (a deopt exit must see memory as the interpreter does). JavaScript after \
 speculation is check-heavy: nearly every access is preceded by a map, bounds or null check that stays on the spine and \
-stops its load, so the numeric kernels, with many checks and few stores, leave little to float; object-heavy code (AWFY, \
-not run for this claim) could differ. Our classes are per field slot and one for all array elements, without the \
+stops its load, so the numeric kernels, with many checks and few stores, leave little to float; the object-heavy AWFY programs \
+(`make claims-oo`) are checked the same way, and other object-heavy code could differ. Our classes are per field slot and one for all array elements, without the \
 receiver's shape (Simple's are per struct and field), which is coarser for fields of different classes at the same slot. \
 The one-chain graph already has chain nodes off the spine (phis and nodes pinned by control only), counted in the \
 denominator, as C7 counts them. The phase runs after load elimination in the judged configuration (placed first it \
@@ -118,8 +129,11 @@ costs load elimination its facts across checks: the alias-first row), so it slic
 Phase visits count the memory phase's loads as its visits, and its slice-walk steps (stores and phis skipped) apart; \
 the spine census itself is outside the phase windows on both arms. Wall time per compile comes from serial timing runs \
 of the kernels with `--always-opt` on a shared 2-core machine (median over the repetitions), where a few milliseconds \
-per kernel move with the machine's load: context, not judged. C2's simulated cache misses (callgrind) are not measured for \
-this claim.";
+per kernel move with the machine's load: context, not judged. The simulated D1 misses (C2's measure, context) come \
+from callgrind runs with C2's instrumentation windows and cache geometry, and carry C2's threats (one simulated cache, \
+cold at each compilation's first phase); they sum son's mid-end phases but `representation`, so the memory phase's own \
+misses count against alias-class and the one-chain arm's `memory(chain)` phase (a walk that changes nothing) against \
+one chain.";
 
 /// One-chain configuration name.
 pub const ONE_CHAIN: &str = "one-chain";
@@ -233,7 +247,120 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         ctx.push(&mut t, &row_context(CLAIM.id, &file_name(&programs[run.program]), "son", spec, "meter", 0), values);
     }
     ctx.write(&t, &CSV)?;
-    run_timing(ctx)
+    run_timing(ctx)?;
+    run_cache(ctx)
+}
+
+/// The callgrind runs of [`CACHE_CSV`]: every kernel (the first only with `--quick`) under
+/// one chain and alias-class, as many at a time as there are cores (simulated counts do not
+/// depend on what runs beside them).
+fn run_cache(ctx: &Ctx) -> Result<(), String> {
+    use super::c2_cache_misses::{callgrind_run, events, in_parallel, valgrind_available};
+    let mut t = ctx.table(&CACHE_CSV);
+    if !valgrind_available() {
+        eprintln!("claims: Click: valgrind not found; no cache rows");
+        return ctx.write(&t, &CACHE_CSV);
+    }
+    let kernels = ctx.kernels()?;
+    let kernels = if ctx.opts.quick { &kernels[..kernels.len().min(1)] } else { &kernels[..] };
+    let configs: Vec<(&str, String)> = configs().into_iter().filter(|(c, _)| *c != ALIAS_FIRST).collect();
+    let jobs: Vec<(usize, usize)> = (0..kernels.len()).flat_map(|k| (0..configs.len()).map(move |c| (k, c))).collect();
+    let results = in_parallel(jobs.len(), |j| {
+        let (k, c) = jobs[j];
+        let dir = ctx.runner.scratch.join(format!("click-callgrind-{j}"));
+        callgrind_run(ctx, &kernels[k], &args("son", &configs[c].1, &[]), &dir)
+    });
+    for (&(k, c), result) in jobs.iter().zip(results) {
+        let name = file_name(&kernels[k]);
+        let (stats, dumps) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("claims: Click cache {name} {}: {e}", configs[c].0);
+                continue;
+            }
+        };
+        if stats.phases.len() != dumps.len() || stats.phases.iter().zip(&dumps).any(|(p, d)| d.label.as_deref() != Some(p.label.as_str())) {
+            eprintln!("claims: Click cache {name} {}: {} phase rows do not match {} dumps; skipped", configs[c].0, stats.phases.len(), dumps.len());
+            continue;
+        }
+        for (i, (p, d)) in stats.phases.iter().zip(&dumps).enumerate() {
+            let mut values = vec![configs[c].0.to_string(), p.function.clone(), p.label.clone(), (i + 1).to_string()];
+            values.extend(events().iter().map(|e| d.get(e).unwrap_or(0).to_string()));
+            let geometry = |prefix: &str| d.caches.iter().find(|g| g.starts_with(prefix)).cloned().unwrap_or_default();
+            values.push(geometry("D1"));
+            values.push(geometry("LL"));
+            ctx.push(&mut t, &row_context(CLAIM.id, &name, "son", &configs[c].1, "callgrind", 0), values);
+        }
+    }
+    ctx.write(&t, &CACHE_CSV)
+}
+
+/// Whether a phase label (`son/memory#5`) belongs to the mid-end figure of [`CACHE_CSV`]: son's
+/// phases but the shared LIR `representation`, as C2's IR-specific sum.
+pub fn is_midend_phase(label: &str) -> bool {
+    label.strip_prefix("son/").is_some_and(|rest| !rest.starts_with("representation"))
+}
+
+/// Per kernel: (D1 misses, instructions) summed over the mid-end phases ([`is_midend_phase`])
+/// of each configuration, and of the memory phase alone under alias-class, from
+/// [`CACHE_CSV`] in `dir` (empty when it is missing).
+pub fn cache_sums(dir: &Path) -> BTreeMap<String, BTreeMap<String, (f64, f64)>> {
+    let mut out: BTreeMap<String, BTreeMap<String, (f64, f64)>> = BTreeMap::new();
+    let Ok(t) = crate::report::load(dir, &CACHE_CSV) else {
+        return out;
+    };
+    for r in &t.rows {
+        let phase = t.get(r, "phase");
+        if !is_midend_phase(phase) {
+            continue;
+        }
+        let d1 = t.num(r, "D1mr").unwrap_or(0.0) + t.num(r, "D1mw").unwrap_or(0.0);
+        let ir = t.num(r, "Ir").unwrap_or(0.0);
+        let per = out.entry(t.get(r, "program").to_string()).or_default();
+        let mut add = |key: String| {
+            let e = per.entry(key).or_insert((0.0, 0.0));
+            e.0 += d1;
+            e.1 += ir;
+        };
+        add(t.get(r, "config").to_string());
+        if phase.starts_with("son/memory") {
+            add(format!("{}/memory", t.get(r, "config")));
+        }
+    }
+    out
+}
+
+/// The cache runs' summary, a sentence (empty without them): alias-class / one chain D1
+/// misses and instructions over the mid-end, geometric mean over the kernels, and the memory
+/// phase's share of alias-class's misses.
+fn cache_line(sums: &BTreeMap<String, BTreeMap<String, (f64, f64)>>) -> String {
+    let pairs: Vec<(f64, f64, f64)> = sums
+        .values()
+        .filter_map(|m| {
+            let (one, alias) = (m.get(ONE_CHAIN)?, m.get(ALIAS_CLASS)?);
+            let memory = m.get(&format!("{ALIAS_CLASS}/memory")).map_or(0.0, |x| x.0);
+            (one.0 > 0.0 && one.1 > 0.0).then_some((alias.0 / one.0, alias.1 / one.1, memory / alias.0.max(1.0)))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let d1: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+    let ir: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+    let share: Vec<f64> = pairs.iter().map(|p| p.2).collect();
+    format!(
+        "Simulated D1 misses (C2's measure, callgrind, context): son's mid-end but `representation`, alias-class / one \
+         chain, {}× geometric mean over {} kernels (min–max {}–{}×), instructions {}× (min–max {}–{}×); the memory \
+         phase's own misses are {} of alias-class's (median over the kernels). ",
+        num(geomean(&d1)),
+        d1.len(),
+        num(quantile(&d1, 0.0)),
+        num(quantile(&d1, 1.0)),
+        num(geomean(&ir)),
+        num(quantile(&ir, 0.0)),
+        num(quantile(&ir, 1.0)),
+        pct(median(&share))
+    )
 }
 
 /// The timing runs of [`TIME_CSV`]: one process at a time, repetitions outermost.
@@ -377,8 +504,17 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         "visits per graph change one chain / alias-class",
         "phase visits alias-class / one chain",
         "wall per compile alias-class / one chain (timing runs)",
+        "D1 misses alias-class / one chain (callgrind)",
     ]);
     let (walls, wall_reps) = wall_ratios(dir);
+    let caches = cache_sums(dir);
+    let d1_ratio = |p: &str| -> f64 {
+        let m = caches.get(p);
+        match (m.and_then(|m| m.get(ALIAS_CLASS)), m.and_then(|m| m.get(ONE_CHAIN))) {
+            (Some(a), Some(o)) if o.0 > 0.0 => a.0 / o.0,
+            _ => f64::NAN,
+        }
+    };
     for (p, (moved, chain)) in &kernel_pairs {
         let m = &k[p];
         grid.push(vec![
@@ -395,6 +531,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
             ),
             times(cell(m, ALIAS_CLASS, "phase_visits") / cell(m, ONE_CHAIN, "phase_visits")),
             times(walls.get(p).copied().unwrap_or(f64::NAN)),
+            times(d1_ratio(p)),
         ]);
     }
     let ks = |c: &str, col: &str| kernel_sum(&k, c, col);
@@ -424,7 +561,7 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
         not_reproduced: format!("only {} of the one-chain chain nodes float off the spine with alias-class memory ({n} kernels) ({})", pct(share), RULE.text()),
     });
     let notes = format!(
-        "{}Counter runs ({}) of every corpus program on the LIR evaluator under son's default spec with `memory(chain)` (one \
+        "{}{}Counter runs ({}) of every corpus program on the LIR evaluator under son's default spec with `memory(chain)` (one \
          chain), `son::ALIAS_CLASS_SPEC` (alias-class, judged) and `son::ALIAS_CLASS_FIRST_SPEC` (the phase first, on the \
          graph as built); the table lists the kernels. Chain, live and spine nodes are those of son's final graph before \
          scheduling (the phase row before each `schedule`), summed over compiles. Left the spine = (one-chain spine − \
@@ -433,9 +570,11 @@ pub fn report(dir: &Path, t: &Table) -> Finding {
          change: son's `reduce` and `typer` phases (C1's figure, V8 driver). Phase visits: every son phase's visits (the \
          memory phase's slice-walk steps are in `memory_walk_steps`, {} alias-class, {} first over the kernels). Wall per \
          compile: son's phase wall time per compile in serial timing runs of the kernels (`--always-opt`, LIR evaluator, \
-         median over {wall_reps} repetitions; the counter runs' `midend_wall_ns`, parallel, is in the CSV only). Not run on \
-         AWFY; C2's cache misses are not measured for this claim.\n",
+         median over {wall_reps} repetitions; the counter runs' `midend_wall_ns`, parallel, is in the CSV only). D1 misses: \
+         callgrind runs of the kernels under one chain and alias-class with C2's instrumentation windows and cache geometry \
+         (default tiering), summed over son's phases but `representation` (`click_cache_misses.csv`).\n",
         wall_line(&walls, wall_reps),
+        cache_line(&caches),
         Tiering::of(t).compiles(),
         num(ks(ALIAS_CLASS, "memory_walk_steps")),
         num(ks(ALIAS_FIRST, "memory_walk_steps")),
@@ -532,6 +671,37 @@ mod tests {
         let g = verdict(rows);
         assert!(g.grid.rows[0].last().is_some_and(|c| c == "—"), "{:?}", g.grid.rows[0]);
         assert_eq!(g.verdict, Verdict::Partly);
+    }
+
+    #[test]
+    fn cache_misses_sum_the_mid_end_and_stay_context() {
+        assert!(is_midend_phase("son/memory#5") && is_midend_phase("son/build#1"));
+        assert!(!is_midend_phase("son/representation#9") && !is_midend_phase("llvm/lower#1") && !is_midend_phase("cfg/build#1"));
+        // One chain: 100 misses in the builder, 50 in `representation` (left out); alias-class:
+        // 100 in the builder and 20 in the memory phase; instructions 1000 against 1100.
+        let cache: Vec<Vec<(&'static str, String)>> = [
+            (ONE_CHAIN, "son/build#1", 80, 20, 1000),
+            (ONE_CHAIN, "son/representation#9", 50, 0, 500),
+            (ALIAS_CLASS, "son/build#1", 80, 20, 1000),
+            (ALIAS_CLASS, "son/memory#5", 10, 10, 100),
+            (ALIAS_CLASS, "son/representation#9", 50, 0, 500),
+        ]
+        .iter()
+        .map(|(config, phase, dr, dw, ir)| row(&[("program", &"bench_a.js"), ("config", config), ("phase", phase), ("D1mr", dr), ("D1mw", dw), ("Ir", ir)]))
+        .collect();
+        let rows = kernel("bench_a.js", "hot", 1000, 700);
+        let f = finding(&CLAIM, &[(&CSV, csv(&CSV, &rows)), (&CACHE_CSV, csv(&CACHE_CSV, &cache))]);
+        assert_eq!(f.verdict, Verdict::Partly, "the cache figure is context: {}", f.reason);
+        assert!(f.grid.rows[0].last().is_some_and(|c| c == "1.20×"), "{:?}", f.grid.rows[0]);
+        assert!(f.notes.contains("alias-class / one chain, 1.20× geometric mean over 1 kernels"), "{}", f.notes);
+        assert!(f.notes.contains("instructions 1.10×") && f.notes.contains("16.7% of alias-class's"), "{}", f.notes);
+    }
+
+    #[test]
+    fn the_cache_columns_are_c2s_events() {
+        let events = super::super::c2_cache_misses::events();
+        let at = CACHE_CSV.columns.iter().position(|c| *c == events[0]).expect("Ir");
+        assert_eq!(&CACHE_CSV.columns[at..at + events.len()], events);
     }
 
     #[test]
