@@ -273,6 +273,9 @@ pub struct Assembler<'a> {
     /// Entry values of input loop-header phis whose loop was peeled: the real header's phi
     /// takes this value (the peeled iteration's) instead of the mapped forward input.
     pub(crate) peeled_entry: IdHashMap<u32, V>,
+    /// True while a loop's peeled iteration is copied: its exits are redirected to the real
+    /// loop, so a loop after it is peeled only where the real loop leaves.
+    pub(crate) in_peeled_copy: bool,
     /// The input graph's redundant phis (copying phases map each to its one value).
     pub(crate) redundant_phis: Option<RedundantPhis>,
     /// Counters.
@@ -302,6 +305,7 @@ impl<'a> Assembler<'a> {
             carry_types: false,
             block_origin: Vec::new(),
             peeled_entry: IdHashMap::default(),
+            in_peeled_copy: false,
             redundant_phis: None,
             stats: Stats::default(),
             counting: true,

@@ -227,7 +227,7 @@ pub(crate) fn visit_block(
             }
             Op::Goto => {
                 let target = input.succs(b)[0];
-                if input.is_loop(target) && !input.dominates(target, b) && asm.wants_peel(input, target) {
+                if !asm.in_peeled_copy && input.is_loop(target) && !input.dominates(target, b) && asm.wants_peel(input, target) {
                     changed = true;
                     crate::peeling::peel_first_iteration(asm, input, b, target, block_map);
                 } else {
@@ -238,9 +238,32 @@ pub(crate) fn visit_block(
             Op::Branch { .. } => {
                 let cond = map_in(asm, input.inputs(old)[0]);
                 let s = input.succs(b);
-                asm.branch(cond, block_map[s[0].ix()], block_map[s[1].ix()], input.weights(b));
+                // A loop entered straight from a branch edge is peeled on that edge, as one
+                // entered through a `Goto` (son's `peel` sees every loop, however entered);
+                // not from a peeled iteration, whose exit edge leads back to the real loop.
+                let mut targets = [block_map[s[0].ix()], block_map[s[1].ix()]];
+                let mut peel = [false; 2];
+                for k in 0..2 {
+                    peel[k] = !asm.in_peeled_copy
+                        && s[0] != s[1]
+                        && input.is_loop(s[k])
+                        && !input.dominates(s[k], b)
+                        && asm.wants_peel(input, s[k]);
+                    if peel[k] {
+                        targets[k] = asm.new_block();
+                    }
+                }
+                asm.branch(cond, targets[0], targets[1], input.weights(b));
                 // A reducer that folded it into a jump counted a change.
                 changed = asm.visit_changed_by_reducer();
+                for k in 0..2 {
+                    if peel[k] && asm.is_reachable(targets[k]) {
+                        // The edge's own block, a copy of `b`'s edge: its origin is `b`.
+                        asm.bind(targets[k]);
+                        crate::peeling::peel_first_iteration(asm, input, b, s[k], block_map);
+                        changed = true;
+                    }
+                }
                 V::INVALID
             }
             Op::Return => {

@@ -78,7 +78,7 @@ pub mod spec;
 pub mod typer;
 pub mod verify;
 
-pub use spec::{parse_spec, Options, PhaseKind, PhaseSpec, ReducerId, DEFAULT_SPEC, LICM_SPEC, UNTYPED_SPEC};
+pub use spec::{parse_spec, Options, PhaseKind, PhaseSpec, ReducerId, DEFAULT_SPEC, LICM_SPEC, PEEL_SPEC, UNTYPED_SPEC};
 
 use ir::compile::{Bailout, CompileInput};
 

@@ -171,8 +171,10 @@ pub fn peel_first_iteration(
     asm.origin_block = Some(header);
     asm.bind(peeled_header);
     let saved = asm.map.clone();
+    let outer = std::mem::replace(&mut asm.in_peeled_copy, true);
     visit_block(asm, input, header, peeled_header, &targets);
     let copy_map = clone_subgraph(asm, input, &blocks[1..], &targets);
+    asm.in_peeled_copy = outer;
     asm.map = saved;
     if asm.is_reachable(exit_edge) {
         asm.origin_block = Some(header);

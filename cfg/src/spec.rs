@@ -219,6 +219,11 @@ impl Options {
 pub const DEFAULT_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(lower,branch-elim,machine-opt,check-elim,vn);\
 copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
 
+/// [`DEFAULT_SPEC`] with the opt-in loop peeling (`copy(peel)`) right after the `typer`:
+/// claim C14's CFG arm, as `son::PEEL_SPEC` is son's.
+pub const PEEL_SPEC: &str = "cfg:copy(escape,late-load-elim);typer;copy(peel);copy(lower,branch-elim,machine-opt,check-elim,vn);\
+copy(machine-lower,branch-elim,machine-opt,check-elim,vn);copy(dce)";
+
 /// [`DEFAULT_SPEC`] with loop-invariant code motion in a copying phase of its own after the
 /// lowerings (`copy(licm,machine-opt,vn)`, [`crate::reducers::licm`]): an opt-in A/B option,
 /// the equal-arms control of claim C12 (V8's Turboshaft has no general loop-invariant code

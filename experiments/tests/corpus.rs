@@ -261,6 +261,10 @@ const STRESS_CONFIGURATIONS: &[&[&str]] = &[
     // CFG with loop-invariant code motion under stress exits on the LIR evaluator: exits in
     // loops read values hoisted into the preheader.
     &["--tier", "cfg", "--backend", "lir", "--spec", LICM_SPEC, "--always-opt", "--deopt-every", "3", "--verify"],
+    // Claim C14's arms, each default with its loop peeling right after the `typer`, under
+    // stress exits: loops entered through a jump or straight from a branch edge are peeled.
+    &["--tier", "son", "--backend", "lir", "--spec", son::PEEL_SPEC, "--always-opt", "--deopt-every", "3", "--verify"],
+    &["--tier", "cfg", "--backend", "lir", "--spec", cfg::PEEL_SPEC, "--always-opt", "--deopt-every", "3", "--verify"],
 ];
 
 /// Default tiering on LLVM and Cranelift with the background compiler thread (the CLI's

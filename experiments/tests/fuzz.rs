@@ -1,6 +1,6 @@
 //! `seabed fuzz`: a fixed seed range with every configuration — each generated program must
-//! print what node prints in all 34 of them, the opt-in options (son's alias-class memory in
-//! two placements and its late lowering scheduling once, the CFG's `licm`) included — and the command's contract (usage errors, `--print`, `--spec`). The seed range needs node (the oracle): without it the test fails, saying so
+//! print what node prints in all 38 of them, the opt-in options (son's alias-class memory in
+//! two placements and its late lowering scheduling once, the CFG's `licm`, both pipelines' `peel`) included — and the command's contract (usage errors, `--print`, `--spec`). The seed range needs node (the oracle): without it the test fails, saying so
 //! (`make test` installs node; `make setup-node` alone does).
 //!
 //! The range, seeds 0..24, is split in two tests that the harness runs side by side: about

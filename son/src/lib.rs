@@ -33,7 +33,8 @@
 //! block in emission order, the distance of their ids: claim C8) and the final LIR's census
 //! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed after the
 //! phase's window closes (`Meter::annotate_last`, from the live-node list the row's
-//! `nodes_out` needs anyway), so the phase's wall time does not include them. Reduce phases add their reducers' own counters
+//! `nodes_out` needs anyway, itself counted outside the window: `Meter::set_last_nodes_out`),
+//! so the phase's wall time, allocation and simulated cache misses do not include them. Reduce phases add their reducers' own counters
 //! (load elimination: `loads_replaced`, `checks_removed`, `stores_removed`, `cap_hits`,
 //! `loop_walk_giveups`; redundancy elimination: `checks_removed` and `redundant_checks`) and
 //! the driver's `graph_changes` / `state_changes`, also per reducer as `NAME.graph_changes` /
@@ -74,7 +75,7 @@ pub mod schedule;
 pub mod spec;
 pub mod verify;
 
-pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PIN_SPEC};
+pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PEEL_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
 use ir::compile::{Bailout, BailoutReason, CompileInput};
@@ -246,9 +247,9 @@ pub fn build_and_optimize_at(
                 guard.add_extra(name, n);
             }
         }
-        let live = g.live_nodes();
-        guard.nodes_out = live.len() as u64;
         drop(guard);
+        let live = g.live_nodes();
+        meter.set_last_nodes_out(live.len() as u64);
         meter.annotate_last(chain_extras(&g, &live));
         annotate_spine(&g, &live, options, meter);
         (g, live)
@@ -257,13 +258,17 @@ pub fn build_and_optimize_at(
     meter.annotate_last(deadness::extras(None, &dead));
     check(&g, options, "build")?;
     // `schedule` is last (`parse_spec` checks it) and runs in `compile`, after this.
+    // Live nodes are a graph walk: counted between the windows, the previous phase's count
+    // is this one's `nodes_in` (the CFG's op count is O(1) and read inside).
+    let mut nodes = live.len() as u64;
     for phase in options.phases.iter().take_while(|p| **p != Phase::Schedule) {
         let mut guard = meter.phase("son", phase.name());
-        guard.nodes_in = g.live_nodes().len() as u64;
+        guard.nodes_in = nodes;
         run_phase(&mut g, phase, input, &mut guard)?;
-        let live = g.live_nodes();
-        guard.nodes_out = live.len() as u64;
         drop(guard);
+        let live = g.live_nodes();
+        nodes = live.len() as u64;
+        meter.set_last_nodes_out(nodes);
         meter.annotate_last(chain_extras(&g, &live));
         annotate_spine(&g, &live, options, meter);
         let after = deadness::census(&g, &live);
@@ -366,8 +371,10 @@ fn compile_at(
     meter: &mut meter::Meter,
 ) -> Result<ir::lir::Function, Bailout> {
     let mut g = build_and_optimize_at(input, osr, options, meter)?;
+    // A graph walk, counted before the window opens.
+    let nodes_in = g.live_nodes().len() as u64;
     let mut guard = meter.phase("son", "schedule");
-    guard.nodes_in = g.live_nodes().len() as u64;
+    guard.nodes_in = nodes_in;
     let (s, lowering) = schedule_phase(&mut g, options.split, options.batch)?;
     guard.add_extra("minmax_diamonds", lowering.lowered);
     for (name, n) in lowering.extras() {

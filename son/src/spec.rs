@@ -314,6 +314,11 @@ reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
 pub const ALIAS_CLASS_FIRST_SPEC: &str = "son:memory(alias-class);reduce(dce,common,vn);typer;reduce(escape,load-elim,redundancy,branch-elim);lower;\
 reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
 
+/// [`DEFAULT_SPEC`] with the opt-in loop peeling (`peel`) right after the `typer`: claim C14's
+/// son arm, as `cfg::PEEL_SPEC` is the CFG's.
+pub const PEEL_SPEC: &str = "son:reduce(dce,common,vn);typer;peel;reduce(escape,load-elim,redundancy,branch-elim);lower;\
+reduce(dce,machine,common,vn,redundancy,branch-elim);schedule(split=on)";
+
 /// [`DEFAULT_SPEC`] with the late lowering scheduling once for all `Float64Max/Min` diamonds
 /// (`schedule(batch=on)`, as TurboFan's effect-control linearizer does): claim C16's
 /// equal-arms control.

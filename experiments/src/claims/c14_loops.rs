@@ -122,10 +122,7 @@ graph; Turboshaft's `LoopFinder` the blocks). The code sizes are C15's counts an
 /// The two configurations: (config name, pipeline, spec): each default with its `peel`.
 pub fn configs() -> Vec<(&'static str, &'static str, String)> {
     let defaults = default_configs();
-    vec![
-        ("son", defaults[0].0, defaults[0].1.replacen("typer;", "typer;peel;", 1)),
-        ("cfg", defaults[1].0, defaults[1].1.replacen("typer;", "typer;copy(peel);", 1)),
-    ]
+    vec![("son", defaults[0].0, son::PEEL_SPEC.to_string()), ("cfg", defaults[1].0, cfg::PEEL_SPEC.to_string())]
 }
 
 /// Whether phase row `p` is son's scheduler.

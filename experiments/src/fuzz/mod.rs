@@ -130,12 +130,14 @@ pub struct SpecVariant {
 /// evaluator with stress exits and on LLVM with early tier-up: son's alias-class memory
 /// (Click's remedy, claim Click) after load elimination and on the graph as built, son's late
 /// lowering scheduling once (claim C16's control) and the CFG's loop-invariant code motion
-/// (claim C12's control).
-pub const OPTION_VARIANTS: [(Tier, SpecVariant); 4] = [
+/// (claim C12's control) and both pipelines' loop peeling after the `typer` (claim C14's arms).
+pub const OPTION_VARIANTS: [(Tier, SpecVariant); 6] = [
     (Tier::Son, SpecVariant { name: "alias-class", spec: son::ALIAS_CLASS_SPEC }),
     (Tier::Son, SpecVariant { name: "alias-first", spec: son::ALIAS_CLASS_FIRST_SPEC }),
     (Tier::Son, SpecVariant { name: "batch", spec: son::BATCH_SPEC }),
     (Tier::Cfg, SpecVariant { name: "licm", spec: cfg::LICM_SPEC }),
+    (Tier::Son, SpecVariant { name: "peel", spec: son::PEEL_SPEC }),
+    (Tier::Cfg, SpecVariant { name: "peel", spec: cfg::PEEL_SPEC }),
 ];
 
 /// One way of running seabed.
@@ -250,7 +252,7 @@ pub enum ConfigSet {
     /// tiering (as the corpus runner's Cranelift configurations); and the opt-in options of
     /// [`OPTION_VARIANTS`], each with stress exits on the LIR evaluator and early tier-up on
     /// LLVM.
-    #[value(help = "34 configurations: every tier, backend and tiering, collector stress, and the opt-in options alias-class, alias-first, batch (son) and licm (cfg)")]
+    #[value(help = "38 configurations: every tier, backend and tiering, collector stress, and the opt-in options alias-class, alias-first, batch (son), licm (cfg) and peel (both)")]
     All,
 }
 
@@ -1012,7 +1014,7 @@ mod tests {
     #[test]
     fn configuration_sets() {
         let all = ConfigSet::All.configs();
-        assert_eq!(all.len(), 34);
+        assert_eq!(all.len(), 38);
         assert_eq!(all[0].args(), ["--tier", "interp"]);
         assert_eq!(all[1].args(), ["--tier", "interp", "--gc-stress", "1", "--verify-heap"]);
         assert!(all[2..].iter().all(|c| c.args().contains(&"--verify")));

@@ -226,6 +226,16 @@ impl Meter {
         }
     }
 
+    /// Sets the node count after the phase that ended last (`nodes_out`), for a pipeline
+    /// whose count is a graph walk (son's live nodes): counted after the window closed, so
+    /// that neither the walk's time nor its allocation is charged to the phase, as the CFG's
+    /// O(1) op count is not. Does nothing before the first row.
+    pub fn set_last_nodes_out(&mut self, nodes: u64) {
+        if let Some(row) = self.rows.last_mut() {
+            row.nodes_out = nodes;
+        }
+    }
+
     /// Removes and returns the rows recorded so far (sequence numbers continue).
     pub fn take_rows(&mut self) -> Vec<PhaseRow> {
         std::mem::take(&mut self.rows)

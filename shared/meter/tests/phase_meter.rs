@@ -90,6 +90,20 @@ fn known_allocation_and_visit_counts_are_recorded() {
 }
 
 #[test]
+fn a_node_count_set_after_the_window_is_not_charged_to_the_phase() {
+    let mut meter = Meter::new(ctx());
+    meter.set_last_nodes_out(5);
+    assert!(meter.rows().is_empty(), "nothing to set before the first row");
+    drop(meter.phase("son", "reduce"));
+    // The walk that counts the nodes allocates after the window closed.
+    let live: Vec<u64> = black_box((0..(MIB / 8)).collect());
+    meter.set_last_nodes_out(live.len() as u64);
+    let row = &meter.rows()[0];
+    assert_eq!(row.nodes_out, MIB / 8);
+    assert_eq!(row.bytes_allocated, Some(0), "the count's allocation is outside the window");
+}
+
+#[test]
 fn allocations_on_other_threads_are_not_attributed() {
     let mut meter = Meter::new(ctx());
     let row = {
