@@ -109,10 +109,10 @@ headers; son's `peel` reads the whole node table to find its `Loop` nodes, dead 
 side's analyses find a loop with what one finding costs: son's load elimination recomputes a loop's state (and walks \
 its effect chain) each time its driver revisits the loop's effect phi, so son finds each loop several times per \
 compilation; visits per loop found, in the table, separate the two (on the December 2026 run most of the gap was how \
-often, not how much per finding). The two `peel`s are not asked about the same loops: son's \
-examines every live `Loop`, the CFG's copier asks its `peel` reducer only at a `Goto` into a loop header, so a loop \
-entered straight from a branch is neither examined nor peeled by the CFG (in `bench_quicksort` son's `peel` examines \
-105 loops and peels 52, the CFG's 59 and 6, both skipping 53), which lowers the CFG's count and favours the claim. \
+often, not how much per finding). The two `peel`s are asked about the same loops: son's \
+examines every live `Loop`, the CFG's copier asks its `peel` reducer at every forward edge into a loop header, a `Goto` \
+or a branch edge (until b030ad6 only at a `Goto`, which left a loop entered straight from a branch unexamined on the CFG \
+side: `bench_quicksort` 59 loops examined and 6 peeled against son's 105 and 52; now 117 and 55 on both sides). \
 A kernel whose compiled code has no loop on the CFG side (no visit) has no ratio and \
 is left out, though son still searches its node table for `Loop`s. Unrolling is not \
 implemented on either side, so the claim's \"unrolling is hard\" is not measured. Both pipelines are ours, written \
