@@ -13,7 +13,7 @@ use std::rc::Rc;
 use crate::baseline;
 use backend::eval::LirCode;
 use backend::cranelift::{self, ClifCode, ClifOptions};
-use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmCode, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
 use meter::{Meter, PhaseRow, RowContext};
@@ -64,7 +64,7 @@ pub enum Backend {
     /// The LIR evaluator.
     Lir,
     /// Machine code through LLVM (FTL style), with this pass pipeline.
-    Llvm(Pipeline),
+    Llvm(LlvmPipeline),
     /// Machine code through Cranelift (opt level `speed`), exits through a cold stub call.
     Cranelift,
 }
@@ -74,7 +74,7 @@ impl Backend {
     pub fn parse(s: &str) -> Option<Backend> {
         match s {
             "lir" => Some(Backend::Lir),
-            "llvm" => Some(Backend::Llvm(Pipeline::default())),
+            "llvm" => Some(Backend::Llvm(LlvmPipeline::default())),
             "cranelift" => Some(Backend::Cranelift),
             _ => None,
         }

@@ -14,7 +14,7 @@ use frontend::bytecode::{format_instr, FuncId, Program};
 use vm::tiering::TieringOptions;
 use vm::{Throw, Vm};
 
-use backend::llvm::Pipeline;
+use backend::llvm::LlvmPipeline as Pipeline;
 
 use engine::tiers::{Backend, Tier, TierCompiler};
 use meter::PhaseRow;
