@@ -22,8 +22,9 @@ use vm::Vm;
 
 use crate::compile_thread::{BackendJob, CompileThread, Job, MachineCode};
 
-/// Which compiler produces code for hot functions.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Which compiler produces code for hot functions. The one definition of the tier names:
+/// `seabed`'s `--tier` values and the fuzzer's configurations are these.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Tier {
     /// No compiler: the interpreter runs everything.
     Interp,
@@ -36,15 +37,12 @@ pub enum Tier {
 }
 
 impl Tier {
-    /// Parses a `--tier` value.
+    /// Every tier, in the order `--help` lists them.
+    pub const ALL: [Tier; 4] = [Tier::Interp, Tier::Baseline, Tier::Son, Tier::Cfg];
+
+    /// Parses a `--tier` value ([`Tier::name`]).
     pub fn parse(s: &str) -> Option<Tier> {
-        match s {
-            "interp" => Some(Tier::Interp),
-            "baseline" => Some(Tier::Baseline),
-            "son" => Some(Tier::Son),
-            "cfg" => Some(Tier::Cfg),
-            _ => None,
-        }
+        Tier::ALL.into_iter().find(|t| t.name() == s)
     }
 
     /// The tier's name as the CLI spells it.
@@ -58,8 +56,9 @@ impl Tier {
     }
 }
 
-/// Which backend runs LIR.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Which backend runs LIR. The one definition of the backend names: `seabed`'s `--backend`
+/// values ([`Backend::cli_name`]) and the fuzzer's configurations are these.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Backend {
     /// The LIR evaluator.
     Lir,
@@ -70,13 +69,26 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Parses a `--backend` value (the LLVM pipeline is set separately with `--llvm`).
+    /// LLVM with its default pipeline ([`LlvmPipeline::default`]): `--backend llvm` without
+    /// `--llvm`.
+    pub const LLVM: Backend = Backend::Llvm(LlvmPipeline::Ftl);
+
+    /// Every backend `--backend` names, in the order `--help` lists them (LLVM with its
+    /// default pipeline).
+    pub const ALL: [Backend; 3] = [Backend::Lir, Backend::LLVM, Backend::Cranelift];
+
+    /// Parses a `--backend` value ([`Backend::cli_name`]; the LLVM pipeline is set separately
+    /// with `--llvm`).
     pub fn parse(s: &str) -> Option<Backend> {
-        match s {
-            "lir" => Some(Backend::Lir),
-            "llvm" => Some(Backend::Llvm(LlvmPipeline::default())),
-            "cranelift" => Some(Backend::Cranelift),
-            _ => None,
+        Backend::ALL.into_iter().find(|b| b.cli_name() == s)
+    }
+
+    /// The `--backend` value that names this backend: `llvm` whatever its pipeline.
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Backend::Lir => "lir",
+            Backend::Llvm(_) => "llvm",
+            Backend::Cranelift => "cranelift",
         }
     }
 
@@ -388,4 +400,27 @@ pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
         exit.check(&vm.program)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for t in Tier::ALL {
+            assert_eq!(Tier::parse(t.name()), Some(t));
+        }
+        for b in Backend::ALL {
+            assert_eq!(Backend::parse(b.cli_name()), Some(b));
+        }
+        assert_eq!(Tier::parse("turbofan"), None);
+        assert_eq!(Backend::parse("llvm:ftl"), None);
+    }
+
+    #[test]
+    fn the_llvm_backend_has_the_default_pipeline() {
+        assert_eq!(Backend::LLVM, Backend::Llvm(LlvmPipeline::default()));
+        assert_eq!(Backend::LLVM.name(), "llvm:ftl");
+    }
 }

@@ -61,8 +61,8 @@ pub struct AbArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     reps: u32,
     /// The backend both sides run on
-    #[arg(long, value_enum, default_value_t = crate::cli::BackendName::Lir)]
-    backend: crate::cli::BackendName,
+    #[arg(long, value_parser = crate::cli::backend_values(), default_value = "lir")]
+    backend: Backend,
     /// Write one CSV row per program and metric to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
@@ -178,7 +178,7 @@ impl AbArgs {
             corpus: self.corpus,
             metrics: if self.metrics.is_empty() { Metric::ALL.to_vec() } else { self.metrics },
             reps: self.reps,
-            backend: self.backend.backend(),
+            backend: self.backend,
             out: self.out,
         })
     }

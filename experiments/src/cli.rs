@@ -8,13 +8,14 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use clap::error::ErrorKind;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use frontend::bytecode::{format_instr, FuncId, Program};
 use vm::tiering::TieringOptions;
 use vm::{Throw, Vm};
 
-use backend::llvm::LlvmPipeline as Pipeline;
+use backend::llvm::LlvmPipeline;
 
 use engine::tiers::{Backend, Tier, TierCompiler};
 use meter::PhaseRow;
@@ -280,105 +281,56 @@ pub struct ExperimentArgs {
     bench: PathBuf,
 }
 
-/// A tier, as `--tier` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TierName {
-    /// The bytecode interpreter alone
-    Interp,
-    /// The baseline compiler (bytecode to LIR, no optimization)
-    Baseline,
-    /// The sea-of-nodes pipeline
-    Son,
-    /// The CFG pipeline
-    Cfg,
+/// The `--tier` values of `seabed run`: the engine's [`Tier`] names, with their help.
+pub fn tier_values() -> impl TypedValueParser<Value = Tier> {
+    let help = |tier| match tier {
+        Tier::Interp => "The bytecode interpreter alone",
+        Tier::Baseline => "The baseline compiler (bytecode to LIR, no optimization)",
+        Tier::Son => "The sea-of-nodes pipeline",
+        Tier::Cfg => "The CFG pipeline",
+    };
+    named_values(Tier::ALL.map(|t| PossibleValue::new(t.name()).help(help(t))), Tier::parse)
 }
 
-impl TierName {
-    /// The engine's tier.
-    pub fn tier(self) -> Tier {
-        match self {
-            TierName::Interp => Tier::Interp,
-            TierName::Baseline => Tier::Baseline,
-            TierName::Son => Tier::Son,
-            TierName::Cfg => Tier::Cfg,
-        }
-    }
+/// The `--tier` values of `seabed ir`: the compiling tiers, with what `ir` prints for each.
+pub fn compiling_tier_values() -> impl TypedValueParser<Value = Tier> {
+    let values = [
+        (Tier::Baseline, "The baseline compiler: its LIR"),
+        (Tier::Son, "The sea-of-nodes pipeline: its graph"),
+        (Tier::Cfg, "The CFG pipeline: its graph"),
+    ];
+    named_values(values.map(|(t, help)| PossibleValue::new(t.name()).help(help)), Tier::parse)
 }
 
-/// A compiling tier (`seabed ir --tier`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CompilingTier {
-    /// The baseline compiler: its LIR
-    Baseline,
-    /// The sea-of-nodes pipeline: its graph
-    Son,
-    /// The CFG pipeline: its graph
-    Cfg,
+/// The `--backend` values: the engine's [`Backend`] names ([`Backend::cli_name`]; LLVM with
+/// its default pipeline), with their help.
+pub fn backend_values() -> impl TypedValueParser<Value = Backend> {
+    let help = |backend| match backend {
+        Backend::Lir => "The LIR evaluator",
+        Backend::Llvm(_) => "LLVM machine code (pipeline: --llvm)",
+        Backend::Cranelift => "Cranelift machine code (docs/cranelift.md)",
+    };
+    named_values(Backend::ALL.map(|b| PossibleValue::new(b.cli_name()).help(help(b))), Backend::parse)
 }
 
-impl CompilingTier {
-    /// The engine's tier.
-    pub fn tier(self) -> Tier {
-        match self {
-            CompilingTier::Baseline => Tier::Baseline,
-            CompilingTier::Son => Tier::Son,
-            CompilingTier::Cfg => Tier::Cfg,
-        }
-    }
+/// The `--llvm` values: the backend's [`LlvmPipeline`] names and aliases, with their help.
+pub fn llvm_pipeline_values() -> impl TypedValueParser<Value = LlvmPipeline> {
+    let help = |pipeline| match pipeline {
+        LlvmPipeline::None => "No IR passes; code generation at O1",
+        LlvmPipeline::Ftl => "A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse), code generation at O2",
+        LlvmPipeline::O2 => "LLVM's default<O2> pipeline, code generation at O2",
+    };
+    let value = |p: LlvmPipeline| PossibleValue::new(p.name()).help(help(p)).aliases(p.alias());
+    named_values(LlvmPipeline::ALL.map(value), LlvmPipeline::parse)
 }
 
-/// A backend, as `--backend` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
-pub enum BackendName {
-    /// The LIR evaluator
-    Lir,
-    /// LLVM machine code (pipeline: --llvm)
-    Llvm,
-    /// Cranelift machine code (docs/cranelift.md)
-    Cranelift,
-}
-
-impl BackendName {
-    /// The `--backend` value.
-    pub fn name(self) -> &'static str {
-        match self {
-            BackendName::Lir => "lir",
-            BackendName::Llvm => "llvm",
-            BackendName::Cranelift => "cranelift",
-        }
-    }
-
-    /// The engine's backend (LLVM with its default pipeline).
-    pub fn backend(self) -> Backend {
-        match self {
-            BackendName::Lir => Backend::Lir,
-            BackendName::Llvm => Backend::Llvm(Pipeline::default()),
-            BackendName::Cranelift => Backend::Cranelift,
-        }
-    }
-}
-
-/// An LLVM pipeline, as `--llvm` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LlvmPipeline {
-    /// No IR passes; code generation at O1
-    None,
-    /// A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse), code generation at O2
-    Ftl,
-    /// LLVM's default<O2> pipeline, code generation at O2
-    #[value(name = "O2", alias = "o2")]
-    O2,
-}
-
-impl LlvmPipeline {
-    /// The backend's pipeline.
-    pub fn pipeline(self) -> Pipeline {
-        match self {
-            LlvmPipeline::None => Pipeline::None,
-            LlvmPipeline::Ftl => Pipeline::Ftl,
-            LlvmPipeline::O2 => Pipeline::O2,
-        }
-    }
+/// A parser that accepts exactly `values` (clap's message and `--help` list for any other)
+/// and reads the accepted one with `parse`, the value type's own parser.
+fn named_values<T: Clone + Send + Sync + 'static>(
+    values: impl IntoIterator<Item = PossibleValue>,
+    parse: fn(&str) -> Option<T>,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(values).try_map(move |name| parse(&name).ok_or_else(|| format!("'{name}' has no parser")))
 }
 
 /// `on` or `off`.
@@ -413,16 +365,16 @@ pub struct RunArgs {
     #[arg(value_name = "FILE.js")]
     file: String,
     /// The tier that compiles hot code (interp: none)
-    #[arg(long, value_enum, default_value_t = TierName::Interp)]
-    tier: TierName,
+    #[arg(long, value_parser = tier_values(), default_value = "interp")]
+    tier: Tier,
     /// The compiler pipeline's phases (default: the tier's own)
     #[arg(long, value_name = "SPEC")]
     spec: Option<String>,
     /// Where compiled code runs [default: llvm for son and cfg, lir otherwise]
-    #[arg(long, value_enum)]
-    backend: Option<BackendName>,
+    #[arg(long, value_parser = backend_values())]
+    backend: Option<Backend>,
     /// The LLVM pipeline (implies --backend llvm) [default: ftl]
-    #[arg(long, value_enum, value_name = "PIPELINE")]
+    #[arg(long, value_parser = llvm_pipeline_values(), value_name = "PIPELINE")]
     llvm: Option<LlvmPipeline>,
     /// Print each compiled function's LIR to stderr
     #[arg(long)]
@@ -510,8 +462,8 @@ pub struct IrArgs {
     #[arg(value_name = "FILE.js")]
     file: String,
     /// The compiler whose IR is printed
-    #[arg(long, value_enum)]
-    tier: CompilingTier,
+    #[arg(long, value_parser = compiling_tier_values())]
+    tier: Tier,
     /// Only the function with this name
     #[arg(long, value_name = "NAME")]
     function: Option<String>,
@@ -793,7 +745,7 @@ impl RunArgs {
     /// The run's options; `Err` for combinations no flag's own parser can reject.
     fn options(&self) -> Result<Options, String> {
         let mut opts = Options::new(&self.file);
-        opts.tier = self.tier.tier();
+        opts.tier = self.tier;
         let t = &mut opts.tiering;
         t.always_opt = self.always_opt;
         t.deopt_after_calls = self.deopt_after_calls;
@@ -822,7 +774,7 @@ impl RunArgs {
         opts.gc.stress = self.gc_stress;
         opts.gc.verify = self.verify_heap;
         opts.gc.max_heap_bytes = self.max_heap.map(|mb| u64::from(mb) * 1024 * 1024);
-        opts.backend = resolve_backend(opts.tier, self.backend.map(BackendName::backend), self.llvm.map(LlvmPipeline::pipeline))?;
+        opts.backend = resolve_backend(opts.tier, self.backend, self.llvm)?;
         // On by default where it matters; `--always-opt` runs stay synchronous (deterministic),
         // and the LIR evaluator has no expensive stage to move.
         opts.compile_thread = self.compile_thread != Some(Switch::Off)
@@ -968,7 +920,7 @@ pub fn check_output_dir(dir: &Path) -> Result<(), OutputPathError> {
 /// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
 /// (`son`, `cfg`) and the LIR evaluator for the others. `--llvm` picks the LLVM pipeline and
 /// implies `--backend llvm`; with `--backend lir` it is an error.
-fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeline>) -> Result<Backend, String> {
+fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<LlvmPipeline>) -> Result<Backend, String> {
     match (backend, pipeline) {
         (Some(Backend::Lir), Some(_)) => Err("the argument '--llvm' cannot be used with '--backend lir' (--llvm picks LLVM's pipeline)".into()),
         (Some(Backend::Lir), None) => Ok(Backend::Lir),
@@ -985,7 +937,7 @@ fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeli
 /// otherwise.
 fn default_backend(tier: Tier) -> Backend {
     if matches!(tier, Tier::Son | Tier::Cfg) {
-        Backend::Llvm(Pipeline::default())
+        Backend::LLVM
     } else {
         Backend::Lir
     }
@@ -1264,7 +1216,7 @@ fn experiment(command: ExperimentCommand) -> u8 {
 /// Turbolizer file in `--out DIR` (see [`crate::turbolizer`]), one file per function, whose
 /// path is printed.
 fn ir_dump(args: &IrArgs) -> u8 {
-    let tier = args.tier.tier();
+    let tier = args.tier;
     let turbolizer = args.format == IrFormat::Turbolizer;
     if turbolizer && !matches!(tier, Tier::Son | Tier::Cfg) {
         return usage_error(&["ir"], "--format turbolizer needs --tier son or cfg");

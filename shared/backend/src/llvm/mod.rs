@@ -45,7 +45,7 @@ use stackmap::{LocationKind, StackMap};
 
 /// The LLVM pass pipeline and code generation level (`--llvm`): one of three presets, not a
 /// list of phases like a mid-end spec's `midend::spec::Pipeline`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
 pub enum LlvmPipeline {
     /// No IR passes; code generation at O1 (O0's fast register allocator cannot handle
     /// patchpoints with many live values).
@@ -59,13 +59,20 @@ pub enum LlvmPipeline {
 }
 
 impl LlvmPipeline {
-    /// Parses a `--llvm` value: `none`, `ftl` or `O2`.
+    /// Every pipeline, in the order `--help` lists them.
+    pub const ALL: [LlvmPipeline; 3] = [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2];
+
+    /// Parses a `--llvm` value: `none`, `ftl` or `O2` ([`LlvmPipeline::name`], or its
+    /// [`LlvmPipeline::alias`]).
     pub fn parse(s: &str) -> Option<LlvmPipeline> {
-        match s {
-            "none" => Some(LlvmPipeline::None),
-            "ftl" => Some(LlvmPipeline::Ftl),
-            "O2" | "o2" => Some(LlvmPipeline::O2),
-            _ => None,
+        LlvmPipeline::ALL.into_iter().find(|p| p.name() == s || p.alias() == Some(s))
+    }
+
+    /// Another spelling `--llvm` accepts: `o2` for `O2`.
+    pub fn alias(self) -> Option<&'static str> {
+        match self {
+            LlvmPipeline::O2 => Some("o2"),
+            LlvmPipeline::None | LlvmPipeline::Ftl => None,
         }
     }
 
