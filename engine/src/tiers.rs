@@ -102,6 +102,46 @@ impl Backend {
     }
 }
 
+/// A pipeline spec (`--spec`) parsed once for its tier: the text as given, which every
+/// phase row and `--stats` record, and the options it stands for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Spec {
+    /// The spec as given.
+    pub text: String,
+    /// What it stands for.
+    pub options: SpecOptions,
+}
+
+/// The pipeline options a [`Spec`] stands for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SpecOptions {
+    /// A sea-of-nodes spec.
+    Son(son::Options),
+    /// A CFG spec.
+    Cfg(cfg::Options),
+}
+
+impl Spec {
+    /// Parses `text` as a spec of `tier`'s pipeline; the error is the message, then the spec
+    /// with a caret under the column at fault, or says that `tier` takes no spec.
+    pub fn parse(tier: Tier, text: &str) -> Result<Spec, String> {
+        let options = match tier {
+            Tier::Son => SpecOptions::Son(son::parse_spec(text).map_err(|e| e.annotate(text))?),
+            Tier::Cfg => SpecOptions::Cfg(cfg::parse_spec(text).map_err(|e| e.annotate(text))?),
+            other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
+        };
+        Ok(Spec { text: text.to_string(), options })
+    }
+
+    /// The tier whose pipeline runs the spec.
+    pub fn tier(&self) -> Tier {
+        match self.options {
+            SpecOptions::Son(_) => Tier::Son,
+            SpecOptions::Cfg(_) => Tier::Cfg,
+        }
+    }
+}
+
 /// A compiler tier on a backend: what the vm calls when a function gets hot.
 pub struct TierCompiler {
     /// Which compiler.
@@ -114,8 +154,8 @@ pub struct TierCompiler {
     pub spec: String,
     /// Run the LIR verifier and check every exit after each compilation, and the graph
     /// verifier after every phase of son and cfg (`--verify`; test builds). Set it through
-    /// [`TierCompiler::new`]: the pipelines' options take it there and in
-    /// [`TierCompiler::set_spec`].
+    /// [`TierCompiler::new`] or [`TierCompiler::with_spec`]: the pipelines' options take it
+    /// there and in [`TierCompiler::set_spec`].
     pub verify: bool,
     /// The backend the code runs on.
     pub backend: Backend,
@@ -160,22 +200,36 @@ impl TierCompiler {
         }
     }
 
+    /// A compiler for the tier of `spec` (parsed once, by [`Spec::parse`]) on `backend`,
+    /// running its phases.
+    pub fn with_spec(spec: Spec, backend: Backend, verify: bool) -> TierCompiler {
+        let mut compiler = TierCompiler::new(spec.tier(), backend, verify);
+        compiler.install_spec(spec);
+        compiler
+    }
+
     /// Sets the pipeline spec (`--spec`); returns an error for an unknown or misordered one
-    /// (the message, then the spec with a caret under the column at fault).
+    /// (the message, then the spec with a caret under the column at fault) or for a tier
+    /// that takes none.
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
-        match self.tier {
-            Tier::Son => {
-                self.son = son::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+        let spec = Spec::parse(self.tier, spec)?;
+        self.install_spec(spec);
+        Ok(())
+    }
+
+    /// Runs `spec`'s phases; `spec` was parsed for this compiler's tier.
+    fn install_spec(&mut self, spec: Spec) {
+        match spec.options {
+            SpecOptions::Son(options) => {
+                self.son = options;
                 self.son.verify |= self.verify;
             }
-            Tier::Cfg => {
-                self.cfg = cfg::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+            SpecOptions::Cfg(options) => {
+                self.cfg = options;
                 self.cfg.verify |= self.verify;
             }
-            other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
         }
-        self.spec = spec.to_string();
-        Ok(())
+        self.spec = spec.text;
     }
 
     /// Lowers `func` (or its loop at `osr`) to LIR with this tier's compiler, or says why the

@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::experiment::{git_revision, machine};
-use engine::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Spec, Tier};
 
 /// Exit status of `seabed ab` when some output of A or B differed from node's.
 pub const EXIT_MISMATCH: u8 = 4;
@@ -162,7 +162,7 @@ pub fn spec_tier(spec: &str) -> Result<Tier, String> {
         Ok(None) => return Err(format!("spec '{spec}' must start with 'son:' or 'cfg:' (the tier of an A/B side)")),
         Err(e) => return Err(format!("spec '{spec}': {}", e.annotate(spec))),
     };
-    TierCompiler::new(tier, Backend::Lir, false).set_spec(spec).map_err(|e| format!("spec '{spec}': {e}"))?;
+    Spec::parse(tier, spec).map_err(|e| format!("spec '{spec}': {e}"))?;
     Ok(tier)
 }
 

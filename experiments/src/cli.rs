@@ -17,7 +17,7 @@ use vm::{Throw, Vm};
 
 use backend::llvm::LlvmPipeline;
 
-use engine::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Spec, Tier, TierCompiler};
 use meter::PhaseRow;
 
 /// Exit status: success.
@@ -701,7 +701,8 @@ struct Options {
     dump_clif: bool,
     dump_asm: bool,
     dump_lir: bool,
-    spec: Option<String>,
+    /// `--spec`, parsed for `tier` (once: the compiler takes it as it is).
+    spec: Option<Spec>,
     /// Run the backend stage on a background compiler thread (resolved: only with the LLVM or
     /// Cranelift backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
@@ -731,12 +732,11 @@ impl Options {
         }
     }
 
-    /// Checks `spec` against the tier and backend: unknown passes and ordering violations are
-    /// errors before anything runs.
-    fn check_spec(&self) -> Result<(), String> {
+    /// The compiler of this run's tier, backend and spec (the tier's own without `--spec`).
+    fn compiler(&self) -> TierCompiler {
         match &self.spec {
-            Some(spec) => TierCompiler::new(self.tier, self.backend, false).set_spec(spec),
-            None => Ok(()),
+            Some(spec) => TierCompiler::with_spec(spec.clone(), self.backend, self.verify),
+            None => TierCompiler::new(self.tier, self.backend, self.verify),
         }
     }
 }
@@ -770,7 +770,6 @@ impl RunArgs {
         opts.dump_llvm = self.dump_llvm;
         opts.dump_clif = self.dump_clif;
         opts.dump_asm = self.dump_asm;
-        opts.spec = self.spec.clone();
         opts.gc.stress = self.gc_stress;
         opts.gc.verify = self.verify_heap;
         opts.gc.max_heap_bytes = self.max_heap.map(|mb| u64::from(mb) * 1024 * 1024);
@@ -781,7 +780,8 @@ impl RunArgs {
             && opts.tier != Tier::Interp
             && matches!(opts.backend, Backend::Llvm(_) | Backend::Cranelift)
             && !opts.tiering.always_opt;
-        opts.check_spec()?;
+        // Unknown passes and ordering violations are errors before anything runs.
+        opts.spec = self.spec.as_deref().map(|spec| Spec::parse(opts.tier, spec)).transpose()?;
         Ok(opts)
     }
 }
@@ -979,15 +979,12 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     vm.heap.gc.options = opts.gc;
     let mut rows = None;
     if opts.tier != Tier::Interp {
-        let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
+        let mut compiler = opts.compiler();
         compiler.dump_llvm = opts.dump_llvm;
         compiler.dump_clif = opts.dump_clif;
         compiler.dump_lir = opts.dump_lir;
         compiler.dump_asm = opts.dump_asm;
         compiler.compile_thread = opts.compile_thread;
-        if let Some(spec) = &opts.spec {
-            compiler.set_spec(spec).expect("checked by Options::check_spec");
-        }
         rows = Some(compiler.rows.clone());
         vm.set_compiler(Box::new(compiler), opts.tiering);
     }
@@ -1073,7 +1070,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         tier: opts.tier.name().to_string(),
         backend: if compiles { opts.backend.name().to_string() } else { NO_BACKEND.to_string() },
         compile_thread: opts.compile_thread,
-        spec: opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
+        spec: opts.spec.as_ref().map_or_else(|| engine::tiers::default_spec(opts.tier), |spec| spec.text.clone()),
         tiering: TieringSummary {
             compiles: u64::from(s.compiles),
             compile_failures: u64::from(s.compile_failures),
@@ -1233,19 +1230,16 @@ fn ir_dump(args: &IrArgs) -> u8 {
     if args.after.is_some() && tier == Tier::Baseline {
         eprintln!("seabed ir: warning: {}", IgnoredFlag { flag: "--after", reason: "with --tier baseline (LIR has no phases to stop after)".into() });
     }
-    let backend = default_backend(tier);
-    let spec_check = Options { tier, backend, spec: args.spec.clone(), ..Options::new(&args.file) };
-    if let Err(e) = spec_check.check_spec() {
-        return usage_error(&["ir"], &e);
-    }
+    let spec = match args.spec.as_deref().map(|spec| Spec::parse(tier, spec)).transpose() {
+        Ok(spec) => spec,
+        Err(e) => return usage_error(&["ir"], &e),
+    };
+    let opts = Options { tier, backend: default_backend(tier), spec, verify: true, ..Options::new(&args.file) };
     let program = match load(&args.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
     };
-    let mut compiler = TierCompiler::new(tier, backend, true);
-    if let Some(spec) = &args.spec {
-        compiler.set_spec(spec).expect("checked by Options::check_spec");
-    }
+    let compiler = opts.compiler();
     let interp = Options::new(&args.file);
     let (_, vm, _) = execute(program.clone(), Box::new(std::io::sink()), &interp);
     let mut found = false;
