@@ -7,8 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use clap::error::ErrorKind;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use frontend::bytecode::{format_instr, FuncId, Program};
@@ -330,7 +330,7 @@ fn named_values<T: Clone + Send + Sync + 'static>(
     values: impl IntoIterator<Item = PossibleValue>,
     parse: fn(&str) -> Option<T>,
 ) -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(values).try_map(move |name| parse(&name).ok_or_else(|| format!("'{name}' has no parser")))
+    PossibleValuesParser::new(values).try_map(move |name| parse(&name).ok_or_else(|| format!("'{name}' is listed but its parser rejects it")))
 }
 
 /// `on` or `off`.
@@ -1304,3 +1304,32 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `value` read by `parser`, as clap reads a flag's value.
+    fn read<T>(parser: &impl TypedValueParser<Value = T>, value: &str) -> Option<T> {
+        parser.parse_ref(&clap::Command::new("seabed"), None, std::ffi::OsStr::new(value)).ok()
+    }
+
+    #[test]
+    fn every_listed_value_reads_as_the_engine_value_of_that_name() {
+        for tier in Tier::ALL {
+            assert_eq!(read(&tier_values(), tier.name()), Some(tier));
+        }
+        for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
+            assert_eq!(read(&compiling_tier_values(), tier.name()), Some(tier));
+        }
+        assert_eq!(read(&compiling_tier_values(), "interp"), None);
+        for backend in Backend::ALL {
+            assert_eq!(read(&backend_values(), backend.cli_name()), Some(backend));
+        }
+        assert_eq!(read(&backend_values(), "llvm"), Some(Backend::Llvm(LlvmPipeline::default())));
+        for pipeline in LlvmPipeline::ALL {
+            assert_eq!(read(&llvm_pipeline_values(), pipeline.name()), Some(pipeline));
+        }
+        assert_eq!(read(&llvm_pipeline_values(), "o2"), Some(LlvmPipeline::O2));
+        assert_eq!(read(&llvm_pipeline_values(), "O3"), None);
+    }
+}
