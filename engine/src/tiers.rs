@@ -13,7 +13,7 @@ use std::rc::Rc;
 use crate::baseline;
 use backend::eval::LirCode;
 use backend::cranelift::{self, ClifCode, ClifOptions};
-use backend::llvm::{self, LlvmCode, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmCode, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::{Bailout, BailoutReason, CompileInput};
 use meter::{Meter, PhaseRow, RowContext};
@@ -22,8 +22,9 @@ use vm::Vm;
 
 use crate::compile_thread::{BackendJob, CompileThread, Job, MachineCode};
 
-/// Which compiler produces code for hot functions.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Which compiler produces code for hot functions. The one definition of the tier names:
+/// `seabed`'s `--tier` values and the fuzzer's configurations are these.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Tier {
     /// No compiler: the interpreter runs everything.
     Interp,
@@ -36,15 +37,12 @@ pub enum Tier {
 }
 
 impl Tier {
-    /// Parses a `--tier` value.
+    /// Every tier, in the order `--help` lists them.
+    pub const ALL: [Tier; 4] = [Tier::Interp, Tier::Baseline, Tier::Son, Tier::Cfg];
+
+    /// Parses a `--tier` value ([`Tier::name`]).
     pub fn parse(s: &str) -> Option<Tier> {
-        match s {
-            "interp" => Some(Tier::Interp),
-            "baseline" => Some(Tier::Baseline),
-            "son" => Some(Tier::Son),
-            "cfg" => Some(Tier::Cfg),
-            _ => None,
-        }
+        Tier::ALL.into_iter().find(|t| t.name() == s)
     }
 
     /// The tier's name as the CLI spells it.
@@ -58,25 +56,39 @@ impl Tier {
     }
 }
 
-/// Which backend runs LIR.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Which backend runs LIR. The one definition of the backend names: `seabed`'s `--backend`
+/// values ([`Backend::cli_name`]) and the fuzzer's configurations are these.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Backend {
     /// The LIR evaluator.
     Lir,
     /// Machine code through LLVM (FTL style), with this pass pipeline.
-    Llvm(Pipeline),
+    Llvm(LlvmPipeline),
     /// Machine code through Cranelift (opt level `speed`), exits through a cold stub call.
     Cranelift,
 }
 
 impl Backend {
-    /// Parses a `--backend` value (the LLVM pipeline is set separately with `--llvm`).
+    /// LLVM with its default pipeline ([`LlvmPipeline::default`]): `--backend llvm` without
+    /// `--llvm`.
+    pub const LLVM: Backend = Backend::Llvm(LlvmPipeline::Ftl);
+
+    /// Every backend `--backend` names, in the order `--help` lists them (LLVM with its
+    /// default pipeline).
+    pub const ALL: [Backend; 3] = [Backend::Lir, Backend::LLVM, Backend::Cranelift];
+
+    /// Parses a `--backend` value ([`Backend::cli_name`]; the LLVM pipeline is set separately
+    /// with `--llvm`).
     pub fn parse(s: &str) -> Option<Backend> {
-        match s {
-            "lir" => Some(Backend::Lir),
-            "llvm" => Some(Backend::Llvm(Pipeline::default())),
-            "cranelift" => Some(Backend::Cranelift),
-            _ => None,
+        Backend::ALL.into_iter().find(|b| b.cli_name() == s)
+    }
+
+    /// The `--backend` value that names this backend: `llvm` whatever its pipeline.
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Backend::Lir => "lir",
+            Backend::Llvm(_) => "llvm",
+            Backend::Cranelift => "cranelift",
         }
     }
 
@@ -86,6 +98,46 @@ impl Backend {
             Backend::Lir => "lir".into(),
             Backend::Llvm(p) => format!("llvm:{}", p.name()),
             Backend::Cranelift => "cranelift".into(),
+        }
+    }
+}
+
+/// A pipeline spec (`--spec`) parsed once for its tier: the text as given, which every
+/// phase row and `--stats` record, and the options it stands for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Spec {
+    /// The spec as given.
+    pub text: String,
+    /// What it stands for.
+    pub options: SpecOptions,
+}
+
+/// The pipeline options a [`Spec`] stands for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SpecOptions {
+    /// A sea-of-nodes spec.
+    Son(son::Options),
+    /// A CFG spec.
+    Cfg(cfg::Options),
+}
+
+impl Spec {
+    /// Parses `text` as a spec of `tier`'s pipeline; the error is the message, then the spec
+    /// with a caret under the column at fault, or says that `tier` takes no spec.
+    pub fn parse(tier: Tier, text: &str) -> Result<Spec, String> {
+        let options = match tier {
+            Tier::Son => SpecOptions::Son(son::parse_spec(text).map_err(|e| e.annotate(text))?),
+            Tier::Cfg => SpecOptions::Cfg(cfg::parse_spec(text).map_err(|e| e.annotate(text))?),
+            other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
+        };
+        Ok(Spec { text: text.to_string(), options })
+    }
+
+    /// The tier whose pipeline runs the spec.
+    pub fn tier(&self) -> Tier {
+        match self.options {
+            SpecOptions::Son(_) => Tier::Son,
+            SpecOptions::Cfg(_) => Tier::Cfg,
         }
     }
 }
@@ -102,8 +154,8 @@ pub struct TierCompiler {
     pub spec: String,
     /// Run the LIR verifier and check every exit after each compilation, and the graph
     /// verifier after every phase of son and cfg (`--verify`; test builds). Set it through
-    /// [`TierCompiler::new`]: the pipelines' options take it there and in
-    /// [`TierCompiler::set_spec`].
+    /// [`TierCompiler::new`] or [`TierCompiler::with_spec`]: the pipelines' options take it
+    /// there and in [`TierCompiler::set_spec`].
     pub verify: bool,
     /// The backend the code runs on.
     pub backend: Backend,
@@ -148,22 +200,36 @@ impl TierCompiler {
         }
     }
 
+    /// A compiler for the tier of `spec` (parsed once, by [`Spec::parse`]) on `backend`,
+    /// running its phases.
+    pub fn with_spec(spec: Spec, backend: Backend, verify: bool) -> TierCompiler {
+        let mut compiler = TierCompiler::new(spec.tier(), backend, verify);
+        compiler.install_spec(spec);
+        compiler
+    }
+
     /// Sets the pipeline spec (`--spec`); returns an error for an unknown or misordered one
-    /// (the message, then the spec with a caret under the column at fault).
+    /// (the message, then the spec with a caret under the column at fault) or for a tier
+    /// that takes none.
     pub fn set_spec(&mut self, spec: &str) -> Result<(), String> {
-        match self.tier {
-            Tier::Son => {
-                self.son = son::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+        let spec = Spec::parse(self.tier, spec)?;
+        self.install_spec(spec);
+        Ok(())
+    }
+
+    /// Runs `spec`'s phases; `spec` was parsed for this compiler's tier.
+    fn install_spec(&mut self, spec: Spec) {
+        match spec.options {
+            SpecOptions::Son(options) => {
+                self.son = options;
                 self.son.verify |= self.verify;
             }
-            Tier::Cfg => {
-                self.cfg = cfg::parse_spec(spec).map_err(|e| e.annotate(spec))?;
+            SpecOptions::Cfg(options) => {
+                self.cfg = options;
                 self.cfg.verify |= self.verify;
             }
-            other => return Err(format!("--spec applies to --tier son or cfg, not {}", other.name())),
         }
-        self.spec = spec.to_string();
-        Ok(())
+        self.spec = spec.text;
     }
 
     /// Lowers `func` (or its loop at `osr`) to LIR with this tier's compiler, or says why the
@@ -388,4 +454,27 @@ pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
         exit.check(&vm.program)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for t in Tier::ALL {
+            assert_eq!(Tier::parse(t.name()), Some(t));
+        }
+        for b in Backend::ALL {
+            assert_eq!(Backend::parse(b.cli_name()), Some(b));
+        }
+        assert_eq!(Tier::parse("turbofan"), None);
+        assert_eq!(Backend::parse("llvm:ftl"), None);
+    }
+
+    #[test]
+    fn the_llvm_backend_has_the_default_pipeline() {
+        assert_eq!(Backend::LLVM, Backend::Llvm(LlvmPipeline::default()));
+        assert_eq!(Backend::LLVM.name(), "llvm:ftl");
+    }
 }

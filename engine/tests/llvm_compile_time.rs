@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use engine::baseline;
-use backend::llvm::{self, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::FuncId;
 use ir::compile::CompileInput;
 use vm::Vm;
@@ -37,7 +37,7 @@ fn compile_time_per_pipeline() {
             }
             let input = CompileInput { program: &program, func: FuncId(f.id.0), feedback: &vm.feedback, globals: &[], contexts: &ir::compile::NoContexts };
             let lir = baseline::compile(&input).expect("the baseline compiles it");
-            for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
+            for pipeline in [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2] {
                 let opts = LlvmOptions { pipeline, verify: true, ..LlvmOptions::default() };
                 let runs: Vec<llvm::LlvmStats> = (0..reps).map(|_| llvm::compile(&lir, &opts).unwrap().stats.clone()).collect();
                 let s = &runs[0];

@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::experiment::{git_revision, machine};
-use engine::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Spec, Tier};
 
 /// Exit status of `seabed ab` when some output of A or B differed from node's.
 pub const EXIT_MISMATCH: u8 = 4;
@@ -61,8 +61,8 @@ pub struct AbArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     reps: u32,
     /// The backend both sides run on
-    #[arg(long, value_enum, default_value_t = crate::cli::BackendName::Lir)]
-    backend: crate::cli::BackendName,
+    #[arg(long, value_parser = crate::cli::backend_values(), default_value = "lir")]
+    backend: Backend,
     /// Write one CSV row per program and metric to this file
     #[arg(long, value_name = "FILE.csv")]
     out: Option<PathBuf>,
@@ -162,7 +162,7 @@ pub fn spec_tier(spec: &str) -> Result<Tier, String> {
         Ok(None) => return Err(format!("spec '{spec}' must start with 'son:' or 'cfg:' (the tier of an A/B side)")),
         Err(e) => return Err(format!("spec '{spec}': {}", e.annotate(spec))),
     };
-    TierCompiler::new(tier, Backend::Lir, false).set_spec(spec).map_err(|e| format!("spec '{spec}': {e}"))?;
+    Spec::parse(tier, spec).map_err(|e| format!("spec '{spec}': {e}"))?;
     Ok(tier)
 }
 
@@ -178,7 +178,7 @@ impl AbArgs {
             corpus: self.corpus,
             metrics: if self.metrics.is_empty() { Metric::ALL.to_vec() } else { self.metrics },
             reps: self.reps,
-            backend: self.backend.backend(),
+            backend: self.backend,
             out: self.out,
         })
     }

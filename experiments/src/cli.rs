@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
@@ -14,9 +15,9 @@ use frontend::bytecode::{format_instr, FuncId, Program};
 use vm::tiering::TieringOptions;
 use vm::{Throw, Vm};
 
-use backend::llvm::Pipeline;
+use backend::llvm::LlvmPipeline;
 
-use engine::tiers::{Backend, Tier, TierCompiler};
+use engine::tiers::{Backend, Spec, Tier, TierCompiler};
 use meter::PhaseRow;
 
 /// Exit status: success.
@@ -280,105 +281,56 @@ pub struct ExperimentArgs {
     bench: PathBuf,
 }
 
-/// A tier, as `--tier` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TierName {
-    /// The bytecode interpreter alone
-    Interp,
-    /// The baseline compiler (bytecode to LIR, no optimization)
-    Baseline,
-    /// The sea-of-nodes pipeline
-    Son,
-    /// The CFG pipeline
-    Cfg,
+/// The `--tier` values of `seabed run`: the engine's [`Tier`] names, with their help.
+pub fn tier_values() -> impl TypedValueParser<Value = Tier> {
+    let help = |tier| match tier {
+        Tier::Interp => "The bytecode interpreter alone",
+        Tier::Baseline => "The baseline compiler (bytecode to LIR, no optimization)",
+        Tier::Son => "The sea-of-nodes pipeline",
+        Tier::Cfg => "The CFG pipeline",
+    };
+    named_values(Tier::ALL.map(|t| PossibleValue::new(t.name()).help(help(t))), Tier::parse)
 }
 
-impl TierName {
-    /// The engine's tier.
-    pub fn tier(self) -> Tier {
-        match self {
-            TierName::Interp => Tier::Interp,
-            TierName::Baseline => Tier::Baseline,
-            TierName::Son => Tier::Son,
-            TierName::Cfg => Tier::Cfg,
-        }
-    }
+/// The `--tier` values of `seabed ir`: the compiling tiers, with what `ir` prints for each.
+pub fn compiling_tier_values() -> impl TypedValueParser<Value = Tier> {
+    let values = [
+        (Tier::Baseline, "The baseline compiler: its LIR"),
+        (Tier::Son, "The sea-of-nodes pipeline: its graph"),
+        (Tier::Cfg, "The CFG pipeline: its graph"),
+    ];
+    named_values(values.map(|(t, help)| PossibleValue::new(t.name()).help(help)), Tier::parse)
 }
 
-/// A compiling tier (`seabed ir --tier`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CompilingTier {
-    /// The baseline compiler: its LIR
-    Baseline,
-    /// The sea-of-nodes pipeline: its graph
-    Son,
-    /// The CFG pipeline: its graph
-    Cfg,
+/// The `--backend` values: the engine's [`Backend`] names ([`Backend::cli_name`]; LLVM with
+/// its default pipeline), with their help.
+pub fn backend_values() -> impl TypedValueParser<Value = Backend> {
+    let help = |backend| match backend {
+        Backend::Lir => "The LIR evaluator",
+        Backend::Llvm(_) => "LLVM machine code (pipeline: --llvm)",
+        Backend::Cranelift => "Cranelift machine code (docs/cranelift.md)",
+    };
+    named_values(Backend::ALL.map(|b| PossibleValue::new(b.cli_name()).help(help(b))), Backend::parse)
 }
 
-impl CompilingTier {
-    /// The engine's tier.
-    pub fn tier(self) -> Tier {
-        match self {
-            CompilingTier::Baseline => Tier::Baseline,
-            CompilingTier::Son => Tier::Son,
-            CompilingTier::Cfg => Tier::Cfg,
-        }
-    }
+/// The `--llvm` values: the backend's [`LlvmPipeline`] names and aliases, with their help.
+pub fn llvm_pipeline_values() -> impl TypedValueParser<Value = LlvmPipeline> {
+    let help = |pipeline| match pipeline {
+        LlvmPipeline::None => "No IR passes; code generation at O1",
+        LlvmPipeline::Ftl => "A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse), code generation at O2",
+        LlvmPipeline::O2 => "LLVM's default<O2> pipeline, code generation at O2",
+    };
+    let value = |p: LlvmPipeline| PossibleValue::new(p.name()).help(help(p)).aliases(p.alias());
+    named_values(LlvmPipeline::ALL.map(value), LlvmPipeline::parse)
 }
 
-/// A backend, as `--backend` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
-pub enum BackendName {
-    /// The LIR evaluator
-    Lir,
-    /// LLVM machine code (pipeline: --llvm)
-    Llvm,
-    /// Cranelift machine code (docs/cranelift.md)
-    Cranelift,
-}
-
-impl BackendName {
-    /// The `--backend` value.
-    pub fn name(self) -> &'static str {
-        match self {
-            BackendName::Lir => "lir",
-            BackendName::Llvm => "llvm",
-            BackendName::Cranelift => "cranelift",
-        }
-    }
-
-    /// The engine's backend (LLVM with its default pipeline).
-    pub fn backend(self) -> Backend {
-        match self {
-            BackendName::Lir => Backend::Lir,
-            BackendName::Llvm => Backend::Llvm(Pipeline::default()),
-            BackendName::Cranelift => Backend::Cranelift,
-        }
-    }
-}
-
-/// An LLVM pipeline, as `--llvm` spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LlvmPipeline {
-    /// No IR passes; code generation at O1
-    None,
-    /// A lean function pipeline (instcombine, simplifycfg, gvn, licm, dse), code generation at O2
-    Ftl,
-    /// LLVM's default<O2> pipeline, code generation at O2
-    #[value(name = "O2", alias = "o2")]
-    O2,
-}
-
-impl LlvmPipeline {
-    /// The backend's pipeline.
-    pub fn pipeline(self) -> Pipeline {
-        match self {
-            LlvmPipeline::None => Pipeline::None,
-            LlvmPipeline::Ftl => Pipeline::Ftl,
-            LlvmPipeline::O2 => Pipeline::O2,
-        }
-    }
+/// A parser that accepts exactly `values` (clap's message and `--help` list for any other)
+/// and reads the accepted one with `parse`, the value type's own parser.
+fn named_values<T: Clone + Send + Sync + 'static>(
+    values: impl IntoIterator<Item = PossibleValue>,
+    parse: fn(&str) -> Option<T>,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(values).try_map(move |name| parse(&name).ok_or_else(|| format!("'{name}' is listed but its parser rejects it")))
 }
 
 /// `on` or `off`.
@@ -413,16 +365,16 @@ pub struct RunArgs {
     #[arg(value_name = "FILE.js")]
     file: String,
     /// The tier that compiles hot code (interp: none)
-    #[arg(long, value_enum, default_value_t = TierName::Interp)]
-    tier: TierName,
+    #[arg(long, value_parser = tier_values(), default_value = "interp")]
+    tier: Tier,
     /// The compiler pipeline's phases (default: the tier's own)
     #[arg(long, value_name = "SPEC")]
     spec: Option<String>,
     /// Where compiled code runs [default: llvm for son and cfg, lir otherwise]
-    #[arg(long, value_enum)]
-    backend: Option<BackendName>,
+    #[arg(long, value_parser = backend_values())]
+    backend: Option<Backend>,
     /// The LLVM pipeline (implies --backend llvm) [default: ftl]
-    #[arg(long, value_enum, value_name = "PIPELINE")]
+    #[arg(long, value_parser = llvm_pipeline_values(), value_name = "PIPELINE")]
     llvm: Option<LlvmPipeline>,
     /// Print each compiled function's LIR to stderr
     #[arg(long)]
@@ -510,8 +462,8 @@ pub struct IrArgs {
     #[arg(value_name = "FILE.js")]
     file: String,
     /// The compiler whose IR is printed
-    #[arg(long, value_enum)]
-    tier: CompilingTier,
+    #[arg(long, value_parser = compiling_tier_values())]
+    tier: Tier,
     /// Only the function with this name
     #[arg(long, value_name = "NAME")]
     function: Option<String>,
@@ -749,7 +701,8 @@ struct Options {
     dump_clif: bool,
     dump_asm: bool,
     dump_lir: bool,
-    spec: Option<String>,
+    /// `--spec`, parsed for `tier` (once: the compiler takes it as it is).
+    spec: Option<Spec>,
     /// Run the backend stage on a background compiler thread (resolved: only with the LLVM or
     /// Cranelift backend, a compiling tier and without `--always-opt`).
     compile_thread: bool,
@@ -779,12 +732,11 @@ impl Options {
         }
     }
 
-    /// Checks `spec` against the tier and backend: unknown passes and ordering violations are
-    /// errors before anything runs.
-    fn check_spec(&self) -> Result<(), String> {
+    /// The compiler of this run's tier, backend and spec (the tier's own without `--spec`).
+    fn compiler(&self) -> TierCompiler {
         match &self.spec {
-            Some(spec) => TierCompiler::new(self.tier, self.backend, false).set_spec(spec),
-            None => Ok(()),
+            Some(spec) => TierCompiler::with_spec(spec.clone(), self.backend, self.verify),
+            None => TierCompiler::new(self.tier, self.backend, self.verify),
         }
     }
 }
@@ -793,7 +745,7 @@ impl RunArgs {
     /// The run's options; `Err` for combinations no flag's own parser can reject.
     fn options(&self) -> Result<Options, String> {
         let mut opts = Options::new(&self.file);
-        opts.tier = self.tier.tier();
+        opts.tier = self.tier;
         let t = &mut opts.tiering;
         t.always_opt = self.always_opt;
         t.deopt_after_calls = self.deopt_after_calls;
@@ -818,18 +770,18 @@ impl RunArgs {
         opts.dump_llvm = self.dump_llvm;
         opts.dump_clif = self.dump_clif;
         opts.dump_asm = self.dump_asm;
-        opts.spec = self.spec.clone();
         opts.gc.stress = self.gc_stress;
         opts.gc.verify = self.verify_heap;
         opts.gc.max_heap_bytes = self.max_heap.map(|mb| u64::from(mb) * 1024 * 1024);
-        opts.backend = resolve_backend(opts.tier, self.backend.map(BackendName::backend), self.llvm.map(LlvmPipeline::pipeline))?;
+        opts.backend = resolve_backend(opts.tier, self.backend, self.llvm)?;
         // On by default where it matters; `--always-opt` runs stay synchronous (deterministic),
         // and the LIR evaluator has no expensive stage to move.
         opts.compile_thread = self.compile_thread != Some(Switch::Off)
             && opts.tier != Tier::Interp
             && matches!(opts.backend, Backend::Llvm(_) | Backend::Cranelift)
             && !opts.tiering.always_opt;
-        opts.check_spec()?;
+        // Unknown passes and ordering violations are errors before anything runs.
+        opts.spec = self.spec.as_deref().map(|spec| Spec::parse(opts.tier, spec)).transpose()?;
         Ok(opts)
     }
 }
@@ -968,7 +920,7 @@ pub fn check_output_dir(dir: &Path) -> Result<(), OutputPathError> {
 /// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
 /// (`son`, `cfg`) and the LIR evaluator for the others. `--llvm` picks the LLVM pipeline and
 /// implies `--backend llvm`; with `--backend lir` it is an error.
-fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeline>) -> Result<Backend, String> {
+fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<LlvmPipeline>) -> Result<Backend, String> {
     match (backend, pipeline) {
         (Some(Backend::Lir), Some(_)) => Err("the argument '--llvm' cannot be used with '--backend lir' (--llvm picks LLVM's pipeline)".into()),
         (Some(Backend::Lir), None) => Ok(Backend::Lir),
@@ -985,7 +937,7 @@ fn resolve_backend(tier: Tier, backend: Option<Backend>, pipeline: Option<Pipeli
 /// otherwise.
 fn default_backend(tier: Tier) -> Backend {
     if matches!(tier, Tier::Son | Tier::Cfg) {
-        Backend::Llvm(Pipeline::default())
+        Backend::LLVM
     } else {
         Backend::Lir
     }
@@ -1027,15 +979,12 @@ fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm
     vm.heap.gc.options = opts.gc;
     let mut rows = None;
     if opts.tier != Tier::Interp {
-        let mut compiler = TierCompiler::new(opts.tier, opts.backend, opts.verify);
+        let mut compiler = opts.compiler();
         compiler.dump_llvm = opts.dump_llvm;
         compiler.dump_clif = opts.dump_clif;
         compiler.dump_lir = opts.dump_lir;
         compiler.dump_asm = opts.dump_asm;
         compiler.compile_thread = opts.compile_thread;
-        if let Some(spec) = &opts.spec {
-            compiler.set_spec(spec).expect("checked by Options::check_spec");
-        }
         rows = Some(compiler.rows.clone());
         vm.set_compiler(Box::new(compiler), opts.tiering);
     }
@@ -1121,7 +1070,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         tier: opts.tier.name().to_string(),
         backend: if compiles { opts.backend.name().to_string() } else { NO_BACKEND.to_string() },
         compile_thread: opts.compile_thread,
-        spec: opts.spec.clone().unwrap_or_else(|| engine::tiers::default_spec(opts.tier)),
+        spec: opts.spec.as_ref().map_or_else(|| engine::tiers::default_spec(opts.tier), |spec| spec.text.clone()),
         tiering: TieringSummary {
             compiles: u64::from(s.compiles),
             compile_failures: u64::from(s.compile_failures),
@@ -1264,7 +1213,7 @@ fn experiment(command: ExperimentCommand) -> u8 {
 /// Turbolizer file in `--out DIR` (see [`crate::turbolizer`]), one file per function, whose
 /// path is printed.
 fn ir_dump(args: &IrArgs) -> u8 {
-    let tier = args.tier.tier();
+    let tier = args.tier;
     let turbolizer = args.format == IrFormat::Turbolizer;
     if turbolizer && !matches!(tier, Tier::Son | Tier::Cfg) {
         return usage_error(&["ir"], "--format turbolizer needs --tier son or cfg");
@@ -1281,19 +1230,16 @@ fn ir_dump(args: &IrArgs) -> u8 {
     if args.after.is_some() && tier == Tier::Baseline {
         eprintln!("seabed ir: warning: {}", IgnoredFlag { flag: "--after", reason: "with --tier baseline (LIR has no phases to stop after)".into() });
     }
-    let backend = default_backend(tier);
-    let spec_check = Options { tier, backend, spec: args.spec.clone(), ..Options::new(&args.file) };
-    if let Err(e) = spec_check.check_spec() {
-        return usage_error(&["ir"], &e);
-    }
+    let spec = match args.spec.as_deref().map(|spec| Spec::parse(tier, spec)).transpose() {
+        Ok(spec) => spec,
+        Err(e) => return usage_error(&["ir"], &e),
+    };
+    let opts = Options { tier, backend: default_backend(tier), spec, verify: true, ..Options::new(&args.file) };
     let program = match load(&args.file) {
         Ok(p) => Rc::new(p),
         Err(code) => return code,
     };
-    let mut compiler = TierCompiler::new(tier, backend, true);
-    if let Some(spec) = &args.spec {
-        compiler.set_spec(spec).expect("checked by Options::check_spec");
-    }
+    let compiler = opts.compiler();
     let interp = Options::new(&args.file);
     let (_, vm, _) = execute(program.clone(), Box::new(std::io::sink()), &interp);
     let mut found = false;
@@ -1358,3 +1304,32 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `value` read by `parser`, as clap reads a flag's value.
+    fn read<T>(parser: &impl TypedValueParser<Value = T>, value: &str) -> Option<T> {
+        parser.parse_ref(&clap::Command::new("seabed"), None, std::ffi::OsStr::new(value)).ok()
+    }
+
+    #[test]
+    fn every_listed_value_reads_as_the_engine_value_of_that_name() {
+        for tier in Tier::ALL {
+            assert_eq!(read(&tier_values(), tier.name()), Some(tier));
+        }
+        for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
+            assert_eq!(read(&compiling_tier_values(), tier.name()), Some(tier));
+        }
+        assert_eq!(read(&compiling_tier_values(), "interp"), None);
+        for backend in Backend::ALL {
+            assert_eq!(read(&backend_values(), backend.cli_name()), Some(backend));
+        }
+        assert_eq!(read(&backend_values(), "llvm"), Some(Backend::Llvm(LlvmPipeline::default())));
+        for pipeline in LlvmPipeline::ALL {
+            assert_eq!(read(&llvm_pipeline_values(), pipeline.name()), Some(pipeline));
+        }
+        assert_eq!(read(&llvm_pipeline_values(), "o2"), Some(LlvmPipeline::O2));
+        assert_eq!(read(&llvm_pipeline_values(), "O3"), None);
+    }
+}

@@ -12,7 +12,7 @@
 //!
 //! Each stage is a module that explains itself: [`graph`] (nodes and edges), [`builder`]
 //! (speculation from feedback), [`reducer`] (the GraphReducer and the other drivers),
-//! [`reducers`] (the rule sets), [`lowering`] (simplified lowering), [`late_lowering`]
+//! [`reducers`] (the rule sets), [`simplified_lower`] (simplified lowering), [`late_lowering`]
 //! (lowering that needs control flow, inside the schedule phase), [`peel`] (loop peeling, the
 //! opt-in `peel` phase), [`schedule`] (global code motion and LIR emission), [`verify`] (the
 //! graph verifier, run after every phase in debug builds).
@@ -65,13 +65,13 @@ pub mod builder;
 pub mod deadness;
 pub mod graph;
 pub mod late_lowering;
-pub mod lowering;
 pub mod memory;
 pub mod peel;
 pub mod persistent;
 pub mod reducer;
 pub mod reducers;
 pub mod schedule;
+pub mod simplified_lower;
 pub mod spec;
 pub mod verify;
 
@@ -102,8 +102,8 @@ fn make_default_reducer(id: ReducerId, pin: bool) -> Option<Box<dyn Reducer>> {
     Some(match id {
         ReducerId::Dce => Box::new(dce::DeadCodeElimination),
         ReducerId::Common => Box::new(common::CommonOperatorReducer),
-        ReducerId::Machine => Box::new(machine::MachineOperatorReducer),
-        ReducerId::Vn => Box::<vn::ValueNumbering>::default(),
+        ReducerId::Machine => Box::new(machine_opt::MachineOptimization),
+        ReducerId::Vn => Box::<value_numbering::ValueNumbering>::default(),
         ReducerId::Typer => Box::new(typer::Typer),
         ReducerId::LoadElim => Box::new(load_elim::LoadElimination::<midend::load_elim::AbstractHeap<NodeId>>::new(midend::load_elim::AliasMode::Type)),
         ReducerId::LoadElimOffset => Box::new(load_elim::LoadElimination::<midend::load_elim::AbstractHeap<NodeId>>::new(midend::load_elim::AliasMode::Offset)),
@@ -304,7 +304,7 @@ pub fn run_phase(g: &mut Graph, phase: &Phase, input: &CompileInput<'_>, counter
             record(counters, &stats);
         }
         Phase::Lower => {
-            let stats = lowering::lower(g)?;
+            let stats = simplified_lower::lower(g)?;
             counters.visits += stats.lowered;
             counters.changes += stats.lowered;
             counters.add_extra("checks_removed", stats.checks_removed);

@@ -34,9 +34,9 @@ pub enum ReducerId {
     Dce,
     /// `common`: the common operator reducer ([`crate::reducers::common`]).
     Common,
-    /// `machine`: the machine operator reducer ([`crate::reducers::machine`]).
+    /// `machine`: machine optimization ([`crate::reducers::machine_opt`]).
     Machine,
-    /// `vn`: value numbering ([`crate::reducers::vn`]).
+    /// `vn`: value numbering ([`crate::reducers::value_numbering`]).
     Vn,
     /// `typer`: the typer as a reducer ([`crate::reducers::typer`]).
     Typer,

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 pub use run::{classify, node_available, Outcome};
 
-use crate::cli::{BackendName, EXIT_OK, EXIT_USAGE};
+use crate::cli::{EXIT_OK, EXIT_USAGE};
+use engine::tiers::{Backend, Tier};
 use crate::progress::Progress;
 
 /// Exit status of `seabed fuzz` when some run differed from node.
@@ -86,19 +87,6 @@ impl Kind {
     }
 }
 
-/// The tier a configuration runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tier {
-    /// `--tier interp`
-    Interp,
-    /// `--tier baseline`
-    Baseline,
-    /// `--tier son`
-    Son,
-    /// `--tier cfg`
-    Cfg,
-}
-
 /// When a configuration compiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tiering {
@@ -146,7 +134,7 @@ pub struct Config {
     /// The tier.
     pub tier: Tier,
     /// What runs the compiled code: the LIR evaluator or a machine backend.
-    pub backend: BackendName,
+    pub backend: Backend,
     /// When it compiles.
     pub tiering: Tiering,
     /// The pipeline spec, when not the tier's default.
@@ -154,10 +142,10 @@ pub struct Config {
 }
 
 impl Config {
-    const INTERP: Config = Config { tier: Tier::Interp, backend: BackendName::Lir, tiering: Tiering::Default, variant: None };
+    const INTERP: Config = Config { tier: Tier::Interp, backend: Backend::Lir, tiering: Tiering::Default, variant: None };
 
     /// A configuration with the tier's default spec.
-    pub const fn new(tier: Tier, backend: BackendName, tiering: Tiering) -> Config {
+    pub const fn new(tier: Tier, backend: Backend, tiering: Tiering) -> Config {
         Config { tier, backend, tiering, variant: None }
     }
 
@@ -165,24 +153,22 @@ impl Config {
     /// the LIR evaluator and early tier-up on LLVM.
     pub fn with_variant(tier: Tier, variant: SpecVariant) -> [Config; 2] {
         [
-            Config { variant: Some(variant), ..Config::new(tier, BackendName::Lir, Tiering::Deopt3) },
-            Config { variant: Some(variant), ..Config::new(tier, BackendName::Llvm, Tiering::Hot2) },
+            Config { variant: Some(variant), ..Config::new(tier, Backend::Lir, Tiering::Deopt3) },
+            Config { variant: Some(variant), ..Config::new(tier, Backend::LLVM, Tiering::Hot2) },
         ]
     }
 
     /// The `seabed run FILE` arguments after the file name. Every compiling configuration
     /// verifies its LIR; a machine backend compiles synchronously (deterministic).
     pub fn args(&self) -> Vec<&'static str> {
-        let tier = match self.tier {
+        match self.tier {
             Tier::Interp if self.tiering == Tiering::GcStress => {
                 return vec!["--tier", "interp", "--gc-stress", "1", "--verify-heap"];
             }
             Tier::Interp => return vec!["--tier", "interp"],
-            Tier::Baseline => "baseline",
-            Tier::Son => "son",
-            Tier::Cfg => "cfg",
-        };
-        let mut args = vec!["--tier", tier, "--backend", self.backend.name()];
+            Tier::Baseline | Tier::Son | Tier::Cfg => {}
+        }
+        let mut args = vec!["--tier", self.tier.name(), "--backend", self.backend.cli_name()];
         args.extend_from_slice(match self.tiering {
             Tiering::AlwaysOpt => &["--always-opt"][..],
             Tiering::Deopt3 => &["--always-opt", "--deopt-every", "3"],
@@ -190,7 +176,7 @@ impl Config {
             Tiering::Default => &[],
             Tiering::GcStress => &["--always-opt", "--deopt-every", "3", "--gc-stress", "3", "--verify-heap"],
         });
-        if self.backend != BackendName::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
+        if self.backend != Backend::Lir && matches!(self.tiering, Tiering::Hot2 | Tiering::Default) {
             args.extend_from_slice(&["--compile-thread", "off"]);
         }
         if let Some(v) = &self.variant {
@@ -202,13 +188,12 @@ impl Config {
 
     /// A short name: `interp`, `son/llvm/deopt3`, `son/lir/deopt3+alias-class`, ...
     pub fn label(&self) -> String {
-        let tier = match self.tier {
+        match self.tier {
             Tier::Interp if self.tiering == Tiering::GcStress => return "interp/gc-stress".into(),
             Tier::Interp => return "interp".into(),
-            Tier::Baseline => "baseline",
-            Tier::Son => "son",
-            Tier::Cfg => "cfg",
-        };
+            Tier::Baseline | Tier::Son | Tier::Cfg => {}
+        }
+        let tier = self.tier.name();
         let tiering = match self.tiering {
             Tiering::AlwaysOpt => "always-opt",
             Tiering::Deopt3 => "deopt3",
@@ -217,12 +202,12 @@ impl Config {
             Tiering::GcStress => "gc-stress",
         };
         let variant = self.variant.map_or(String::new(), |v| format!("+{}", v.name));
-        format!("{tier}/{}/{tiering}{variant}", self.backend.name())
+        format!("{tier}/{}/{tiering}{variant}", self.backend.cli_name())
     }
 
     /// The same compiler and tiering on the LIR evaluator (itself for a LIR configuration).
     pub fn lir_counterpart(&self) -> Config {
-        Config { backend: BackendName::Lir, ..*self }
+        Config { backend: Backend::Lir, ..*self }
     }
 
     /// The compiler a mismatch here is blamed on before the LLVM rule (`Interp` for the
@@ -264,26 +249,26 @@ impl ConfigSet {
         let mut out = vec![Config::INTERP];
         match self {
             ConfigSet::Quick => {
-                out.push(c(Tier::Baseline, BackendName::Lir, Deopt3));
+                out.push(c(Tier::Baseline, Backend::Lir, Deopt3));
                 for tier in [Tier::Son, Tier::Cfg] {
-                    out.push(c(tier, BackendName::Lir, Deopt3));
-                    out.push(c(tier, BackendName::Llvm, Hot2));
+                    out.push(c(tier, Backend::Lir, Deopt3));
+                    out.push(c(tier, Backend::LLVM, Hot2));
                 }
             }
             ConfigSet::All => {
-                out.push(c(Tier::Interp, BackendName::Lir, GcStress));
+                out.push(c(Tier::Interp, Backend::Lir, GcStress));
                 for tier in [Tier::Baseline, Tier::Son, Tier::Cfg] {
                     for tiering in [AlwaysOpt, Deopt3, Hot2] {
-                        out.push(c(tier, BackendName::Lir, tiering));
+                        out.push(c(tier, Backend::Lir, tiering));
                     }
                     let llvm: &[Tiering] =
                         if tier == Tier::Baseline { &[AlwaysOpt] } else { &[AlwaysOpt, Deopt3, Hot2, Default, GcStress] };
                     for &tiering in llvm {
-                        out.push(c(tier, BackendName::Llvm, tiering));
+                        out.push(c(tier, Backend::LLVM, tiering));
                     }
                     if tier != Tier::Baseline {
                         for tiering in [Deopt3, Hot2] {
-                            out.push(c(tier, BackendName::Cranelift, tiering));
+                            out.push(c(tier, Backend::Cranelift, tiering));
                         }
                     }
                 }
@@ -602,7 +587,7 @@ impl Shared<'_> {
         let mut extra = Vec::new();
         for (config, outcome) in &outcomes {
             let lir = config.lir_counterpart();
-            if config.backend != BackendName::Lir && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
+            if config.backend != Backend::Lir && classify(&node, outcome).is_some() && !self.configs.contains(&lir) {
                 extra.push((lir, run::seabed(&self.opts.seabed, &file, &lir, self.opts.timeout)));
             }
         }
@@ -829,10 +814,10 @@ fn blame<'a>(
     let mut out = Vec::new();
     for (config, outcome) in outcomes {
         let Some(kind) = classify(node, outcome) else { continue };
-        let backend_only = config.backend != BackendName::Lir && agrees(&config.lir_counterpart());
+        let backend_only = config.backend != Backend::Lir && agrees(&config.lir_counterpart());
         let component = match config.backend {
-            BackendName::Llvm if backend_only => Component::Llvm,
-            BackendName::Cranelift if backend_only => Component::Cranelift,
+            Backend::Llvm(_) if backend_only => Component::Llvm,
+            Backend::Cranelift if backend_only => Component::Cranelift,
             _ => config.compiler(),
         };
         out.push((*config, component, kind, outcome));
@@ -1027,7 +1012,7 @@ mod tests {
         assert!(labels.contains(&"cfg/llvm/hot2+licm".to_string()));
         let distinct: std::collections::HashSet<&String> = labels.iter().collect();
         assert_eq!(distinct.len(), labels.len(), "labels name configurations uniquely");
-        let hot = Config::new(Tier::Cfg, BackendName::Llvm, Tiering::Hot2);
+        let hot = Config::new(Tier::Cfg, Backend::LLVM, Tiering::Hot2);
         assert_eq!(
             hot.args().join(" "),
             "--tier cfg --backend llvm --hot-calls 2 --osr-back-edges 50 --compile-thread off --verify"
@@ -1061,7 +1046,7 @@ mod tests {
     fn one_symptom_goes_to_the_first_component() {
         let m = |component, detail: &str, tier| Mismatch {
             seed: 1,
-            config: Config::new(tier, BackendName::Lir, Tiering::AlwaysOpt),
+            config: Config::new(tier, Backend::Lir, Tiering::AlwaysOpt),
             component,
             kind: Kind::WrongOutput,
             node_status: 0,
@@ -1078,8 +1063,8 @@ mod tests {
     #[test]
     fn blame_prefers_llvm_when_lir_agrees() {
         let node = outcome(0, "1\n");
-        let son_lir = Config::new(Tier::Son, BackendName::Lir, Tiering::AlwaysOpt);
-        let son_llvm = Config { backend: BackendName::Llvm, ..son_lir };
+        let son_lir = Config::new(Tier::Son, Backend::Lir, Tiering::AlwaysOpt);
+        let son_llvm = Config { backend: Backend::LLVM, ..son_lir };
         let cfg_lir = Config { tier: Tier::Cfg, ..son_lir };
         let outcomes = vec![
             (Config::INTERP, outcome(0, "1\n")),
@@ -1091,7 +1076,7 @@ mod tests {
         assert_eq!(blamed, [(Component::Llvm, Kind::WrongOutput), (Component::Cfg, Kind::Crash)]);
         // Without the LIR counterpart's run, an LLVM mismatch is the compiler's; with a
         // failing one too.
-        let cfg_llvm = Config { backend: BackendName::Llvm, ..cfg_lir };
+        let cfg_llvm = Config { backend: Backend::LLVM, ..cfg_lir };
         let failing = [(cfg_llvm, outcome(0, "2\n"))];
         assert_eq!(blame(&node, &failing, &[])[0].1, Component::Cfg);
         assert_eq!(blame(&node, &failing, &[(cfg_lir, outcome(0, "1\n"))])[0].1, Component::Llvm);

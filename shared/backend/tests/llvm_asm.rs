@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use backend::llvm::{self, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmOptions, LlvmPipeline};
 use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
@@ -29,7 +29,7 @@ fn keep_asm_produces_the_functions_assembly() {
     }
     let program = frontend::compile("t.js", "").expect("empty program");
     let mut vm = Vm::new(Rc::new(program), Box::new(std::io::sink()));
-    for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
+    for pipeline in [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2] {
         let plain = llvm::compile(&lir, &LlvmOptions { pipeline, verify: true, ..LlvmOptions::default() }).unwrap();
         assert!(plain.asm.is_none());
         let opts = LlvmOptions { pipeline, verify: true, keep_asm: true, ..LlvmOptions::default() };

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use backend::eval::box_value;
-use backend::llvm::{self, set_exit_interceptor, ExitEvent, LlvmOptions, Pipeline};
+use backend::llvm::{self, set_exit_interceptor, ExitEvent, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::Reg;
 use ir::ops::{DeoptReason, Rep};
 use vm::tiering::CompiledCode;
@@ -40,9 +40,9 @@ fn parse(text: &str) -> ir::lir::Function {
     f
 }
 
-fn configs() -> Vec<(Pipeline, usize)> {
+fn configs() -> Vec<(LlvmPipeline, usize)> {
     let mut out = Vec::new();
-    for p in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
+    for p in [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2] {
         // 12: the exit buffer carries the int values beyond the register budget; 64: LLVM
         // spills them itself (Indirect locations).
         for max in [12, 64] {
@@ -255,7 +255,7 @@ block b0():
 #[test]
 fn exits_from_two_functions_in_separate_modules() {
     let first = llvm::compile(&parse(LOOP), &LlvmOptions::default()).unwrap();
-    let second = llvm::compile(&parse(SECOND), &LlvmOptions { pipeline: Pipeline::O2, ..LlvmOptions::default() }).unwrap();
+    let second = llvm::compile(&parse(SECOND), &LlvmOptions { pipeline: LlvmPipeline::O2, ..LlvmOptions::default() }).unwrap();
     assert_ne!(first.address(), second.address());
     let mut vm = empty_vm();
     let (_, events) = with_exits(Value::int(0), || {
@@ -315,7 +315,7 @@ block b0():
 fn checks_with_equal_exits_share_one_patchpoint() {
     let lir = parse(SHARED);
     for stress_checks in [false, true] {
-        for pipeline in [Pipeline::None, Pipeline::Ftl] {
+        for pipeline in [LlvmPipeline::None, LlvmPipeline::Ftl] {
             let code = llvm::compile(&lir, &LlvmOptions { pipeline, stress_checks, verify: true, ..LlvmOptions::default() }).unwrap();
             assert_eq!(code.stats.exit_sites, 2, "{pipeline:?} stress={stress_checks}: e0 and e1 share a site");
             let mut vm = empty_vm();

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use backend::llvm::{self, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmOptions, LlvmPipeline};
 use ir::ops::Access;
 use vm::heap::{Array, ElementsKind};
 use vm::tiering::CompiledCode;
@@ -54,7 +54,7 @@ fn compiled_heap_access_matches_the_vm() {
         (Value::double(2.5), ElementsKind::Double),
         (Value::TRUE, ElementsKind::Any),
     ];
-    for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
+    for pipeline in [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2] {
         let code = llvm::compile(&lir, &LlvmOptions { pipeline, verify: true, keep_ir: true, ..LlvmOptions::default() })
             .unwrap_or_else(|e| panic!("{pipeline:?}: {e}"));
         for (stored, kind) in stores {
@@ -122,7 +122,7 @@ block b3():
 #[test]
 fn tbaa_lets_llvm_hoist_what_element_stores_cannot_change() {
     let lir = ir::lir_text::parse(STORE_LOOP).unwrap_or_else(|e| panic!("{e}"));
-    let code = llvm::compile(&lir, &LlvmOptions { pipeline: Pipeline::Ftl, verify: true, keep_ir: true, ..LlvmOptions::default() })
+    let code = llvm::compile(&lir, &LlvmOptions { pipeline: LlvmPipeline::Ftl, verify: true, keep_ir: true, ..LlvmOptions::default() })
         .unwrap_or_else(|e| panic!("{e}"));
     let mut vm = vm_with_global();
     let a = vm.heap.alloc_array(Array::new(vec![Value::int(9); 5]));

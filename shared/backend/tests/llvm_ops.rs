@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use backend::eval::evaluate;
-use backend::llvm::{self, LlvmOptions, Pipeline};
+use backend::llvm::{self, LlvmOptions, LlvmPipeline};
 use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
@@ -132,7 +132,7 @@ fn lowered_ops_match_the_evaluator() {
             panic!("{name}: {:?}\n{text}", errors.iter().map(|e| e.to_string()).collect::<Vec<_>>());
         }
         let numeric_only = !name.starts_with("Is") && name != "TaggedEqual" && name != "Select";
-        for pipeline in [Pipeline::None, Pipeline::Ftl, Pipeline::O2] {
+        for pipeline in [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2] {
             let code = llvm::compile(&lir, &LlvmOptions { pipeline, verify: true, ..LlvmOptions::default() })
                 .unwrap_or_else(|e| panic!("{name} {pipeline:?}: {e}"));
             for &a in &inputs {

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use backend::llvm::{self, set_exit_interceptor, ExitEvent, LlvmOptions, Pipeline};
+use backend::llvm::{self, set_exit_interceptor, ExitEvent, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::Reg;
 use ir::ops::DeoptReason;
 use vm::tiering::CompiledCode;
@@ -34,8 +34,8 @@ block b0():
 fn code_compiled_on_another_thread_runs_and_exits_here() {
     let lir = ir::lir_text::parse(SUB).unwrap_or_else(|e| panic!("{e}"));
     // Two compilations at once: one on a worker thread, one here (separate LLVM contexts).
-    let worker = std::thread::spawn(move || llvm::compile(&lir, &LlvmOptions { pipeline: Pipeline::Ftl, ..LlvmOptions::default() }));
-    let here = llvm::compile(&ir::lir_text::parse(SUB).unwrap(), &LlvmOptions { pipeline: Pipeline::O2, ..LlvmOptions::default() })
+    let worker = std::thread::spawn(move || llvm::compile(&lir, &LlvmOptions { pipeline: LlvmPipeline::Ftl, ..LlvmOptions::default() }));
+    let here = llvm::compile(&ir::lir_text::parse(SUB).unwrap(), &LlvmOptions { pipeline: LlvmPipeline::O2, ..LlvmOptions::default() })
         .unwrap_or_else(|e| panic!("{e}"));
     let moved = worker.join().expect("no panic").unwrap_or_else(|e| panic!("{e}"));
     assert_ne!(moved.address(), here.address());

@@ -5,10 +5,10 @@
 //!   `Dead` propagation;
 //! - [`common::CommonOperatorReducer`]: redundant phis, selects, and the boolean
 //!   conversions of the simplified level;
-//! - [`machine::MachineOperatorReducer`]: constant folding with JS semantics, algebraic
+//! - [`machine_opt::MachineOptimization`]: constant folding with JS semantics, algebraic
 //!   simplification, strength reduction and reassociation on machine ops, plus folding of
 //!   tag/untag pairs (representation changes that cancel);
-//! - [`vn::ValueNumbering`]: merges equal pure nodes;
+//! - [`value_numbering::ValueNumbering`]: merges equal pure nodes;
 //! - [`typer::Typer`]: types every node with the shared rules, widening loop phis;
 //! - [`load_elim::LoadElimination`]: load elimination on the simplified ops (store-to-load
 //!   forwarding, redundant loads, maps checks and stores), with type-based (`load-elim`) or
@@ -30,10 +30,10 @@ pub mod dce;
 pub mod escape;
 pub mod load_elim;
 pub mod load_elim_v8;
-pub mod machine;
+pub mod machine_opt;
 pub mod redundancy;
 pub mod typer;
-pub mod vn;
+pub mod value_numbering;
 
 use ir::ops::Op;
 use ir::tagged;

@@ -67,10 +67,10 @@ pub const PASS_PAIRS: &[PassPair] = &[
         cfg: &["cfg/src/phis.rs"],
         note: "son's common-operator reducer also folds selects and boolean round trips, which the CFG does in `machine-opt`",
     },
-    PassPair { pass: "machine optimization", son: &["son/src/reducers/machine.rs"], cfg: &["cfg/src/reducers/machine_opt.rs"], note: "both fold with `ir::fold`" },
+    PassPair { pass: "machine optimization", son: &["son/src/reducers/machine_opt.rs"], cfg: &["cfg/src/reducers/machine_opt.rs"], note: "both fold with `ir::fold`" },
     PassPair {
         pass: "value numbering and check elimination",
-        son: &["son/src/reducers/vn.rs", "son/src/reducers/redundancy.rs", "son/src/persistent.rs"],
+        son: &["son/src/reducers/value_numbering.rs", "son/src/reducers/redundancy.rs", "son/src/persistent.rs"],
         cfg: &["cfg/src/reducers/value_numbering.rs"],
         note: "the CFG's `vn` and `check-elim` are one reducer; son's persistent map (`son::persistent`) holds the check facts here and the branch facts of `branch-elim`, and is counted here once",
     },
@@ -84,7 +84,7 @@ pub const PASS_PAIRS: &[PassPair] = &[
     PassPair { pass: "escape analysis", son: &["son/src/reducers/escape.rs"], cfg: &["cfg/src/reducers/escape.rs"], note: "both on the shared policy (`midend::escape`)" },
     PassPair {
         pass: "lowering",
-        son: &["son/src/lowering.rs", "son/src/late_lowering.rs"],
+        son: &["son/src/simplified_lower.rs", "son/src/late_lowering.rs"],
         cfg: &["cfg/src/reducers/simplified_lower.rs", "cfg/src/reducers/machine_lower.rs"],
         note: "simplified and machine lowering; son's `Float64Max/Min` diamond (late lowering, inside `schedule`) is the CFG's in `machine-lower`",
     },

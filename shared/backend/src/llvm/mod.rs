@@ -1,7 +1,7 @@
 //! The LLVM backend, FTL style (`--backend llvm`).
 //!
 //! [`compile`] lowers a LIR function to LLVM IR with inkwell (`lower`), runs the selected
-//! [`Pipeline`], generates machine code with MCJIT through a memory manager that owns the
+//! [`LlvmPipeline`], generates machine code with MCJIT through a memory manager that owns the
 //! code pages and captures `.llvm_stackmaps` (`engine`), parses the stack maps
 //! ([`stackmap`]) and registers every exit site by return address ([`exits`]). The result,
 //! [`LlvmCode`], implements the vm's [`CompiledCode`].
@@ -43,9 +43,10 @@ use exits::{ExitSite, Operand};
 use lower::PlanSlot;
 use stackmap::{LocationKind, StackMap};
 
-/// The LLVM pass pipeline and code generation level (`--llvm`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Pipeline {
+/// The LLVM pass pipeline and code generation level (`--llvm`): one of three presets, not a
+/// list of phases like a mid-end spec's `midend::spec::Pipeline`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum LlvmPipeline {
     /// No IR passes; code generation at O1 (O0's fast register allocator cannot handle
     /// patchpoints with many live values).
     None,
@@ -57,40 +58,47 @@ pub enum Pipeline {
     O2,
 }
 
-impl Pipeline {
-    /// Parses a `--llvm` value: `none`, `ftl` or `O2`.
-    pub fn parse(s: &str) -> Option<Pipeline> {
-        match s {
-            "none" => Some(Pipeline::None),
-            "ftl" => Some(Pipeline::Ftl),
-            "O2" | "o2" => Some(Pipeline::O2),
-            _ => None,
+impl LlvmPipeline {
+    /// Every pipeline, in the order `--help` lists them.
+    pub const ALL: [LlvmPipeline; 3] = [LlvmPipeline::None, LlvmPipeline::Ftl, LlvmPipeline::O2];
+
+    /// Parses a `--llvm` value: `none`, `ftl` or `O2` ([`LlvmPipeline::name`], or its
+    /// [`LlvmPipeline::alias`]).
+    pub fn parse(s: &str) -> Option<LlvmPipeline> {
+        LlvmPipeline::ALL.into_iter().find(|p| p.name() == s || p.alias() == Some(s))
+    }
+
+    /// Another spelling `--llvm` accepts: `o2` for `O2`.
+    pub fn alias(self) -> Option<&'static str> {
+        match self {
+            LlvmPipeline::O2 => Some("o2"),
+            LlvmPipeline::None | LlvmPipeline::Ftl => None,
         }
     }
 
     /// The name `--llvm` takes.
     pub fn name(self) -> &'static str {
         match self {
-            Pipeline::None => "none",
-            Pipeline::Ftl => "ftl",
-            Pipeline::O2 => "O2",
+            LlvmPipeline::None => "none",
+            LlvmPipeline::Ftl => "ftl",
+            LlvmPipeline::O2 => "O2",
         }
     }
 
     /// The new-pass-manager pipeline text, if any.
     pub fn passes(self) -> Option<&'static str> {
         match self {
-            Pipeline::None => None,
-            Pipeline::Ftl => Some("function(instcombine,simplifycfg,gvn,loop-mssa(licm),dse,simplifycfg)"),
-            Pipeline::O2 => Some("default<O2>"),
+            LlvmPipeline::None => None,
+            LlvmPipeline::Ftl => Some("function(instcombine,simplifycfg,gvn,loop-mssa(licm),dse,simplifycfg)"),
+            LlvmPipeline::O2 => Some("default<O2>"),
         }
     }
 
     /// The code generation level.
     pub fn codegen_level(self) -> OptimizationLevel {
         match self {
-            Pipeline::None => OptimizationLevel::Less,
-            Pipeline::Ftl | Pipeline::O2 => OptimizationLevel::Default,
+            LlvmPipeline::None => OptimizationLevel::Less,
+            LlvmPipeline::Ftl | LlvmPipeline::O2 => OptimizationLevel::Default,
         }
     }
 }
@@ -99,7 +107,7 @@ impl Pipeline {
 #[derive(Clone, Debug)]
 pub struct LlvmOptions {
     /// The pass pipeline and code generation level.
-    pub pipeline: Pipeline,
+    pub pipeline: LlvmPipeline,
     /// Every check asks the vm's `stress_check()` first, as the LIR evaluator does (needed
     /// for `--deopt-every`, and to count executed checks).
     pub stress_checks: bool,
@@ -164,7 +172,7 @@ impl HiddenParams {
 impl Default for LlvmOptions {
     fn default() -> Self {
         LlvmOptions {
-            pipeline: Pipeline::default(),
+            pipeline: LlvmPipeline::default(),
             stress_checks: true,
             after_call_exits: false,
             max_register_operands: 12,
@@ -181,7 +189,7 @@ impl Default for LlvmOptions {
 #[derive(Clone, Debug, Default)]
 pub struct LlvmStats {
     /// The pipeline used.
-    pub pipeline: Pipeline,
+    pub pipeline: LlvmPipeline,
     /// Building the LLVM IR from LIR (our time, not LLVM's).
     pub lower: Duration,
     /// LLVM's module verifier.

@@ -1,6 +1,8 @@
-//! Machine-operator reduction: constant folding (with JavaScript's int32 and float64
-//! semantics), algebraic simplification, strength reduction and reassociation, plus the
-//! folding of representation changes that cancel.
+//! Machine optimization (TurboFan's `MachineOperatorReducer`; the file and type are named
+//! after Turboshaft's `MachineOptimizationReducer`, as the CFG side's `cfg::reducers::machine_opt`):
+//! constant folding (with JavaScript's int32 and float64 semantics), algebraic
+//! simplification, strength reduction and reassociation, plus the folding of representation
+//! changes that cancel.
 //!
 //! Rules, on int32 words (wrapping like the machine):
 //!
@@ -33,9 +35,9 @@ use super::{constant_truthiness, float64_const, int32_const, new_int32, tagged_c
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Editor, Reducer, Reduction};
 
-/// The machine-operator reducer.
+/// The machine optimization reducer (spec name `machine`, alias `machine-opt`).
 #[derive(Default)]
-pub struct MachineOperatorReducer;
+pub struct MachineOptimization;
 
 fn f64k(g: &mut Graph, x: f64) -> NodeId {
     g.add(Op::Float64Constant { value: F64(x) }, &[])
@@ -71,7 +73,7 @@ fn fold_int32(op: Opcode, a: i32, b: i32) -> Option<i32> {
     fold::int32_binary(op, a, b).or_else(|| fold::int32_compare(op, a, b).map(i32::from))
 }
 
-impl MachineOperatorReducer {
+impl MachineOptimization {
     fn binary_int32(&mut self, g: &mut Graph, n: NodeId, op: Opcode) -> Reduction {
         let (mut l, mut r) = (g.input(n, 0), g.input(n, 1));
         if is_commutative(op) && int32_const(g, l).is_some() && int32_const(g, r).is_none() {
@@ -149,7 +151,7 @@ impl MachineOperatorReducer {
     }
 }
 
-impl Reducer for MachineOperatorReducer {
+impl Reducer for MachineOptimization {
     fn name(&self) -> &'static str {
         "machine"
     }
@@ -317,7 +319,7 @@ mod tests {
     use crate::reducers::matcher::{assert_matches, i32k, Pattern};
 
     fn reduce(g: &mut Graph, n: NodeId) -> Reduction {
-        MachineOperatorReducer.reduce(g, n, &mut Editor::default())
+        MachineOptimization.reduce(g, n, &mut Editor::default())
     }
 
     fn setup() -> (Graph, NodeId) {

@@ -34,7 +34,7 @@
 //! Every value that crosses a bytecode register stays tagged; values inside one expansion
 //! are int32, float64 or bits. Representation changes that cancel
 //! (`UntagInt32(TagInt32(x))`) and tag tests of values whose tag is known are folded
-//! afterwards by the machine-operator reducer, which removes the checks between consecutive
+//! afterwards by machine optimization (`machine`), which removes the checks between consecutive
 //! int32 operations. Types (when the typer ran) remove more: an `IsNumber` check of a value
 //! typed `Number` is dropped (every number passes it), and an int32 `+`/`-` whose input ranges
 //! prove the result fits in int32 uses `Int32Add`/`Int32Sub` without the overflow check.
@@ -51,7 +51,7 @@ use crate::graph::{Graph, NodeId};
 
 /// Counters of one lowering run.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct LoweringStats {
+pub struct SimplifiedLoweringStats {
     /// Nodes lowered.
     pub lowered: u64,
     /// Checks dropped because types proved them.
@@ -82,7 +82,7 @@ struct Seq<'g> {
     effect: NodeId,
     control: NodeId,
     fs: Option<NodeId>,
-    stats: &'g mut LoweringStats,
+    stats: &'g mut SimplifiedLoweringStats,
 }
 
 impl Seq<'_> {
@@ -202,8 +202,8 @@ pub fn needs_lowering(op: &Op) -> bool {
 
 /// Lowers every JS and simplified node of the graph; bails out at the first op it has no rule
 /// for.
-pub fn lower(g: &mut Graph) -> Result<LoweringStats, Bailout> {
-    let mut stats = LoweringStats::default();
+pub fn lower(g: &mut Graph) -> Result<SimplifiedLoweringStats, Bailout> {
+    let mut stats = SimplifiedLoweringStats::default();
     for n in g.live_nodes() {
         if g.is_killed(n) || !needs_lowering(&g.op(n)) {
             continue;
@@ -214,7 +214,7 @@ pub fn lower(g: &mut Graph) -> Result<LoweringStats, Bailout> {
     Ok(stats)
 }
 
-fn lower_node(g: &mut Graph, n: NodeId, stats: &mut LoweringStats) -> Result<(), Bailout> {
+fn lower_node(g: &mut Graph, n: NodeId, stats: &mut SimplifiedLoweringStats) -> Result<(), Bailout> {
     let op = g.op(n);
     let values = g.value_inputs(n).to_vec();
     let v = |i: usize| values[i];
