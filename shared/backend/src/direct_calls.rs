@@ -121,3 +121,77 @@ impl<'a> DirectCalls<'a> {
         self.hidden_params.get(f.0 as usize).copied().unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::lir::{Block, Inst, Terminator};
+    use ir::ops::Rep;
+
+    fn inst(result: Option<Value>, op: Op, args: &[Value]) -> Inst {
+        Inst { result, op, args: args.to_vec(), exit: None }
+    }
+
+    /// `f1(undefined, x)` in block 0 and `f2(undefined)` in block 1 (a constant of function 2's
+    /// second closure in block 1 is not a direct callee).
+    fn two_calls() -> Function {
+        let mut f = Function::new("calls", FuncId(0));
+        let [f1, f2, other, undef, x, r1, r2, r3]: [Value; 8] = std::array::from_fn(|_| f.new_value(Rep::Tagged));
+        let call = |argc| Op::CallRuntime { function: RuntimeFn::Call, argc };
+        let function = |id: u64| tagged::tagged(tagged::TAG_FUNCTION, id);
+        let second_closure = tagged::tagged(tagged::TAG_FUNCTION, (1 << tagged::FUNCTION_ID_BITS) | 2);
+        f.blocks.push(Block {
+            params: vec![],
+            insts: vec![
+                inst(Some(f1), Op::TaggedConstant { bits: function(1) }, &[]),
+                inst(Some(undef), Op::TaggedConstant { bits: tagged::UNDEFINED }, &[]),
+                inst(Some(x), Op::TaggedConstant { bits: tagged::from_int32(7) }, &[]),
+                inst(Some(r1), call(1), &[f1, undef, x]),
+            ],
+            term: Terminator::Goto(ir::lir::Jump { block: ir::lir::BlockId(1), args: vec![] }),
+        });
+        f.blocks.push(Block {
+            params: vec![],
+            insts: vec![
+                inst(Some(f2), Op::TaggedConstant { bits: function(2) }, &[]),
+                inst(Some(other), Op::TaggedConstant { bits: second_closure }, &[]),
+                inst(Some(r2), call(0), &[f2, undef]),
+                inst(Some(r3), call(0), &[other, undef]),
+            ],
+            term: Terminator::Return(r2),
+        });
+        f
+    }
+
+    #[test]
+    fn calls_of_function_constants_are_direct_and_size_the_buffer() {
+        let lir = two_calls();
+        let params = [0, 3, 0];
+        let plan = DirectCalls::plan(&lir, 0..2, &params, &[]);
+        let callees: Vec<Option<FuncId>> = lir.blocks.iter().flat_map(|b| &b.insts).map(|i| plan.callee(&i.op, &i.args)).collect();
+        assert_eq!(callees, [None, None, None, Some(FuncId(1)), None, None, Some(FuncId(2)), None]);
+        // f1 pads its one argument to three parameters; f2 takes none but gets one word.
+        assert_eq!(plan.buffer_words, 3);
+        // Only the blocks asked for size the buffer; function constants come from every block.
+        let second = DirectCalls::plan(&lir, [1], &params, &[]);
+        assert_eq!(second.buffer_words, 1);
+        assert_eq!(second.callee(&lir.blocks[0].insts[3].op, &lir.blocks[0].insts[3].args), Some(FuncId(1)));
+    }
+
+    #[test]
+    fn hidden_parameters_count_and_runtime_only_callees_are_not_direct() {
+        let lir = two_calls();
+        let params = [0, 1, 0];
+        let hidden = [
+            HiddenParams::default(),
+            HiddenParams { receiver: true, context: true, runtime_only: false },
+            HiddenParams { runtime_only: true, ..Default::default() },
+        ];
+        let plan = DirectCalls::plan(&lir, 0..2, &params, &hidden);
+        assert_eq!(plan.buffer_words, 3, "one parameter, the receiver and the context");
+        assert_eq!(plan.callee(&lir.blocks[1].insts[2].op, &lir.blocks[1].insts[2].args), None, "function 2 is runtime-only");
+        // Without parameter counts nothing is direct.
+        let none = DirectCalls::plan(&lir, 0..2, &[], &[]);
+        assert_eq!((none.buffer_words, none.callee(&lir.blocks[0].insts[3].op, &lir.blocks[0].insts[3].args)), (0, None));
+    }
+}
