@@ -37,8 +37,9 @@
 //! `live_nodes` (ops in the graph it produced) and `chain_nodes` (those of them with effects
 //! or control: ops whose [`Effects`](ir::ops::Effects) are not pure, and block terminators;
 //! claim C7), and `input_distance_sum` / `input_edges` (over every op's inputs, the distance
-//! of the two op indices: claim C8's drift, [`input_distance`]). The `lir` row carries `lir_exits` and `lir_overflow_checks`
-//! ([`ir::lir::Function::census`], claim C6), and `adjacent_distance_sum` / `adjacent_pairs`:
+//! of the two op indices: claim C8's drift, [`input_distance`]). The `lir` row carries `lir_exits`, `lir_overflow_checks`
+//! and `lir_loads` ([`ir::lir::Function::census`], claim C6, added by the LIR tail both
+//! pipelines share, [`midend::lir_tail`]), and `adjacent_distance_sum` / `adjacent_pairs`:
 //! over each block of the last graph, the pairs of consecutive ops in emission order (the ops
 //! that become LIR instructions or the terminator: phis and frame states emit none) and the
 //! sum of the distances of their op indices (claim C8, locality in allocation order). These
@@ -349,36 +350,8 @@ fn compile_at(
     guard.nodes_out = lir.size() as u64;
     drop(guard);
     // Figures about the result, outside the phase's window.
-    let census = lir.census();
     let (distance, pairs) = adjacent_distance(&g);
-    meter.annotate_last([
-        ("adjacent_distance_sum", distance),
-        ("adjacent_pairs", pairs),
-        ("lir_exits", census.exits),
-        ("lir_overflow_checks", census.overflow_checks),
-    ]);
-    let entry = osr.map(|pc| midend::representation::OsrEntry {
-        func: input.func,
-        pc,
-        registers: midend::osr::parameters(&frontend::liveness::analyze(input.program.function(input.func)), pc),
-    });
-    representation_phase(&mut lir, entry.as_ref(), meter);
+    meter.annotate_last([("adjacent_distance_sum", distance), ("adjacent_pairs", pairs)]);
+    midend::lir_tail::finish(input, &mut lir, osr, "cfg", options.verify, meter);
     Ok(lir)
-}
-
-/// The `representation` phase: the shared representation selection of values that cross
-/// blocks ([`midend::representation`]), the same on both pipelines, metered as its own row.
-/// It is a pass over LIR, not a graph phase: its counts are extras (`phis_untagged`,
-/// `conversions_folded`, `checks_removed`, `to_boolean_inlined`, `dead_removed`) and its
-/// visits and changes stay 0, so claims about reducers (C1) count graph phases only. `osr`
-/// is the entry state of an OSR compile (its values may be checked and untagged at the
-/// entry).
-pub fn representation_phase(f: &mut ir::lir::Function, osr: Option<&midend::representation::OsrEntry>, meter: &mut meter::Meter) {
-    let mut guard = meter.phase("cfg", "representation");
-    guard.nodes_in = f.size() as u64;
-    let r = midend::representation::select_representations(f, osr);
-    guard.nodes_out = f.size() as u64;
-    for (name, n) in r.extras() {
-        guard.add_extra(name, n);
-    }
 }

@@ -439,21 +439,10 @@ pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::
     Ok(lir)
 }
 
-/// Runs the LIR verifier and checks every exit description against the program.
+/// Runs the LIR verifier and checks every exit description against the program
+/// ([`midend::lir_tail::verify_lir`]).
 pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
-    if let Err(errors) = ir::lir_verify::verify(lir) {
-        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        return Err(format!(
-            "LIR of {} fails verification:\n{}\n{}",
-            lir.name,
-            text.join("\n"),
-            ir::lir_text::print(lir)
-        ));
-    }
-    for exit in &lir.exits {
-        exit.check(&vm.program)?;
-    }
-    Ok(())
+    midend::lir_tail::verify_lir(&vm.program, lir)
 }
 
 #[cfg(test)]

@@ -31,7 +31,8 @@
 //! nodes' ids: claim C8's drift, [`input_distance`]). The
 //! schedule row adds `adjacent_distance_sum` / `adjacent_pairs` (over consecutive nodes of each
 //! block in emission order, the distance of their ids: claim C8) and the final LIR's census
-//! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6). They are computed after the
+//! `lir_exits`, `lir_overflow_checks`, `lir_loads` (claim C6, added by the LIR tail both
+//! pipelines share, [`midend::lir_tail`]). They are computed after the
 //! phase's window closes (`Meter::annotate_last`, from the live-node list the row's
 //! `nodes_out` needs anyway, itself counted outside the window: `Meter::set_last_nodes_out`),
 //! so the phase's wall time, allocation and simulated cache misses do not include them. Reduce phases add their reducers' own counters
@@ -394,38 +395,9 @@ fn compile_at(
     drop(guard);
     // Figures about the result, outside the phase's window.
     let (sum, pairs) = schedule::adjacency(&order);
-    let census = f.census();
     meter.annotate_last(chain_extras(&g, &s.live));
     annotate_spine(&g, &s.live, options, meter);
-    meter.annotate_last([
-        ("adjacent_distance_sum", sum),
-        ("adjacent_pairs", pairs),
-        ("lir_exits", census.exits),
-        ("lir_overflow_checks", census.overflow_checks),
-        ("lir_loads", census.loads),
-    ]);
-    let entry = osr.map(|pc| midend::representation::OsrEntry {
-        func: input.func,
-        pc,
-        registers: midend::osr::parameters(&analyze(input.program.function(input.func)), pc),
-    });
-    representation_phase(&mut f, entry.as_ref(), meter);
+    meter.annotate_last([("adjacent_distance_sum", sum), ("adjacent_pairs", pairs)]);
+    midend::lir_tail::finish(input, &mut f, osr, "son", options.verify, meter);
     Ok(f)
-}
-
-/// The `representation` phase: the shared representation selection of values that cross
-/// blocks ([`midend::representation`]), the same on both pipelines, metered as its own row.
-/// It is a pass over LIR, not a graph phase: its counts are extras (`phis_untagged`,
-/// `conversions_folded`, `checks_removed`, `to_boolean_inlined`, `dead_removed`) and its
-/// visits and changes stay 0, so claims about reducers (C1) count graph phases only. `osr`
-/// is the entry state of an OSR compile (its values may be checked and untagged at the
-/// entry).
-pub fn representation_phase(f: &mut ir::lir::Function, osr: Option<&midend::representation::OsrEntry>, meter: &mut meter::Meter) {
-    let mut guard = meter.phase("son", "representation");
-    guard.nodes_in = f.size() as u64;
-    let r = midend::representation::select_representations(f, osr);
-    guard.nodes_out = f.size() as u64;
-    for (name, n) in r.extras() {
-        guard.add_extra(name, n);
-    }
 }

@@ -5,7 +5,13 @@
 
 //! - [`cranelift`]: LIR → Cranelift IR → machine code, exits through a cold call to an exit
 //!   stub instead of patchpoints (B3 `Check` style).
+//!
+//! What the two machine backends share, backend-neutral: [`direct_calls`] (which calls go
+//! straight to a callee's machine code, and their argument buffer) and `native` (the entry
+//! of compiled code and the call through it, the common part of their `CompiledCode`).
 
 pub mod cranelift;
+pub mod direct_calls;
 pub mod eval;
 pub mod llvm;
+mod native;

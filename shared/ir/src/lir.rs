@@ -99,6 +99,21 @@ impl Terminator {
             Terminator::Deoptimize(_) => Vec::new(),
         }
     }
+
+    /// Calls `f` on every value the terminator reads, in the order of [`Terminator::uses`],
+    /// so that it may rewrite them.
+    pub fn for_each_use_mut(&mut self, f: &mut impl FnMut(&mut Value)) {
+        match self {
+            Terminator::Goto(j) => j.args.iter_mut().for_each(f),
+            Terminator::Branch { cond, if_true, if_false, .. } => {
+                f(cond);
+                if_true.args.iter_mut().for_each(&mut *f);
+                if_false.args.iter_mut().for_each(f);
+            }
+            Terminator::Return(v) | Terminator::Throw(v) => f(v),
+            Terminator::Deoptimize(_) => {}
+        }
+    }
 }
 
 /// A basic block.
@@ -110,6 +125,27 @@ pub struct Block {
     pub insts: Vec<Inst>,
     /// The terminator.
     pub term: Terminator,
+}
+
+impl Block {
+    /// Calls `f` on every value the block defines (its parameters, then its instructions'
+    /// results), so that it may rewrite them.
+    pub fn for_each_def_mut(&mut self, f: &mut impl FnMut(&mut Value)) {
+        self.params.iter_mut().for_each(&mut *f);
+        for inst in &mut self.insts {
+            inst.result.iter_mut().for_each(&mut *f);
+        }
+    }
+
+    /// Calls `f` on every value the block reads (its instructions' arguments, then the
+    /// terminator's uses), so that it may rewrite them. Exits are the function's
+    /// ([`ExitDesc`]), not the block's.
+    pub fn for_each_use_mut(&mut self, f: &mut impl FnMut(&mut Value)) {
+        for inst in &mut self.insts {
+            inst.args.iter_mut().for_each(&mut *f);
+        }
+        self.term.for_each_use_mut(f);
+    }
 }
 
 /// A compiled function in LIR.
@@ -167,36 +203,33 @@ impl Function {
                 reps.push(self.reps[v.0 as usize]);
             }
         }
-        let remap = |v: &mut Value| {
+        self.remap_values(|v| {
             let new = map[v.0 as usize];
             debug_assert!(new != u32::MAX, "use of an undefined value v{}", v.0);
             v.0 = new;
-        };
+        });
+        self.reps = reps;
+    }
+
+    /// Rewrites every value of the function through `map`: each block's definitions and
+    /// uses ([`Block::for_each_def_mut`], [`Block::for_each_use_mut`]) and every value an
+    /// exit reads. The representations (`reps`) stay as they are: a renumbering sets them.
+    pub fn remap_values(&mut self, mut map: impl FnMut(&mut Value)) {
         for block in &mut self.blocks {
-            block.params.iter_mut().for_each(remap);
-            for inst in &mut block.insts {
-                inst.result.iter_mut().for_each(remap);
-                inst.args.iter_mut().for_each(remap);
-            }
-            match &mut block.term {
-                Terminator::Goto(j) => j.args.iter_mut().for_each(remap),
-                Terminator::Branch { cond, if_true, if_false, .. } => {
-                    remap(cond);
-                    if_true.args.iter_mut().for_each(remap);
-                    if_false.args.iter_mut().for_each(remap);
-                }
-                Terminator::Return(v) | Terminator::Throw(v) => remap(v),
-                Terminator::Deoptimize(_) => {}
-            }
+            block.for_each_def_mut(&mut map);
+            block.for_each_use_mut(&mut map);
         }
         for exit in &mut self.exits {
             for frame in &mut exit.frames {
                 for (_, value) in &mut frame.registers {
-                    value.for_each_value_mut(&mut |v| *v = map[*v as usize]);
+                    value.for_each_value_mut(&mut |v| {
+                        let mut x = Value(*v);
+                        map(&mut x);
+                        *v = x.0;
+                    });
                 }
             }
         }
-        self.reps = reps;
     }
 
     /// Number of instructions, terminators included.

@@ -788,38 +788,15 @@ impl Parser {
             return Err(ParseError { line, message: format!("undefined value v{v}") });
         }
         let rank: BTreeMap<u32, u32> = self.defs.keys().enumerate().map(|(i, &v)| (v, i as u32)).collect();
-        let map = |v: &mut Value| v.0 = rank[&v.0];
         self.f.reps = self.defs.values().map(|&(rep, _)| rep).collect();
-        for exit in &mut self.f.exits {
-            for frame in &mut exit.frames {
-                for (_, value) in &mut frame.registers {
-                    value.for_each_value_mut(&mut |v| *v = rank[v]);
-                }
-            }
-        }
         for pb in self.blocks {
-            let mut block = Block {
+            self.f.blocks.push(Block {
                 params: pb.params,
                 insts: pb.insts,
                 term: pb.term.expect("finish_block checked every block has a terminator"),
-            };
-            block.params.iter_mut().for_each(map);
-            for inst in &mut block.insts {
-                inst.result.iter_mut().for_each(map);
-                inst.args.iter_mut().for_each(map);
-            }
-            match &mut block.term {
-                Terminator::Goto(j) => j.args.iter_mut().for_each(map),
-                Terminator::Branch { cond, if_true, if_false, .. } => {
-                    map(cond);
-                    if_true.args.iter_mut().for_each(map);
-                    if_false.args.iter_mut().for_each(map);
-                }
-                Terminator::Return(v) | Terminator::Throw(v) => map(v),
-                Terminator::Deoptimize(_) => {}
-            }
-            self.f.blocks.push(block);
+            });
         }
+        self.f.remap_values(|v| v.0 = rank[&v.0]);
         Ok(self.f)
     }
 }

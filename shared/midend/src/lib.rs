@@ -7,6 +7,8 @@
 //! - [`inlining`]: which calls are inlined (caps and budget);
 //! - [`osr`]: on-stack-replacement entry plans;
 //! - [`load_elim`]: the abstract heap of load elimination;
+//! - [`lir_tail`]: the tail both pipelines end with once they have LIR (census, OSR entry,
+//!   the `representation` phase, verification);
 //! - [`escape`]: escape-analysis policy (uses, named-access effects, caps, counters);
 //! - [`machine_lowering`]: the machine sequences of speculative number operations;
 //! - [`peeling`]: the loop-peeling cap;
@@ -20,6 +22,7 @@
 pub mod escape;
 pub mod inlining;
 pub mod load_elim;
+pub mod lir_tail;
 pub mod machine_lowering;
 pub mod osr;
 pub mod peeling;

@@ -603,21 +603,8 @@ fn fold(f: &mut Function, stats: &mut RepresentationStats) {
         }
     }
     let alias: Vec<Value> = (0..alias.len()).map(|v| resolve(&alias, Value(v as u32))).collect();
-    let map = |v: &mut Value| *v = alias[v.0 as usize];
     for block in &mut f.blocks {
-        for inst in &mut block.insts {
-            inst.args.iter_mut().for_each(map);
-        }
-        match &mut block.term {
-            Terminator::Goto(j) => j.args.iter_mut().for_each(map),
-            Terminator::Branch { cond, if_true, if_false, .. } => {
-                map(cond);
-                if_true.args.iter_mut().for_each(map);
-                if_false.args.iter_mut().for_each(map);
-            }
-            Terminator::Return(v) | Terminator::Throw(v) => map(v),
-            Terminator::Deoptimize(_) => {}
-        }
+        block.for_each_use_mut(&mut |v| *v = alias[v.0 as usize]);
     }
     // Exits read the untagged value (the exit boxes it by its representation).
     let reps = f.reps.clone();

@@ -26,6 +26,7 @@ use vm::heap::ElementsKind;
 
 use super::exits::{exit_stub, ExitSite};
 use super::ClifOptions;
+use crate::direct_calls::DirectCalls;
 use crate::llvm::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 
 type V = cranelift_codegen::ir::Value;
@@ -62,7 +63,8 @@ struct Lower<'a, 'b> {
     math_buf: Option<StackSlot>,
     direct_buf: Option<StackSlot>,
     exit_buf: Option<StackSlot>,
-    function_constants: Vec<Option<FuncId>>,
+    /// The direct calls: their callees and the words of `direct_buf` ([`crate::direct_calls`]).
+    direct_calls: DirectCalls<'a>,
     propagate: Option<Block>,
     runtime_sites: &'a [RuntimeSite],
     runtime_site_of: IdHashMap<(usize, usize), usize>,
@@ -112,7 +114,7 @@ pub(super) fn lower(
         math_buf: None,
         direct_buf: None,
         exit_buf: None,
-        function_constants: Vec::new(),
+        direct_calls: DirectCalls::default(),
         propagate: None,
         runtime_sites,
         runtime_site_of,
@@ -202,51 +204,12 @@ impl Lower<'_, '_> {
         if exit_words > 0 {
             self.exit_buf = Some(self.slot(exit_words * 8));
         }
-        let direct_words = self.plan_direct_calls();
-        if direct_words > 0 {
-            self.direct_buf = Some(self.slot(direct_words * 8));
+        // The direct calls of every block, reachable or not (LLVM's plan reads `order`).
+        let opts = self.opts;
+        self.direct_calls = DirectCalls::plan(self.lir, 0..self.lir.blocks.len(), &opts.param_counts, &opts.hidden_params);
+        if self.direct_calls.buffer_words > 0 {
+            self.direct_buf = Some(self.slot(self.direct_calls.buffer_words * 8));
         }
-    }
-
-    /// Records function constants; returns the words the direct-call buffer needs (see
-    /// `llvm::lower::calls`, whose rules this follows).
-    fn plan_direct_calls(&mut self) -> u32 {
-        self.function_constants = vec![None; self.lir.reps.len()];
-        for block in &self.lir.blocks {
-            for inst in &block.insts {
-                if let (Op::TaggedConstant { bits }, Some(r)) = (inst.op, inst.result) {
-                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION && bits & tagged::PAYLOAD_MASK <= tagged::FUNCTION_ID_MASK {
-                        self.function_constants[r.0 as usize] = Some(FuncId((bits & tagged::PAYLOAD_MASK) as u32));
-                    }
-                }
-            }
-        }
-        let mut words = 0u32;
-        for block in &self.lir.blocks {
-            for inst in &block.insts {
-                if let Some(f) = self.direct_callee(&inst.op, &inst.args) {
-                    let params = self.opts.param_counts[f.0 as usize];
-                    let hidden = self.hidden(f);
-                    let needed = if hidden.any() { params + hidden.receiver as u32 + hidden.context as u32 } else { params.max(inst.args.len() as u32 - 2) };
-                    // At least one word: the call passes the buffer's address even when it has no
-                    // words to fill (a callee without parameters called without arguments).
-                    words = words.max(needed.max(1));
-                }
-            }
-        }
-        words
-    }
-
-    fn hidden(&self, f: FuncId) -> crate::llvm::HiddenParams {
-        self.opts.hidden_params.get(f.0 as usize).copied().unwrap_or_default()
-    }
-
-    fn direct_callee(&self, op: &Op, args: &[ir::lir::Value]) -> Option<FuncId> {
-        if !matches!(op, Op::CallRuntime { function: RuntimeFn::Call, .. }) || args.len() < 2 {
-            return None;
-        }
-        let f = self.function_constants.get(args[0].0 as usize).copied().flatten()?;
-        ((f.0 as usize) < self.opts.param_counts.len() && !self.hidden(f).runtime_only).then_some(f)
     }
 
     fn val(&self, v: ir::lir::Value) -> Result<V, String> {
@@ -822,7 +785,7 @@ impl Lower<'_, '_> {
                     let site = *self.runtime_site_of.get(&(bi, ii)).ok_or("runtime site not collected")?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
                     let words: Vec<V> = inst.args.iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
-                    let r = match self.direct_callee(&inst.op, &inst.args) {
+                    let r = match self.direct_calls.callee(&inst.op, &inst.args) {
                         Some(target) => self.direct_call(target, &inst.args[1..], site_addr, &words)?,
                         None => self.generic_call(site_addr, &words),
                     };
@@ -941,8 +904,8 @@ impl Lower<'_, '_> {
     fn direct_call(&mut self, target: FuncId, args: &[ir::lir::Value], site_addr: u64, words: &[V]) -> Result<V, String> {
         let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
         let mut out: Vec<V> = args[1..].iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
-        let hidden = self.hidden(target);
-        let params = self.opts.param_counts[target.0 as usize] as usize;
+        let hidden = self.direct_calls.hidden_params(target);
+        let params = self.direct_calls.param_count(target) as usize;
         let undef = self.i64c(tagged::UNDEFINED);
         if hidden.any() {
             out.resize(params, undef);

@@ -4,9 +4,10 @@
 //! [`compile`] lowers a LIR function to Cranelift IR through `cranelift-frontend` (`lower`),
 //! then `cranelift-jit` compiles it (opt level `speed`) into a [`ClifCode`] that implements
 //! the vm's [`CompiledCode`]. Everything but the code generator is shared with the LLVM
-//! backend: the entry signature `i64 (vm, args, argc)`, the runtime helpers
-//! (`llvm::runtime`), the heap layout (`vm::layout`), the representations, direct calls
-//! through the vm's machine-entry table (so LLVM and Cranelift code call each other), the
+//! backend: the entry signature `i64 (vm, args, argc)` and the call through it (`native`),
+//! the runtime helpers (`llvm::runtime`), the heap layout (`vm::layout`), the
+//! representations, direct calls through the vm's machine-entry table (so LLVM and Cranelift
+//! code call each other; planned by [`crate::direct_calls`]), the
 //! exception sentinel and the exit descriptions with their resume path. Exits differ (no
 //! patchpoints): see [`exits`] and `docs/cranelift.md`.
 
@@ -26,8 +27,10 @@ use vm::interp::JsResult;
 use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
-use crate::llvm::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
-use crate::llvm::{HiddenParams, PhaseRunner, Unmetered};
+use crate::llvm::runtime::RuntimeSite;
+use crate::native::NativeEntry;
+use crate::direct_calls::HiddenParams;
+use crate::llvm::{PhaseRunner, Unmetered};
 
 /// Knobs of one Cranelift compilation (the LLVM options that apply, same meanings).
 #[derive(Clone, Debug, Default)]
@@ -64,12 +67,9 @@ pub struct ClifStats {
     pub exit_sites: usize,
 }
 
-type EntryFn = unsafe extern "C" fn(*mut Vm, *const u64, u32) -> u64;
-
 /// A LIR function compiled to machine code by Cranelift.
 pub struct ClifCode {
-    entry: EntryFn,
-    param_count: usize,
+    entry: NativeEntry,
     /// The LIR function's name.
     pub name: String,
     /// Compile-time statistics.
@@ -91,33 +91,20 @@ impl std::fmt::Debug for ClifCode {
 }
 
 impl ClifCode {
-    /// Calls the compiled function and returns the raw result bits ([`EXCEPTION_SENTINEL`]
-    /// when an exception is pending).
+    /// Calls the compiled function and returns the raw result bits
+    /// ([`crate::llvm::EXCEPTION_SENTINEL`] when an exception is pending).
     pub fn call_raw(&self, vm: &mut Vm, args: &[Value]) -> u64 {
-        let n = args.len().max(self.param_count);
-        let mut words = vec![Value::UNDEFINED.bits(); n];
-        for (w, a) in words.iter_mut().zip(args) {
-            *w = a.bits();
-        }
-        let vm: *mut Vm = vm;
-        // SAFETY: `entry` is this code's machine code (alive as long as `self`) with the
-        // signature lowering gave it; `words` holds at least `param_count` words.
-        unsafe { (self.entry)(vm, words.as_ptr(), args.len() as u32) }
+        self.entry.call_raw(vm, args)
     }
 }
 
 impl CompiledCode for ClifCode {
     fn machine_entry(&self) -> u64 {
-        self.entry as usize as u64
+        self.entry.address()
     }
 
     fn invoke(&self, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
-        let r = self.call_raw(vm, args);
-        if r == EXCEPTION_SENTINEL {
-            Err(runtime::take_pending())
-        } else {
-            Ok(Value::from_bits(r))
-        }
+        self.entry.invoke(vm, args)
     }
 
     fn describe(&self) -> String {
@@ -193,12 +180,11 @@ pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl P
     })?;
     stats.compile = start.elapsed();
     stats.code_bytes = code_bytes;
-    // SAFETY: `address` is the entry of the function lowering built with exactly the
-    // signature `EntryFn`; its code lives in `module`, which the ClifCode owns.
-    let entry: EntryFn = unsafe { std::mem::transmute::<usize, EntryFn>(address) };
+    // SAFETY: `address` is the entry of the function lowering built with exactly the entry
+    // signature; its code lives in `module`, which the ClifCode owns.
+    let entry = unsafe { NativeEntry::new(address, lowered.param_count) };
     Ok(ClifCode {
         entry,
-        param_count: lowered.param_count,
         name: lir.name.clone(),
         stats,
         clif,

@@ -36,10 +36,12 @@ use vm::interp::JsResult;
 use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
+pub use crate::direct_calls::HiddenParams;
 pub use exits::{set_exit_interceptor, ExitEvent, ExitInterceptor};
 pub use runtime::EXCEPTION_SENTINEL;
 
 use exits::{ExitSite, Operand};
+use crate::native::NativeEntry;
 use lower::PlanSlot;
 use stackmap::{LocationKind, StackMap};
 
@@ -138,37 +140,6 @@ pub struct LlvmOptions {
     pub hidden_params: Vec<HiddenParams>,
 }
 
-/// A bytecode function's hidden parameters, as a direct call passes them
-/// (`frontend::bytecode::Function::entry_registers`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct HiddenParams {
-    /// The receiver (`this`, the call's receiver argument) follows the declared parameters.
-    pub receiver: bool,
-    /// The closure's context follows: `undefined` for a function constant, which is always
-    /// a function's canonical object.
-    pub context: bool,
-    /// Only the runtime may call it: a class constructor (a call without `new` throws) or a
-    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm).
-    pub runtime_only: bool,
-}
-
-impl HiddenParams {
-    /// The hidden parameters of `f`.
-    pub fn of(f: &frontend::bytecode::Function) -> HiddenParams {
-        let class = matches!(f.kind, frontend::bytecode::FunctionKind::ClassConstructor { .. });
-        HiddenParams {
-            receiver: f.receiver.is_some(),
-            context: f.context.is_some(),
-            runtime_only: class || (f.receiver.is_some() && !f.strict),
-        }
-    }
-
-    /// True if the function has a hidden parameter.
-    pub fn any(self) -> bool {
-        self.receiver || self.context
-    }
-}
-
 impl Default for LlvmOptions {
     fn default() -> Self {
         LlvmOptions {
@@ -234,12 +205,9 @@ impl LlvmStats {
     }
 }
 
-type EntryFn = unsafe extern "C" fn(*mut Vm, *const u64, u32) -> u64;
-
 /// A LIR function compiled to machine code by LLVM.
 pub struct LlvmCode {
-    entry: EntryFn,
-    param_count: usize,
+    entry: NativeEntry,
     /// The LIR function's name.
     pub name: String,
     /// Which compiler produced the LIR (for [`CompiledCode::describe`]).
@@ -278,7 +246,7 @@ impl std::fmt::Debug for LlvmCode {
 impl LlvmCode {
     /// The machine code's entry address.
     pub fn address(&self) -> usize {
-        self.entry as usize
+        self.entry.address() as usize
     }
 
     /// Bytes of machine code.
@@ -290,39 +258,17 @@ impl LlvmCode {
     /// [`EXCEPTION_SENTINEL`] when an exception is pending (collect it with
     /// [`LlvmCode::invoke`] instead if you need it).
     pub fn call_raw(&self, vm: &mut Vm, args: &[Value]) -> u64 {
-        const INLINE: usize = 8;
-        let n = args.len().max(self.param_count);
-        let mut inline = [Value::UNDEFINED.bits(); INLINE];
-        let mut heap = Vec::new();
-        let words: &mut [u64] = if n <= INLINE {
-            &mut inline[..n]
-        } else {
-            heap.resize(n, Value::UNDEFINED.bits());
-            &mut heap
-        };
-        for (w, a) in words.iter_mut().zip(args) {
-            *w = a.bits();
-        }
-        let vm: *mut Vm = vm;
-        // SAFETY: `entry` is this code's machine code (alive as long as `self`), with the
-        // signature lowering gave it; `words` holds at least `param_count` words; the vm
-        // pointer comes from a `&mut Vm` that is not used until the call returns.
-        unsafe { (self.entry)(vm, words.as_ptr(), args.len() as u32) }
+        self.entry.call_raw(vm, args)
     }
 }
 
 impl CompiledCode for LlvmCode {
     fn machine_entry(&self) -> u64 {
-        self.entry as usize as u64
+        self.entry.address()
     }
 
     fn invoke(&self, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
-        let r = self.call_raw(vm, args);
-        if r == EXCEPTION_SENTINEL {
-            Err(runtime::take_pending())
-        } else {
-            Ok(Value::from_bits(r))
-        }
+        self.entry.invoke(vm, args)
     }
 
     fn describe(&self) -> String {
@@ -465,12 +411,11 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
 
     let exit_addrs: Vec<u64> = sites.iter().map(|(a, _)| *a).collect();
     exits::register(sites);
-    // SAFETY: `address` is the entry of the function lowering built with exactly the
-    // signature `EntryFn`; its code lives in `memory`, which the LlvmCode owns.
-    let entry: EntryFn = unsafe { std::mem::transmute::<usize, EntryFn>(address) };
+    // SAFETY: `address` is the entry of the function lowering built with exactly the entry
+    // signature; its code lives in `memory`, which the LlvmCode owns.
+    let entry = unsafe { NativeEntry::new(address, param_count) };
     Ok(LlvmCode {
         entry,
-        param_count,
         name: lir.name.clone(),
         label: "lir".into(),
         stats,

@@ -25,6 +25,8 @@
 //! call's receiver and the context of a function constant (`undefined`), as the vm's
 //! `call_function` passes them; a class constructor and a sloppy-mode function reading
 //! `this` are never called directly (the runtime call throws or reports what the vm must).
+//! Which calls are direct, and the words of their buffer, is the backend-neutral plan of
+//! [`crate::direct_calls`], which Cranelift follows too.
 
 use frontend::bytecode::FuncId;
 use inkwell::types::BasicTypeEnum;
@@ -33,7 +35,6 @@ use inkwell::AddressSpace;
 use inkwell::IntPredicate;
 
 use ir::lir::Value;
-use ir::ops::{Op, RuntimeFn};
 use ir::tagged;
 
 use super::heap::Word;
@@ -42,55 +43,6 @@ use super::Lower;
 const LAYOUT: vm::layout::HeapLayout = vm::layout::heap_layout();
 
 impl<'a, 'ctx> Lower<'a, 'ctx> {
-    /// Records which values are function constants and returns the words the direct-call
-    /// buffer needs (0: no direct call).
-    pub(super) fn plan_direct_calls(&mut self, order: &[usize]) -> u32 {
-        self.function_constants = vec![None; self.lir.reps.len()];
-        for block in &self.lir.blocks {
-            for inst in &block.insts {
-                if let (Op::TaggedConstant { bits }, Some(r)) = (inst.op, inst.result) {
-                    // Only a canonical function object (closure instance 0) is called directly.
-                    if tagged::tag_of(bits) == tagged::TAG_FUNCTION && bits & tagged::PAYLOAD_MASK <= tagged::FUNCTION_ID_MASK {
-                        self.function_constants[r.0 as usize] = Some(FuncId((bits & tagged::PAYLOAD_MASK) as u32));
-                    }
-                }
-            }
-        }
-        let mut words = 0u32;
-        for &bi in order {
-            for inst in &self.lir.blocks[bi].insts {
-                if let Some(f) = self.direct_callee(&inst.op, &inst.args) {
-                    let params = self.opts.param_counts[f.0 as usize];
-                    let hidden = self.hidden_params(f);
-                    let needed = if hidden.any() {
-                        params + hidden.receiver as u32 + hidden.context as u32
-                    } else {
-                        params.max(inst.args.len() as u32 - 2)
-                    };
-                    // At least one word: the call passes the buffer's address even when it has no
-                    // words to fill (a callee without parameters called without arguments).
-                    words = words.max(needed.max(1));
-                }
-            }
-        }
-        words
-    }
-
-    /// The function a `CallRuntime[Call]` calls directly: its callee (argument 0) is a function
-    /// constant whose parameter count the options know.
-    pub(super) fn direct_callee(&self, op: &Op, args: &[Value]) -> Option<FuncId> {
-        if !matches!(op, Op::CallRuntime { function: RuntimeFn::Call, .. }) || args.len() < 2 {
-            return None;
-        }
-        let f = self.function_constants.get(args[0].0 as usize).copied().flatten()?;
-        ((f.0 as usize) < self.opts.param_counts.len() && !self.hidden_params(f).runtime_only).then_some(f)
-    }
-
-    /// The hidden parameters of `f` (none when the options do not say).
-    fn hidden_params(&self, f: FuncId) -> crate::llvm::HiddenParams {
-        self.opts.hidden_params.get(f.0 as usize).copied().unwrap_or_default()
-    }
-
     /// Calls `target` with `args` (the call's receiver, then its arguments) through its
     /// machine-entry slot, or through `generic` (the runtime's call) when it has no machine
     /// code or the stack is too deep; returns the result bits (see the module docs).
@@ -99,10 +51,10 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         let i8p: BasicTypeEnum = self.t.i8p.into();
         let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
         let mut words: Vec<IntValue<'ctx>> = args[1..].iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
-        let hidden = self.hidden_params(target);
+        let hidden = self.direct_calls.hidden_params(target);
         if hidden.any() {
             // Exactly the declared parameters, then the hidden ones.
-            let params = self.opts.param_counts[target.0 as usize] as usize;
+            let params = self.direct_calls.param_count(target) as usize;
             words.resize(params, self.i64c(tagged::UNDEFINED));
             if hidden.receiver {
                 words.push(receiver);
@@ -127,7 +79,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         let deeper = self.b.build_int_add(depth, self.i32c(1), "").unwrap();
         self.store_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), deeper.into(), Word::CallDepth);
         let buf = self.direct_buf.ok_or("a direct call without its buffer")?;
-        let params = self.opts.param_counts[target.0 as usize] as usize;
+        let params = self.direct_calls.param_count(target) as usize;
         for k in 0..words.len().max(params) {
             let w = words.get(k).copied().unwrap_or_else(|| self.i64c(tagged::UNDEFINED));
             // SAFETY (of the GEP): the buffer holds the largest direct call's words.

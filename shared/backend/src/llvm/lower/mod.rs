@@ -38,6 +38,7 @@ mod heap;
 use super::exits::PATCHPOINT_BYTES;
 use super::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 use super::LlvmOptions;
+use crate::direct_calls::DirectCalls;
 
 /// Where one exit operand goes, decided before code generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,9 +109,8 @@ struct Lower<'a, 'ctx> {
     call_buf: Option<PointerValue<'ctx>>,
     /// The argument buffer of direct calls ([`calls`]).
     direct_buf: Option<PointerValue<'ctx>>,
-    /// Per value: the function a `TaggedConstant` names, when it names one (a direct call's
-    /// callee, `midend::speculation::direct_call_target`).
-    function_constants: Vec<Option<frontend::bytecode::FuncId>>,
+    /// The direct calls: their callees and the words of `direct_buf` ([`calls`]).
+    direct_calls: DirectCalls<'a>,
     math_buf: Option<PointerValue<'ctx>>,
     exit_buf: Option<PointerValue<'ctx>>,
     propagate: Option<BasicBlock<'ctx>>,
@@ -284,7 +284,7 @@ pub(crate) fn lower<'ctx>(
         mappings: Vec::new(),
         call_buf: None,
         direct_buf: None,
-        function_constants: Vec::new(),
+        direct_calls: DirectCalls::default(),
         math_buf: None,
         exit_buf: None,
         propagate: None,
@@ -381,7 +381,9 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         if call_words > 0 {
             self.call_buf = Some(array(self, self.t.i64.into(), call_words, "call_buf", self.t.i64p));
         }
-        let direct_words = self.plan_direct_calls(order);
+        let opts = self.opts;
+        self.direct_calls = DirectCalls::plan(self.lir, order.iter().copied(), &opts.param_counts, &opts.hidden_params);
+        let direct_words = self.direct_calls.buffer_words;
         if direct_words > 0 {
             self.direct_buf = Some(array(self, self.t.i64.into(), direct_words, "direct_buf", self.t.i64p));
         }
@@ -765,7 +767,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                         }
                         this.call(h, &[this.vm.into(), site_ptr.into(), buf.into(), n.into()]).expect("returns a word").into_int_value()
                     };
-                    let r = match self.direct_callee(&inst.op, &inst.args) {
+                    let r = match self.direct_calls.callee(&inst.op, &inst.args) {
                         Some(target) => self.direct_call(target, &inst.args[1..], generic)?,
                         None => generic(self),
                     };
