@@ -248,7 +248,7 @@ struct RunOutcome {
 
 fn run_once(exe: &Path, file: &Path, spec: &str, backend: Backend, stats: &Path) -> Result<RunOutcome, String> {
     let tier = spec_tier(spec)?;
-    let backend_name = if backend == Backend::Lir { "lir" } else { "llvm" };
+    let backend_name = backend.cli_name();
     let _ = std::fs::remove_file(stats);
     let start = Instant::now();
     let output = Command::new(exe)
@@ -275,7 +275,15 @@ fn run_once(exe: &Path, file: &Path, spec: &str, backend: Backend, stats: &Path)
         None
     };
     let mut metrics = match std::fs::read_to_string(stats) {
-        Ok(json) => metrics_from_stats(&json)?,
+        Ok(json) => {
+            // The run must have used the backend asked for (`llvm:ftl` names LLVM's pipeline).
+            let v: serde_json::Value = serde_json::from_str(&json).map_err(|e| format!("stats JSON: {e}"))?;
+            let ran = v["backend"].as_str().unwrap_or("");
+            if ran.split(':').next() != Some(backend_name) {
+                return Err(format!("{}: asked for backend {backend_name}, the run used {ran:?}", file.display()));
+            }
+            metrics_from_stats(&json)?
+        }
         Err(_) => BTreeMap::new(),
     };
     if !metrics.is_empty() {
@@ -375,7 +383,7 @@ pub fn run(opts: &AbOptions) -> Result<bool, String> {
 
 fn report(opts: &AbOptions, results: &[ProgramResult], all_match: bool) -> String {
     let mut s = String::new();
-    let backend = if opts.backend == Backend::Lir { "lir" } else { "llvm" };
+    let backend = opts.backend.cli_name();
     let _ = writeln!(s, "A: {}\nB: {}", opts.a, opts.b);
     let _ = writeln!(
         s,
@@ -431,7 +439,7 @@ fn report(opts: &AbOptions, results: &[ProgramResult], all_match: bool) -> Strin
 fn csv(opts: &AbOptions, results: &[ProgramResult]) -> String {
     let mut rows: Vec<Vec<String>> = Vec::new();
     let revision = git_revision();
-    let backend = if opts.backend == Backend::Lir { "lir" } else { "llvm" };
+    let backend = opts.backend.cli_name();
     let cell = |x: Option<&f64>| x.map(|v| format!("{v}")).unwrap_or_default();
     for r in results {
         for &metric in &opts.metrics {

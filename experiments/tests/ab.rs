@@ -107,6 +107,17 @@ fn llvm_has_no_load_metric() {
 }
 
 #[test]
+fn the_backend_asked_for_is_the_backend_run() {
+    // `--backend cranelift` once ran LLVM (every backend but lir was passed on as llvm).
+    let corpus = small_corpus("cranelift", &["feat_objects_nested"]);
+    let (status, stdout, stderr) =
+        seabed_ab(&["--a", WITHOUT_LOAD_ELIM, "--b", WITH_LOAD_ELIM, "--corpus", corpus.to_str().unwrap(), "--backend", "cranelift", "--metric", "visits"]);
+    assert_eq!(status, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("backend cranelift"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&corpus);
+}
+
+#[test]
 fn usage_errors() {
     for args in [
         &["--a", "reduce(dce)", "--b", WITH_LOAD_ELIM][..],
