@@ -117,6 +117,7 @@ pub const SHARED: &[Group] = &[
     Group { name: "loop peeling", pipeline: "shared", files: &["shared/midend/src/peeling.rs"], why: "the cap" },
     Group { name: "spec registry", pipeline: "shared", files: &["shared/midend/src/spec.rs"], why: "the spec grammar" },
     Group { name: "representation selection", pipeline: "shared", files: &["shared/midend/src/representation.rs"], why: "runs on the LIR after either pipeline" },
+    Group { name: "LIR tail", pipeline: "shared", files: &["shared/midend/src/lir_tail.rs"], why: "the OSR entry, census and verification after either pipeline's LIR" },
     Group { name: "mid-end crate root", pipeline: "shared", files: &["shared/midend/src/lib.rs"], why: "module list" },
     Group { name: "typer", pipeline: "shared", files: &["shared/ir/src/typing.rs"], why: "the typing rules of every op" },
     Group { name: "machine optimization", pipeline: "shared", files: &["shared/ir/src/fold.rs"], why: "constant folding of every op family" },
