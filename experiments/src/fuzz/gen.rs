@@ -1151,7 +1151,9 @@ impl Gen {
     /// An expression of the counter `i` (running to `n`) that is an int32 for the first
     /// 100–220 iterations and then changes type one to four times.
     fn phased(&mut self, i: &str, n: u32) -> Expr {
-        let mut cuts = vec![self.rng.range(100, 220.min(n as u64 - 10)) as u32];
+        // The first cut lies in 100..=220 and at least 10 before the end; a loop of fewer
+        // than 110 iterations gets it at 100 (or none within the loop, at 100 or fewer).
+        let mut cuts = vec![self.rng.range(100, (n as u64).saturating_sub(10).clamp(100, 220)) as u32];
         while cuts.len() < 4 && self.rng.chance(60) {
             let last = *cuts.last().unwrap();
             if last + 15 >= n {
@@ -2234,6 +2236,18 @@ mod tests {
             assert_eq!(generate(seed).to_js(), generate(seed).to_js(), "seed {seed}");
         }
         assert_ne!(generate(1).to_js(), generate(2).to_js());
+    }
+
+    #[test]
+    fn short_loops_get_a_type_change_at_100() {
+        // Seed 7192 calls `phased` with a 109-iteration loop: the first cut's range was empty
+        // (100..=99) and the generator divided by zero.
+        let text = generate(7192).to_js();
+        assert!(!text.is_empty());
+        for n in [100, 105, 109, 110, 111, 300] {
+            let mut g = Gen::new(n as u64);
+            let _ = g.phased("i", n);
+        }
     }
 
     #[test]
