@@ -198,6 +198,27 @@ pub(super) fn callgrind_run(ctx: &Ctx, program: &Path, args: &[String], dir: &Pa
     Ok((stats, dumps.into_iter().map(|(_, d)| d).collect()))
 }
 
+/// Whether the dumps of a callgrind run are its phase rows', one each in order (the N-th
+/// client-request dump belongs to the N-th row); otherwise why not.
+pub(super) fn check_dumps(stats: &Stats, dumps: &[CallgrindDump]) -> Result<(), String> {
+    if stats.phases.len() != dumps.len() {
+        return Err(format!("{} phase rows but {} dumps", stats.phases.len(), dumps.len()));
+    }
+    match stats.phases.iter().zip(dumps).find(|(p, d)| d.label.as_deref() != Some(p.label.as_str())) {
+        Some((p, d)) => Err(format!("row {} does not match dump {:?}", p.label, d.label)),
+        None => Ok(()),
+    }
+}
+
+/// One dump's cells: the event columns ([`events`]), then the D1 and LL geometry.
+pub(super) fn dump_cells(d: &CallgrindDump) -> Vec<String> {
+    let geometry = |prefix: &str| d.caches.iter().find(|c| c.starts_with(prefix)).cloned().unwrap_or_default();
+    let mut cells: Vec<String> = events().iter().map(|e| d.get(e).unwrap_or(0).to_string()).collect();
+    cells.push(geometry("D1"));
+    cells.push(geometry("LL"));
+    cells
+}
+
 /// Runs `job(0..count)` on as many threads as there are cores, each job once, and returns
 /// the results in job order. Callgrind's counts do not depend on what runs beside it.
 pub(super) fn in_parallel<T: Send>(count: usize, job: impl Fn(usize) -> T + Sync) -> Vec<T> {
@@ -289,12 +310,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 continue;
             }
         };
-        if stats.phases.len() != dumps.len() {
-            eprintln!("claims: C2 {} {pipeline}: {} phase rows but {} dumps; skipped", program.name, stats.phases.len(), dumps.len());
-            continue;
-        }
-        if let Some((p, d)) = stats.phases.iter().zip(&dumps).find(|(p, d)| d.label.as_deref() != Some(p.label.as_str())) {
-            eprintln!("claims: C2 {} {pipeline}: row {} does not match dump {:?}; skipped", program.name, p.label, d.label);
+        if let Err(e) = check_dumps(&stats, &dumps) {
+            eprintln!("claims: C2 {} {pipeline}: {e}; skipped", program.name);
             continue;
         }
         let names = match phase_kinds::qualified_names(pipeline, spec, &stats.phases) {
@@ -326,10 +343,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 p.nodes_in.to_string(),
                 p.nodes_out.to_string(),
             ];
-            values.extend(events().iter().map(|e| d.get(e).unwrap_or(0).to_string()));
-            let geometry = |prefix: &str| d.caches.iter().find(|c| c.starts_with(prefix)).cloned().unwrap_or_default();
-            values.push(geometry("D1"));
-            values.push(geometry("LL"));
+            values.extend(dump_cells(d));
             values.push(String::new());
             values.push(hw_status.clone());
             ctx.push(&mut t, &rc, values);

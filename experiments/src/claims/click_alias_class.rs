@@ -153,6 +153,12 @@ pub fn configs() -> Vec<(&'static str, String)> {
     vec![(ONE_CHAIN, one_chain_spec()), (ALIAS_CLASS, son::ALIAS_CLASS_SPEC.to_string()), (ALIAS_FIRST, son::ALIAS_CLASS_FIRST_SPEC.to_string())]
 }
 
+/// The two arms the timing and cache runs measure: one chain and alias-class (not the phase
+/// placed first, which is context of the counter runs only).
+fn measured_configs() -> Vec<(&'static str, String)> {
+    configs().into_iter().filter(|(c, _)| *c != ALIAS_FIRST).collect()
+}
+
 /// The counts of one run, in CSV order after `compiles`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RunCounts {
@@ -255,7 +261,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
 /// one chain and alias-class, as many at a time as there are cores (simulated counts do not
 /// depend on what runs beside them).
 fn run_cache(ctx: &Ctx) -> Result<(), String> {
-    use super::c2_cache_misses::{callgrind_run, events, in_parallel, valgrind_available};
+    use super::c2_cache_misses::{callgrind_run, check_dumps, dump_cells, in_parallel, valgrind_available};
     let mut t = ctx.table(&CACHE_CSV);
     if !valgrind_available() {
         eprintln!("claims: Click: valgrind not found; no cache rows");
@@ -263,7 +269,7 @@ fn run_cache(ctx: &Ctx) -> Result<(), String> {
     }
     let kernels = ctx.kernels()?;
     let kernels = if ctx.opts.quick { &kernels[..kernels.len().min(1)] } else { &kernels[..] };
-    let configs: Vec<(&str, String)> = configs().into_iter().filter(|(c, _)| *c != ALIAS_FIRST).collect();
+    let configs = measured_configs();
     let jobs: Vec<(usize, usize)> = (0..kernels.len()).flat_map(|k| (0..configs.len()).map(move |c| (k, c))).collect();
     let results = in_parallel(jobs.len(), |j| {
         let (k, c) = jobs[j];
@@ -279,16 +285,13 @@ fn run_cache(ctx: &Ctx) -> Result<(), String> {
                 continue;
             }
         };
-        if stats.phases.len() != dumps.len() || stats.phases.iter().zip(&dumps).any(|(p, d)| d.label.as_deref() != Some(p.label.as_str())) {
-            eprintln!("claims: Click cache {name} {}: {} phase rows do not match {} dumps; skipped", configs[c].0, stats.phases.len(), dumps.len());
+        if let Err(e) = check_dumps(&stats, &dumps) {
+            eprintln!("claims: Click cache {name} {}: {e}; skipped", configs[c].0);
             continue;
         }
         for (i, (p, d)) in stats.phases.iter().zip(&dumps).enumerate() {
             let mut values = vec![configs[c].0.to_string(), p.function.clone(), p.label.clone(), (i + 1).to_string()];
-            values.extend(events().iter().map(|e| d.get(e).unwrap_or(0).to_string()));
-            let geometry = |prefix: &str| d.caches.iter().find(|g| g.starts_with(prefix)).cloned().unwrap_or_default();
-            values.push(geometry("D1"));
-            values.push(geometry("LL"));
+            values.extend(dump_cells(d));
             ctx.push(&mut t, &row_context(CLAIM.id, &name, "son", &configs[c].1, "callgrind", 0), values);
         }
     }
@@ -366,7 +369,7 @@ fn cache_line(sums: &BTreeMap<String, BTreeMap<String, (f64, f64)>>) -> String {
 /// The timing runs of [`TIME_CSV`]: one process at a time, repetitions outermost.
 fn run_timing(ctx: &Ctx) -> Result<(), String> {
     let kernels = ctx.kernels()?;
-    let configs: Vec<(&str, String)> = configs().into_iter().filter(|(c, _)| *c != ALIAS_FIRST).collect();
+    let configs = measured_configs();
     let jobs: Vec<(u32, usize, usize)> =
         (0..ctx.reps()).flat_map(|rep| (0..kernels.len()).flat_map(move |k| (0..2).map(move |c| (rep, k, c)))).collect();
     let runs = ctx.runner.serial(jobs.len(), "Click compile time", |i| {
