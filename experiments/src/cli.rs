@@ -765,6 +765,9 @@ impl RunArgs {
             t.max_compiled_registers = size.registers;
         }
         opts.verify |= self.verify;
+        // Wherever the compilers verify, a compiler bug ends the run (exit 70) rather than
+        // leaving the function to the interpreter unnoticed.
+        opts.tiering.internal_errors_end_run = opts.verify || ir::verify::verify_graphs_by_default();
         opts.stats = self.stats.clone();
         opts.dump_lir = self.dump_lir;
         opts.dump_llvm = self.dump_llvm;
@@ -1298,7 +1301,7 @@ fn dump_function(vm: &Vm, compiler: &TierCompiler, func: FuncId, after: Option<u
         }
         _ => {
             let lir = compiler.lower(vm, func, None).map_err(|b| b.to_string())?;
-            engine::tiers::verify_lir(vm, &lir)?;
+            engine::tiers::verify_lir(vm, &lir, "lower").map_err(|e| e.to_string())?;
             Ok(ir::lir_text::print(&lir))
         }
     }

@@ -25,7 +25,7 @@ use frontend::bytecode::{FuncId, Instr, Pc, Reg};
 use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 
-use crate::interp::JsResult;
+use crate::interp::{Exception, JsResult, Throw};
 use crate::value::Value;
 use crate::Vm;
 
@@ -116,6 +116,11 @@ pub struct TieringOptions {
     /// Print one line to stderr for every real exit (`--trace-deopt`, as V8's flag): the
     /// compiled function, the reason, and the innermost rebuilt frame's function and pc.
     pub trace_deopt: bool,
+    /// A compilation that fails with an internal error (a compiler bug,
+    /// [`ir::compile::Bailout::is_internal`]) ends the run with [`crate::Throw::Internal`]
+    /// instead of leaving the function to the interpreter (`--verify`). Policy refusals
+    /// leave the function to the interpreter either way.
+    pub internal_errors_end_run: bool,
 }
 
 impl Default for TieringOptions {
@@ -130,6 +135,7 @@ impl Default for TieringOptions {
             max_compiled_instructions: MAX_COMPILED_INSTRUCTIONS,
             max_compiled_registers: MAX_COMPILED_REGISTERS,
             trace_deopt: false,
+            internal_errors_end_run: false,
         }
     }
 }
@@ -375,7 +381,9 @@ impl Vm {
     /// Records a finished compilation of `f` (for OSR at `osr`, if given): installs the code
     /// or disables what failed, counting the bailout by kind ([`Vm::bailout_reasons`]). Code
     /// that arrives for a function disabled meanwhile is counted but dropped; OSR code is kept
-    /// by loop header for later activations.
+    /// by loop header for later activations. An internal error, with
+    /// [`TieringOptions::internal_errors_end_run`], is kept for [`Vm::take_internal_error`]
+    /// to end the run.
     fn install(&mut self, f: FuncId, osr: Option<Pc>, result: Result<Rc<dyn CompiledCode>, Bailout>) {
         let state = &mut self.tier[f.0 as usize];
         match (osr, result) {
@@ -398,12 +406,26 @@ impl Vm {
             (osr, Err(bailout)) => {
                 self.tier_stats.compile_failures += 1;
                 *self.bailout_reasons.entry(bailout.reason.kind()).or_insert(0) += 1;
+                if bailout.is_internal() && self.tiering.internal_errors_end_run && self.internal_error.is_none() {
+                    let name = &self.program.function(f).name;
+                    let at = osr.map(|pc| format!(" for OSR at pc {pc}")).unwrap_or_default();
+                    self.internal_error = Some(format!("compiling {name}{at}: {}", bailout.reason));
+                }
                 let reason = Some(bailout.to_string());
                 match osr {
                     None => state.disabled = reason,
                     Some(_) => state.osr_disabled = reason,
                 }
             }
+        }
+    }
+
+    /// The internal error a compilation met, if one must end the run
+    /// ([`TieringOptions::internal_errors_end_run`]): as [`crate::Throw::Internal`], once.
+    pub(crate) fn take_internal_error(&mut self) -> JsResult<()> {
+        match self.internal_error.take() {
+            Some(what) => Err(Box::new(Exception { throw: Throw::Internal(what), location: None })),
+            None => Ok(()),
         }
     }
 
