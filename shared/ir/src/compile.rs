@@ -184,6 +184,10 @@ impl BailoutReason {
         "Verify",
     ];
 
+    /// The kind of [`BailoutReason::Verify`], a failed verification: the key a run's
+    /// `--stats` count it under, which tools reading the stats (the fuzzer) look for.
+    pub const VERIFY_KIND: &'static str = "Verify";
+
     /// The reason's kind: its variant's name, without detail (the key bailouts are counted
     /// under in `--stats`).
     pub fn kind(&self) -> &'static str {
@@ -203,7 +207,7 @@ impl BailoutReason {
             BailoutReason::NoCompiler => "NoCompiler",
             BailoutReason::Backend(_) => "Backend",
             BailoutReason::Declined(_) => "Declined",
-            BailoutReason::Verify(_) => "Verify",
+            BailoutReason::Verify(_) => BailoutReason::VERIFY_KIND,
         }
     }
 
