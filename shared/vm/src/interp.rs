@@ -166,7 +166,7 @@ pub struct Vm {
     /// Compilations that failed, by bailout kind ([`ir::compile::BailoutReason::kind`]).
     pub bailout_reasons: std::collections::BTreeMap<&'static str, u64>,
     /// An internal error a compilation met that ends the run
-    /// ([`crate::tiering::TieringOptions::internal_errors_end_run`]), until it is thrown.
+    /// ([`crate::tiering::TieringOptions::fatal_bailouts`]), until it is thrown.
     pub(crate) internal_error: Option<String>,
     pub(crate) names: WellKnownNames,
     builtin_ids: IdHashMap<&'static str, BuiltinId>,

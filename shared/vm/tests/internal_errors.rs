@@ -1,33 +1,50 @@
 //! A compilation that fails with an internal error (a compiler bug) ends the run with
-//! `Throw::Internal` when `TieringOptions::internal_errors_end_run` is set (`--verify`), for
-//! whole-function and OSR compiles alike; without it, and for every policy refusal, the
-//! function stays in the interpreter, as before.
+//! `Throw::Internal` when `TieringOptions::fatal_bailouts` names it (`--verify`: failed
+//! verifications), for whole-function and OSR compiles alike; otherwise, and for every policy
+//! refusal, the function stays in the interpreter, as before.
 
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::{Bailout, Layer, VerifyFailure};
+use ir::compile::{Bailout, BailoutReason, Layer, VerifyFailure};
 use ir::verify::{Location, VerifyError};
 use vm::interp::Throw;
-use vm::tiering::{Compiled, OptimizingCompiler, TieringOptions};
+use vm::tiering::{Compiled, FatalBailouts, OptimizingCompiler, TieringOptions};
 use vm::Vm;
 
 mod common;
 use common::{declined, Output};
 
-/// A compiler whose every compilation of `target` fails: with a son graph verification
-/// failure after `dce` (`internal`) or with a policy refusal. Other functions are declined.
+/// How the test compiler fails on its target.
+#[derive(Clone, Copy)]
+enum Failure {
+    /// A son graph verification failure after `dce`.
+    Verify,
+    /// Another internal error: the scheduler failed.
+    Schedule,
+    /// A policy refusal.
+    Refusal,
+}
+
+/// A compiler whose every compilation of `target` fails as `failure` says. Other functions
+/// are declined.
 struct Broken {
     target: &'static str,
-    internal: bool,
+    failure: Failure,
 }
 
 impl Broken {
     fn fail(&self, vm: &Vm, func: FuncId) -> Bailout {
-        if vm.program.function(func).name != self.target || !self.internal {
+        if vm.program.function(func).name != self.target {
             return declined("not compiled by this test");
         }
-        VerifyFailure::new(Layer::SonGraph, "dce", vec![VerifyError::new(Location::Node(7), "control input is not a branch")]).into()
+        match self.failure {
+            Failure::Verify => {
+                VerifyFailure::new(Layer::SonGraph, "dce", vec![VerifyError::new(Location::Node(7), "control input is not a branch")]).into()
+            }
+            Failure::Schedule => Bailout::new(BailoutReason::Schedule("a block is unreachable from Start".into())),
+            Failure::Refusal => declined("not compiled by this test"),
+        }
     }
 }
 
@@ -47,12 +64,12 @@ const PROGRAM: &str = "function f(o) { return o.x + 1; }\n\
                        for (var i = 0; i < 200; i++) { s = s + f({ x: i }); }\n\
                        console.log(s, g(5000));\n";
 
-fn run(target: &'static str, internal: bool, end_run: bool) -> (Result<(), Throw>, String, Vm) {
+fn run(target: &'static str, failure: Failure, fatal: FatalBailouts) -> (Result<(), Throw>, String, Vm) {
     let program = Rc::new(frontend::compile("t.js", PROGRAM).unwrap());
     let out = Output::default();
     let mut vm = Vm::new(program, Box::new(out.clone()));
-    let options = TieringOptions { hot_calls: 5, osr_back_edges: 100, internal_errors_end_run: end_run, ..TieringOptions::default() };
-    vm.set_compiler(Box::new(Broken { target, internal }), options);
+    let options = TieringOptions { hot_calls: 5, osr_back_edges: 100, fatal_bailouts: fatal, ..TieringOptions::default() };
+    vm.set_compiler(Box::new(Broken { target, failure }), options);
     let result = vm.run_script().map(|_| ()).map_err(|e| e.throw);
     vm.flush();
     let text = String::from_utf8(out.0.borrow().clone()).unwrap();
@@ -61,7 +78,7 @@ fn run(target: &'static str, internal: bool, end_run: bool) -> (Result<(), Throw
 
 #[test]
 fn an_internal_error_ends_the_run_when_asked() {
-    let (result, out, vm) = run("f", true, true);
+    let (result, out, vm) = run("f", Failure::Verify, FatalBailouts::Verification);
     let Err(Throw::Internal(what)) = result else { panic!("expected an internal error, got {result:?}") };
     assert!(
         what.starts_with("compiling f: son graph fails verification after dce:\n#7: control input is not a branch"),
@@ -73,7 +90,7 @@ fn an_internal_error_ends_the_run_when_asked() {
 
 #[test]
 fn an_internal_error_of_an_osr_compile_ends_the_run_when_asked() {
-    let (result, out, _) = run("g", true, true);
+    let (result, out, _) = run("g", Failure::Verify, FatalBailouts::Verification);
     let Err(Throw::Internal(what)) = result else { panic!("expected an internal error, got {result:?}") };
     assert!(what.starts_with("compiling g for OSR at pc "), "{what}");
     assert!(what.contains("son graph fails verification after dce"), "{what}");
@@ -82,7 +99,7 @@ fn an_internal_error_of_an_osr_compile_ends_the_run_when_asked() {
 
 #[test]
 fn without_the_option_an_internal_error_leaves_the_function_to_the_interpreter() {
-    let (result, out, vm) = run("f", true, false);
+    let (result, out, vm) = run("f", Failure::Verify, FatalBailouts::None);
     assert_eq!(result, Ok(()));
     assert_eq!(out, "20100 12497500\n");
     assert_eq!(vm.bailout_reasons.get("Verify"), Some(&1));
@@ -92,9 +109,20 @@ fn without_the_option_an_internal_error_leaves_the_function_to_the_interpreter()
 
 #[test]
 fn a_policy_refusal_never_ends_the_run() {
-    let (result, out, vm) = run("f", false, true);
+    let (result, out, vm) = run("f", Failure::Refusal, FatalBailouts::Internal);
     assert_eq!(result, Ok(()));
     assert_eq!(out, "20100 12497500\n");
     assert!(vm.bailout_reasons.get("Verify").is_none());
     assert!(vm.bailout_reasons.get("Declined").is_some_and(|&n| n > 0));
+}
+
+#[test]
+fn other_internal_errors_end_the_run_only_when_every_internal_error_does() {
+    let (result, out, vm) = run("f", Failure::Schedule, FatalBailouts::Verification);
+    assert_eq!((result, out.as_str()), (Ok(()), "20100 12497500\n"));
+    assert_eq!(vm.bailout_reasons.get("Schedule"), Some(&1));
+    let (result, out, _) = run("f", Failure::Schedule, FatalBailouts::Internal);
+    let Err(Throw::Internal(what)) = result else { panic!("expected an internal error, got {result:?}") };
+    assert_eq!(what, "compiling f: schedule: a block is unreachable from Start");
+    assert_eq!(out, "");
 }
