@@ -81,7 +81,7 @@ pub mod verify;
 
 pub use spec::{parse_spec, Options, PhaseKind, PhaseSpec, ReducerId, DEFAULT_SPEC, LICM_SPEC, PEEL_SPEC, UNTYPED_SPEC};
 
-use ir::compile::{Bailout, CompileInput};
+use ir::compile::{Bailout, CompileInput, Layer, VerifyFailure};
 
 use crate::graph::{Graph, Input};
 
@@ -172,10 +172,10 @@ pub fn adjacent_distance<G>(g: &Graph<G>) -> (u64, u64) {
     (sum, pairs)
 }
 
-fn check(g: &Graph<Input>, after: &str) {
-    if let Err(errors) = verify::verify(g) {
-        panic!("CFG of {} fails verification after {after}:\n{}\n{}", g.name, ir::verify::lines(&errors), g.to_text());
-    }
+/// Runs the CFG verifier on `g` after the phase `after`; a graph that fails is an internal
+/// error ([`ir::compile::BailoutReason::Verify`]) with the verifier's findings.
+fn check(g: &Graph<Input>, after: &str) -> Result<(), Bailout> {
+    verify::verify(g).map_err(|errors| VerifyFailure::new(Layer::CfgGraph, after, errors).into())
 }
 
 /// The typer's counters as a phase's [`assembler::Stats`] (changes under the name `typer`).
@@ -277,7 +277,7 @@ pub fn optimize_at(
     meter.annotate_last(deadness::extras(None, &dead));
     let mut g = graph.into_input();
     if options.verify {
-        check(&g, "build");
+        check(&g, "build")?;
     }
     for phase in options.phases.iter().take(after.unwrap_or(usize::MAX)) {
         let label = phase.label();
@@ -295,7 +295,7 @@ pub fn optimize_at(
             meter.annotate_last(deadness::extras(Some((&dead, &copying::OpMap::identity(g.op_count()))), &after));
             dead = after;
             if options.verify {
-                check(&g, &label);
+                check(&g, &label)?;
             }
             continue;
         }
@@ -310,7 +310,7 @@ pub fn optimize_at(
         dead = after;
         g = copy.graph.into_input();
         if options.verify {
-            check(&g, &label);
+            check(&g, &label)?;
         }
     }
     Ok(g)
@@ -352,6 +352,6 @@ fn compile_at(
     // Figures about the result, outside the phase's window.
     let (distance, pairs) = adjacent_distance(&g);
     meter.annotate_last([("adjacent_distance_sum", distance), ("adjacent_pairs", pairs)]);
-    midend::lir_tail::finish(input, &mut lir, osr, "cfg", options.verify, meter);
+    midend::lir_tail::finish(input, &mut lir, osr, "cfg", options.verify, meter)?;
     Ok(lir)
 }

@@ -190,8 +190,8 @@ impl PhaseSpec {
 pub struct Options {
     /// The phases, in order.
     pub phases: Vec<PhaseSpec>,
-    /// Run the graph verifier after the builder and every phase (panics on a failure: it is
-    /// a compiler bug). On by default in debug builds and with `SEABED_VERIFY=1`
+    /// Run the graph verifier after the builder and every phase (a failure is a compiler
+    /// bug: the compilation fails with the internal error `BailoutReason::Verify`). On by default in debug builds and with `SEABED_VERIFY=1`
     /// ([`ir::verify::verify_graphs_by_default`]).
     pub verify: bool,
     /// The spec text these options came from.

@@ -15,7 +15,8 @@ use backend::eval::LirCode;
 use backend::cranelift::{self, ClifCode, ClifOptions};
 use backend::llvm::{self, LlvmCode, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::{Bailout, BailoutReason, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput, Layer, VerifyFailure};
+use ir::verify::{Location, VerifyError};
 use meter::{Meter, PhaseRow, RowContext};
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler};
 use vm::Vm;
@@ -260,10 +261,11 @@ impl TierCompiler {
             eprintln!("{}", ir::lir_text::print(&lir));
         }
         if self.verify {
-            // A verification failure is a compiler bug: fail loudly in test builds.
-            if let Err(e) = verify_lir(vm, &lir) {
-                panic!("{e}");
-            }
+            // A verification failure is a compiler bug: an internal error, which the vm
+            // reports rather than falling back to the interpreter.
+            let after = format!("{}/lower", self.tier.name());
+            verify_lir(vm, &lir, &after)?;
+            injected_verify_failure(vm, &lir, &after)?;
         }
         if self.backend == Backend::Lir {
             return Ok(Compiled::Ready(Rc::new(LirCode { lir: Rc::new(lir), pipeline: self.tier.name().into() })));
@@ -428,21 +430,37 @@ pub fn default_spec(tier: Tier) -> String {
     }
 }
 
-/// Compiles `func` with the baseline compiler, verifying the result when asked.
-pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, String> {
+/// Compiles `func` with the baseline compiler, verifying the result when asked (a failure
+/// is the internal error [`BailoutReason::Verify`]).
+pub fn compile_baseline(vm: &Vm, func: FuncId, verify: bool) -> Result<ir::lir::Function, Bailout> {
     let globals = vm.global_bits();
     let input = CompileInput { program: &vm.program, func, feedback: &vm.feedback, globals: &globals, contexts: vm };
-    let lir = baseline::compile(&input).map_err(|b| b.to_string())?;
+    let lir = baseline::compile(&input)?;
     if verify {
-        verify_lir(vm, &lir)?;
+        verify_lir(vm, &lir, "baseline/compile")?;
     }
     Ok(lir)
 }
 
-/// Runs the LIR verifier and checks every exit description against the program
-/// ([`midend::lir_tail::verify_lir`]).
-pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function) -> Result<(), String> {
-    midend::lir_tail::verify_lir(&vm.program, lir)
+/// The test hook that names a function whose LIR fails verification as if a compiler had
+/// broken it (checked only where LIR is verified, `--verify`): how the tests make a run meet
+/// an internal error ([`BailoutReason::Verify`], exit status 70 from `seabed run`).
+pub const INJECT_VERIFY_FAILURE_ENV: &str = "SEABED_INJECT_VERIFY_FAILURE";
+
+/// The failure [`INJECT_VERIFY_FAILURE_ENV`] asks for on `lir`, if it names `lir`'s function.
+fn injected_verify_failure(vm: &Vm, lir: &ir::lir::Function, after: &str) -> Result<(), VerifyFailure> {
+    let Some(name) = std::env::var_os(INJECT_VERIFY_FAILURE_ENV) else { return Ok(()) };
+    if name.to_str() != Some(vm.program.function(lir.func).name.as_str()) {
+        return Ok(());
+    }
+    let error = VerifyError::new(Location::Function, format!("failure injected by {INJECT_VERIFY_FAILURE_ENV}"));
+    Err(VerifyFailure::new(Layer::Lir, after, vec![error]))
+}
+
+/// Runs the LIR verifier and checks every exit description against the program, after the
+/// phase `after` ([`midend::lir_tail::verify_lir`]).
+pub fn verify_lir(vm: &Vm, lir: &ir::lir::Function, after: &str) -> Result<(), VerifyFailure> {
+    midend::lir_tail::verify_lir(&vm.program, lir, after)
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ fn round_trip_corpus() {
         assert_eq!(ran.is_ok(), status == 0, "{}: the interpreter's run (ok: {}) and node's status {status} disagree", path.display(), ran.is_ok());
         for f in &program.functions {
             let lir = compile_baseline(&vm, FuncId(f.id.0), false).unwrap();
-            verify_lir(&vm, &lir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            verify_lir(&vm, &lir, "baseline/compile").unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let text = ir::lir_text::print(&lir);
             let back = ir::lir_text::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
             assert_eq!(back, lir, "{}: {} does not round-trip", path.display(), f.name);

@@ -524,3 +524,29 @@ fn output_paths_are_checked_before_the_run() {
     assert_eq!(seabed(&["run", &bad, "--stats", &stats]).status.code(), Some(1));
     assert_eq!(std::fs::read_to_string(&stats).unwrap(), "old");
 }
+
+/// An internal error (here a LIR verification failure the test hook injects) ends a
+/// `--verify` run with exit status 70 and a message naming the function, the layer and the
+/// phase, on every tier and backend; the stats count it under its kind. Without `--verify`
+/// the same hook does nothing.
+#[test]
+fn an_internal_compiler_error_under_verify_exits_70() {
+    let f = script("internal.js", "function f(x) { return x + 1; }\nvar s = 0;\nfor (var i = 0; i < 50; i++) s = f(s);\nconsole.log(s);\n");
+    let run = |args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_seabed"));
+        cmd.arg("run").arg(&f).args(args).env(engine::tiers::INJECT_VERIFY_FAILURE_ENV, "f").stdin(Stdio::null());
+        cmd.output().expect("runs")
+    };
+    for (tier, backend) in [("son", "lir"), ("cfg", "lir"), ("baseline", "lir"), ("son", "cranelift")] {
+        let stats = script(&format!("internal-{tier}-{backend}.json"), "");
+        let o = run(&["--tier", tier, "--backend", backend, "--always-opt", "--verify", "--stats", &stats]);
+        assert_eq!(o.status.code(), Some(70), "{tier}/{backend}: {}", stderr(&o));
+        let want = format!("seabed: internal error: compiling f: LIR fails verification after {tier}/lower:\nfunction: failure injected by");
+        assert!(stderr(&o).starts_with(&want), "{tier}/{backend}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{tier}/{backend}: the run ends at f's first call");
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+        assert_eq!(json["bailouts_by_reason"]["Verify"], 1, "{tier}/{backend}");
+    }
+    let o = run(&["--tier", "son", "--backend", "lir", "--always-opt"]);
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), "50\n"), "{}", stderr(&o));
+}

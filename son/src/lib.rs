@@ -79,7 +79,7 @@ pub mod verify;
 pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PEEL_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
-use ir::compile::{Bailout, BailoutReason, CompileInput};
+use ir::compile::{Bailout, BailoutReason, CompileInput, Layer, VerifyFailure};
 
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
@@ -211,10 +211,12 @@ fn annotate_spine(g: &Graph, live: &[NodeId], options: &Options, meter: &mut met
     }
 }
 
+/// With `options.verify`, runs the graph verifier on `g` after the phase `after`; a graph
+/// that fails is an internal error ([`BailoutReason::Verify`]) with the verifier's findings.
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
     if options.verify {
-        if let Err(e) = g.verify() {
-            panic!("son graph fails verification after {after}:\n{}\n{}", ir::verify::lines(&e), g.dump());
+        if let Err(errors) = g.verify() {
+            return Err(VerifyFailure::new(Layer::SonGraph, after, errors).into());
         }
     }
     Ok(())
@@ -398,6 +400,30 @@ fn compile_at(
     meter.annotate_last(chain_extras(&g, &s.live));
     annotate_spine(&g, &s.live, options, meter);
     meter.annotate_last([("adjacent_distance_sum", sum), ("adjacent_pairs", pairs)]);
-    midend::lir_tail::finish(input, &mut f, osr, "son", options.verify, meter);
+    midend::lir_tail::finish(input, &mut f, osr, "son", options.verify, meter)?;
     Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A graph the verifier rejects: an `IfTrue` whose control input is not a branch.
+    const BROKEN: &str = "#0 Start (v | e | c ) : None\n#2 End (v | e | c #3) : None\n#3 IfTrue (v | e | c #0) : None\n";
+
+    #[test]
+    fn a_graph_that_fails_verification_is_an_internal_error_located_in_the_son_graph() {
+        let g = Graph::parse(BROKEN).expect("the text parses");
+        let mut options = parse_spec(DEFAULT_SPEC).expect("the default spec");
+        options.verify = false;
+        assert_eq!(check(&g, &options, "dce"), Ok(()), "without verify nothing is checked");
+        options.verify = true;
+        let bailout = check(&g, &options, "dce").expect_err("the graph is broken");
+        assert!(bailout.is_internal());
+        assert_eq!(bailout.reason.kind(), "Verify");
+        let BailoutReason::Verify(failure) = &bailout.reason else { panic!("not a verify failure: {bailout}") };
+        assert_eq!((failure.layer, failure.after.as_str()), (Layer::SonGraph, "dce"));
+        assert!(!failure.errors.is_empty());
+        assert!(bailout.to_string().starts_with("bailout: son graph fails verification after dce:\n"), "{bailout}");
+    }
 }

@@ -70,7 +70,8 @@ pub enum Kind {
     Crash,
     /// Ran past the timeout.
     Hang,
-    /// A panic from the LIR verifier (`--verify`).
+    /// A failed verification (`--verify`): an internal error whose run's stats count a
+    /// bailout of kind [`ir::compile::BailoutReason::VERIFY_KIND`].
     Verifier,
 }
 
@@ -1039,7 +1040,23 @@ mod tests {
     }
 
     fn outcome(status: i32, stdout: &str) -> Outcome {
-        Outcome { status: Some(status), stdout: stdout.into(), stderr: Vec::new(), timed_out: false }
+        Outcome { status: Some(status), stdout: stdout.into(), stderr: Vec::new(), timed_out: false, bailouts: Default::default() }
+    }
+
+    #[test]
+    fn a_crash_is_a_verifier_failure_by_the_kind_its_stats_count_not_by_its_message() {
+        let node = outcome(0, "1\n");
+        let mut run = outcome(70, "");
+        run.stderr = b"seabed: internal error: compiling f: son graph fails verification after dce:\n#3: x".to_vec();
+        assert_eq!(classify(&node, &run), Some(Kind::Crash), "the message alone decides nothing");
+        run.bailouts.insert(ir::compile::BailoutReason::VERIFY_KIND.into(), 1);
+        assert_eq!(classify(&node, &run), Some(Kind::Verifier));
+        run.bailouts = BTreeMap::from([("Backend".to_string(), 1)]);
+        assert_eq!(classify(&node, &run), Some(Kind::Crash));
+        // A run that completes is judged by its output, whatever its compilations met.
+        let mut fine = outcome(0, "1\n");
+        fine.bailouts.insert(ir::compile::BailoutReason::VERIFY_KIND.into(), 1);
+        assert_eq!(classify(&node, &fine), None);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Running node and seabed on a program, comparing them, and the reduction predicate.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,6 +19,10 @@ pub struct Outcome {
     pub stderr: Vec<u8>,
     /// Killed for running past the timeout.
     pub timed_out: bool,
+    /// seabed's failed compilations by bailout kind, as its `--stats` count them
+    /// (`bailouts_by_reason`; [`ir::compile::BailoutReason::kind`]); empty for node, and when
+    /// the run wrote no stats (a panic, a signal, a timeout).
+    pub bailouts: BTreeMap<String, u64>,
 }
 
 impl Outcome {
@@ -37,15 +42,16 @@ impl Outcome {
 }
 
 /// How `run` differs from node's `node`, if it does: a timeout is a hang; exit status
-/// 70 (seabed's internal error: a panic on its main thread), 101 (a panic) or a signal is a
-/// crash — a verifier failure if stderr says so — whatever the output; then the exit
-/// status, then the stdout bytes.
+/// 70 (seabed's internal error: a compiler's internal error under `--verify`, or a panic on
+/// its main thread), 101 (a panic) or a signal is a crash — a verifier failure if the run's
+/// stats count a failed verification ([`ir::compile::BailoutReason::VERIFY_KIND`]) —
+/// whatever the output; then the exit status, then the stdout bytes.
 pub fn classify(node: &Outcome, run: &Outcome) -> Option<Kind> {
     if run.timed_out {
         return Some(Kind::Hang);
     }
     if matches!(run.status, None | Some(70) | Some(101)) {
-        let verifier = String::from_utf8_lossy(&run.stderr).contains("fails verification");
+        let verifier = run.bailouts.contains_key(ir::compile::BailoutReason::VERIFY_KIND);
         return Some(if verifier { Kind::Verifier } else { Kind::Crash });
     }
     if run.status != node.status {
@@ -136,12 +142,19 @@ pub fn node(file: &Path, timeout: Duration) -> Outcome {
     execute(cmd, file, timeout)
 }
 
-/// `seabed run FILE CONFIG...`.
+/// `seabed run FILE CONFIG... --stats FILE.stats.json`, with the failed compilations the
+/// stats count ([`Outcome::bailouts`]).
 pub fn seabed(seabed: &Path, file: &Path, config: &Config, timeout: Duration) -> Outcome {
+    let stats = file.with_extension("stats.json");
+    // A stale file must not speak for a run that writes none.
+    let _ = std::fs::remove_file(&stats);
     let mut cmd = Command::new(seabed);
     // No backtraces: symbolizing one takes seconds, and the panic line is what is compared.
-    cmd.arg("run").arg(file).args(config.args()).env("RUST_BACKTRACE", "0");
-    execute(cmd, file, timeout)
+    cmd.arg("run").arg(file).args(config.args()).arg("--stats").arg(&stats).env("RUST_BACKTRACE", "0");
+    let mut outcome = execute(cmd, file, timeout);
+    let read = std::fs::read_to_string(&stats).ok().and_then(|text| crate::stats::read_stats(&text).ok());
+    outcome.bailouts = read.map(|s| s.bailouts_by_reason).unwrap_or_default();
+    outcome
 }
 
 /// Runs `cmd` with its output in files beside `file` (no pipe can fill up), killing it
@@ -151,12 +164,12 @@ pub(crate) fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outco
     let err_path = file.with_extension("stderr");
     let files = (std::fs::File::create(&out_path), std::fs::File::create(&err_path));
     let (Ok(out), Ok(err)) = files else {
-        return Outcome { status: None, stdout: Vec::new(), stderr: b"cannot create output files".to_vec(), timed_out: false };
+        return Outcome { status: None, stdout: Vec::new(), stderr: b"cannot create output files".to_vec(), timed_out: false, bailouts: BTreeMap::new() };
     };
     cmd.env("TZ", "UTC").env("LC_ALL", "C").stdin(Stdio::null()).stdout(out).stderr(err);
     let mut child = match cmd.spawn() {
         Ok(c) => c,
-        Err(e) => return Outcome { status: None, stdout: Vec::new(), stderr: e.to_string().into_bytes(), timed_out: false },
+        Err(e) => return Outcome { status: None, stdout: Vec::new(), stderr: e.to_string().into_bytes(), timed_out: false, bailouts: BTreeMap::new() },
     };
     let start = Instant::now();
     let mut pause = Duration::from_millis(1);
@@ -181,6 +194,7 @@ pub(crate) fn execute(mut cmd: Command, file: &Path, timeout: Duration) -> Outco
         stdout: std::fs::read(&out_path).unwrap_or_default(),
         stderr: std::fs::read(&err_path).unwrap_or_default(),
         timed_out,
+        bailouts: BTreeMap::new(),
     }
 }
 

@@ -8,6 +8,7 @@ use frontend::bytecode::{FuncId, Pc, Program};
 use crate::feedback::SlotFeedback;
 use crate::frame::LazyExitError;
 use crate::ops::Op;
+use crate::verify::VerifyError;
 
 /// The input of one compilation: the program, the function, and a snapshot of the feedback
 /// of every function (callees are needed for inlining).
@@ -89,6 +90,14 @@ impl Bailout {
     }
 }
 
+impl Bailout {
+    /// Whether the bailout is an internal error (a compiler bug) rather than a policy
+    /// refusal ([`BailoutReason::is_internal`]).
+    pub fn is_internal(&self) -> bool {
+        self.reason.is_internal()
+    }
+}
+
 impl From<BailoutReason> for Bailout {
     fn from(reason: BailoutReason) -> Bailout {
         Bailout { reason }
@@ -104,7 +113,10 @@ impl fmt::Display for Bailout {
 impl std::error::Error for Bailout {}
 
 /// What a compiler (or the backend after it) could not handle. The variants name the step
-/// that declined; the detail some carry is for the message only.
+/// that declined; the detail some carry is for the message only. Each variant is either a
+/// policy refusal (the compiler declines what it does not handle: the function stays in the
+/// interpreter) or an internal error (a compiler bug), as [`BailoutReason::is_internal`]
+/// says.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BailoutReason {
     /// The function has no bytecode.
@@ -147,11 +159,13 @@ pub enum BailoutReason {
     Backend(String),
     /// A compiler outside seabed's tiers (a test's, say) declined, for the reason given.
     Declined(String),
+    /// A verifier found the IR broken after a phase (`--verify`).
+    Verify(VerifyFailure),
 }
 
 impl BailoutReason {
     /// Every kind's name, in declaration order (the keys [`BailoutReason::kind`] returns).
-    pub const KINDS: [&'static str; 15] = [
+    pub const KINDS: [&'static str; 16] = [
         "EmptyFunction",
         "FallsOffEnd",
         "TextConstant",
@@ -167,7 +181,12 @@ impl BailoutReason {
         "NoCompiler",
         "Backend",
         "Declined",
+        "Verify",
     ];
+
+    /// The kind of [`BailoutReason::Verify`], a failed verification: the key a run's
+    /// `--stats` count it under, which tools reading the stats (the fuzzer) look for.
+    pub const VERIFY_KIND: &'static str = "Verify";
 
     /// The reason's kind: its variant's name, without detail (the key bailouts are counted
     /// under in `--stats`).
@@ -188,6 +207,34 @@ impl BailoutReason {
             BailoutReason::NoCompiler => "NoCompiler",
             BailoutReason::Backend(_) => "Backend",
             BailoutReason::Declined(_) => "Declined",
+            BailoutReason::Verify(_) => BailoutReason::VERIFY_KIND,
+        }
+    }
+
+    /// Whether this is an internal error, a compiler bug: the pipeline broke its own
+    /// invariants (late lowering, scheduling or emission failed, a CFG block lost its
+    /// terminator, a lazy exit cannot be described, the backend failed, a verifier found the
+    /// IR broken). Every other reason is a policy refusal: the compiler declines a function
+    /// it does not handle (or the tier compiles nothing), and the function stays in the
+    /// interpreter.
+    pub fn is_internal(&self) -> bool {
+        match self {
+            BailoutReason::EmptyFunction
+            | BailoutReason::FallsOffEnd
+            | BailoutReason::TextConstant
+            | BailoutReason::Osr(_)
+            | BailoutReason::OsrUnreachableHeader
+            | BailoutReason::NoLowering { .. }
+            | BailoutReason::NotLowered { .. }
+            | BailoutReason::NoCompiler
+            | BailoutReason::Declined(_) => false,
+            BailoutReason::LateLowering(_)
+            | BailoutReason::Schedule(_)
+            | BailoutReason::Emit(_)
+            | BailoutReason::MissingTerminator { .. }
+            | BailoutReason::LazyExit(_)
+            | BailoutReason::Backend(_)
+            | BailoutReason::Verify(_) => true,
         }
     }
 }
@@ -209,7 +256,62 @@ impl fmt::Display for BailoutReason {
             BailoutReason::LazyExit(e) => write!(f, "{e}"),
             BailoutReason::NoCompiler => write!(f, "the interpreter tier compiles nothing"),
             BailoutReason::Backend(message) | BailoutReason::Declined(message) => write!(f, "{message}"),
+            BailoutReason::Verify(failure) => write!(f, "{failure}"),
         }
+    }
+}
+
+/// The IR a verifier checked.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Layer {
+    /// A sea-of-nodes graph (`son::verify`).
+    SonGraph,
+    /// A CFG graph (`cfg::verify`).
+    CfgGraph,
+    /// LIR ([`crate::lir_verify`] and the exit descriptions' check).
+    Lir,
+}
+
+impl fmt::Display for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Layer::SonGraph => "son graph",
+            Layer::CfgGraph => "CFG graph",
+            Layer::Lir => "LIR",
+        })
+    }
+}
+
+/// A verification that failed: the layer checked, the phase after which it was checked, and
+/// every problem the verifier found. Always an internal error (a compiler bug).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct VerifyFailure {
+    /// The IR that failed.
+    pub layer: Layer,
+    /// The phase after which it was checked (`build`, a phase's label, `son/representation`).
+    pub after: String,
+    /// What the verifier found, located in the IR.
+    pub errors: Vec<VerifyError>,
+}
+
+impl VerifyFailure {
+    /// A failure of `layer` after `after`, with the verifier's `errors`.
+    pub fn new(layer: Layer, after: impl Into<String>, errors: Vec<VerifyError>) -> VerifyFailure {
+        VerifyFailure { layer, after: after.into(), errors }
+    }
+}
+
+impl fmt::Display for VerifyFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} fails verification after {}:\n{}", self.layer, self.after, crate::verify::lines(&self.errors))
+    }
+}
+
+impl std::error::Error for VerifyFailure {}
+
+impl From<VerifyFailure> for Bailout {
+    fn from(failure: VerifyFailure) -> Bailout {
+        Bailout::new(BailoutReason::Verify(failure))
     }
 }
 
@@ -282,8 +384,22 @@ mod tests {
             BailoutReason::NoCompiler,
             BailoutReason::Backend(String::new()),
             BailoutReason::Declined(String::new()),
+            BailoutReason::Verify(VerifyFailure::new(Layer::Lir, "build", Vec::new())),
         ];
         let kinds: Vec<&str> = samples.iter().map(BailoutReason::kind).collect();
         assert_eq!(kinds, BailoutReason::KINDS);
+    }
+
+    #[test]
+    fn internal_errors_are_told_from_refusals_by_kind() {
+        assert!(!Bailout::new(BailoutReason::TextConstant).is_internal());
+        assert!(!Bailout::new(BailoutReason::NoCompiler).is_internal());
+        assert!(!Bailout::new(BailoutReason::Declined("test".into())).is_internal());
+        assert!(Bailout::new(BailoutReason::Schedule("x".into())).is_internal());
+        let errors = vec![VerifyError::new(crate::verify::Location::Node(3), "no inputs")];
+        let failure: Bailout = VerifyFailure::new(Layer::SonGraph, "dce", errors).into();
+        assert!(failure.is_internal());
+        assert_eq!(failure.reason.kind(), "Verify");
+        assert_eq!(failure.to_string(), "bailout: son graph fails verification after dce:\n#3: no inputs");
     }
 }

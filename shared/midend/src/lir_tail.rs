@@ -14,7 +14,8 @@
 //! One copy for both pipelines, so the two arms get the same tail by construction.
 
 use frontend::bytecode::{Pc, Program};
-use ir::compile::CompileInput;
+use ir::compile::{Bailout, CompileInput, Layer, VerifyFailure};
+use ir::verify::{Location, VerifyError};
 use ir::lir::Function;
 
 use crate::representation::{select_representations, OsrEntry};
@@ -22,8 +23,8 @@ use crate::representation::{select_representations, OsrEntry};
 /// Runs the tail on `lir`, the LIR the pipeline named `pipeline` (`son` or `cfg`) has just
 /// emitted for `input.func` (its OSR entry at the loop header `osr`, if given). The last row
 /// of `meter` must be the emission phase's: the census goes there. With `verify`, a LIR
-/// function that fails [`verify_lir`] is a compiler bug and panics, as the graph verifiers
-/// after every phase do.
+/// function that fails [`verify_lir`] is a compiler bug: the error is that internal error
+/// ([`ir::compile::BailoutReason::Verify`]), as the graph verifiers' after every phase are.
 pub fn finish(
     input: &CompileInput<'_>,
     lir: &mut Function,
@@ -31,7 +32,7 @@ pub fn finish(
     pipeline: &'static str,
     verify: bool,
     meter: &mut meter::Meter,
-) {
+) -> Result<(), Bailout> {
     annotate_census(lir, meter);
     let entry = osr.map(|pc| OsrEntry {
         func: input.func,
@@ -40,10 +41,9 @@ pub fn finish(
     });
     representation_phase(lir, entry.as_ref(), pipeline, meter);
     if verify {
-        if let Err(message) = verify_lir(input.program, lir) {
-            panic!("{pipeline}: {message}");
-        }
+        verify_lir(input.program, lir, &format!("{pipeline}/representation"))?;
     }
+    Ok(())
 }
 
 /// Adds the census of `lir` to the last row of `meter` (outside its phase's window).
@@ -73,15 +73,37 @@ fn representation_phase(lir: &mut Function, osr: Option<&OsrEntry>, pipeline: &'
     }
 }
 
-/// Runs the LIR verifier on `lir` and checks every exit description against `program`; the
-/// error is one message with the verifier's findings and the function's text.
-pub fn verify_lir(program: &Program, lir: &Function) -> Result<(), String> {
-    if let Err(errors) = ir::lir_verify::verify(lir) {
-        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        return Err(format!("LIR of {} fails verification:\n{}\n{}", lir.name, text.join("\n"), ir::lir_text::print(lir)));
+/// Runs the LIR verifier on `lir` and checks every exit description against `program`,
+/// after the phase `after`; the error has every finding of the verifier, or else those of
+/// the exit check (each located at its exit).
+pub fn verify_lir(program: &Program, lir: &Function, after: &str) -> Result<(), VerifyFailure> {
+    ir::lir_verify::verify(lir).map_err(|errors| VerifyFailure::new(Layer::Lir, after, errors))?;
+    let errors: Vec<VerifyError> = lir
+        .exits
+        .iter()
+        .filter_map(|exit| exit.check(program).err().map(|message| VerifyError::new(Location::Exit(exit.id), message)))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(VerifyFailure::new(Layer::Lir, after, errors))
     }
-    for exit in &lir.exits {
-        exit.check(program)?;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lir_that_fails_verification_is_an_internal_error_located_in_the_lir() {
+        let program = frontend::compile("t.js", "function f() { return 1; }\nf();\n").expect("the program compiles");
+        // No blocks: not even an entry.
+        let lir = Function::new("f", frontend::bytecode::FuncId(0));
+        let failure = verify_lir(&program, &lir, "cfg/representation").expect_err("the function is broken");
+        assert_eq!((failure.layer, failure.after.as_str()), (Layer::Lir, "cfg/representation"));
+        assert_eq!(failure.errors, [VerifyError::new(Location::Function, "function has no blocks")]);
+        let bailout = Bailout::from(failure);
+        assert!(bailout.is_internal());
+        assert_eq!(bailout.to_string(), "bailout: LIR fails verification after cfg/representation:\nfunction: function has no blocks");
     }
-    Ok(())
 }

@@ -165,6 +165,9 @@ pub struct Vm {
     pub deopt_reasons: IdHashMap<ir::ops::DeoptReason, u64>,
     /// Compilations that failed, by bailout kind ([`ir::compile::BailoutReason::kind`]).
     pub bailout_reasons: std::collections::BTreeMap<&'static str, u64>,
+    /// An internal error a compilation met that ends the run
+    /// ([`crate::tiering::TieringOptions::fatal_bailouts`]), until it is thrown.
+    pub(crate) internal_error: Option<String>,
     pub(crate) names: WellKnownNames,
     builtin_ids: IdHashMap<&'static str, BuiltinId>,
     /// The `Math` object (its constants are read-only; it prints as `[object Math]`).
@@ -247,6 +250,7 @@ impl Vm {
             tier_stats: crate::tiering::TieringStats::default(),
             deopt_reasons: IdHashMap::default(),
             bailout_reasons: std::collections::BTreeMap::new(),
+            internal_error: None,
             out,
             names,
             builtin_ids,
@@ -394,6 +398,7 @@ impl Vm {
         // One look for code (it may install code a background compilation delivered): the
         // arguments must be laid out for the code that is actually entered.
         let code = if self.compiler.is_some() { self.code_for(f) } else { None };
+        self.take_internal_error()?;
         if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some()) {
             // Hidden parameters follow the declared ones: the arguments are padded (or cut) to
             // the parameter count first. Up to 10 words on the machine stack (which the
@@ -770,7 +775,11 @@ impl Vm {
     /// code from the loop header `target`, if the compiler provides OSR code. Returns the
     /// activation's result, or None to keep interpreting.
     fn enter_osr(&mut self, program: &Program, f: FuncId, base: usize, target: Pc, back_edges: u32) -> Option<JsResult<Value>> {
-        let code = self.osr_code_for(f, target, back_edges)?;
+        let code = self.osr_code_for(f, target, back_edges);
+        if let Err(e) = self.take_internal_error() {
+            return Some(Err(e));
+        }
+        let code = code?;
         let live = frontend::liveness::analyze(program.function(f));
         let args: Vec<Value> = live.live_in(target).iter().map(|r| self.stack[base + r.0 as usize]).collect();
         self.tier_stats.osr_entries += 1;

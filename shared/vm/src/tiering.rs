@@ -25,7 +25,7 @@ use frontend::bytecode::{FuncId, Instr, Pc, Reg};
 use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 
-use crate::interp::JsResult;
+use crate::interp::{Exception, JsResult, Throw};
 use crate::value::Value;
 use crate::Vm;
 
@@ -116,6 +116,35 @@ pub struct TieringOptions {
     /// Print one line to stderr for every real exit (`--trace-deopt`, as V8's flag): the
     /// compiled function, the reason, and the innermost rebuilt frame's function and pc.
     pub trace_deopt: bool,
+    /// Which failed compilations end the run with [`crate::Throw::Internal`] instead of
+    /// leaving the function to the interpreter (`--verify`: [`FatalBailouts::Verification`]).
+    /// Policy refusals leave the function to the interpreter whatever this says.
+    pub fatal_bailouts: FatalBailouts,
+}
+
+/// Which failed compilations end the run ([`TieringOptions::fatal_bailouts`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum FatalBailouts {
+    /// None: every failed compilation leaves its function to the interpreter.
+    #[default]
+    None,
+    /// Failed verifications ([`ir::compile::BailoutReason::Verify`]): a son or CFG graph, or
+    /// LIR, that a verifier rejected after some phase.
+    Verification,
+    /// Every internal error ([`ir::compile::Bailout::is_internal`]): failed verifications,
+    /// and scheduling, emission, late lowering or the backend failing.
+    Internal,
+}
+
+impl FatalBailouts {
+    /// Whether `bailout` ends the run.
+    pub fn ends_run(self, bailout: &Bailout) -> bool {
+        match self {
+            FatalBailouts::None => false,
+            FatalBailouts::Verification => matches!(bailout.reason, ir::compile::BailoutReason::Verify(_)),
+            FatalBailouts::Internal => bailout.is_internal(),
+        }
+    }
 }
 
 impl Default for TieringOptions {
@@ -130,6 +159,7 @@ impl Default for TieringOptions {
             max_compiled_instructions: MAX_COMPILED_INSTRUCTIONS,
             max_compiled_registers: MAX_COMPILED_REGISTERS,
             trace_deopt: false,
+            fatal_bailouts: FatalBailouts::None,
         }
     }
 }
@@ -375,7 +405,9 @@ impl Vm {
     /// Records a finished compilation of `f` (for OSR at `osr`, if given): installs the code
     /// or disables what failed, counting the bailout by kind ([`Vm::bailout_reasons`]). Code
     /// that arrives for a function disabled meanwhile is counted but dropped; OSR code is kept
-    /// by loop header for later activations.
+    /// by loop header for later activations. A bailout that
+    /// [`TieringOptions::fatal_bailouts`] names is kept for [`Vm::take_internal_error`]
+    /// to end the run.
     fn install(&mut self, f: FuncId, osr: Option<Pc>, result: Result<Rc<dyn CompiledCode>, Bailout>) {
         let state = &mut self.tier[f.0 as usize];
         match (osr, result) {
@@ -398,12 +430,26 @@ impl Vm {
             (osr, Err(bailout)) => {
                 self.tier_stats.compile_failures += 1;
                 *self.bailout_reasons.entry(bailout.reason.kind()).or_insert(0) += 1;
+                if self.tiering.fatal_bailouts.ends_run(&bailout) && self.internal_error.is_none() {
+                    let name = &self.program.function(f).name;
+                    let at = osr.map(|pc| format!(" for OSR at pc {pc}")).unwrap_or_default();
+                    self.internal_error = Some(format!("compiling {name}{at}: {}", bailout.reason));
+                }
                 let reason = Some(bailout.to_string());
                 match osr {
                     None => state.disabled = reason,
                     Some(_) => state.osr_disabled = reason,
                 }
             }
+        }
+    }
+
+    /// The internal error a compilation met, if one must end the run
+    /// ([`TieringOptions::fatal_bailouts`]): as [`crate::Throw::Internal`], once.
+    pub(crate) fn take_internal_error(&mut self) -> JsResult<()> {
+        match self.internal_error.take() {
+            Some(what) => Err(Box::new(Exception { throw: Throw::Internal(what), location: None })),
+            None => Ok(()),
         }
     }
 
