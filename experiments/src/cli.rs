@@ -765,13 +765,12 @@ impl RunArgs {
             t.max_compiled_registers = size.registers;
         }
         opts.verify |= self.verify;
-        // Wherever the compilers verify, a failed verification ends the run (exit 70) rather
-        // than leaving the function to the interpreter unnoticed. Not yet every internal error
-        // (`FatalBailouts::Internal`): son's scheduler still fails on some peeled loops
-        // (`seabed fuzz --seeds 1..2 --configs all`, son/llvm/hot2+peel: "early block does not
-        // dominate the late block"), which would fail the fuzz seed range.
+        // Wherever the compilers verify, every internal error (a failed verification, or
+        // scheduling, emission, late lowering or the backend failing) ends the run (exit 70)
+        // rather than leaving the function to the interpreter unnoticed; policy refusals
+        // still leave it there.
         if opts.verify || ir::verify::verify_graphs_by_default() {
-            opts.tiering.fatal_bailouts = vm::tiering::FatalBailouts::Verification;
+            opts.tiering.fatal_bailouts = vm::tiering::FatalBailouts::Internal;
         }
         opts.stats = self.stats.clone();
         opts.dump_lir = self.dump_lir;

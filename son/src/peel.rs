@@ -47,6 +47,7 @@ use ir::ops::Opcode;
 pub use midend::peeling::MAX_PEEL_OPS;
 
 use crate::graph::{EdgeKind, Graph, NodeId};
+use crate::schedule::is_floating;
 use crate::verify::block_exits;
 
 /// The counters of one `peel` phase (meter extras `peeled`, `peel_too_big`, `peel_skipped`,
@@ -304,8 +305,9 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool], visits: &mut u64)
             }
             _ => {}
         }
-        // Every pinned node of the body sits in a block of the loop.
-        if let Some(c) = g.control_input(n) {
+        // Every pinned node of the body sits in a block of the loop (a floating node may
+        // carry the start node as its control: it is copied with that input).
+        if let (false, Some(c)) = (is_floating(g, n), g.control_input(n)) {
             if !in_loop[c.index()] {
                 return Err("a loop node is pinned outside the loop");
             }
@@ -315,11 +317,12 @@ pub fn peelable_loop(g: &Graph, header: NodeId, live: &[bool], visits: &mut u64)
     Ok(LoopBody { header, phis, effect_phi, exit_effect, exit, nodes })
 }
 
-/// True if `n` is a floating node (no control input) that reads a node of `pinned`, directly
-/// or through other floating nodes; memoized in `memo`. Every node it pushes is one of
-/// `visits`.
+/// True if `n` is a floating node ([`is_floating`]: the scheduler's definition, so a pure
+/// runtime call that carries the start node as its control floats here too) that reads a
+/// node of `pinned`, directly or through other floating nodes; memoized in `memo`. Every
+/// node it pushes is one of `visits`.
 fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool>], visits: &mut u64) -> bool {
-    if g.counts(n).2 > 0 || g.opcode(n) == Opcode::Dead {
+    if !is_floating(g, n) {
         return false;
     }
     if let Some(known) = memo[n.index()] {
@@ -336,7 +339,7 @@ fn floating_reads(g: &Graph, n: NodeId, pinned: &[bool], memo: &mut [Option<bool
             *k += 1;
             if pinned[i.index()] {
                 memo[m.index()] = Some(true);
-            } else if g.counts(i).2 == 0 && g.opcode(i) != Opcode::Dead && memo[i.index()].is_none() {
+            } else if is_floating(g, i) && memo[i.index()].is_none() {
                 memo[i.index()] = Some(false);
                 *visits += 1;
                 stack.push((i, 0));

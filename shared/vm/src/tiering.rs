@@ -117,7 +117,7 @@ pub struct TieringOptions {
     /// compiled function, the reason, and the innermost rebuilt frame's function and pc.
     pub trace_deopt: bool,
     /// Which failed compilations end the run with [`crate::Throw::Internal`] instead of
-    /// leaving the function to the interpreter (`--verify`: [`FatalBailouts::Verification`]).
+    /// leaving the function to the interpreter (`--verify`: [`FatalBailouts::Internal`]).
     /// Policy refusals leave the function to the interpreter whatever this says.
     pub fatal_bailouts: FatalBailouts,
 }
