@@ -43,7 +43,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 use ir::compile::CompileInput;
-use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, StoreEffect, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, Transfer, VirtualObject};
 use ir::feedback::{ShapeId, SlotFeedback};
 use ir::ops::{Op, Opcode};
 use ir::tagged;
@@ -248,65 +248,6 @@ fn walk(
                     state.insert(i, VirtualObject::new(ShapeId(shape)));
                     decisions[i.ix()] = Decision::Allocation;
                 }
-                (Op::JSStoreNamed { slot, .. }, Some(o)) => {
-                    let shape = state[&o].shape;
-                    match site(input, sites, i, slot).and_then(|fb| escape::store_effect(fb, shape)) {
-                        Some(e) => match state.get_mut(&o).expect("virtual").store(e, ins[1]) {
-                            Ok(()) => decisions[i.ix()] = Decision::RemoveStore,
-                            Err(r) => {
-                                found.entry(o).or_insert(r);
-                            }
-                        },
-                        None => {
-                            found.entry(o).or_insert(EscapeReason::Feedback);
-                        }
-                    }
-                }
-                (Op::StoreFieldTransition { shape, slot }, Some(o)) => {
-                    let effect = StoreEffect::Transition { to: ShapeId(shape), slot };
-                    match state.get_mut(&o).expect("virtual").store(effect, ins[1]) {
-                        Ok(()) => decisions[i.ix()] = Decision::RemoveStore,
-                        Err(r) => {
-                            found.entry(o).or_insert(r);
-                        }
-                    }
-                }
-                (Op::StoreField { slot }, Some(o)) => {
-                    match state.get_mut(&o).expect("virtual").store_field(slot, ins[1]) {
-                        Ok(()) => decisions[i.ix()] = Decision::RemoveStore,
-                        Err(r) => {
-                            found.entry(o).or_insert(r);
-                        }
-                    }
-                }
-                (Op::LoadField { slot }, Some(o)) => match state[&o].load_field(slot) {
-                    Ok(v) => decisions[i.ix()] = Decision::ReplaceBy(v),
-                    Err(r) => {
-                        found.entry(o).or_insert(r);
-                    }
-                },
-                (Op::JSLoadNamed { slot, .. }, Some(o)) => {
-                    let shape = state[&o].shape;
-                    match site(input, sites, i, slot).and_then(|fb| escape::load_effect(fb, shape)) {
-                        Some(LoadEffect::Field(s)) => match state[&o].load_field(s) {
-                            Ok(v) => decisions[i.ix()] = Decision::ReplaceBy(v),
-                            Err(r) => {
-                                found.entry(o).or_insert(r);
-                            }
-                        },
-                        Some(LoadEffect::Missing) => decisions[i.ix()] = Decision::Undefined,
-                        None => {
-                            found.entry(o).or_insert(EscapeReason::Feedback);
-                        }
-                    }
-                }
-                (Op::CheckMaps { shapes }, Some(o)) => {
-                    if shapes.contains(state[&o].shape.0) {
-                        decisions[i.ix()] = Decision::RemoveCheck;
-                    } else {
-                        found.entry(o).or_insert(EscapeReason::Shape);
-                    }
-                }
                 (Op::FrameState { .. }, _) => {
                     let mut objs = BTreeSet::new();
                     mentioned(input, alias, i, set, &mut objs);
@@ -323,6 +264,19 @@ fn walk(
                             }
                         }
                         at_state.insert(i, snapshot);
+                    }
+                }
+                (op, Some(o)) => {
+                    let object = state.get_mut(&o).expect("virtual");
+                    match escape::transfer(&op, object, ins.get(1).copied(), |slot| site(input, sites, i, slot)) {
+                        Some(Transfer::Remove) if matches!(op, Op::CheckMaps { .. }) => decisions[i.ix()] = Decision::RemoveCheck,
+                        Some(Transfer::Remove) => decisions[i.ix()] = Decision::RemoveStore,
+                        Some(Transfer::Replace(v)) => decisions[i.ix()] = Decision::ReplaceBy(v),
+                        Some(Transfer::Undefined) => decisions[i.ix()] = Decision::Undefined,
+                        Some(Transfer::Escape(r)) => {
+                            found.entry(o).or_insert(r);
+                        }
+                        None => {}
                     }
                 }
                 _ => {}

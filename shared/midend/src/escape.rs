@@ -253,6 +253,59 @@ impl<V: Copy> VirtualObject<V> {
     }
 }
 
+/// What an op that names a virtual object as its receiver does to it: the transfer function
+/// both pipelines' escape walks apply, so the two analyses agree op by op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Transfer<V> {
+    /// The op goes: a store the object absorbed, or a shape check it passes.
+    Remove,
+    /// The op is replaced by this value: a load of a field the object holds.
+    Replace(V),
+    /// The op is replaced by `undefined`: a named load of a property the shape lacks.
+    Undefined,
+    /// The object escapes, for this reason.
+    Escape(EscapeReason),
+}
+
+/// What `op`, whose receiver (first value input) is the virtual `object`, does to it: stores
+/// update `object`, loads read it, a shape check tests it. `value` is the op's second value
+/// input (a store's value); `feedback` looks up a named access's site feedback by slot.
+/// `None` when `op` is not an object access (the walk's own rules apply).
+pub fn transfer<'f, V: Copy>(
+    op: &Op,
+    object: &mut VirtualObject<V>,
+    value: Option<V>,
+    feedback: impl FnOnce(u32) -> Option<&'f SlotFeedback>,
+) -> Option<Transfer<V>> {
+    let stored = |r: Result<(), EscapeReason>| match r {
+        Ok(()) => Transfer::Remove,
+        Err(r) => Transfer::Escape(r),
+    };
+    let loaded = |r: Result<V, EscapeReason>| match r {
+        Ok(v) => Transfer::Replace(v),
+        Err(r) => Transfer::Escape(r),
+    };
+    Some(match *op {
+        Op::JSStoreNamed { slot, .. } => match (feedback(slot).and_then(|fb| store_effect(fb, object.shape)), value) {
+            (Some(e), Some(v)) => stored(object.store(e, v)),
+            _ => Transfer::Escape(EscapeReason::Feedback),
+        },
+        Op::StoreFieldTransition { shape, slot } => {
+            stored(object.store(StoreEffect::Transition { to: ShapeId(shape), slot }, value?))
+        }
+        Op::StoreField { slot } => stored(object.store_field(slot, value?)),
+        Op::LoadField { slot } => loaded(object.load_field(slot)),
+        Op::JSLoadNamed { slot, .. } => match feedback(slot).and_then(|fb| load_effect(fb, object.shape)) {
+            Some(LoadEffect::Field(s)) => loaded(object.load_field(s)),
+            Some(LoadEffect::Missing) => Transfer::Undefined,
+            None => Transfer::Escape(EscapeReason::Feedback),
+        },
+        Op::CheckMaps { shapes } if shapes.contains(object.shape.0) => Transfer::Remove,
+        Op::CheckMaps { .. } => Transfer::Escape(EscapeReason::Shape),
+        _ => return None,
+    })
+}
+
 /// The counters of one escape analysis run (the phase row's extras).
 #[derive(Clone, Default, Debug, PartialEq, Eq)]
 pub struct EscapeStats {

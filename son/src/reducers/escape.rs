@@ -35,7 +35,7 @@ use ir::hash::IdHashMap;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use ir::compile::CompileInput;
-use midend::escape::{self, EscapeReason, EscapeStats, LoadEffect, StoreEffect, UseKind, VirtualObject};
+use midend::escape::{self, EscapeReason, EscapeStats, Transfer, UseKind, VirtualObject};
 use ir::feedback::ShapeId;
 use ir::ops::{Op, Opcode};
 use ir::tagged;
@@ -248,83 +248,26 @@ fn analyze(
                 state.insert(n, VirtualObject::new(ShapeId(shape)));
                 removed = true;
             }
-            (Op::JSStoreNamed { slot, .. }, Some(o)) => {
-                let v = g.value_input(n, 1);
-                let shape = state[&o].shape;
-                match feedback(g, input, n, slot).and_then(|fb| escape::store_effect(fb, shape)) {
-                    Some(e) => match state.get_mut(&o).expect("the matched object is in the virtual state").store(e, v) {
-                        Ok(()) => {
-                            actions.insert(n, Action::Remove);
-                            removed = true;
-                        }
-                        Err(r) => {
-                            found.entry(o).or_insert(r);
-                        }
-                    },
-                    None => {
-                        found.entry(o).or_insert(EscapeReason::Feedback);
-                    }
-                }
-            }
-            (Op::StoreFieldTransition { shape, slot }, Some(o)) => {
-                let effect = StoreEffect::Transition { to: ShapeId(shape), slot };
-                match state.get_mut(&o).expect("the matched object is in the virtual state").store(effect, g.value_input(n, 1)) {
-                    Ok(()) => {
+            (_, Some(o)) => {
+                let object = state.get_mut(&o).expect("the matched object is in the virtual state");
+                let value = g.value_inputs(n).get(1).copied();
+                match escape::transfer(&op, object, value, |slot| feedback(g, input, n, slot)) {
+                    Some(Transfer::Remove) => {
                         actions.insert(n, Action::Remove);
                         removed = true;
                     }
-                    Err(r) => {
-                        found.entry(o).or_insert(r);
-                    }
-                }
-            }
-            (Op::StoreField { slot }, Some(o)) => {
-                match state.get_mut(&o).expect("the matched object is in the virtual state").store_field(slot, g.value_input(n, 1)) {
-                    Ok(()) => {
-                        actions.insert(n, Action::Remove);
+                    Some(Transfer::Replace(v)) => {
+                        actions.insert(n, Action::Replace(v));
                         removed = true;
                     }
-                    Err(r) => {
-                        found.entry(o).or_insert(r);
-                    }
-                }
-            }
-            (Op::LoadField { slot }, Some(o)) => match state[&o].load_field(slot) {
-                Ok(v) => {
-                    actions.insert(n, Action::Replace(v));
-                    removed = true;
-                }
-                Err(r) => {
-                    found.entry(o).or_insert(r);
-                }
-            },
-            (Op::JSLoadNamed { slot, .. }, Some(o)) => {
-                let shape = state[&o].shape;
-                match feedback(g, input, n, slot).and_then(|fb| escape::load_effect(fb, shape)) {
-                    Some(LoadEffect::Field(s)) => match state[&o].load_field(s) {
-                        Ok(v) => {
-                            actions.insert(n, Action::Replace(v));
-                            removed = true;
-                        }
-                        Err(r) => {
-                            found.entry(o).or_insert(r);
-                        }
-                    },
-                    Some(LoadEffect::Missing) => {
+                    Some(Transfer::Undefined) => {
                         actions.insert(n, Action::Replace(undefined));
                         removed = true;
                     }
-                    None => {
-                        found.entry(o).or_insert(EscapeReason::Feedback);
+                    Some(Transfer::Escape(r)) => {
+                        found.entry(o).or_insert(r);
                     }
-                }
-            }
-            (Op::CheckMaps { shapes }, Some(o)) => {
-                if shapes.contains(state[&o].shape.0) {
-                    actions.insert(n, Action::Remove);
-                    removed = true;
-                } else {
-                    found.entry(o).or_insert(EscapeReason::Shape);
+                    None => {}
                 }
             }
             _ => {}
