@@ -24,6 +24,8 @@ use crate::heap::{Array, Heap};
 use crate::number::{js_pow, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
 
+// The error types live in `exception` (below everything that raises them); other crates
+// also reach them here, where they were first defined.
 pub use crate::exception::{ErrorKind, Exception, JsResult, Throw};
 
 /// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`
