@@ -11,7 +11,7 @@
 use frontend::bytecode::NameId;
 
 use crate::builtins::{self, Builtin};
-use crate::interp::{ErrorKind, Exception, JsResult, Throw};
+use crate::exception::{ErrorKind, Exception, JsResult, Throw};
 use crate::value::{BuiltinId, Decoded, Value};
 use crate::Vm;
 

@@ -11,7 +11,7 @@
 
 use crate::builtins::{Builtin, Iteration};
 use crate::heap::Array;
-use crate::interp::{ErrorKind, Exception, JsResult, Throw};
+use crate::exception::{ErrorKind, Exception, JsResult, Throw};
 use crate::value::{ArrayId, BuiltinId, Decoded, Value};
 use crate::Vm;
 

@@ -15,7 +15,7 @@ use frontend::bytecode::NameId;
 use frontend::census;
 
 use crate::builtins::{self, Builtin};
-use crate::interp::{JsResult, Throw};
+use crate::exception::{JsResult, Throw};
 use crate::value::{Decoded, Value};
 use crate::{ErrorKind, Vm};
 

@@ -13,7 +13,7 @@
 //! does not print (the `Math` object, errors, `%o`/`%s` of objects) traps.
 
 use crate::builtins::Builtin;
-use crate::interp::{JsResult, Throw};
+use crate::exception::{JsResult, Throw};
 use jsnum::{number_to_string, string_to_number};
 use crate::value::{Decoded, Value};
 use crate::Vm;
@@ -137,10 +137,6 @@ fn json_quote(s: &str) -> String {
 }
 
 impl Vm {
-    fn is_object_like(v: Value) -> bool {
-        matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_))
-    }
-
     /// `util.inspect(v)` with console.log's options (strings quoted).
     fn inspect(&self, v: Value) -> JsResult<String> {
         self.inspect_value(v)
@@ -149,7 +145,7 @@ impl Vm {
     /// A value as console.log prints it on its own: strings as they are, everything else as
     /// `util.inspect` shows it.
     fn inspect_unquoted(&self, v: Value) -> JsResult<String> {
-        if Self::is_object_like(v) {
+        if v.is_object() {
             return self.inspect_value(v);
         }
         Ok(match v.as_number() {
@@ -188,17 +184,17 @@ impl Vm {
                 let arg = args[next];
                 next += 1;
                 match spec {
-                    's' if Self::is_object_like(arg) => return unsupported("console.log's %s of an object, array or function"),
+                    's' if arg.is_object() => return unsupported("console.log's %s of an object, array or function"),
                     's' => out.push_str(&self.inspect_unquoted(arg)?),
                     'd' => out.push_str(&format_number(self.to_number(arg))),
                     'i' => {
-                        if Self::is_object_like(arg) {
+                        if arg.is_object() {
                             return unsupported("console.log's %i or %f of an object, array or function");
                         }
                         out.push_str(&format_number(parse_int_prefix(&self.to_display_string(arg))))
                     }
                     'f' => {
-                        if Self::is_object_like(arg) {
+                        if arg.is_object() {
                             return unsupported("console.log's %i or %f of an object, array or function");
                         }
                         out.push_str(&format_number(parse_float_prefix(&self.to_display_string(arg))))
@@ -206,14 +202,14 @@ impl Vm {
                     'j' => match arg.decode() {
                         Decoded::String(s) => out.push_str(&json_quote(&self.heap.text(s))),
                         Decoded::Undefined | Decoded::Hole => out.push_str("undefined"),
-                        _ if Self::is_object_like(arg) => return unsupported("console.log's %j of an object, array or function"),
+                        _ if arg.is_object() => return unsupported("console.log's %j of an object, array or function"),
                         _ => match arg.as_number() {
                             Some(x) if !x.is_finite() => out.push_str("null"),
                             Some(x) => out.push_str(&number_to_string(x)),
                             None => out.push_str(&self.to_display_string(arg)),
                         },
                     },
-                    'o' if Self::is_object_like(arg) => return unsupported("console.log's %o of an object, array or function"),
+                    'o' if arg.is_object() => return unsupported("console.log's %o of an object, array or function"),
                     'o' | 'O' => out.push_str(&self.inspect(arg)?),
                     _ => {} // %c: styling, prints nothing
                 }
@@ -322,7 +318,7 @@ impl Vm {
 
     /// node's `formatValue`: a value at nesting level `level` (0 for console.log's argument).
     fn format_value(&self, cx: &mut Inspection, v: Value, level: usize) -> JsResult<String> {
-        if !Self::is_object_like(v) {
+        if !v.is_object() {
             return Ok(match v.decode() {
                 Decoded::String(s) => self.format_nested_string(cx, self.heap.units(s)),
                 Decoded::Hole => "undefined".into(),

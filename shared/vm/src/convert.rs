@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 use jsnum::{number_to_string, string_to_number};
-use crate::interp::JsResult;
+use crate::exception::JsResult;
 use crate::value::{Decoded, Value};
 use crate::Vm;
 

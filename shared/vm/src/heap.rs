@@ -11,7 +11,7 @@
 
 
 use frontend::hash::IdHashMap;
-use crate::layout::StableVec;
+use crate::stable_vec::StableVec;
 use crate::value::{ArrayId, ObjectId, StringId, Value};
 pub use ir::feedback::{ElementsKind, ShapeId};
 use frontend::bytecode::NameId;

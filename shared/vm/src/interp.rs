@@ -24,70 +24,13 @@ use crate::heap::{Array, Heap};
 use crate::number::{js_pow, MATH_CONSTANTS};
 use crate::value::{BuiltinId, Decoded, Value};
 
+// The error types live in `exception` (below everything that raises them); other crates
+// also reach them here, where they were first defined.
+pub use crate::exception::{ErrorKind, Exception, JsResult, Throw};
+
 /// The deepest JavaScript call nesting before `RangeError: Maximum call stack size exceeded`
 /// (node's own limit depends on frame sizes: about 10,500 to 11,400 frames for small functions).
 pub const MAX_CALL_DEPTH: u32 = 10_800;
-
-/// The classes of errors the vm raises itself, and the error constructors it provides.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum ErrorKind {
-    /// `TypeError`
-    TypeError,
-    /// `ReferenceError`
-    ReferenceError,
-    /// `RangeError`
-    RangeError,
-    /// `Error` (only made by programs: `new Error(msg)`)
-    Error,
-    /// `SyntaxError` (only made by programs)
-    SyntaxError,
-}
-
-impl ErrorKind {
-    /// Every kind, in builtin order.
-    pub const ALL: &'static [ErrorKind] =
-        &[ErrorKind::Error, ErrorKind::TypeError, ErrorKind::RangeError, ErrorKind::ReferenceError, ErrorKind::SyntaxError];
-
-    /// The constructor's name (`TypeError`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::TypeError => "TypeError",
-            ErrorKind::ReferenceError => "ReferenceError",
-            ErrorKind::RangeError => "RangeError",
-            ErrorKind::Error => "Error",
-            ErrorKind::SyntaxError => "SyntaxError",
-        }
-    }
-}
-
-/// Why execution stopped abnormally.
-#[derive(Clone, PartialEq, Debug)]
-pub enum Throw {
-    /// A `throw` of a value.
-    Value(Value),
-    /// An error the vm raised, with node's message text.
-    Error(ErrorKind, String),
-    /// A construct outside the implemented tiers (exit status 3).
-    Unsupported(String),
-    /// An internal error: compiled code broke an invariant the compilers guarantee (a compiler
-    /// bug, never a JavaScript error); exit status 70.
-    Internal(String),
-    /// Live data exceeded `--max-heap` after a collection: node's fatal message; exit
-    /// status 134, as node's abort.
-    HeapLimit(String),
-}
-
-/// An exception on its way out, with the location where it was raised.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Exception {
-    /// What was thrown.
-    pub throw: Throw,
-    /// The function and bytecode pc that raised it.
-    pub location: Option<(FuncId, Pc)>,
-}
-
-/// The result of running JavaScript code.
-pub type JsResult<T> = Result<T, Box<Exception>>;
 
 fn throw<T>(t: Throw) -> JsResult<T> {
     Err(Box::new(Exception { throw: t, location: None }))
@@ -122,7 +65,7 @@ pub struct Vm {
     /// All heap data.
     pub heap: Heap,
     /// Global variable values, indexed by `GlobalId`.
-    pub globals: crate::layout::StableVec<Value>,
+    pub globals: crate::stable_vec::StableVec<Value>,
     /// String constants by function and constant index, `HOLE` until first loaded: each
     /// text is allocated once for the whole run and shared by every function naming it
     /// (strings are immutable and the identity of equal strings is not observable), so a
@@ -147,7 +90,7 @@ pub struct Vm {
     /// The machine entry of each function's installed code, 0 when it has none, by `FuncId`:
     /// compiled code calls a monomorphic callee through its slot
     /// (`layout::HeapLayout::vm_code_entries`). Kept in step with `tier[f].code`.
-    pub(crate) code_entries: crate::layout::StableVec<u64>,
+    pub(crate) code_entries: crate::stable_vec::StableVec<u64>,
     /// Code taken out of service (a real exit discarded it) while activations of it may still
     /// be running: a direct call holds no reference to its callee's code, so the vm keeps it
     /// until the vm goes. At most `--max-reopts` + 1 per function.

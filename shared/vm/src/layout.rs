@@ -3,8 +3,8 @@
 //! The LLVM backend loads object fields, shapes, array elements, array lengths and globals
 //! with plain machine loads (tagged with TBAA alias classes) instead of calling into the vm.
 //! For that the heap's containers must have a layout fixed by us, not by the standard
-//! library: [`StableVec`] is a growable vector whose header (`ptr`, `len`, `cap`) is
-//! `#[repr(C)]`, and [`HeapLayout`] gives the byte offsets of every word compiled code reads,
+//! library: [`StableVec`] (in [`crate::stable_vec`]) is a growable vector whose header
+//! (`ptr`, `len`, `cap`) is `#[repr(C)]`, and [`HeapLayout`] gives the byte offsets of every word compiled code reads,
 //! computed with `offset_of!` so they always match this build.
 //!
 //! What compiled code may assume (and the vm guarantees):
@@ -16,162 +16,13 @@
 //! - Compiled element stores are in bounds (checked before), so they never grow an array;
 //!   they keep the elements kind up to date themselves ([`HeapLayout::array_kind`]).
 
-use std::fmt;
-use std::mem::{offset_of, size_of, ManuallyDrop};
-use std::ops::{Deref, DerefMut};
+use std::mem::{offset_of, size_of};
 
 use crate::gc::{Gc, Table};
 use crate::heap::{Array, Closure, Heap, Object};
+use crate::stable_vec::StableVec;
 use crate::value::Value;
 use crate::Vm;
-
-/// A growable vector with a fixed header layout: `ptr` (the element buffer), `len`, `cap`,
-/// each a machine word, in this order. It owns its buffer exactly as a `Vec<T>` would (the
-/// buffer is a `Vec`'s, taken apart and put back together for every resizing operation).
-#[repr(C)]
-pub struct StableVec<T> {
-    ptr: *mut T,
-    len: usize,
-    cap: usize,
-}
-
-// SAFETY: a StableVec owns its elements like Vec<T> does; no shared aliasing state.
-unsafe impl<T: Send> Send for StableVec<T> {}
-// SAFETY: shared access only hands out `&[T]`, as Vec<T> does.
-unsafe impl<T: Sync> Sync for StableVec<T> {}
-
-impl<T> StableVec<T> {
-    /// An empty vector (no allocation).
-    pub fn new() -> StableVec<T> {
-        StableVec::from(Vec::new())
-    }
-
-    /// Runs `f` on the elements as a `Vec`, for operations that may reallocate.
-    pub fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<T>) -> R) -> R {
-        // SAFETY: (ptr, len, cap) are the raw parts of a Vec<T> this value owns; the Vec is
-        // taken apart again below before anything else can observe `self`.
-        let mut v = unsafe { Vec::from_raw_parts(self.ptr, self.len, self.cap) };
-        // Leave `self` empty while `f` runs, so that a panic in `f` cannot free twice.
-        self.len = 0;
-        self.cap = 0;
-        self.ptr = std::ptr::NonNull::dangling().as_ptr();
-        let r = f(&mut v);
-        *self = StableVec::from(v);
-        r
-    }
-
-    /// Appends an element.
-    pub fn push(&mut self, v: T) {
-        self.with_vec(|vec| vec.push(v));
-    }
-
-    /// Removes and returns the last element.
-    pub fn pop(&mut self) -> Option<T> {
-        self.with_vec(|vec| vec.pop())
-    }
-
-    /// The capacity of the buffer, in elements.
-    pub fn capacity(&self) -> usize {
-        self.cap
-    }
-
-    /// Takes the vector apart: (buffer, length, capacity), the raw parts of a `Vec<T>`, which
-    /// the caller now owns.
-    pub fn into_raw_parts(self) -> (*mut T, usize, usize) {
-        let me = ManuallyDrop::new(self);
-        (me.ptr, me.len, me.cap)
-    }
-
-    /// A vector from the raw parts of a `Vec<T>`.
-    ///
-    /// # Safety
-    /// As for `Vec::from_raw_parts`: `ptr` was allocated by the global allocator as a buffer
-    /// of `cap` elements of `T`, the first `len` are initialized, and nothing else owns it.
-    pub unsafe fn from_raw_parts(ptr: *mut T, len: usize, cap: usize) -> StableVec<T> {
-        StableVec { ptr, len, cap }
-    }
-
-    /// The vector as a standard `Vec`.
-    pub fn into_vec(self) -> Vec<T> {
-        let me = ManuallyDrop::new(self);
-        // SAFETY: the raw parts of the Vec this value owns; `me` is never dropped.
-        unsafe { Vec::from_raw_parts(me.ptr, me.len, me.cap) }
-    }
-}
-
-impl<T: Clone> StableVec<T> {
-    /// Resizes to `len` elements, filling with `fill`.
-    pub fn resize(&mut self, len: usize, fill: T) {
-        self.with_vec(|vec| vec.resize(len, fill));
-    }
-}
-
-impl<T> From<Vec<T>> for StableVec<T> {
-    fn from(v: Vec<T>) -> StableVec<T> {
-        let mut v = ManuallyDrop::new(v);
-        StableVec { ptr: v.as_mut_ptr(), len: v.len(), cap: v.capacity() }
-    }
-}
-
-impl<T> Drop for StableVec<T> {
-    fn drop(&mut self) {
-        // SAFETY: the raw parts of the Vec this value owns, dropped exactly once.
-        drop(unsafe { Vec::from_raw_parts(self.ptr, self.len, self.cap) });
-    }
-}
-
-impl<T> Default for StableVec<T> {
-    fn default() -> StableVec<T> {
-        StableVec::new()
-    }
-}
-
-impl<T> Deref for StableVec<T> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        // SAFETY: `ptr` is valid for `len` initialized elements (or dangling with len 0).
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-    }
-}
-
-impl<T> DerefMut for StableVec<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        // SAFETY: as in `deref`, and `&mut self` is unique.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
-    }
-}
-
-impl<T: Clone> Clone for StableVec<T> {
-    fn clone(&self) -> StableVec<T> {
-        StableVec::from(self.to_vec())
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for StableVec<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl<T: PartialEq> PartialEq for StableVec<T> {
-    fn eq(&self, other: &StableVec<T>) -> bool {
-        **self == **other
-    }
-}
-
-impl<T> FromIterator<T> for StableVec<T> {
-    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> StableVec<T> {
-        StableVec::from(iter.into_iter().collect::<Vec<T>>())
-    }
-}
-
-impl<'a, T> IntoIterator for &'a StableVec<T> {
-    type Item = &'a T;
-    type IntoIter = std::slice::Iter<'a, T>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
 
 /// Byte offsets and sizes compiled code uses to reach heap words from the `*mut Vm` it was
 /// entered with. Offsets named `vm_*` are from the start of the vm; the others from the start
@@ -245,9 +96,10 @@ pub struct HeapLayout {
 
 /// The layout of this build's heap (a `const fn`: users evaluate it at compile time).
 pub const fn heap_layout() -> HeapLayout {
-    let buffer = offset_of!(StableVec<Value>, ptr);
-    let length = offset_of!(StableVec<Value>, len);
-    assert!(offset_of!(StableVec<Object>, ptr) == buffer, "StableVec's header does not depend on T");
+    let buffer = StableVec::<Value>::PTR_OFFSET;
+    let length = StableVec::<Value>::LEN_OFFSET;
+    let capacity = StableVec::<Value>::CAP_OFFSET;
+    assert!(StableVec::<Object>::PTR_OFFSET == buffer, "StableVec's header does not depend on T");
     let gc = offset_of!(Vm, heap) + offset_of!(Heap, gc);
     HeapLayout {
         vm_objects: offset_of!(Vm, heap) + offset_of!(Heap, objects) + buffer,
@@ -263,14 +115,14 @@ pub const fn heap_layout() -> HeapLayout {
         vm_code_entries: offset_of!(Vm, code_entries) + buffer,
         vm_call_depth: offset_of!(Vm, depth),
         object_slots_len: offset_of!(Object, slots) + length,
-        object_slots_cap: offset_of!(Object, slots) + offset_of!(StableVec<Value>, cap),
+        object_slots_cap: offset_of!(Object, slots) + capacity,
         vm_object_free_ids: gc + offset_of!(Gc, objects) + offset_of!(Table, free_list) + buffer,
         vm_object_free_count: gc + offset_of!(Gc, objects) + offset_of!(Table, free_list) + length,
         vm_object_free_bits: gc + offset_of!(Gc, objects) + offset_of!(Table, free) + buffer,
         vm_array_free_ids: gc + offset_of!(Gc, arrays) + offset_of!(Table, free_list) + buffer,
         vm_array_free_count: gc + offset_of!(Gc, arrays) + offset_of!(Table, free_list) + length,
         vm_array_free_bits: gc + offset_of!(Gc, arrays) + offset_of!(Table, free) + buffer,
-        array_capacity: offset_of!(Array, elements) + offset_of!(StableVec<Value>, cap),
+        array_capacity: offset_of!(Array, elements) + capacity,
         array_holey: offset_of!(Array, holey),
         vm_slot_pool: gc + offset_of!(Gc, slot_pool) + buffer,
         vm_slot_pool_count: gc + offset_of!(Gc, slot_pool) + length,
@@ -286,20 +138,6 @@ pub const fn heap_layout() -> HeapLayout {
 mod tests {
     use super::*;
     use crate::heap::ElementsKind;
-
-    #[test]
-    fn stable_vec_behaves_like_vec() {
-        let mut v: StableVec<u64> = (0..3).collect();
-        v.push(7);
-        assert_eq!(&*v, &[0, 1, 2, 7]);
-        v.resize(6, 9);
-        assert_eq!(v.len(), 6);
-        assert_eq!(v.pop(), Some(9));
-        v[0] = 5;
-        let w = v.clone();
-        assert_eq!(w.into_vec(), vec![5, 1, 2, 7, 9]);
-        assert!(StableVec::<u64>::new().is_empty());
-    }
 
     #[test]
     fn the_layout_reaches_the_words_the_vm_sees() {

@@ -21,7 +21,7 @@ use frontend::bytecode::{FuncId, FunctionKind, NameId};
 use ir::feedback::InitialMap;
 
 use crate::builtins::Builtin;
-use crate::interp::{JsResult, Throw};
+use crate::exception::{JsResult, Throw};
 use crate::value::{Decoded, Value};
 use crate::Vm;
 
@@ -310,7 +310,7 @@ impl Vm {
         self.with_roots(|vm| {
             vm.heap.gc.extra_roots.push(obj);
             let result = vm.call_function(f, obj, context, args + 1, argc)?;
-            Ok(if is_object(result) { result } else { obj })
+            Ok(if result.is_object() { result } else { obj })
         })
     }
 
@@ -321,7 +321,7 @@ impl Vm {
             Decoded::Function(f) if self.is_constructor(callee) => {
                 let context = self.heap.closure_context(callee);
                 let result = self.call_function(f, this, context, args + 1, argc)?;
-                Ok(if is_object(result) { result } else { this })
+                Ok(if result.is_object() { result } else { this })
             }
             Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
                 let message = if argc > 0 { self.stack[args + 1] } else { Value::UNDEFINED };
@@ -344,7 +344,7 @@ impl Vm {
 
     /// `SetPrototype`: the prototype of `obj` (an object or a function) becomes `proto`.
     pub fn set_prototype(&mut self, obj: Value, proto: Value) -> JsResult<()> {
-        if !(proto == Value::NULL || is_object(proto)) {
+        if !(proto == Value::NULL || proto.is_object()) {
             return type_error(format!(
                 "Class extends value {} is not a constructor or null",
                 self.value_for_message(proto)
@@ -368,9 +368,4 @@ impl Vm {
         self.heap.objects[o.0 as usize].shape = next;
         Ok(())
     }
-}
-
-/// True for objects, arrays and functions (what a constructor may return instead of `this`).
-pub(crate) fn is_object(v: Value) -> bool {
-    matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_))
 }

@@ -6,7 +6,7 @@ use frontend::bytecode::{Constant, FuncId, NameId};
 use ir::ops::{Access, RuntimeFn};
 
 use crate::builtins::Builtin;
-use crate::interp::JsResult;
+use crate::exception::JsResult;
 use crate::value::{Decoded, Value};
 use crate::Vm;
 

@@ -25,7 +25,7 @@ use frontend::bytecode::{FuncId, Instr, Pc, Reg};
 use ir::compile::Bailout;
 use ir::ops::DeoptReason;
 
-use crate::interp::{Exception, JsResult, Throw};
+use crate::exception::{Exception, JsResult, Throw};
 use crate::value::Value;
 use crate::Vm;
 
@@ -557,7 +557,7 @@ impl Vm {
                 // walker keeps an inlined constructor's receiver in every frame state).
                 let (dst, value) = match func.code[pc as usize] {
                     Instr::Call { dst, .. } => (dst, inner),
-                    Instr::Construct { dst, .. } | Instr::ConstructSuper { dst, .. } if crate::objects::is_object(inner) => (dst, inner),
+                    Instr::Construct { dst, .. } | Instr::ConstructSuper { dst, .. } if inner.is_object() => (dst, inner),
                     Instr::Construct { dst, .. } | Instr::ConstructSuper { dst, .. } => {
                         (dst, receiver.expect("an inlined constructor's frame has its receiver"))
                     }

@@ -223,6 +223,12 @@ impl Value {
     pub fn is_nullish(self) -> bool {
         self == Value::UNDEFINED || self == Value::NULL
     }
+
+    /// True for objects, arrays and functions (builtins included): JavaScript's Object type,
+    /// what a constructor may return instead of `this` and what a prototype may be.
+    pub fn is_object(self) -> bool {
+        matches!(self.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_))
+    }
 }
 
 impl fmt::Debug for Value {
