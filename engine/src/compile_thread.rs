@@ -24,7 +24,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 use backend::cranelift::{ClifCode, ClifOptions};
+use backend::error::MachineBackend;
 use backend::llvm::{LlvmCode, LlvmOptions};
+use backend::BackendError;
 use frontend::bytecode::{FuncId, Pc};
 use meter::{PhaseRow, RowContext};
 
@@ -70,7 +72,7 @@ pub struct Done {
     /// The loop header of an OSR compilation.
     pub osr: Option<Pc>,
     /// The machine code, or why the compilation failed.
-    pub code: Result<MachineCode, String>,
+    pub code: Result<MachineCode, BackendError>,
     /// The meter's rows of the backend's steps, measured on the worker.
     pub rows: Vec<PhaseRow>,
 }
@@ -141,19 +143,19 @@ fn work(jobs: Receiver<Job>, done: Sender<Done>, cancelled: Arc<AtomicBool>) {
 /// Runs one job; a panic in it becomes a compile failure.
 fn compile(job: Job) -> Done {
     let Job { func, osr, lir, backend, context } = job;
-    let name = lir.name.clone();
+    let function = lir.name.clone();
     let which = match backend {
-        BackendJob::Llvm(_) => "LLVM",
-        BackendJob::Cranelift(_) => "Cranelift",
+        BackendJob::Llvm(_) => MachineBackend::Llvm,
+        BackendJob::Cranelift(_) => MachineBackend::Cranelift,
     };
     let (code, rows) = catch_unwind(AssertUnwindSafe(|| crate::tiers::backend_stage(&lir, &backend, context)))
         .unwrap_or_else(|panic| {
-            let what = panic
+            let message = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            (Err(format!("{which} compilation of {name} panicked: {what}")), Vec::new())
+            (Err(BackendError::Panicked { backend: which, function, message }), Vec::new())
         });
     Done { func, osr, code, rows }
 }

@@ -15,7 +15,8 @@ use backend::eval::LirCode;
 use backend::cranelift::{self, ClifCode, ClifOptions};
 use backend::llvm::{self, LlvmCode, LlvmOptions, LlvmPipeline};
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::{Bailout, BailoutReason, CompileInput, Layer, VerifyFailure};
+use backend::BackendError;
+use ir::compile::{Bailout, BailoutReason, CompileInput, InternalError, Layer, Stage, VerifyFailure};
 use ir::verify::{Location, VerifyError};
 use meter::{Meter, PhaseRow, RowContext};
 use vm::tiering::{Compiled, CompiledCode, Finished, OptimizingCompiler};
@@ -255,7 +256,7 @@ impl TierCompiler {
     }
 
     /// Verifies (when asked) and installs LIR on the backend, or queues its LLVM stage on
-    /// the compiler thread; an LLVM failure is a [`BailoutReason::Backend`].
+    /// the compiler thread; a backend failure is an internal error of [`Stage::Backend`].
     fn install(&mut self, vm: &Vm, lir: ir::lir::Function, osr: Option<Pc>) -> Result<Compiled, Bailout> {
         if self.dump_lir {
             eprintln!("{}", ir::lir_text::print(&lir));
@@ -363,7 +364,7 @@ impl OptimizingCompiler for TierCompiler {
 /// The backend stage of a compilation (LLVM: lowering, verifier, passes, code generation;
 /// Cranelift: lowering and compilation), each step metered as a phase on the calling thread;
 /// returns the code and the phase rows.
-pub(crate) fn backend_stage(lir: &ir::lir::Function, backend: &BackendJob, context: RowContext) -> (Result<MachineCode, String>, Vec<PhaseRow>) {
+pub(crate) fn backend_stage(lir: &ir::lir::Function, backend: &BackendJob, context: RowContext) -> (Result<MachineCode, BackendError>, Vec<PhaseRow>) {
     let mut meter = Meter::new(context);
     let code = match backend {
         BackendJob::Llvm(options) => llvm::compile_phases(lir, options, &mut MeteredSteps(&mut meter, "llvm")).map(MachineCode::Llvm),
@@ -372,9 +373,9 @@ pub(crate) fn backend_stage(lir: &ir::lir::Function, backend: &BackendJob, conte
     (code, meter.take_rows())
 }
 
-/// A backend failure as the vm records it.
-fn backend_failure(message: String) -> Bailout {
-    Bailout::new(BailoutReason::Backend(message))
+/// A backend failure as the vm records it: an internal error of the backend stage.
+fn backend_failure(error: BackendError) -> Bailout {
+    InternalError::new(Layer::Machine, Stage::Backend, error).into()
 }
 
 /// Prints what `--dump-llvm`, `--dump-clif` and `--dump-asm` kept, and wraps the code for

@@ -163,8 +163,8 @@ fn son_phases(c: &mut Criterion, f: &Fixture) {
             || optimized.clone(),
             |mut g| {
                 son::schedule::untag_frame_state_inputs(&mut g);
-                let s = son::schedule::schedule_with(&mut g, options.split).unwrap_or_else(|e| fail(&e));
-                son::schedule::emit_lir(&g, &s, &f.vm.program, &bytecode.name).unwrap_or_else(|e| fail(&e))
+                let s = son::schedule::schedule_with(&mut g, options.split).unwrap_or_else(|e| fail(&e.to_string()));
+                son::schedule::emit_lir(&g, &s, &f.vm.program, &bytecode.name).unwrap_or_else(|e| fail(&e.to_string()))
             },
             BatchSize::SmallInput,
         )

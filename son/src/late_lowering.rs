@@ -43,7 +43,53 @@ use ir::hash::IdHashMap;
 use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
 
 use crate::graph::{EdgeKind, Graph, NodeId};
-use crate::schedule::{is_floating, schedule};
+use crate::schedule::{is_floating, schedule, NodeAt, ScheduleError};
+
+/// Why a `Float64Max/Min` could not be lowered to a diamond: the schedule it needs failed,
+/// or the node's block does not have the shape the split relies on. A compiler bug.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum LateLoweringError {
+    /// The schedule that places the node failed.
+    Schedule(ScheduleError),
+    /// The schedule left the node without a block.
+    NotScheduled {
+        /// The `Float64Max/Min`.
+        node: NodeAt,
+    },
+    /// A node pinned in the lowered node's block, after it, takes its control from
+    /// elsewhere than the part of the block being split.
+    PinnedWithoutControl {
+        /// The pinned node.
+        node: NodeAt,
+        /// The start of the part of the block being split.
+        start: NodeAt,
+    },
+}
+
+impl std::fmt::Display for LateLoweringError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LateLoweringError::Schedule(e) => write!(f, "{e}"),
+            LateLoweringError::NotScheduled { node } => write!(f, "{node} is not scheduled"),
+            LateLoweringError::PinnedWithoutControl { node, start } => write!(f, "{node}: pinned in the block of {start} without its control"),
+        }
+    }
+}
+
+impl std::error::Error for LateLoweringError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LateLoweringError::Schedule(e) => Some(e),
+            LateLoweringError::NotScheduled { .. } | LateLoweringError::PinnedWithoutControl { .. } => None,
+        }
+    }
+}
+
+impl From<ScheduleError> for LateLoweringError {
+    fn from(e: ScheduleError) -> LateLoweringError {
+        LateLoweringError::Schedule(e)
+    }
+}
 
 /// Emits the pure arm ops of the diamond into the graph (they float).
 struct Pure<'g>(&'g mut Graph);
@@ -97,12 +143,12 @@ impl LateLoweringStats {
 }
 
 /// Lowers every live `Float64Max/Min` to a diamond; returns how many.
-pub fn lower_min_max(g: &mut Graph) -> Result<u64, String> {
+pub fn lower_min_max(g: &mut Graph) -> Result<u64, LateLoweringError> {
     Ok(lower_min_max_counted(g)?.lowered)
 }
 
 /// [`lower_min_max`] with its counters.
-pub fn lower_min_max_counted(g: &mut Graph) -> Result<LateLoweringStats, String> {
+pub fn lower_min_max_counted(g: &mut Graph) -> Result<LateLoweringStats, LateLoweringError> {
     let mut stats = LateLoweringStats::default();
     loop {
         let live = g.live_nodes();
@@ -158,10 +204,10 @@ fn dependents(g: &Graph, block_of: &[Option<usize>], b: usize, m: NodeId, examin
 
 /// Splits `m`'s block at `m` and replaces `m` by a diamond (see the module docs), after a
 /// schedule of its own.
-fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, String> {
+fn split_at(g: &mut Graph, m: NodeId) -> Result<SplitWork, LateLoweringError> {
     let s = schedule(g)?;
     let scheduled = s.live.len() as u64;
-    let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
+    let b = s.block_of[m.index()].ok_or_else(|| LateLoweringError::NotScheduled { node: NodeAt::of(g, m) })?;
     let split = split_part(g, m, &s.block_of, b, (s.blocks[b].start, s.blocks[b].exit), &|_| false)?;
     Ok(SplitWork { scheduled, work: split.work })
 }
@@ -187,7 +233,7 @@ fn split_part(
     b: usize,
     (start, exit): (NodeId, NodeId),
     later: &dyn Fn(NodeId) -> bool,
-) -> Result<Split, String> {
+) -> Result<Split, LateLoweringError> {
     let nodes_before = g.node_count();
     let mut work = 0;
     let after = dependents(g, block_of, b, m, &mut work);
@@ -207,7 +253,7 @@ fn split_part(
             .filter(|&i| g.input(n, i) == start && g.edge_kind(n, i) == EdgeKind::Control)
             .collect();
         if edges.is_empty() && n != exit && !later(n) {
-            return Err(format!("{}: pinned in the block of {} without its control", g.node_line(n), g.node_line(start)));
+            return Err(LateLoweringError::PinnedWithoutControl { node: NodeAt::of(g, n), start: NodeAt::of(g, start) });
         }
         for i in edges {
             g.set_input(n, i, merge);
@@ -258,7 +304,7 @@ impl Parts {
 /// block lowers in the part its inputs reach. The final schedule may place the diamonds in
 /// other blocks than per-node rescheduling would (each of its schedules sees the diamonds
 /// before it), so the code can differ; both are correct.
-pub fn lower_min_max_batch(g: &mut Graph) -> Result<LateLoweringStats, String> {
+pub fn lower_min_max_batch(g: &mut Graph) -> Result<LateLoweringStats, LateLoweringError> {
     let mut stats = LateLoweringStats::default();
     let live = g.live_nodes();
     stats.visits += live.len() as u64;
@@ -268,7 +314,7 @@ pub fn lower_min_max_batch(g: &mut Graph) -> Result<LateLoweringStats, String> {
         stats.visits += s.live.len() as u64;
         let mut parts = Parts::default();
         for m in candidates {
-            let b = s.block_of[m.index()].ok_or_else(|| format!("{} is not scheduled", g.node_line(m)))?;
+            let b = s.block_of[m.index()].ok_or_else(|| LateLoweringError::NotScheduled { node: NodeAt::of(g, m) })?;
             let starts = parts.starts.remove(&b).unwrap_or_else(|| vec![s.blocks[b].start]);
             let pos = parts.position(&starts, m);
             let start = starts[pos];

@@ -79,7 +79,7 @@ pub mod verify;
 pub use spec::{parse_spec, LoadElimState, MemoryModel, Options, Phase, ReducerId, ALIAS_CLASS_FIRST_SPEC, ALIAS_CLASS_SPEC, BATCH_SPEC, DEFAULT_SPEC, PEEL_SPEC, PIN_SPEC};
 
 use frontend::liveness::analyze;
-use ir::compile::{Bailout, BailoutReason, CompileInput, Layer, VerifyFailure};
+use ir::compile::{Bailout, CompileInput, InternalError, Layer, Stage, VerifyFailure};
 
 use crate::graph::{Graph, NodeId};
 use crate::reducer::{Driver, GraphReducer, ReduceStats, Reducer};
@@ -212,7 +212,7 @@ fn annotate_spine(g: &Graph, live: &[NodeId], options: &Options, meter: &mut met
 }
 
 /// With `options.verify`, runs the graph verifier on `g` after the phase `after`; a graph
-/// that fails is an internal error ([`BailoutReason::Verify`]) with the verifier's findings.
+/// that fails is an internal error ([`ir::compile::BailoutReason::Verify`]) with the verifier's findings.
 fn check(g: &Graph, options: &Options, after: &str) -> Result<(), Bailout> {
     if options.verify {
         if let Err(errors) = g.verify() {
@@ -344,9 +344,9 @@ pub fn schedule_phase(g: &mut Graph, split: bool, batch: bool) -> Result<(schedu
     schedule::untag_frame_state_inputs(g);
     let started = std::time::Instant::now();
     let lowered = if batch { late_lowering::lower_min_max_batch(g) } else { late_lowering::lower_min_max_counted(g) };
-    let mut lowering = lowered.map_err(|e| Bailout::new(BailoutReason::LateLowering(e)))?;
+    let mut lowering = lowered.map_err(|e| InternalError::new(Layer::SonGraph, Stage::LateLowering, e))?;
     lowering.ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    let s = schedule::schedule_with(g, split).map_err(|e| Bailout::new(BailoutReason::Schedule(e)))?;
+    let s = schedule::schedule_with(g, split).map_err(|e| InternalError::new(Layer::SonGraph, Stage::Schedule, e))?;
     Ok((s, lowering))
 }
 
@@ -392,7 +392,7 @@ fn compile_at(
     guard.add_extra("loop_find_visits", s.stats.loop_find_visits);
     let name = input.program.function(input.func).name.clone();
     let (mut f, order) =
-        schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| Bailout::new(BailoutReason::Emit(e)))?;
+        schedule::emit_lir_traced(&g, &s, input.program, &name).map_err(|e| InternalError::new(Layer::SonGraph, Stage::Emit, e))?;
     guard.nodes_out = f.size() as u64;
     drop(guard);
     // Figures about the result, outside the phase's window.
@@ -421,7 +421,7 @@ mod tests {
         let bailout = check(&g, &options, "dce").expect_err("the graph is broken");
         assert!(bailout.is_internal());
         assert_eq!(bailout.reason.kind(), "Verify");
-        let BailoutReason::Verify(failure) = &bailout.reason else { panic!("not a verify failure: {bailout}") };
+        let ir::compile::BailoutReason::Verify(failure) = &bailout.reason else { panic!("not a verify failure: {bailout}") };
         assert_eq!((failure.layer, failure.after.as_str()), (Layer::SonGraph, "dce"));
         assert!(!failure.errors.is_empty());
         assert!(bailout.to_string().starts_with("bailout: son graph fails verification after dce:\n"), "{bailout}");

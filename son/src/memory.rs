@@ -62,7 +62,7 @@ use ir::hash::{IdHashMap, IdHashSet};
 use ir::ops::{Access, Op, Opcode};
 
 use crate::graph::{Graph, NodeId};
-use crate::schedule::{is_floating, Schedule};
+use crate::schedule::{is_floating, NodeAt, Schedule};
 
 /// An alias class: memory no access of another class can touch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -390,13 +390,54 @@ pub fn spine_census(g: &Graph, live: &[NodeId]) -> (u64, u64) {
     (spine_nodes, off)
 }
 
+/// Why a schedule's loads off the spine cannot be ordered ([`anti_dependences`]): a block's
+/// spine is not one chain. A compiler bug.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SpineError {
+    /// A block's spine segment has several first nodes.
+    Heads {
+        /// The block (layout order).
+        block: usize,
+        /// How many first nodes.
+        heads: usize,
+    },
+    /// A block's spine segment runs in a cycle.
+    Cycle {
+        /// The block (layout order).
+        block: usize,
+    },
+    /// The spine continues in several nodes of the block.
+    Forks {
+        /// The node it forks at.
+        node: NodeAt,
+    },
+    /// A block's spine segment does not reach every spine node of the block.
+    NotOneChain {
+        /// The block (layout order).
+        block: usize,
+    },
+}
+
+impl std::fmt::Display for SpineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpineError::Heads { block, heads } => write!(f, "alias-class memory: block {block} has {heads} spine heads"),
+            SpineError::Cycle { block } => write!(f, "alias-class memory: block {block}'s spine has a cycle"),
+            SpineError::Forks { node } => write!(f, "alias-class memory: the spine forks at {node}"),
+            SpineError::NotOneChain { block } => write!(f, "alias-class memory: block {block}'s spine is not one chain"),
+        }
+    }
+}
+
+impl std::error::Error for SpineError {}
+
 /// The anti-dependences of the loads off the spine in a schedule of `g`: for each node `w`,
 /// the loads of its block that must be emitted before it because `w` is the first write of
 /// their class (or barrier) after their slice in the block. Empty when every load is on the
 /// spine (one effect chain: the chain orders them), and without a look when the graph's
 /// memory was never sliced ([`Graph::sliced_memory`]). An error when a block's spine is not
 /// one chain (the emitter would not know the order).
-pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec<NodeId>>, String> {
+pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec<NodeId>>, SpineError> {
     let mut anti: IdHashMap<NodeId, Vec<NodeId>> = IdHashMap::default();
     if !g.sliced_memory {
         return Ok(anti);
@@ -430,7 +471,7 @@ pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec
             continue;
         }
         let [head] = heads[..] else {
-            return Err(format!("alias-class memory: block {b} has {} spine heads", heads.len()));
+            return Err(SpineError::Heads { block: b, heads: heads.len() });
         };
         let mut seg = vec![head];
         let mut cur = head;
@@ -442,12 +483,12 @@ pub fn anti_dependences(g: &Graph, s: &Schedule) -> Result<IdHashMap<NodeId, Vec
                     seg.push(x);
                     cur = x;
                 }
-                [_] => return Err(format!("alias-class memory: block {b}'s spine has a cycle")),
-                _ => return Err(format!("alias-class memory: the spine forks at {}", g.node_line(cur))),
+                [_] => return Err(SpineError::Cycle { block: b }),
+                _ => return Err(SpineError::Forks { node: NodeAt::of(g, cur) }),
             }
         }
         if seg.len() != nodes.len() {
-            return Err(format!("alias-class memory: block {b}'s spine is not one chain"));
+            return Err(SpineError::NotOneChain { block: b });
         }
         for (i, &n) in seg.iter().enumerate() {
             position.insert(n, (b, i));

@@ -40,19 +40,284 @@
 //! in its block: the emitter then also emits, before each write or barrier, the loads of its
 //! block that must read memory before it ([`crate::memory::anti_dependences`]).
 
+use std::fmt;
+
 use ir::hash::IdHashMap;
 
 use frontend::bytecode::FuncId;
 use frontend::liveness::{analyze, Liveness};
-use ir::frame::{frame_state_registers, ExitDesc, ExitId, ExitValue, FrameDesc};
+use ir::frame::{frame_state_registers, ExitDesc, ExitId, ExitValue, FrameDesc, LazyExitError};
 use ir::lir::{self, BlockId, Jump, Terminator};
 use ir::lir_verify::expected_reps;
 use ir::ops::{Op, Opcode, Rep, RuntimeFn};
 use ir::tagged;
 
 use crate::graph::{Graph, NodeId};
+use crate::memory::SpineError;
 use crate::reducers::number_bits;
 use crate::verify::block_exits;
+
+/// A node named in an error: its id, and its line of [`Graph::dump`] as it read when the
+/// error was raised (the graph may have changed, or be gone, by the time the error prints).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NodeAt {
+    /// The node.
+    pub node: NodeId,
+    /// Its line of the graph's dump ([`Graph::node_line`]).
+    pub line: String,
+}
+
+impl NodeAt {
+    /// Node `node` of `g`, with its line as it reads now.
+    pub fn of(g: &Graph, node: NodeId) -> NodeAt {
+        NodeAt { node, line: g.node_line(node) }
+    }
+}
+
+impl fmt::Display for NodeAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line)
+    }
+}
+
+/// Why the scheduler could not place a graph ([`schedule_with`]): the graph breaks an
+/// invariant the scheduler relies on, at the node or block named. A compiler bug.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ScheduleError {
+    /// The `Start` node is not live.
+    StartNotLive,
+    /// A block-start node does not reach exactly one block exit.
+    BlockExits {
+        /// The block's start node.
+        start: NodeAt,
+        /// How many exits it reaches.
+        exits: usize,
+    },
+    /// A live branch lacks its `IfTrue` or `IfFalse`.
+    BranchWithoutProjections {
+        /// The branch.
+        branch: NodeId,
+    },
+    /// A block's exit is `End` itself.
+    JumpsToEnd {
+        /// The block's start node.
+        start: NodeId,
+    },
+    /// A branch has no control input.
+    BranchWithoutControl {
+        /// The branch.
+        branch: NodeAt,
+    },
+    /// A block cannot be reached from `Start`.
+    UnreachableBlock {
+        /// The block's start node.
+        start: NodeId,
+    },
+    /// A block got no immediate dominator.
+    NoDominator {
+        /// The block's start node.
+        start: NodeId,
+    },
+    /// A node that is neither pinned to a block nor floating has no control input.
+    FloatsButNotPure {
+        /// The node.
+        node: NodeAt,
+    },
+    /// A pinned node's control input does not start a block.
+    ControlNotABlockStart {
+        /// The pinned node.
+        node: NodeAt,
+    },
+    /// A phi's merge has no block.
+    PhiWithoutBlock {
+        /// The phi.
+        phi: NodeId,
+    },
+    /// A floating node is placed before one of its value users.
+    UserNotScheduled {
+        /// The node being placed.
+        node: NodeAt,
+        /// The user without a block.
+        user: NodeId,
+    },
+    /// Node splitting found a use whose partition reaches the node's late block.
+    SplitReachesLateBlock {
+        /// The node being split.
+        node: NodeAt,
+    },
+    /// A floating node's inputs (its early block) do not dominate its uses (its late block).
+    EarlyDoesNotDominateLate {
+        /// The node.
+        node: NodeAt,
+    },
+}
+
+impl fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScheduleError::StartNotLive => write!(f, "Start is not live"),
+            ScheduleError::BlockExits { start, exits } => write!(f, "block {start} has {exits} exits"),
+            ScheduleError::BranchWithoutProjections { .. } => write!(f, "branch without both projections"),
+            ScheduleError::JumpsToEnd { .. } => write!(f, "a block jumps to End"),
+            ScheduleError::BranchWithoutControl { branch } => write!(f, "{branch}: branch without control"),
+            ScheduleError::UnreachableBlock { .. } => write!(f, "a block is unreachable from Start"),
+            ScheduleError::NoDominator { .. } => write!(f, "block without dominator"),
+            ScheduleError::FloatsButNotPure { node } => write!(f, "{node} floats but is not pure"),
+            ScheduleError::ControlNotABlockStart { node } => write!(f, "{node}: control is not a block start"),
+            ScheduleError::PhiWithoutBlock { .. } => write!(f, "phi without block"),
+            ScheduleError::UserNotScheduled { node, user } => write!(f, "{node}: user {user} not scheduled yet"),
+            ScheduleError::SplitReachesLateBlock { node } => write!(f, "{node}: split partition reaches the late block"),
+            ScheduleError::EarlyDoesNotDominateLate { node } => write!(f, "{node}: early block does not dominate the late block"),
+        }
+    }
+}
+
+impl std::error::Error for ScheduleError {}
+
+/// Why a scheduled graph cannot be emitted as LIR ([`emit_lir`]): the graph or its schedule
+/// breaks an invariant of the emitter, at the node named. A compiler bug.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum EmitError {
+    /// The order of the alias-class memory's loads cannot be read off the spine.
+    Memory(SpineError),
+    /// A value is used before the node that computes it is emitted.
+    UsedBeforeEmitted {
+        /// The node.
+        node: NodeAt,
+    },
+    /// A value has another representation than its use needs.
+    WrongRep {
+        /// The node.
+        node: NodeAt,
+        /// Its representation.
+        rep: Rep,
+        /// The one its use needs.
+        want: Rep,
+    },
+    /// An inlined callee's frame state lacks its caller's (its last input).
+    NoOuterState {
+        /// The frame state.
+        frame_state: NodeId,
+    },
+    /// An exit's frame-state input is not a frame state.
+    NotAFrameState {
+        /// The node in its place.
+        node: NodeAt,
+    },
+    /// A frame state has another number of inputs than the registers live at its pc.
+    FrameStateArity {
+        /// The frame state.
+        frame_state: NodeAt,
+        /// Its value inputs.
+        inputs: usize,
+        /// The registers live at its pc.
+        registers: usize,
+    },
+    /// A value an exit records is not emitted.
+    ExitValueNotEmitted {
+        /// The node.
+        node: NodeAt,
+    },
+    /// A node's in-block dependences lead back to it (a memory anti-dependence cycle).
+    DependsOnItself {
+        /// The node.
+        node: NodeAt,
+    },
+    /// A node's op has no LIR instruction.
+    NoLirForm {
+        /// The node.
+        node: NodeAt,
+    },
+    /// An op has no signature ([`ir::lir_verify::expected_reps`]).
+    NoSignature {
+        /// The node.
+        node: NodeId,
+        /// Its op.
+        op: Op,
+    },
+    /// A `DeoptimizeIf/Unless` has no frame-state input.
+    DeoptWithoutFrameState {
+        /// The deopt.
+        node: NodeId,
+    },
+    /// A node has another number of value operands than its op's signature.
+    OperandCount {
+        /// The node.
+        node: NodeAt,
+        /// Its operands.
+        operands: usize,
+        /// The signature's.
+        expected: usize,
+    },
+    /// The lazy exit after a call cannot be described.
+    LazyExit(LazyExitError),
+    /// A block jumps to a block it is not a predecessor of.
+    NotAPredecessor {
+        /// The block jumping (layout order).
+        from: usize,
+        /// The block jumped to.
+        to: usize,
+    },
+    /// A phi's value has no representation.
+    NoRepresentation {
+        /// The phi.
+        phi: NodeAt,
+    },
+    /// A phi that becomes a block parameter has no representation.
+    PhiWithoutRep {
+        /// The phi.
+        phi: NodeId,
+    },
+    /// A block ends in a node that is no branch, jump or terminator.
+    BlockEndsIn {
+        /// The block's exit.
+        exit: NodeId,
+        /// Its op.
+        op: Op,
+    },
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmitError::Memory(e) => write!(f, "{e}"),
+            EmitError::UsedBeforeEmitted { node } => write!(f, "{node} used before it is emitted"),
+            EmitError::WrongRep { node, rep, want } => write!(f, "{node} is {rep:?}, wanted {want:?}"),
+            EmitError::NoOuterState { .. } => write!(f, "frame state without its outer state"),
+            EmitError::NotAFrameState { node } => write!(f, "{node} is not a frame state"),
+            EmitError::FrameStateArity { frame_state, inputs, registers } => {
+                write!(f, "{frame_state} has {inputs} inputs for {registers} registers")
+            }
+            EmitError::ExitValueNotEmitted { node } => write!(f, "exit value {node} not emitted"),
+            EmitError::DependsOnItself { node } => write!(f, "{node} depends on itself (memory anti-dependence cycle)"),
+            EmitError::NoLirForm { node } => write!(f, "{node} has no LIR form"),
+            EmitError::NoSignature { op, .. } => write!(f, "{op} has no signature"),
+            EmitError::DeoptWithoutFrameState { .. } => write!(f, "deopt without frame state"),
+            EmitError::OperandCount { node, operands, expected } => write!(f, "{node}: {operands} operands for {expected}"),
+            EmitError::LazyExit(e) => write!(f, "{e}"),
+            EmitError::NotAPredecessor { .. } => write!(f, "not a predecessor"),
+            EmitError::NoRepresentation { phi } => write!(f, "{phi} has no representation"),
+            EmitError::PhiWithoutRep { .. } => write!(f, "phi rep"),
+            EmitError::BlockEndsIn { op, .. } => write!(f, "block ends in {op}"),
+        }
+    }
+}
+
+impl std::error::Error for EmitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EmitError::Memory(e) => Some(e),
+            EmitError::LazyExit(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<SpineError> for EmitError {
+    fn from(e: SpineError) -> EmitError {
+        EmitError::Memory(e)
+    }
+}
 
 /// Counters of one scheduling run.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -200,7 +465,7 @@ pub fn untag_frame_state_inputs(g: &mut Graph) {
 }
 
 /// Computes the schedule of `g`, without node splitting.
-pub fn schedule(g: &Graph) -> Result<Schedule, String> {
+pub fn schedule(g: &Graph) -> Result<Schedule, ScheduleError> {
     // Without splitting the graph is not changed, so node ids agree with `g`'s.
     schedule_with(&mut g.clone(), false)
 }
@@ -215,16 +480,16 @@ fn splittable(g: &Graph, n: NodeId) -> bool {
 
 /// The block in which use `u` needs its value: a phi's use is at the end of the matching
 /// predecessor. `None` for the effect/control inputs of floating runtime calls.
-fn use_block(g: &Graph, blocks: &[Block], block_of: &[Option<usize>], n: NodeId, u: crate::graph::Use) -> Result<Option<usize>, String> {
+fn use_block(g: &Graph, blocks: &[Block], block_of: &[Option<usize>], n: NodeId, u: crate::graph::Use) -> Result<Option<usize>, ScheduleError> {
     if g.opcode(u.user) == Opcode::Phi {
-        let merge = block_of[u.user.index()].ok_or("phi without block")?;
+        let merge = block_of[u.user.index()].ok_or(ScheduleError::PhiWithoutBlock { phi: u.user })?;
         return Ok(Some(blocks[merge].preds[u.index as usize]));
     }
     match block_of[u.user.index()] {
         Some(b) => Ok(Some(b)),
         // Only the effect/control inputs of floating runtime calls (Start) get here.
         None if g.edge_kind(u.user, u.index as usize) != crate::graph::EdgeKind::Value => Ok(None),
-        None => Err(format!("{}: user {} not scheduled yet", g.node_line(n), u.user)),
+        None => Err(ScheduleError::UserNotScheduled { node: NodeAt::of(g, n), user: u.user }),
     }
 }
 
@@ -251,7 +516,14 @@ fn hoist(blocks: &[Block], late: usize, top: usize) -> usize {
 
 /// Splits `n` (late block `late`, not hoisted) when some path from `late` has no use:
 /// returns the (node, block) placements, the original first, or `None` if no split pays.
-fn split_node(g: &mut Graph, blocks: &[Block], block_of: &[Option<usize>], is_live: &[bool], n: NodeId, late: usize) -> Result<Option<Vec<(NodeId, usize)>>, String> {
+fn split_node(
+    g: &mut Graph,
+    blocks: &[Block],
+    block_of: &[Option<usize>],
+    is_live: &[bool],
+    n: NodeId,
+    late: usize,
+) -> Result<Option<Vec<(NodeId, usize)>>, ScheduleError> {
     if blocks[late].succs.len() < 2 {
         return Ok(None);
     }
@@ -300,7 +572,7 @@ fn split_node(g: &mut Graph, blocks: &[Block], block_of: &[Option<usize>], is_li
             r = blocks[r].idom;
         }
         if r == late {
-            return Err(format!("{}: split partition reaches the late block", g.node_line(n)));
+            return Err(ScheduleError::SplitReachesLateBlock { node: NodeAt::of(g, n) });
         }
         let k = match parts.iter().position(|p| p.0 == r) {
             Some(k) => k,
@@ -332,7 +604,7 @@ fn split_node(g: &mut Graph, blocks: &[Block], block_of: &[Option<usize>], is_li
 
 /// Computes the schedule of `g`; with `split`, partially dead pure nodes are sunk into (and
 /// duplicated across) the branches that use them, which adds nodes to `g`.
-pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
+pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, ScheduleError> {
     let mut live = g.live_nodes();
     let mut is_live = vec![false; g.node_count()];
     for &n in &live {
@@ -344,24 +616,24 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
     for (i, &s) in starts.iter().enumerate() {
         index_of.insert(s, i);
     }
-    let entry = *index_of.get(&g.start).ok_or("Start is not live")?;
+    let entry = *index_of.get(&g.start).ok_or(ScheduleError::StartNotLive)?;
     let mut exits = vec![NodeId(0); starts.len()];
     let mut succs: Vec<Vec<usize>> = vec![Vec::new(); starts.len()];
     for (i, &s) in starts.iter().enumerate() {
         let ex: Vec<NodeId> = block_exits(g, s, |u| is_live[u.index()]);
         if ex.len() != 1 {
-            return Err(format!("block {} has {} exits", g.node_line(s), ex.len()));
+            return Err(ScheduleError::BlockExits { start: NodeAt::of(g, s), exits: ex.len() });
         }
         exits[i] = ex[0];
         match g.opcode(ex[0]) {
             Opcode::Branch => {
                 let t = g.users(ex[0]).into_iter().find(|&u| is_live[u.index()] && g.opcode(u) == Opcode::IfTrue);
                 let f = g.users(ex[0]).into_iter().find(|&u| is_live[u.index()] && g.opcode(u) == Opcode::IfFalse);
-                let (Some(t), Some(f)) = (t, f) else { return Err("branch without both projections".into()) };
+                let (Some(t), Some(f)) = (t, f) else { return Err(ScheduleError::BranchWithoutProjections { branch: ex[0] }) };
                 succs[i] = vec![index_of[&t], index_of[&f]];
             }
             Opcode::Merge | Opcode::Loop => succs[i] = vec![index_of[&ex[0]]],
-            Opcode::End => return Err("a block jumps to End".into()),
+            Opcode::End => return Err(ScheduleError::JumpsToEnd { start: s }),
             _ => {}
         }
     }
@@ -373,7 +645,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
             }
             Opcode::IfTrue | Opcode::IfFalse => {
                 let br = g.input(s, 0);
-                let c = g.control_input(br).ok_or_else(|| format!("{}: branch without control", g.node_line(br)))?;
+                let c = g.control_input(br).ok_or_else(|| ScheduleError::BranchWithoutControl { branch: NodeAt::of(g, br) })?;
                 preds[i] = vec![index_of[&c]];
             }
             _ => {}
@@ -398,8 +670,8 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
             stack.pop();
         }
     }
-    if post.len() != nb {
-        return Err("a block is unreachable from Start".into());
+    if let Some(unreached) = seen.iter().position(|&s| !s) {
+        return Err(ScheduleError::UnreachableBlock { start: starts[unreached] });
     }
     let rpo: Vec<usize> = post.into_iter().rev().collect();
     let mut rpo_num = vec![0usize; nb];
@@ -531,7 +803,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         }
     }
     for b in 0..nb {
-        blocks[b].idom = idom[b].ok_or("block without dominator")?;
+        blocks[b].idom = idom[b].ok_or(ScheduleError::NoDominator { start: blocks[b].start })?;
     }
     for b in 1..nb {
         blocks[b].dom_depth = blocks[blocks[b].idom].dom_depth + 1;
@@ -569,12 +841,12 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         if block_of[n.index()].is_some() || is_floating(g, n) || matches!(g.opcode(n), Opcode::End | Opcode::Dead) {
             continue;
         }
-        let c = g.control_input(n).ok_or_else(|| format!("{} floats but is not pure", g.node_line(n)))?;
+        let c = g.control_input(n).ok_or_else(|| ScheduleError::FloatsButNotPure { node: NodeAt::of(g, n) })?;
         let c = match g.opcode(c) {
-            Opcode::Branch => g.control_input(c).ok_or_else(|| format!("{}: branch without control", g.node_line(c)))?,
+            Opcode::Branch => g.control_input(c).ok_or_else(|| ScheduleError::BranchWithoutControl { branch: NodeAt::of(g, c) })?,
             _ => c,
         };
-        let b = block_start_of(c).ok_or_else(|| format!("{}: control is not a block start", g.node_line(n)))?;
+        let b = block_start_of(c).ok_or_else(|| ScheduleError::ControlNotABlockStart { node: NodeAt::of(g, n) })?;
         block_of[n.index()] = Some(b);
     }
     // ---- a topological order of the floating nodes (inputs first) ----
@@ -640,7 +912,7 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, String> {
         let e = early[n.index()];
         let late = late.unwrap_or(e);
         if !dominates(&blocks, e, late) {
-            return Err(format!("{}: early block does not dominate the late block", g.node_line(n)));
+            return Err(ScheduleError::EarlyDoesNotDominateLate { node: NodeAt::of(g, n) });
         }
         let no_hoist = matches!(g.opcode(n), Opcode::Int32Div | Opcode::Int32Mod | Opcode::FrameState | Opcode::ObjectState);
         let best = if no_hoist { late } else { hoist(&blocks, late, e) };
@@ -697,8 +969,8 @@ struct Emitter<'g> {
 }
 
 impl Emitter<'_> {
-    fn value(&mut self, n: NodeId, want: Rep) -> Result<lir::Value, String> {
-        let v = *self.values.get(&n).ok_or_else(|| format!("{} used before it is emitted", self.g.node_line(n)))?;
+    fn value(&mut self, n: NodeId, want: Rep) -> Result<lir::Value, EmitError> {
+        let v = *self.values.get(&n).ok_or_else(|| EmitError::UsedBeforeEmitted { node: NodeAt::of(self.g, n) })?;
         if self.f.rep(v) == want {
             return Ok(v);
         }
@@ -709,7 +981,7 @@ impl Emitter<'_> {
             let (zero, k) = (zero.expect("an Int32 result"), k.expect("an Int32 result"));
             return Ok(self.new_inst(Op::Word32Equal, vec![zero, k], Some(Rep::Bit), None).expect("a Bit result"));
         }
-        Err(format!("{} is {:?}, wanted {:?}", self.g.node_line(n), self.f.rep(v), want))
+        Err(EmitError::WrongRep { node: NodeAt::of(self.g, n), rep: self.f.rep(v), want })
     }
 
     fn new_inst(&mut self, op: Op, args: Vec<lir::Value>, rep: Option<Rep>, exit: Option<ExitId>) -> Option<lir::Value> {
@@ -718,12 +990,13 @@ impl Emitter<'_> {
         result
     }
 
-    fn exit_desc(&mut self, fs: NodeId, reason: ir::ops::DeoptReason) -> Result<ExitId, String> {
+    fn exit_desc(&mut self, fs: NodeId, reason: ir::ops::DeoptReason) -> Result<ExitId, EmitError> {
         // The frame states from `fs` out to the compiled function's (inlined callees have
         // their caller's frame state at the call as their last input).
         let mut chain = vec![fs];
         while let Op::FrameState { has_outer: true, .. } = self.g.op(chain[chain.len() - 1]) {
-            let outer = *self.g.value_inputs(chain[chain.len() - 1]).last().ok_or("frame state without its outer state")?;
+            let inner = chain[chain.len() - 1];
+            let outer = *self.g.value_inputs(inner).last().ok_or(EmitError::NoOuterState { frame_state: inner })?;
             chain.push(outer);
         }
         let mut frames: Vec<FrameDesc> = Vec::with_capacity(chain.len());
@@ -738,9 +1011,9 @@ impl Emitter<'_> {
 
     /// One interpreter frame of an exit: function, pc and live registers of frame state `fs`,
     /// called from the frame `caller` (function and pc) if it is an inlined callee.
-    fn exit_frame(&mut self, fs: NodeId, caller: Option<(FuncId, u32)>) -> Result<FrameDesc, String> {
+    fn exit_frame(&mut self, fs: NodeId, caller: Option<(FuncId, u32)>) -> Result<FrameDesc, EmitError> {
         let Op::FrameState { func, pc, .. } = self.g.op(fs) else {
-            return Err(format!("{} is not a frame state", self.g.node_line(fs)));
+            return Err(EmitError::NotAFrameState { node: NodeAt::of(self.g, fs) });
         };
         let program = self.program;
         let receiver = ir::frame::constructor_receiver(program, caller, FuncId(func));
@@ -748,7 +1021,8 @@ impl Emitter<'_> {
         let regs = frame_state_registers(liveness, pc, receiver);
         let has_outer = matches!(self.g.op(fs), Op::FrameState { has_outer: true, .. });
         if self.g.value_inputs(fs).len() != regs.len() + has_outer as usize {
-            return Err(format!("{} has {} inputs for {} registers", self.g.node_line(fs), self.g.value_inputs(fs).len(), regs.len()));
+            let (frame_state, inputs) = (NodeAt::of(self.g, fs), self.g.value_inputs(fs).len());
+            return Err(EmitError::FrameStateArity { frame_state, inputs, registers: regs.len() });
         }
         let mut registers = Vec::new();
         for (k, r) in regs.into_iter().enumerate() {
@@ -761,7 +1035,7 @@ impl Emitter<'_> {
 
     /// Where one frame-state input's value comes from at an exit; an `ObjectState` (an
     /// object escape analysis removed) becomes an object the exit allocates.
-    fn exit_value(&mut self, n: NodeId) -> Result<ExitValue, String> {
+    fn exit_value(&mut self, n: NodeId) -> Result<ExitValue, EmitError> {
         Ok(match self.g.op(n) {
             Op::TaggedConstant { bits } => ExitValue::Constant(bits),
             Op::NumberConstant { value } => ExitValue::Constant(number_bits(value.0)),
@@ -771,14 +1045,14 @@ impl Emitter<'_> {
                 ExitValue::Object { id, shape, fields }
             }
             _ => {
-                let v = *self.values.get(&n).ok_or_else(|| format!("exit value {} not emitted", self.g.node_line(n)))?;
+                let v = *self.values.get(&n).ok_or_else(|| EmitError::ExitValueNotEmitted { node: NodeAt::of(self.g, n) })?;
                 ExitValue::Value(v.0, self.f.rep(v))
             }
         })
     }
 
     /// Emits `n` (scheduled in block `b`) after everything it needs in that block.
-    fn emit_node(&mut self, b: usize, root: NodeId, done: &mut [bool]) -> Result<(), String> {
+    fn emit_node(&mut self, b: usize, root: NodeId, done: &mut [bool]) -> Result<(), EmitError> {
         let g = self.g;
         let mut stack = vec![(root, false)];
         while let Some((n, expanded)) = stack.pop() {
@@ -787,7 +1061,7 @@ impl Emitter<'_> {
             }
             if !expanded {
                 if std::mem::replace(&mut self.expanding[n.index()], true) {
-                    return Err(format!("{} depends on itself (memory anti-dependence cycle)", g.node_line(n)));
+                    return Err(EmitError::DependsOnItself { node: NodeAt::of(g, n) });
                 }
                 stack.push((n, true));
                 // Effect inputs last on the stack so they are emitted first.
@@ -823,7 +1097,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    fn emit_inst(&mut self, n: NodeId) -> Result<(), String> {
+    fn emit_inst(&mut self, n: NodeId) -> Result<(), EmitError> {
         let g = self.g;
         let op = g.op(n);
         match op {
@@ -832,12 +1106,12 @@ impl Emitter<'_> {
             _ => {}
         }
         if !ir::lir_verify::is_lir_op(op.opcode()) {
-            return Err(format!("{} has no LIR form", g.node_line(n)));
+            return Err(EmitError::NoLirForm { node: NodeAt::of(g, n) });
         }
-        let (arg_reps, result) = expected_reps(&op).ok_or_else(|| format!("{op} has no signature"))?;
+        let (arg_reps, result) = expected_reps(&op).ok_or(EmitError::NoSignature { node: n, op })?;
         let mut values: Vec<NodeId> = g.value_inputs(n).to_vec();
         if let Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } = op {
-            let fs = values.pop().ok_or("deopt without frame state")?;
+            let fs = values.pop().ok_or(EmitError::DeoptWithoutFrameState { node: n })?;
             let cond = self.value(values[0], Rep::Bit)?;
             let e = self.exit_desc(fs, reason)?;
             self.insts.push(lir::Inst { result: None, op, args: vec![cond], exit: Some(e) });
@@ -849,7 +1123,7 @@ impl Emitter<'_> {
             _ => None,
         };
         if values.len() != arg_reps.len() {
-            return Err(format!("{}: {} operands for {}", g.node_line(n), values.len(), arg_reps.len()));
+            return Err(EmitError::OperandCount { node: NodeAt::of(g, n), operands: values.len(), expected: arg_reps.len() });
         }
         let mut args = Vec::new();
         for (&v, &r) in values.iter().zip(&arg_reps) {
@@ -859,7 +1133,7 @@ impl Emitter<'_> {
             self.values.insert(n, v);
             if let Some(fs) = lazy_exit {
                 let exit = self.lazy_exit_desc(fs, v)?;
-                self.insts.last_mut().ok_or("the call was just emitted")?.exit = Some(exit);
+                self.insts.last_mut().expect("the call was just emitted").exit = Some(exit);
             }
         }
         Ok(())
@@ -867,7 +1141,7 @@ impl Emitter<'_> {
 
     /// The lazy exit of a generic call whose frame state at the call is `fs` and whose result
     /// is `result`: the interpreter resumes after the call ([`ir::frame::after_call`]).
-    fn lazy_exit_desc(&mut self, fs: NodeId, result: lir::Value) -> Result<ExitId, String> {
+    fn lazy_exit_desc(&mut self, fs: NodeId, result: lir::Value) -> Result<ExitId, EmitError> {
         let id = self.exit_desc(fs, ir::ops::DeoptReason::AfterCall)?;
         let desc = &self.f.exits[id.0 as usize];
         let at_call = desc.innermost().clone();
@@ -877,18 +1151,18 @@ impl Emitter<'_> {
         let receiver = ir::frame::constructor_receiver(program, caller, at_call.func);
         let liveness = self.liveness.entry(func).or_insert_with(|| analyze(program.function(FuncId(func))));
         let after = ir::frame::after_call(program, liveness, &at_call, ExitValue::Value(result.0, self.f.rep(result)), receiver)
-            .map_err(|e| e.to_string())?;
-        *self.f.exits[id.0 as usize].frames.last_mut().ok_or("an exit has frames")? = after;
+            .map_err(EmitError::LazyExit)?;
+        *self.f.exits[id.0 as usize].frames.last_mut().expect("an exit has frames") = after;
         Ok(id)
     }
 
-    fn jump(&mut self, from: usize, to: usize) -> Result<Jump, String> {
+    fn jump(&mut self, from: usize, to: usize) -> Result<Jump, EmitError> {
         let g = self.g;
         let target = self.s.blocks[to].start;
-        let k = self.s.blocks[to].preds.iter().position(|&p| p == from).ok_or("not a predecessor")?;
+        let k = self.s.blocks[to].preds.iter().position(|&p| p == from).ok_or(EmitError::NotAPredecessor { from, to })?;
         let mut args = Vec::new();
         for phi in phis_of(g, self.s, target) {
-            let rep = rep_of(g, phi).ok_or_else(|| format!("{} has no representation", g.node_line(phi)))?;
+            let rep = rep_of(g, phi).ok_or_else(|| EmitError::NoRepresentation { phi: NodeAt::of(g, phi) })?;
             args.push(self.value(g.input(phi, k), rep)?);
         }
         Ok(Jump { block: BlockId(to as u32), args })
@@ -906,7 +1180,7 @@ fn phis_of(g: &Graph, s: &Schedule, block_start: NodeId) -> Vec<NodeId> {
 }
 
 /// Emits the scheduled graph as LIR.
-pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, name: &str) -> Result<lir::Function, String> {
+pub fn emit_lir(g: &Graph, s: &Schedule, program: &frontend::bytecode::Program, name: &str) -> Result<lir::Function, EmitError> {
     emit_lir_traced(g, s, program, name).map(|(f, _)| f)
 }
 
@@ -917,7 +1191,7 @@ pub fn emit_lir_traced(
     s: &Schedule,
     program: &frontend::bytecode::Program,
     name: &str,
-) -> Result<(lir::Function, Vec<Vec<NodeId>>), String> {
+) -> Result<(lir::Function, Vec<Vec<NodeId>>), EmitError> {
     let mut order = Vec::with_capacity(s.blocks.len());
     let mut e = Emitter {
         g,
@@ -946,7 +1220,7 @@ pub fn emit_lir_traced(
     for b in 0..s.blocks.len() {
         let mut ps = Vec::new();
         for phi in phis_of(g, s, s.blocks[b].start) {
-            let v = e.f.new_value(rep_of(g, phi).ok_or("phi rep")?);
+            let v = e.f.new_value(rep_of(g, phi).ok_or(EmitError::PhiWithoutRep { phi })?);
             e.values.insert(phi, v);
             ps.push(v);
         }
@@ -981,7 +1255,7 @@ pub fn emit_lir_traced(
             Op::Return => Terminator::Return(e.value(g.input(exit, 0), Rep::Tagged)?),
             Op::Throw => Terminator::Throw(e.value(g.input(exit, 0), Rep::Tagged)?),
             Op::Deoptimize { reason } => Terminator::Deoptimize(e.exit_desc(g.input(exit, 0), reason)?),
-            other => return Err(format!("block ends in {other}")),
+            other => return Err(EmitError::BlockEndsIn { exit, op: other }),
         };
         let insts = std::mem::take(&mut e.insts);
         e.f.blocks.push(lir::Block { params: params[b].clone(), insts, term });

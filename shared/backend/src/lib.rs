@@ -7,11 +7,15 @@
 //!   stub instead of patchpoints (B3 `Check` style).
 //!
 //! What the two machine backends share, backend-neutral: [`direct_calls`] (which calls go
-//! straight to a callee's machine code, and their argument buffer) and `native` (the entry
-//! of compiled code and the call through it, the common part of their `CompiledCode`).
+//! straight to a callee's machine code, and their argument buffer), `native` (the entry
+//! of compiled code and the call through it, the common part of their `CompiledCode`) and
+//! [`error`] (why they fail, [`BackendError`]).
 
 pub mod cranelift;
 pub mod direct_calls;
+pub mod error;
 pub mod eval;
 pub mod llvm;
 mod native;
+
+pub use error::BackendError;

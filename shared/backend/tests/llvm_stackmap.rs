@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use backend::llvm::stackmap::{LocationKind, StackMap};
+use backend::llvm::stackmap::{LocationKind, StackMap, StackMapError};
 
 fn data(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
@@ -74,8 +74,8 @@ fn parser_matches_llvm_readobj_live() {
 
 #[test]
 fn parser_rejects_bad_input() {
-    assert!(StackMap::parse(&[]).is_err());
-    assert!(StackMap::parse(&[2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_err());
+    assert!(matches!(StackMap::parse(&[]), Err(StackMapError::Truncated { at: 0 })));
+    assert!(matches!(StackMap::parse(&[2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), Err(StackMapError::Version(2))));
     let bytes = std::fs::read(data("stackmap_golden.bin")).unwrap();
-    assert!(StackMap::parse(&bytes[..bytes.len() - 9]).is_err());
+    assert!(matches!(StackMap::parse(&bytes[..bytes.len() - 9]), Err(StackMapError::Truncated { .. })));
 }

@@ -2,6 +2,7 @@
 //! between the vm and the pipelines (which never see the vm itself).
 
 use std::fmt;
+use std::sync::Arc;
 
 use frontend::bytecode::{FuncId, Pc, Program};
 
@@ -135,12 +136,9 @@ pub enum BailoutReason {
         /// The op left unlowered.
         op: Op,
     },
-    /// The sea-of-nodes late lowering (min/max diamonds) failed; the detail says where.
-    LateLowering(String),
-    /// The sea-of-nodes scheduler could not place the graph; the detail says where.
-    Schedule(String),
-    /// The sea-of-nodes LIR emission failed; the detail says where.
-    Emit(String),
+    /// A compiler stage broke its own invariants: late lowering, scheduling, LIR emission
+    /// or a machine backend failed ([`InternalError`], counted under its stage's kind).
+    Internal(InternalError),
     /// An op above machine level reached the CFG's LIR output (the spec lacks lowering).
     NotLowered {
         /// The first such op.
@@ -155,16 +153,18 @@ pub enum BailoutReason {
     LazyExit(LazyExitError),
     /// The tier compiles nothing (the interpreter tier).
     NoCompiler,
-    /// The backend could not compile the LIR (LLVM failed); the detail is its message.
-    Backend(String),
-    /// A compiler outside seabed's tiers (a test's, say) declined, for the reason given.
+    /// A compiler declined for a reason no other variant names, given as a message: test
+    /// compilers, and refusals seabed's own tiers never reach (the bytecode walker meeting a
+    /// constant load it has no constant for, the baseline compiler asked to inline). Only
+    /// its kind is counted and only people read the message, so it stays text.
     Declined(String),
     /// A verifier found the IR broken after a phase (`--verify`).
     Verify(VerifyFailure),
 }
 
 impl BailoutReason {
-    /// Every kind's name, in declaration order (the keys [`BailoutReason::kind`] returns).
+    /// Every kind's name (the keys [`BailoutReason::kind`] returns), in the order the stats'
+    /// readers know them: an [`InternalError`]'s kind is its stage's ([`Stage::kind`]).
     pub const KINDS: [&'static str; 16] = [
         "EmptyFunction",
         "FallsOffEnd",
@@ -188,8 +188,8 @@ impl BailoutReason {
     /// `--stats` count it under, which tools reading the stats (the fuzzer) look for.
     pub const VERIFY_KIND: &'static str = "Verify";
 
-    /// The reason's kind: its variant's name, without detail (the key bailouts are counted
-    /// under in `--stats`).
+    /// The reason's kind: its variant's name, without detail, or for an internal error its
+    /// stage's name (the key bailouts are counted under in `--stats`).
     pub fn kind(&self) -> &'static str {
         match self {
             BailoutReason::EmptyFunction => "EmptyFunction",
@@ -198,14 +198,11 @@ impl BailoutReason {
             BailoutReason::Osr(_) => "Osr",
             BailoutReason::OsrUnreachableHeader => "OsrUnreachableHeader",
             BailoutReason::NoLowering { .. } => "NoLowering",
-            BailoutReason::LateLowering(_) => "LateLowering",
-            BailoutReason::Schedule(_) => "Schedule",
-            BailoutReason::Emit(_) => "Emit",
+            BailoutReason::Internal(e) => e.stage.kind(),
             BailoutReason::NotLowered { .. } => "NotLowered",
             BailoutReason::MissingTerminator { .. } => "MissingTerminator",
             BailoutReason::LazyExit(_) => "LazyExit",
             BailoutReason::NoCompiler => "NoCompiler",
-            BailoutReason::Backend(_) => "Backend",
             BailoutReason::Declined(_) => "Declined",
             BailoutReason::Verify(_) => BailoutReason::VERIFY_KIND,
         }
@@ -228,12 +225,9 @@ impl BailoutReason {
             | BailoutReason::NotLowered { .. }
             | BailoutReason::NoCompiler
             | BailoutReason::Declined(_) => false,
-            BailoutReason::LateLowering(_)
-            | BailoutReason::Schedule(_)
-            | BailoutReason::Emit(_)
+            BailoutReason::Internal(_)
             | BailoutReason::MissingTerminator { .. }
             | BailoutReason::LazyExit(_)
-            | BailoutReason::Backend(_)
             | BailoutReason::Verify(_) => true,
         }
     }
@@ -248,20 +242,19 @@ impl fmt::Display for BailoutReason {
             BailoutReason::Osr(e) => write!(f, "{e}"),
             BailoutReason::OsrUnreachableHeader => write!(f, "OSR entry at an unreachable loop header"),
             BailoutReason::NoLowering { op } => write!(f, "no lowering for {op}"),
-            BailoutReason::LateLowering(detail) => write!(f, "late lowering: {detail}"),
-            BailoutReason::Schedule(detail) => write!(f, "schedule: {detail}"),
-            BailoutReason::Emit(detail) => write!(f, "emit: {detail}"),
+            BailoutReason::Internal(e) => write!(f, "{e}"),
             BailoutReason::NotLowered { op } => write!(f, "op {op} was not lowered to machine level"),
             BailoutReason::MissingTerminator { block } => write!(f, "block B{block} has no terminator"),
             BailoutReason::LazyExit(e) => write!(f, "{e}"),
             BailoutReason::NoCompiler => write!(f, "the interpreter tier compiles nothing"),
-            BailoutReason::Backend(message) | BailoutReason::Declined(message) => write!(f, "{message}"),
+            BailoutReason::Declined(message) => write!(f, "{message}"),
             BailoutReason::Verify(failure) => write!(f, "{failure}"),
         }
     }
 }
 
-/// The IR a verifier checked.
+/// An IR of the compilers: the one a verifier checked, or the one a stage that failed
+/// worked on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Layer {
     /// A sea-of-nodes graph (`son::verify`).
@@ -270,6 +263,8 @@ pub enum Layer {
     CfgGraph,
     /// LIR ([`crate::lir_verify`] and the exit descriptions' check).
     Lir,
+    /// A machine backend's own IR and code (LLVM IR, Cranelift IR, machine code).
+    Machine,
 }
 
 impl fmt::Display for Layer {
@@ -278,6 +273,7 @@ impl fmt::Display for Layer {
             Layer::SonGraph => "son graph",
             Layer::CfgGraph => "CFG graph",
             Layer::Lir => "LIR",
+            Layer::Machine => "machine code",
         })
     }
 }
@@ -312,6 +308,96 @@ impl std::error::Error for VerifyFailure {}
 impl From<VerifyFailure> for Bailout {
     fn from(failure: VerifyFailure) -> Bailout {
         Bailout::new(BailoutReason::Verify(failure))
+    }
+}
+
+/// The compiler stage an [`InternalError`] came from; its name is the kind the error is
+/// counted under ([`BailoutReason::kind`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stage {
+    /// Lowering that introduces control flow after scheduling (son's min/max diamonds).
+    LateLowering,
+    /// Global code motion: placing a graph's nodes in blocks.
+    Schedule,
+    /// Emitting a scheduled graph as LIR.
+    Emit,
+    /// A machine backend (LLVM, Cranelift) compiling LIR to machine code.
+    Backend,
+}
+
+impl Stage {
+    /// The kind an internal error of this stage is counted under.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Stage::LateLowering => "LateLowering",
+            Stage::Schedule => "Schedule",
+            Stage::Emit => "Emit",
+            Stage::Backend => "Backend",
+        }
+    }
+
+    /// What an error's message starts with (the backend's messages name it themselves).
+    fn prefix(self) -> &'static str {
+        match self {
+            Stage::LateLowering => "late lowering: ",
+            Stage::Schedule => "schedule: ",
+            Stage::Emit => "emit: ",
+            Stage::Backend => "",
+        }
+    }
+}
+
+/// A compiler stage that broke its own invariants (a compiler bug): the IR it worked on, the
+/// stage, and the error the stage raised, typed in the crate that raised it (say
+/// `son::schedule::ScheduleError`, `backend::BackendError`), which [`InternalError::source`]
+/// returns and [`InternalError::downcast_ref`] recovers.
+#[derive(Clone, Debug)]
+pub struct InternalError {
+    /// The IR the stage worked on.
+    pub layer: Layer,
+    /// The stage that failed.
+    pub stage: Stage,
+    /// What went wrong, located in the IR (shared: a bailout is cloned with its reason).
+    pub error: Arc<dyn std::error::Error + Send + Sync>,
+}
+
+impl InternalError {
+    /// An internal error of `stage`, working on `layer`, that raised `error`.
+    pub fn new(layer: Layer, stage: Stage, error: impl std::error::Error + Send + Sync + 'static) -> InternalError {
+        InternalError { layer, stage, error: Arc::new(error) }
+    }
+
+    /// The stage's error as its own type, if it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.error.downcast_ref::<E>()
+    }
+}
+
+/// Two internal errors are equal when they come from the same layer and stage and say the
+/// same (the errors' types need not be comparable).
+impl PartialEq for InternalError {
+    fn eq(&self, other: &InternalError) -> bool {
+        self.layer == other.layer && self.stage == other.stage && self.error.to_string() == other.error.to_string()
+    }
+}
+
+impl Eq for InternalError {}
+
+impl fmt::Display for InternalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.stage.prefix(), self.error)
+    }
+}
+
+impl std::error::Error for InternalError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.error)
+    }
+}
+
+impl From<InternalError> for Bailout {
+    fn from(error: InternalError) -> Bailout {
+        Bailout::new(BailoutReason::Internal(error))
     }
 }
 
@@ -352,6 +438,32 @@ impl std::error::Error for OsrError {}
 mod tests {
     use super::*;
 
+    /// A stage's error, as a pipeline crate would raise it.
+    #[derive(Debug, PartialEq)]
+    struct TestError;
+
+    impl fmt::Display for TestError {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("#3 Int32Add: no block")
+        }
+    }
+
+    impl std::error::Error for TestError {}
+
+    #[test]
+    fn internal_errors_print_their_stage_and_count_under_it() {
+        let schedule: Bailout = InternalError::new(Layer::SonGraph, Stage::Schedule, TestError).into();
+        assert_eq!(schedule.to_string(), "bailout: schedule: #3 Int32Add: no block");
+        assert_eq!(schedule.reason.kind(), "Schedule");
+        let backend = BailoutReason::Internal(InternalError::new(Layer::Machine, Stage::Backend, TestError));
+        assert_eq!(backend.to_string(), "#3 Int32Add: no block");
+        assert_eq!(backend.kind(), "Backend");
+        let BailoutReason::Internal(e) = &backend else { unreachable!() };
+        assert_eq!(e.downcast_ref::<TestError>(), Some(&TestError));
+        assert_eq!(backend.clone(), backend);
+        assert_ne!(backend, BailoutReason::Internal(InternalError::new(Layer::Machine, Stage::Emit, TestError)));
+    }
+
     #[test]
     fn reasons_print_their_message_and_count_under_their_variant() {
         let b = Bailout::new(BailoutReason::EmptyFunction);
@@ -375,14 +487,14 @@ mod tests {
             BailoutReason::Osr(OsrError::EnclosingNotNested),
             BailoutReason::OsrUnreachableHeader,
             BailoutReason::NoLowering { op: Op::JSToBoolean },
-            BailoutReason::LateLowering(String::new()),
-            BailoutReason::Schedule(String::new()),
-            BailoutReason::Emit(String::new()),
+            BailoutReason::Internal(InternalError::new(Layer::SonGraph, Stage::LateLowering, TestError)),
+            BailoutReason::Internal(InternalError::new(Layer::SonGraph, Stage::Schedule, TestError)),
+            BailoutReason::Internal(InternalError::new(Layer::SonGraph, Stage::Emit, TestError)),
             BailoutReason::NotLowered { op: Op::JSToBoolean },
             BailoutReason::MissingTerminator { block: 0 },
             BailoutReason::LazyExit(LazyExitError::NotAtCall { function: "f".into(), pc: 0 }),
             BailoutReason::NoCompiler,
-            BailoutReason::Backend(String::new()),
+            BailoutReason::Internal(InternalError::new(Layer::Machine, Stage::Backend, TestError)),
             BailoutReason::Declined(String::new()),
             BailoutReason::Verify(VerifyFailure::new(Layer::Lir, "build", Vec::new())),
         ];
@@ -395,7 +507,7 @@ mod tests {
         assert!(!Bailout::new(BailoutReason::TextConstant).is_internal());
         assert!(!Bailout::new(BailoutReason::NoCompiler).is_internal());
         assert!(!Bailout::new(BailoutReason::Declined("test".into())).is_internal());
-        assert!(Bailout::new(BailoutReason::Schedule("x".into())).is_internal());
+        assert!(Bailout::from(InternalError::new(Layer::SonGraph, Stage::Schedule, TestError)).is_internal());
         let errors = vec![VerifyError::new(crate::verify::Location::Node(3), "no inputs")];
         let failure: Bailout = VerifyFailure::new(Layer::SonGraph, "dce", errors).into();
         assert!(failure.is_internal());

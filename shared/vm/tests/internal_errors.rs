@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use frontend::bytecode::{FuncId, Pc};
-use ir::compile::{Bailout, BailoutReason, Layer, VerifyFailure};
+use ir::compile::{Bailout, InternalError, Layer, Stage, VerifyFailure};
 use ir::verify::{Location, VerifyError};
 use vm::interp::Throw;
 use vm::tiering::{Compiled, FatalBailouts, OptimizingCompiler, TieringOptions};
@@ -26,6 +26,18 @@ enum Failure {
     Refusal,
 }
 
+/// A scheduler's error, as a pipeline raises it (its own type, here the test's).
+#[derive(Debug)]
+struct UnreachableBlock;
+
+impl std::fmt::Display for UnreachableBlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a block is unreachable from Start")
+    }
+}
+
+impl std::error::Error for UnreachableBlock {}
+
 /// A compiler whose every compilation of `target` fails as `failure` says. Other functions
 /// are declined.
 struct Broken {
@@ -42,7 +54,7 @@ impl Broken {
             Failure::Verify => {
                 VerifyFailure::new(Layer::SonGraph, "dce", vec![VerifyError::new(Location::Node(7), "control input is not a branch")]).into()
             }
-            Failure::Schedule => Bailout::new(BailoutReason::Schedule("a block is unreachable from Start".into())),
+            Failure::Schedule => InternalError::new(Layer::SonGraph, Stage::Schedule, UnreachableBlock).into(),
             Failure::Refusal => declined("not compiled by this test"),
         }
     }

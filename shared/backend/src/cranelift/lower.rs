@@ -27,6 +27,7 @@ use vm::heap::ElementsKind;
 use super::exits::{exit_stub, ExitSite};
 use super::ClifOptions;
 use crate::direct_calls::DirectCalls;
+use crate::error::{LirError, MachineBackend};
 use crate::llvm::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 
 type V = cranelift_codegen::ir::Value;
@@ -83,12 +84,12 @@ pub(super) fn lower(
     runtime_sites: &[RuntimeSite],
     runtime_site_of: IdHashMap<(usize, usize), usize>,
     exit_sites: &[ExitSite],
-) -> Result<Lowered, String> {
+) -> Result<Lowered, LirError> {
     if lir.blocks.is_empty() {
-        return Err("LIR function has no blocks".into());
+        return Err(LirError::NoBlocks);
     }
     if !lir.blocks[0].params.is_empty() {
-        return Err("entry block parameters (OSR entry) are not supported by the Cranelift backend".into());
+        return Err(LirError::EntryParameters(MachineBackend::Cranelift));
     }
     func.signature = sig(cc, &[I64, I64, I32], Some(I64));
     let mut fctx = FunctionBuilderContext::new();
@@ -152,7 +153,7 @@ fn mem() -> MemFlags {
 }
 
 impl Lower<'_, '_> {
-    fn run(&mut self) -> Result<(), String> {
+    fn run(&mut self) -> Result<(), LirError> {
         let lir = self.lir;
         let order = crate::llvm::lower::reverse_post_order(lir);
         for &bi in &order {
@@ -164,7 +165,7 @@ impl Lower<'_, '_> {
             self.blocks[bi] = Some(blk);
         }
         self.make_buffers(&order);
-        let b0 = self.blocks[0].ok_or("b0 is unreachable")?;
+        let b0 = self.blocks[0].ok_or(LirError::UnreachableEntry)?;
         self.b.ins().jump(b0, &[]);
         for &bi in &order {
             self.b.switch_to_block(self.blocks[bi].expect("created above"));
@@ -212,8 +213,8 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn val(&self, v: ir::lir::Value) -> Result<V, String> {
-        self.vals.get(v.0 as usize).copied().flatten().ok_or_else(|| format!("v{} used before it is defined", v.0))
+    fn val(&self, v: ir::lir::Value) -> Result<V, LirError> {
+        self.vals.get(v.0 as usize).copied().flatten().ok_or(LirError::Undefined { value: v })
     }
 
     fn i64c(&mut self, x: u64) -> V {
@@ -225,7 +226,7 @@ impl Lower<'_, '_> {
     }
 
     /// A value as a 64-bit word (tagged as is; int32 and bit zero-extended; doubles' bits).
-    fn word(&mut self, v: ir::lir::Value) -> Result<V, String> {
+    fn word(&mut self, v: ir::lir::Value) -> Result<V, LirError> {
         let x = self.val(v)?;
         Ok(match self.lir.rep(v) {
             Rep::Tagged => x,
@@ -259,8 +260,8 @@ impl Lower<'_, '_> {
     }
 
     /// Adds `jump`'s arguments; returns the target and them.
-    fn jump_args(&self, j: &Jump) -> Result<(Block, Vec<V>), String> {
-        let blk = self.blocks.get(j.block.0 as usize).copied().flatten().ok_or_else(|| format!("jump to missing block b{}", j.block.0))?;
+    fn jump_args(&self, j: &Jump) -> Result<(Block, Vec<V>), LirError> {
+        let blk = self.blocks.get(j.block.0 as usize).copied().flatten().ok_or(LirError::MissingBlock { block: j.block.0 })?;
         let args = j.args.iter().map(|&a| self.val(a)).collect::<Result<Vec<_>, _>>()?;
         Ok((blk, args))
     }
@@ -281,7 +282,7 @@ impl Lower<'_, '_> {
     }
 
     /// Stores the exit's live values into the exit buffer and returns the stub's result.
-    fn emit_exit(&mut self, exit: ExitId, failed: V) -> Result<(), String> {
+    fn emit_exit(&mut self, exit: ExitId, failed: V) -> Result<(), LirError> {
         let site = &self.exit_sites[exit.0 as usize];
         let values = site.values.clone();
         let site_addr = site as *const ExitSite as u64;
@@ -506,9 +507,9 @@ impl Lower<'_, '_> {
 
     /// The address (base, constant offset) of a heap location, and the array record for
     /// element accesses.
-    fn location(&mut self, access: Access, object: Option<V>, index: Option<V>) -> Result<(V, i32, Option<V>), String> {
+    fn location(&mut self, access: Access, object: Option<V>, index: Option<V>) -> Result<(V, i32, Option<V>), LirError> {
         let l = LAYOUT;
-        let object = || object.ok_or_else(|| format!("{access:?} needs an object"));
+        let object = || object.ok_or(LirError::NeedsObject { access });
         Ok(match access {
             Access::Field(n) => {
                 let rec = self.record(object()?, l.vm_objects, l.object_size);
@@ -520,7 +521,7 @@ impl Lower<'_, '_> {
             Access::Element => {
                 let rec = self.record(object()?, l.vm_arrays, l.array_size);
                 let elements = self.b.ins().load(I64, mem(), rec, l.array_elements as i32);
-                let index = index.ok_or("an element access needs an index")?;
+                let index = index.ok_or(LirError::NeedsIndex { access })?;
                 let wide = self.b.ins().uextend(I64, index);
                 let off = self.b.ins().ishl_imm(wide, 3);
                 (self.b.ins().iadd(elements, off), 0, Some(rec))
@@ -558,15 +559,15 @@ impl Lower<'_, '_> {
         (i, exact, bits)
     }
 
-    fn block(&mut self, bi: usize) -> Result<(), String> {
+    fn block(&mut self, bi: usize) -> Result<(), LirError> {
         let lir = self.lir;
         let block = &lir.blocks[bi];
         for (ii, inst) in block.insts.iter().enumerate() {
-            let a = |k: usize| inst.args.get(k).copied().ok_or_else(|| format!("{} lacks argument {k}", inst.op));
+            let a = |k: usize| inst.args.get(k).copied().ok_or(LirError::MissingArgument { op: inst.op, index: k });
             let mut ops = std::mem::take(&mut self.operands);
             ops.clear();
             ops.extend(inst.args.iter().map(|x| self.vals.get(x.0 as usize).copied().flatten()));
-            let v = |k: usize| -> Result<V, String> { ops.get(k).copied().flatten().ok_or_else(|| format!("{} argument {k} is undefined", inst.op)) };
+            let v = |k: usize| -> Result<V, LirError> { ops.get(k).copied().flatten().ok_or(LirError::UndefinedArgument { op: inst.op, index: k }) };
             let result: Option<V> = match inst.op {
                 Op::Parameter { index } => Some(self.b.ins().load(I64, mem(), self.args, (index as i32) * 8)),
                 Op::Int32Constant { value } => Some(self.i32c(value)),
@@ -586,7 +587,7 @@ impl Lower<'_, '_> {
                     if index == 0 {
                         Some(self.val(src)?)
                     } else {
-                        Some(self.flags[src.0 as usize].ok_or_else(|| format!("Projection[1] of v{} without a flag", src.0))?)
+                        Some(self.flags[src.0 as usize].ok_or(LirError::NoOverflowFlag { value: src })?)
                     }
                 }
                 Op::Int32Add => Some(self.b.ins().iadd(v(0)?, v(1)?)),
@@ -745,7 +746,7 @@ impl Lower<'_, '_> {
                 }
                 Op::Store { access } => {
                     if matches!(access, Access::Shape | Access::ArrayLength) {
-                        return Err(format!("compiled code never stores {access:?}"));
+                        return Err(LirError::NeverStored { access });
                     }
                     let (object, index, value) = match access {
                         Access::Global(_) => (None, None, self.word(a(0)?)?),
@@ -782,7 +783,7 @@ impl Lower<'_, '_> {
                     self.call_helper("seabed_rt_math", runtime::rt_math as *const () as usize, &[I64, I32, I64, I32], Some(F64), &[vm, idx, buf, n])
                 }
                 Op::CallRuntime { .. } => {
-                    let site = *self.runtime_site_of.get(&(bi, ii)).ok_or("runtime site not collected")?;
+                    let site = *self.runtime_site_of.get(&(bi, ii)).ok_or(LirError::NoRuntimeSite { block: bi, inst: ii })?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
                     let words: Vec<V> = inst.args.iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
                     let r = match self.direct_calls.callee(&inst.op, &inst.args) {
@@ -811,7 +812,7 @@ impl Lower<'_, '_> {
                     Some(r)
                 }
                 Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. } => {
-                    let exit = inst.exit.ok_or("a check without an exit")?;
+                    let exit = inst.exit.ok_or(LirError::CheckWithoutExit { op: inst.op })?;
                     let cond = v(0)?;
                     let fails = if matches!(inst.op, Op::DeoptimizeIf { .. }) { cond } else { self.b.ins().bxor_imm(cond, 1) };
                     let (take, failed) = if self.opts.stress_checks {
@@ -843,7 +844,7 @@ impl Lower<'_, '_> {
                     self.b.switch_to_block(cont);
                     None
                 }
-                ref other => return Err(format!("{other} is not a LIR instruction the Cranelift backend lowers")),
+                ref other => return Err(LirError::Unsupported { backend: MachineBackend::Cranelift, op: *other }),
             };
             self.operands = ops;
             if let (Some(r), Some(x)) = (inst.result, result) {
@@ -901,8 +902,8 @@ impl Lower<'_, '_> {
 
     /// A direct call of `target`'s machine code (`llvm::lower::calls` describes the rules);
     /// `args` are the receiver then the arguments, `words` the call's operands as words.
-    fn direct_call(&mut self, target: FuncId, args: &[ir::lir::Value], site_addr: u64, words: &[V]) -> Result<V, String> {
-        let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
+    fn direct_call(&mut self, target: FuncId, args: &[ir::lir::Value], site_addr: u64, words: &[V]) -> Result<V, LirError> {
+        let receiver = self.word(*args.first().ok_or(LirError::DirectCallWithoutReceiver)?)?;
         let mut out: Vec<V> = args[1..].iter().map(|&x| self.word(x)).collect::<Result<_, _>>()?;
         let hidden = self.direct_calls.hidden_params(target);
         let params = self.direct_calls.param_count(target) as usize;
@@ -929,7 +930,7 @@ impl Lower<'_, '_> {
         self.b.switch_to_block(fast);
         let deeper = self.b.ins().iadd_imm(depth, 1);
         self.b.ins().store(mem(), deeper, self.vm, LAYOUT.vm_call_depth as i32);
-        let buf_slot = self.direct_buf.ok_or("a direct call without its buffer")?;
+        let buf_slot = self.direct_buf.ok_or(LirError::DirectCallWithoutBuffer)?;
         for k in 0..out.len().max(params) {
             let w = out.get(k).copied().unwrap_or(undef);
             self.b.ins().stack_store(w, buf_slot, (k * 8) as i32);

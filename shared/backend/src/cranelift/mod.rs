@@ -27,6 +27,7 @@ use vm::interp::JsResult;
 use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
+use crate::error::{BackendError, CraneliftError};
 use crate::llvm::runtime::RuntimeSite;
 use crate::native::NativeEntry;
 use crate::direct_calls::HiddenParams;
@@ -122,31 +123,35 @@ impl Drop for ClifCode {
     }
 }
 
-/// The host ISA with opt level `speed`, built once per process.
-fn isa() -> Result<OwnedTargetIsa, String> {
-    static ISA: OnceLock<Result<OwnedTargetIsa, String>> = OnceLock::new();
-    ISA.get_or_init(|| {
-        let mut flags = settings::builder();
-        let set = |f: &mut settings::Builder, k: &str, v: &str| f.set(k, v).map_err(|e| format!("cranelift flag {k}={v}: {e}"));
-        set(&mut flags, "opt_level", "speed")?;
-        // Frame pointers in every frame, as the LLVM backend's "frame-pointer"="all".
-        set(&mut flags, "preserve_frame_pointers", "true")?;
-        set(&mut flags, "is_pic", "false")?;
-        set(&mut flags, "enable_verifier", "false")?;
-        let builder = cranelift_native::builder().map_err(|e| format!("cranelift: no native ISA: {e}"))?;
-        builder.finish(settings::Flags::new(flags)).map_err(|e| format!("cranelift ISA: {e}"))
-    })
-    .clone()
+/// The host ISA with opt level `speed`, built once per process (a failure is not kept: each
+/// compilation tries again, and fails the same way).
+fn isa() -> Result<OwnedTargetIsa, CraneliftError> {
+    static ISA: OnceLock<OwnedTargetIsa> = OnceLock::new();
+    if let Some(isa) = ISA.get() {
+        return Ok(isa.clone());
+    }
+    let mut flags = settings::builder();
+    let set = |f: &mut settings::Builder, name: &'static str, value: &'static str| {
+        f.set(name, value).map_err(|error| CraneliftError::Flag { name, value, error })
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    // Frame pointers in every frame, as the LLVM backend's "frame-pointer"="all".
+    set(&mut flags, "preserve_frame_pointers", "true")?;
+    set(&mut flags, "is_pic", "false")?;
+    set(&mut flags, "enable_verifier", "false")?;
+    let builder = cranelift_native::builder().map_err(CraneliftError::NativeIsa)?;
+    let isa = builder.finish(settings::Flags::new(flags)).map_err(CraneliftError::Isa)?;
+    Ok(ISA.get_or_init(|| isa).clone())
 }
 
 /// Compiles `lir` to machine code.
-pub fn compile(lir: &Function, options: &ClifOptions) -> Result<ClifCode, String> {
+pub fn compile(lir: &Function, options: &ClifOptions) -> Result<ClifCode, BackendError> {
     compile_phases(lir, options, &mut Unmetered)
 }
 
 /// Compiles `lir`, running each step (`lower`: LIR → Cranelift IR; `compile`: Cranelift's
 /// code generation and finalization) through `phases`.
-pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl PhaseRunner) -> Result<ClifCode, String> {
+pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl PhaseRunner) -> Result<ClifCode, BackendError> {
     let isa = isa()?;
     let (sites_vec, site_of) = crate::llvm::lower::runtime_sites(lir);
     // Boxed before lowering: compiled code embeds the addresses of their entries.
@@ -163,19 +168,25 @@ pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl P
     stats.ir_instructions = ctx.func.dfg.num_insts();
     let clif = options.keep_clif.then(|| ctx.func.display().to_string());
     if options.verify {
-        cranelift_codegen::verify_function(&ctx.func, isa.as_ref()).map_err(|e| format!("Cranelift IR of {} fails verification: {e}\n{}", lir.name, ctx.func.display()))?;
+        cranelift_codegen::verify_function(&ctx.func, isa.as_ref()).map_err(|errors| CraneliftError::Verify {
+            function: lir.name.clone(),
+            errors,
+            clif: ctx.func.display().to_string(),
+        })?;
     }
     ctx.set_disasm(options.keep_asm);
 
     let start = Instant::now();
-    let (address, code_bytes, asm) = phases.phase("compile", || -> Result<_, String> {
+    let (address, code_bytes, asm) = phases.phase("compile", || -> Result<_, CraneliftError> {
         let name = crate::llvm::lower::symbol_name(lir);
-        let id = module.declare_function(&name, Linkage::Export, &ctx.func.signature).map_err(|e| format!("cranelift: {e}"))?;
-        module.define_function(id, &mut ctx).map_err(|e| format!("Cranelift cannot compile {}: {e:?}", lir.name))?;
-        let compiled = ctx.compiled_code().ok_or("Cranelift produced no code")?;
+        let id = module.declare_function(&name, Linkage::Export, &ctx.func.signature).map_err(CraneliftError::Module)?;
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|error| CraneliftError::Compile { function: lir.name.clone(), error })?;
+        let compiled = ctx.compiled_code().ok_or(CraneliftError::NoCode)?;
         let bytes = compiled.code_buffer().len();
         let asm = compiled.vcode.clone().map(|v| format!("{v}; {bytes} bytes of machine code\n"));
-        module.finalize_definitions().map_err(|e| format!("cranelift: {e}"))?;
+        module.finalize_definitions().map_err(CraneliftError::Module)?;
         Ok((module.get_finalized_function(id) as usize, bytes, asm))
     })?;
     stats.compile = start.elapsed();

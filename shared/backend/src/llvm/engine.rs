@@ -12,6 +12,8 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::error::LlvmError;
+
 /// One mapped section (its address as an integer, so the sections are `Send`).
 #[derive(Debug)]
 struct Region {
@@ -26,7 +28,7 @@ struct Sections {
     /// `.llvm_stackmaps` sections: address and size.
     stackmaps: Vec<(usize, usize)>,
     code_bytes: usize,
-    error: Option<String>,
+    error: Option<LlvmError>,
 }
 
 /// The machine code and data of one compilation. Unmaps everything when dropped.
@@ -58,9 +60,9 @@ impl CodeMemory {
         lock(&self.0).code_bytes
     }
 
-    /// An error a callback hit (e.g. `mmap` failed).
-    pub fn error(&self) -> Option<String> {
-        lock(&self.0).error.clone()
+    /// The error a callback hit last (`mmap` failed), taken out.
+    pub fn take_error(&self) -> Option<LlvmError> {
+        lock(&self.0).error.take()
     }
 }
 
@@ -104,7 +106,7 @@ impl CapturingMemoryManager {
             )
         };
         if ptr == libc::MAP_FAILED {
-            lock(&self.0).error = Some(format!("mmap of {len} bytes failed"));
+            lock(&self.0).error = Some(LlvmError::Mmap { len });
             return std::ptr::null_mut();
         }
         let ptr = ptr as *mut u8;
@@ -135,6 +137,7 @@ impl inkwell::memory_manager::McjitMemoryManager for CapturingMemoryManager {
         ptr
     }
 
+    // inkwell's trait reports a failure as text, to LLVM.
     fn finalize_memory(&mut self) -> Result<(), String> {
         for r in &lock(&self.0).regions {
             // SAFETY: changes the protection of a mapping this manager created.

@@ -41,6 +41,7 @@ pub use exits::{set_exit_interceptor, ExitEvent, ExitInterceptor};
 pub use runtime::EXCEPTION_SENTINEL;
 
 use exits::{ExitSite, Operand};
+use crate::error::{BackendError, LlvmError};
 use crate::native::NativeEntry;
 use lower::PlanSlot;
 use stackmap::{LocationKind, StackMap};
@@ -287,34 +288,34 @@ static COMPILATIONS: AtomicU64 = AtomicU64::new(1);
 
 /// Initializes LLVM's native target once per process (from whichever thread compiles
 /// first); every caller sees the outcome.
-fn init_native() -> Result<(), String> {
+fn init_native() -> Result<(), LlvmError> {
     static INIT: OnceLock<Result<(), String>> = OnceLock::new();
-    INIT.get_or_init(|| Target::initialize_native(&InitializationConfig::default())).clone()
+    INIT.get_or_init(|| Target::initialize_native(&InitializationConfig::default())).clone().map_err(LlvmError::NativeTarget)
 }
 
-fn target_machine() -> Result<TargetMachine, String> {
+fn target_machine() -> Result<TargetMachine, LlvmError> {
     target_machine_at(OptimizationLevel::Default)
 }
 
-fn target_machine_at(level: OptimizationLevel) -> Result<TargetMachine, String> {
+fn target_machine_at(level: OptimizationLevel) -> Result<TargetMachine, LlvmError> {
     let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let target = Target::from_triple(&triple).map_err(|e| LlvmError::Triple(e.to_string()))?;
     target
         .create_target_machine(&triple, "", "", level, RelocMode::Default, CodeModel::JITDefault)
-        .ok_or_else(|| "cannot create a target machine".to_string())
+        .ok_or(LlvmError::TargetMachine)
 }
 
 /// Assembly text of `module` as the host target machine generates it at `level`. Codegen
 /// runs IR-level passes (CodeGenPrepare, ...) that rewrite the module in place, so a clone
 /// is emitted and the module MCJIT compiles stays untouched.
-fn assembly(module: &inkwell::module::Module<'_>, level: OptimizationLevel) -> Result<String, String> {
+fn assembly(module: &inkwell::module::Module<'_>, level: OptimizationLevel) -> Result<String, LlvmError> {
     let tm = target_machine_at(level)?;
     let copy = module.clone();
     copy.set_triple(&tm.get_triple());
     copy.set_data_layout(&tm.get_target_data().get_data_layout());
     let buf = tm
         .write_to_memory_buffer(&copy, FileType::Assembly)
-        .map_err(|e| format!("cannot generate assembly: {e}"))?;
+        .map_err(|e| LlvmError::Assembly(e.to_string()))?;
     Ok(String::from_utf8_lossy(buf.as_slice()).into_owned())
 }
 
@@ -334,13 +335,13 @@ impl PhaseRunner for Unmetered {
 }
 
 /// Compiles `lir` to machine code.
-pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, String> {
+pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, BackendError> {
     compile_phases(lir, options, &mut Unmetered)
 }
 
 /// Compiles `lir` to machine code, running each step (LIR → LLVM IR lowering, the module
 /// verifier, the pass pipeline, code generation with stack-map parsing) through `phases`.
-pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl PhaseRunner) -> Result<LlvmCode, String> {
+pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl PhaseRunner) -> Result<LlvmCode, BackendError> {
     init_native()?;
     let mut stats = LlvmStats { pipeline: options.pipeline, ..LlvmStats::default() };
     let compilation = COMPILATIONS.fetch_add(1, Ordering::Relaxed) & 0xFFFF_FFFF;
@@ -360,19 +361,20 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
         let verified = phases.phase("verify", || module.verify());
         stats.verify = start.elapsed();
         if let Err(e) = verified {
-            return Err(format!("LLVM module of {} fails verification: {}\n{}", lir.name, e, module.print_to_string()));
+            let (function, message, module) = (lir.name.clone(), e.to_string(), module.print_to_string().to_string());
+            return Err(LlvmError::Verify { function, message, module }.into());
         }
     }
 
     if let Some(passes) = options.pipeline.passes() {
         let start = Instant::now();
-        phases.phase("passes", || -> Result<(), String> {
+        phases.phase("passes", || -> Result<(), LlvmError> {
             let tm = target_machine()?;
             module.set_triple(&tm.get_triple());
             module.set_data_layout(&tm.get_target_data().get_data_layout());
             module
                 .run_passes(passes, &tm, PassBuilderOptions::create())
-                .map_err(|e| format!("LLVM passes '{passes}' failed: {e}"))
+                .map_err(|e| LlvmError::Passes { passes, message: e.to_string() })
         })?;
         stats.passes = start.elapsed();
     }
@@ -381,11 +383,11 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
     let asm = if options.keep_asm { Some(assembly(module, options.pipeline.codegen_level())?) } else { None };
 
     let start = Instant::now();
-    let (address, memory, sites) = phases.phase("codegen", || -> Result<_, String> {
+    let (address, memory, sites) = phases.phase("codegen", || -> Result<_, LlvmError> {
         let (mm, memory) = engine::memory_manager();
         let ee = module
             .create_mcjit_execution_engine_with_memory_manager(mm, options.pipeline.codegen_level(), CodeModel::JITDefault, true, false)
-            .map_err(|e| format!("cannot create the MCJIT engine: {e}"))?;
+            .map_err(|e| LlvmError::Mcjit(e.to_string()))?;
         // Helpers whose calls the passes removed have lost their declarations (at `O2`,
         // dead-prototype elimination deletes them): map only the ones still declared.
         for (name, addr) in &lowered.helpers {
@@ -393,8 +395,8 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
                 ee.add_global_mapping(&decl, *addr);
             }
         }
-        let address = ee.get_function_address(&lowered.name).map_err(|e| format!("code generation failed: {e:?}"))?;
-        if let Some(e) = memory.error() {
+        let address = ee.get_function_address(&lowered.name).map_err(LlvmError::Codegen)?;
+        if let Some(e) = memory.take_error() {
             return Err(e);
         }
         // The code lives in `memory`; the engine, module and context are no longer needed.
@@ -446,19 +448,19 @@ fn resolve_sites(
     id_base: u64,
     memory: &engine::CodeMemory,
     stats: &mut LlvmStats,
-) -> Result<Vec<(u64, Arc<ExitSite>)>, String> {
+) -> Result<Vec<(u64, Arc<ExitSite>)>, LlvmError> {
     let descs: Vec<Arc<ir::frame::ExitDesc>> = lir.exits.iter().map(|e| Arc::new(e.clone())).collect();
     let mut out = Vec::new();
     for bytes in memory.stackmaps() {
-        let map = StackMap::parse(&bytes)?;
+        let map = StackMap::parse(&bytes).map_err(LlvmError::StackMap)?;
         let constants = Arc::new(map.constants.clone());
         for rec in &map.records {
             if rec.id & !0xFFFF_FFFF != id_base {
-                return Err(format!("stack map record {:#x} is not from this compilation", rec.id));
+                return Err(LlvmError::ForeignRecord { id: rec.id });
             }
-            let plan = plans.get((rec.id & 0xFFFF_FFFF) as usize).ok_or("stack map record of an unknown exit site")?;
+            let plan = plans.get((rec.id & 0xFFFF_FFFF) as usize).ok_or(LlvmError::UnknownSite { id: rec.id })?;
             if rec.locations.len() != plan.operand_count {
-                return Err(format!("exit site {:#x}: {} locations for {} operands", rec.id, rec.locations.len(), plan.operand_count));
+                return Err(LlvmError::SiteLocations { id: rec.id, locations: rec.locations.len(), operands: plan.operand_count });
             }
             let values = plan
                 .values

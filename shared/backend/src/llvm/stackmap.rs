@@ -20,6 +20,8 @@
 
 use std::fmt;
 
+pub use crate::error::StackMapError;
+
 /// What a [`Location`] describes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LocationKind {
@@ -102,27 +104,27 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], StackMapError> {
         let end = self.at.checked_add(N).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| format!("stack map truncated at byte {}", self.at))?;
+        let end = end.ok_or(StackMapError::Truncated { at: self.at })?;
         let mut out = [0u8; N];
         out.copy_from_slice(&self.bytes[self.at..end]);
         self.at = end;
         Ok(out)
     }
-    fn u8(&mut self) -> Result<u8, String> {
+    fn u8(&mut self) -> Result<u8, StackMapError> {
         Ok(self.take::<1>()?[0])
     }
-    fn u16(&mut self) -> Result<u16, String> {
+    fn u16(&mut self) -> Result<u16, StackMapError> {
         Ok(u16::from_le_bytes(self.take()?))
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    fn u32(&mut self) -> Result<u32, StackMapError> {
         Ok(u32::from_le_bytes(self.take()?))
     }
-    fn i32(&mut self) -> Result<i32, String> {
+    fn i32(&mut self) -> Result<i32, StackMapError> {
         Ok(i32::from_le_bytes(self.take()?))
     }
-    fn u64(&mut self) -> Result<u64, String> {
+    fn u64(&mut self) -> Result<u64, StackMapError> {
         Ok(u64::from_le_bytes(self.take()?))
     }
     fn align8(&mut self) {
@@ -132,11 +134,11 @@ impl Reader<'_> {
 
 impl StackMap {
     /// Parses a whole `.llvm_stackmaps` section.
-    pub fn parse(bytes: &[u8]) -> Result<StackMap, String> {
+    pub fn parse(bytes: &[u8]) -> Result<StackMap, StackMapError> {
         let mut r = Reader { bytes, at: 0 };
         let version = r.u8()?;
         if version != 3 {
-            return Err(format!("unsupported stack map version {version}"));
+            return Err(StackMapError::Version(version));
         }
         r.u8()?;
         r.u16()?;
@@ -167,7 +169,7 @@ impl StackMap {
                     3 => LocationKind::Indirect,
                     4 => LocationKind::Constant,
                     5 => LocationKind::ConstantIndex,
-                    k => return Err(format!("unknown stack map location kind {k}")),
+                    k => return Err(StackMapError::LocationKind(k)),
                 };
                 r.u8()?;
                 let size = r.u16()?;
@@ -187,7 +189,7 @@ impl StackMap {
                 live_outs.push(LiveOut { reg, size });
             }
             r.align8();
-            let function = owners.next().ok_or("more records than the function table announces")?;
+            let function = owners.next().ok_or(StackMapError::UnownedRecord)?;
             map.records.push(Record { id, offset, function, locations, live_outs });
         }
         Ok(map)

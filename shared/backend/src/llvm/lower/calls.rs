@@ -39,6 +39,7 @@ use ir::tagged;
 
 use super::heap::Word;
 use super::Lower;
+use crate::error::{BackendError, LirError, LlvmError};
 
 const LAYOUT: vm::layout::HeapLayout = vm::layout::heap_layout();
 
@@ -46,10 +47,10 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     /// Calls `target` with `args` (the call's receiver, then its arguments) through its
     /// machine-entry slot, or through `generic` (the runtime's call) when it has no machine
     /// code or the stack is too deep; returns the result bits (see the module docs).
-    pub(super) fn direct_call(&mut self, target: FuncId, args: &[Value], generic: impl FnOnce(&mut Self) -> IntValue<'ctx>) -> Result<IntValue<'ctx>, String> {
+    pub(super) fn direct_call(&mut self, target: FuncId, args: &[Value], generic: impl FnOnce(&mut Self) -> IntValue<'ctx>) -> Result<IntValue<'ctx>, BackendError> {
         let (i32t, i64t) = (self.t.i32, self.t.i64);
         let i8p: BasicTypeEnum = self.t.i8p.into();
-        let receiver = self.word(*args.first().ok_or("a direct call without its receiver")?)?;
+        let receiver = self.word(*args.first().ok_or(LirError::DirectCallWithoutReceiver)?)?;
         let mut words: Vec<IntValue<'ctx>> = args[1..].iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
         let hidden = self.direct_calls.hidden_params(target);
         if hidden.any() {
@@ -78,7 +79,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         self.b.position_at_end(fast);
         let deeper = self.b.build_int_add(depth, self.i32c(1), "").unwrap();
         self.store_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), deeper.into(), Word::CallDepth);
-        let buf = self.direct_buf.ok_or("a direct call without its buffer")?;
+        let buf = self.direct_buf.ok_or(LirError::DirectCallWithoutBuffer)?;
         let params = self.direct_calls.param_count(target) as usize;
         for k in 0..words.len().max(params) {
             let w = words.get(k).copied().unwrap_or_else(|| self.i64c(tagged::UNDEFINED));
@@ -88,7 +89,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         }
         let fn_type = i64t.fn_type(&[self.t.i8p.into(), self.t.i64p.into(), i32t.into()], false);
         let callee = self.b.build_int_to_ptr(entry, fn_type.ptr_type(AddressSpace::default()), "").unwrap();
-        let callable = inkwell::values::CallableValue::try_from(callee).map_err(|_| "a code entry is not a function pointer")?;
+        let callable = inkwell::values::CallableValue::try_from(callee).map_err(|_| LlvmError::NotAFunctionPointer)?;
         let argc = self.i32c(words.len() as i32);
         let quick = self
             .b
@@ -96,7 +97,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             .unwrap()
             .try_as_basic_value()
             .basic()
-            .ok_or("a compiled function returns a word")?
+            .ok_or(LlvmError::CallWithoutResult)?
             .into_int_value();
         self.store_word(self.vm, self.i64c(LAYOUT.vm_call_depth as u64), depth.into(), Word::CallDepth);
         let fast_end = self.b.get_insert_block().expect("positioned");

@@ -26,6 +26,7 @@ use ir::tagged;
 use vm::heap::ElementsKind;
 
 use super::Lower;
+use crate::error::LirError;
 use crate::llvm::runtime::{self, EXCEPTION_SENTINEL};
 
 /// Where the free list of one record table is: offsets from the vm of its ids pointer, its
@@ -209,10 +210,10 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     /// Where heap location `access` of `object` (element `index`) is: base pointer, byte
     /// offset and TBAA word, plus the array record for element accesses (whose kind a store
     /// updates). The one address computation of loads and stores.
-    fn location(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<Location<'ctx>, String> {
+    fn location(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<Location<'ctx>, LirError> {
         let l = LAYOUT;
         let i8p: BasicTypeEnum = self.t.i8p.into();
-        let object = || object.ok_or_else(|| format!("{access:?} needs an object"));
+        let object = || object.ok_or(LirError::NeedsObject { access });
         Ok(match access {
             Access::Field(n) => {
                 let rec = self.record(object()?, l.vm_objects, l.object_size);
@@ -230,7 +231,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             Access::Element => {
                 let rec = self.record(object()?, l.vm_arrays, l.array_size);
                 let elements = self.load_word(rec, self.i64c(l.array_elements as u64), i8p, Word::ElementsPointer).into_pointer_value();
-                let offset = self.element_offset(index.ok_or("an element access needs an index")?);
+                let offset = self.element_offset(index.ok_or(LirError::NeedsIndex { access })?);
                 Location { base: elements, offset, word: Word::Element, array: Some(rec) }
             }
             Access::Global(g) => {
@@ -242,7 +243,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
 
     /// `LoadField`/`LoadElement`/... as machine loads (`index` for elements). Shapes are
     /// `u32` words, lengths machine words truncated to int32, everything else tagged values.
-    pub(super) fn heap_load(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<BasicValueEnum<'ctx>, String> {
+    pub(super) fn heap_load(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>) -> Result<BasicValueEnum<'ctx>, LirError> {
         let at = self.location(access, object, index)?;
         Ok(match access {
             Access::Shape => self.load_word(at.base, at.offset, self.t.i32.into(), at.word),
@@ -256,9 +257,9 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
 
     /// `StoreField`/`StoreElement`/`StoreGlobal` as machine stores. Element stores are in
     /// bounds (checked before) and keep the array's elements kind as `Array::set` does.
-    pub(super) fn heap_store(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>, value: IntValue<'ctx>) -> Result<(), String> {
+    pub(super) fn heap_store(&mut self, access: Access, object: Option<IntValue<'ctx>>, index: Option<IntValue<'ctx>>, value: IntValue<'ctx>) -> Result<(), LirError> {
         if matches!(access, Access::Shape | Access::ArrayLength) {
-            return Err(format!("compiled code never stores {access:?}"));
+            return Err(LirError::NeverStored { access });
         }
         let at = self.location(access, object, index)?;
         self.store_word(at.base, at.offset, value.into(), at.word);
@@ -381,7 +382,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     /// shared fast path, then the record: shape, and the slots vector with the pool buffer,
     /// length 0 and the pool's capacity); the slow path calls the runtime, which may collect
     /// and refills the free list and the pool.
-    pub(super) fn allocate_object(&mut self, shape: u32) -> Result<IntValue<'ctx>, String> {
+    pub(super) fn allocate_object(&mut self, shape: u32) -> Result<IntValue<'ctx>, LirError> {
         let l = LAYOUT;
         let table = FreeList { ids: l.vm_object_free_ids, count: l.vm_object_free_count, bits: l.vm_object_free_bits };
         let (id, buffer, slow) = self.allocation_fast_path(vm::gc::NEW_OBJECT_BYTES, table);
@@ -401,7 +402,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     /// `POOL_SLOTS`): the shared fast path, the elements stored into the pool buffer, then
     /// the record (elements vector, kind and holey flag computed from the values as
     /// `Array::new` does); the slow path passes the values to the runtime in the call buffer.
-    pub(super) fn allocate_array(&mut self, values: &[IntValue<'ctx>], buf: PointerValue<'ctx>) -> Result<IntValue<'ctx>, String> {
+    pub(super) fn allocate_array(&mut self, values: &[IntValue<'ctx>], buf: PointerValue<'ctx>) -> Result<IntValue<'ctx>, LirError> {
         let l = LAYOUT;
         let i8t = self.ctx.i8_type();
         let table = FreeList { ids: l.vm_array_free_ids, count: l.vm_array_free_count, bits: l.vm_array_free_bits };
@@ -447,7 +448,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     /// `StoreFieldTransition`: adds slot `slot` holding `value` to `object` (which has the
     /// transition's source shape, so `slot` is its slot count) and gives it shape `to`. In
     /// place while the slots have capacity; else the runtime grows them (and may collect).
-    pub(super) fn store_field_transition(&mut self, object: IntValue<'ctx>, to: u32, slot: u32, value: IntValue<'ctx>) -> Result<(), String> {
+    pub(super) fn store_field_transition(&mut self, object: IntValue<'ctx>, to: u32, slot: u32, value: IntValue<'ctx>) -> Result<(), LirError> {
         let l = LAYOUT;
         let i64t = self.t.i64;
         let i8p: BasicTypeEnum = self.t.i8p.into();

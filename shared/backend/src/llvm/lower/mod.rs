@@ -39,6 +39,7 @@ use super::exits::PATCHPOINT_BYTES;
 use super::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 use super::LlvmOptions;
 use crate::direct_calls::DirectCalls;
+use crate::error::{BackendError, LirError, LlvmError, MachineBackend};
 
 /// Where one exit operand goes, decided before code generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,7 +245,7 @@ pub(crate) fn lower<'ctx>(
     id_base: u64,
     runtime_sites: &[RuntimeSite],
     runtime_site_of: IdHashMap<(usize, usize), usize>,
-) -> Result<Lowered<'ctx>, String> {
+) -> Result<Lowered<'ctx>, BackendError> {
     let name = symbol_name(lir);
     let module = ctx.create_module(&name);
     let i64t = ctx.i64_type();
@@ -306,13 +307,13 @@ fn enum_attr(ctx: &Context, name: &str) -> Attribute {
 }
 
 impl<'a, 'ctx> Lower<'a, 'ctx> {
-    fn run(&mut self) -> Result<(), String> {
+    fn run(&mut self) -> Result<(), BackendError> {
         let lir = self.lir;
         if lir.blocks.is_empty() {
-            return Err("LIR function has no blocks".into());
+            return Err(LirError::NoBlocks.into());
         }
         if !lir.blocks[0].params.is_empty() {
-            return Err("entry block parameters (OSR entry) are not supported by the LLVM backend yet".into());
+            return Err(LirError::EntryParameters(MachineBackend::Llvm).into());
         }
         let order = reverse_post_order(lir);
         // The LLVM entry block holds the buffers, then falls into b0.
@@ -404,23 +405,23 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         }
     }
 
-    fn val(&self, v: ir::lir::Value) -> Result<BasicValueEnum<'ctx>, String> {
+    fn val(&self, v: ir::lir::Value) -> Result<BasicValueEnum<'ctx>, LirError> {
         self.vals
             .get(v.0 as usize)
             .copied()
             .flatten()
-            .ok_or_else(|| format!("v{} used before it is defined (LIR not in dominance order?)", v.0))
+            .ok_or(LirError::Undefined { value: v })
     }
-    fn int(&self, v: ir::lir::Value) -> Result<IntValue<'ctx>, String> {
+    fn int(&self, v: ir::lir::Value) -> Result<IntValue<'ctx>, LirError> {
         match self.val(v)? {
             BasicValueEnum::IntValue(i) => Ok(i),
-            other => Err(format!("v{} is not an integer: {other:?}", v.0)),
+            other => Err(LirError::NotAnInteger { value: v, found: format!("{other:?}") }),
         }
     }
-    fn float(&self, v: ir::lir::Value) -> Result<FloatValue<'ctx>, String> {
+    fn float(&self, v: ir::lir::Value) -> Result<FloatValue<'ctx>, LirError> {
         match self.val(v)? {
             BasicValueEnum::FloatValue(x) => Ok(x),
-            other => Err(format!("v{} is not a double: {other:?}", v.0)),
+            other => Err(LirError::NotADouble { value: v, found: format!("{other:?}") }),
         }
     }
 
@@ -479,20 +480,30 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
         self.set_weights(br, 1, 1 << 20);
     }
 
-    fn overflow_intrinsic(&mut self, name: &str, a: IntValue<'ctx>, c: IntValue<'ctx>) -> Result<(IntValue<'ctx>, IntValue<'ctx>), String> {
-        let intr = Intrinsic::find(name).ok_or_else(|| format!("no intrinsic {name}"))?;
-        let decl = intr.get_declaration(&self.module, &[self.t.i32.into()]).ok_or_else(|| format!("cannot declare {name}"))?;
+    /// The declaration of `llvm.fptosi.sat` from double to int32.
+    fn fptosi_sat(&self) -> Result<FunctionValue<'ctx>, LlvmError> {
+        const NAME: &str = "llvm.fptosi.sat";
+        let intr = Intrinsic::find(NAME).ok_or_else(|| LlvmError::NoIntrinsic { name: NAME.into() })?;
+        intr.get_declaration(&self.module, &[self.t.i32.into(), self.t.f64.into()])
+            .ok_or_else(|| LlvmError::IntrinsicDeclaration { name: NAME.into() })
+    }
+
+    fn overflow_intrinsic(&mut self, name: &str, a: IntValue<'ctx>, c: IntValue<'ctx>) -> Result<(IntValue<'ctx>, IntValue<'ctx>), BackendError> {
+        let intr = Intrinsic::find(name).ok_or_else(|| LlvmError::NoIntrinsic { name: name.into() })?;
+        let decl = intr
+            .get_declaration(&self.module, &[self.t.i32.into()])
+            .ok_or_else(|| LlvmError::IntrinsicDeclaration { name: name.into() })?;
         let s = self.call(decl, &[a.into(), c.into()]).expect("returns a pair").into_struct_value();
         let r = self.b.build_extract_value(s, 0, "").unwrap().into_int_value();
         let o = self.b.build_extract_value(s, 1, "").unwrap().into_int_value();
         Ok((r, o))
     }
 
-    fn block(&mut self, bi: usize) -> Result<(), String> {
+    fn block(&mut self, bi: usize) -> Result<(), BackendError> {
         let lir = self.lir;
         let block = &lir.blocks[bi];
         for (ii, inst) in block.insts.iter().enumerate() {
-            let a = |k: usize| inst.args.get(k).copied().ok_or_else(|| format!("{} lacks argument {k}", inst.op));
+            let a = |k: usize| inst.args.get(k).copied().ok_or(LirError::MissingArgument { op: inst.op, index: k });
             let t = &self.t;
             let (i32t, i64t, f64t) = (t.i32, t.i64, t.f64);
             let result: Option<BasicValueEnum<'ctx>> = match inst.op {
@@ -524,7 +535,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     if index == 0 {
                         Some(self.val(src)?)
                     } else {
-                        let flag = self.flags[src.0 as usize].ok_or_else(|| format!("Projection[1] of v{} without a flag", src.0))?;
+                        let flag = self.flags[src.0 as usize].ok_or(LirError::NoOverflowFlag { value: src })?;
                         Some(flag.into())
                     }
                 }
@@ -632,8 +643,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     // Rust's `x as i32` (saturating, NaN → 0); exact unless the round trip
                     // differs or x is -0.
                     let x = self.float(a(0)?)?;
-                    let intr = Intrinsic::find("llvm.fptosi.sat").ok_or("no llvm.fptosi.sat")?;
-                    let decl = intr.get_declaration(&self.module, &[i32t.into(), f64t.into()]).ok_or("cannot declare llvm.fptosi.sat")?;
+                    let decl = self.fptosi_sat()?;
                     let i = self.call(decl, &[x.into()]).expect("returns an int").into_int_value();
                     let back = self.b.build_signed_int_to_float(i, f64t, "").unwrap();
                     let same = self.b.build_float_compare(FloatPredicate::OEQ, back, x, "").unwrap();
@@ -658,8 +668,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     let bits = self.b.build_bit_cast(x, i64t, "").unwrap().into_int_value();
                     let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "").unwrap();
                     let double = self.b.build_select(nan, self.i64c(tagged::CANONICAL_NAN), bits, "").unwrap().into_int_value();
-                    let intr = Intrinsic::find("llvm.fptosi.sat").ok_or("no llvm.fptosi.sat")?;
-                    let decl = intr.get_declaration(&self.module, &[i32t.into(), f64t.into()]).ok_or("cannot declare llvm.fptosi.sat")?;
+                    let decl = self.fptosi_sat()?;
                     let i = self.call(decl, &[x.into()]).expect("returns an int").into_int_value();
                     let back = self.b.build_signed_int_to_float(i, f64t, "").unwrap();
                     let same = self.b.build_float_compare(FloatPredicate::OEQ, back, x, "").unwrap();
@@ -746,7 +755,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     self.call(h, &[self.vm.into(), self.i32c(i as i32).into(), buf.into(), n.into()])
                 }
                 Op::CallRuntime { .. } => {
-                    let site = *self.runtime_site_of.get(&(bi, ii)).ok_or("runtime site not collected")?;
+                    let site = *self.runtime_site_of.get(&(bi, ii)).ok_or(LirError::NoRuntimeSite { block: bi, inst: ii })?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
                     let buf = self.call_buf.unwrap_or_else(|| self.t.i64p.const_null());
                     let words: Vec<IntValue<'ctx>> = inst.args.iter().map(|&v| self.word(v)).collect::<Result<_, _>>()?;
@@ -797,7 +806,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     Some(r.into())
                 }
                 Op::DeoptimizeIf { .. } | Op::DeoptimizeUnless { .. } => {
-                    let exit = inst.exit.ok_or("a check without an exit")?;
+                    let exit = inst.exit.ok_or(LirError::CheckWithoutExit { op: inst.op })?;
                     let cond = self.int(a(0)?)?;
                     let fails = if matches!(inst.op, Op::DeoptimizeIf { .. }) { cond } else { self.b.build_not(cond, "").unwrap() };
                     let (take, failed) = if self.opts.stress_checks {
@@ -842,7 +851,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     self.b.position_at_end(cont);
                     None
                 }
-                ref other => return Err(format!("{other} is not a LIR instruction the LLVM backend lowers")),
+                ref other => return Err(LirError::Unsupported { backend: MachineBackend::Llvm, op: *other }.into()),
             };
             if let (Some(r), Some(v)) = (inst.result, result) {
                 v.set_name(&format!("v{}", r.0));
@@ -894,12 +903,12 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     }
 
     /// A value as a 64-bit word (tagged values as they are; others zero-extended or bitcast).
-    fn word(&self, v: ir::lir::Value) -> Result<IntValue<'ctx>, String> {
+    fn word(&self, v: ir::lir::Value) -> Result<IntValue<'ctx>, LirError> {
         Ok(match self.val(v)? {
             BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 64 => i,
             BasicValueEnum::IntValue(i) => self.b.build_int_z_extend(i, self.t.i64, "").unwrap(),
             BasicValueEnum::FloatValue(x) => self.b.build_bit_cast(x, self.t.i64, "").unwrap().into_int_value(),
-            other => return Err(format!("v{} cannot be a word: {other:?}", v.0)),
+            other => return Err(LirError::NotAWord { value: v, found: format!("{other:?}") }),
         })
     }
 
@@ -910,13 +919,13 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
 
     /// Adds the jump's arguments to the target's phis (from the current block); returns the
     /// target block.
-    fn jump(&mut self, j: &Jump) -> Result<BasicBlock<'ctx>, String> {
+    fn jump(&mut self, j: &Jump) -> Result<BasicBlock<'ctx>, LirError> {
         let here = self.b.get_insert_block().expect("positioned");
         let BlockId(target) = j.block;
-        let bb = self.bbs.get(target as usize).copied().flatten().ok_or_else(|| format!("jump to missing block b{target}"))?;
+        let bb = self.bbs.get(target as usize).copied().flatten().ok_or(LirError::MissingBlock { block: target })?;
         let phis = self.phis[target as usize].clone();
         if phis.len() != j.args.len() {
-            return Err(format!("jump to b{target} passes {} arguments for {} parameters", j.args.len(), phis.len()));
+            return Err(LirError::JumpArity { block: target, args: j.args.len(), params: phis.len() });
         }
         for (phi, &arg) in phis.iter().zip(&j.args) {
             let v = self.val(arg)?;
@@ -939,7 +948,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     }
 
     /// Emits the exit patchpoint for `exit` at the current position, then returns its result.
-    fn emit_exit(&mut self, exit: ExitId, failed: IntValue<'ctx>) -> Result<(), String> {
+    fn emit_exit(&mut self, exit: ExitId, failed: IntValue<'ctx>) -> Result<(), LirError> {
         let plan = plan_exit(self.lir, exit, self.opts.max_register_operands);
         let site = self.sites.len() as u64;
         let id = self.id_base | site;
