@@ -87,6 +87,8 @@ pub struct Stats {
     pub phases: Vec<PhaseStat>,
     /// Per-function counters (compilations, exits, ...).
     pub functions: Vec<crate::stats::FunctionSummary>,
+    /// Failed compilations by bailout kind.
+    pub bailouts_by_reason: std::collections::BTreeMap<String, u64>,
 }
 
 impl Stats {
@@ -94,7 +96,31 @@ impl Stats {
     /// another `schema_version`).
     pub fn parse(text: &str) -> Result<Stats, String> {
         let stats = crate::stats::read_stats(text)?;
-        Ok(Stats { status: 0, process_s: 0.0, tiering: stats.tiering, phases: stats.phases, functions: stats.functions })
+        Ok(Stats {
+            status: 0,
+            process_s: 0.0,
+            tiering: stats.tiering,
+            phases: stats.phases,
+            functions: stats.functions,
+            bailouts_by_reason: stats.bailouts_by_reason,
+        })
+    }
+
+    /// An error if a compilation of the run failed on a compiler bug
+    /// ([`ir::compile::BailoutReason::kind_is_internal`]): the function ran in the
+    /// interpreter, so the run's figures would measure what the compiler failed to do. Policy
+    /// refusals are part of what a claim measures and pass.
+    pub fn without_internal_errors(&self) -> Result<(), String> {
+        let internal: Vec<String> = self
+            .bailouts_by_reason
+            .iter()
+            .filter(|(kind, _)| ir::compile::BailoutReason::kind_is_internal(kind))
+            .map(|(kind, n)| format!("{kind}: {n}"))
+            .collect();
+        match internal.is_empty() {
+            true => Ok(()),
+            false => Err(format!("internal compiler errors ({}); run it with --verify to see them", internal.join(", "))),
+        }
     }
 }
 
@@ -173,6 +199,8 @@ impl Runner {
         let result = std::fs::read_to_string(&json)
             .map_err(|_| format!("{} {}: no statistics (exit status {status})", spec.program_name(), spec.args.join(" ")))
             .and_then(|t| Stats::parse(&t))
+            .and_then(|s| s.without_internal_errors().map(|()| s))
+            .map_err(|e| format!("{} {}: {e}", spec.program_name(), spec.args.join(" ")))
             .map(|mut s| {
                 s.status = status.code().unwrap_or(-1);
                 s.process_s = secs;
@@ -279,4 +307,15 @@ mod tests {
         let old = text.replace("\"schema_version\": 1", "\"schema_version\": 2");
         assert!(Stats::parse(&old).unwrap_err().contains("schema version 2"), "{old}");
     }
+
+    #[test]
+    fn a_run_that_met_a_compiler_bug_is_an_error_and_a_refusal_is_not() {
+        let mut s = Stats::default();
+        s.bailouts_by_reason.insert("TextConstant".into(), 3);
+        assert_eq!(s.without_internal_errors(), Ok(()));
+        s.bailouts_by_reason.insert("Schedule".into(), 1);
+        let e = s.without_internal_errors().unwrap_err();
+        assert!(e.contains("Schedule: 1") && !e.contains("TextConstant"), "{e}");
+    }
+
 }

@@ -188,6 +188,13 @@ impl BailoutReason {
     /// `--stats` count it under, which tools reading the stats (the fuzzer) look for.
     pub const VERIFY_KIND: &'static str = "Verify";
 
+    /// Whether reasons of kind `kind` (a key of [`BailoutReason::KINDS`], as `--stats` counts
+    /// them) are internal errors ([`BailoutReason::is_internal`]): what a reader of the stats
+    /// uses to tell a compiler bug from a refusal without the reasons themselves.
+    pub fn kind_is_internal(kind: &str) -> bool {
+        matches!(kind, "LateLowering" | "Schedule" | "Emit" | "MissingTerminator" | "LazyExit" | "Backend" | "Verify")
+    }
+
     /// The reason's kind: its variant's name, without detail, or for an internal error its
     /// stage's name (the key bailouts are counted under in `--stats`).
     pub fn kind(&self) -> &'static str {
@@ -500,6 +507,9 @@ mod tests {
         ];
         let kinds: Vec<&str> = samples.iter().map(BailoutReason::kind).collect();
         assert_eq!(kinds, BailoutReason::KINDS);
+        for r in &samples {
+            assert_eq!(BailoutReason::kind_is_internal(r.kind()), r.is_internal(), "{}", r.kind());
+        }
     }
 
     #[test]
