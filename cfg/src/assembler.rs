@@ -34,7 +34,7 @@
 use ir::hash::IdHashMap;
 use std::collections::BTreeMap;
 
-use ir::ops::{BranchHint, DeoptReason, Op, Opcode, PerOpcode, Rep};
+use ir::ops::{BranchProfile, DeoptReason, Op, Opcode, PerOpcode, Rep};
 use ir::types::Type;
 
 use crate::graph::{BlockIndex, Graph, Input, OpIndex, Output};
@@ -575,12 +575,12 @@ impl<'a> Assembler<'a> {
 
     // ---- terminators ----------------------------------------------------------------
 
-    fn terminate(&mut self, op: Op, inputs: &[V], succs: &[Label], weights: Option<(u32, u32)>) {
+    fn terminate(&mut self, op: Op, inputs: &[V], succs: &[Label]) {
         let Some(b) = self.out.current_block() else { return };
         self.snapshots[b.ix()] = Some(self.vars.clone());
         self.block_origin[b.ix()] = self.origin_block;
         self.stats.emitted += 1;
-        self.out.add_terminator(op, inputs, succs, weights, self.origin_op);
+        self.out.add_terminator(op, inputs, succs, self.origin_op);
         for &s in succs {
             if self.out.is_bound(s) {
                 assert!(self.out.is_loop(s), "a jump from {b} to the bound block {s}, which is not a loop header");
@@ -591,11 +591,12 @@ impl<'a> Assembler<'a> {
 
     /// Ends the current block with a jump to `target`.
     pub fn goto(&mut self, target: Label) {
-        self.terminate(Op::Goto, &[], &[target], None);
+        self.terminate(Op::Goto, &[], &[target]);
     }
 
-    /// Ends the current block with a branch on the bit `cond` (reducers may fold it).
-    pub fn branch(&mut self, cond: V, if_true: Label, if_false: Label, weights: Option<(u32, u32)>) {
+    /// Ends the current block with a branch on the bit `cond` with its `profile` (reducers may
+    /// fold it).
+    pub fn branch(&mut self, cond: V, if_true: Label, if_false: Label, profile: BranchProfile) {
         if self.out.current_block().is_none() {
             return;
         }
@@ -611,27 +612,22 @@ impl<'a> Assembler<'a> {
                 return;
             }
         }
-        let hint = match weights {
-            Some((t, f)) if t > f => BranchHint::True,
-            Some((t, f)) if f > t => BranchHint::False,
-            _ => BranchHint::None,
-        };
-        self.terminate(Op::Branch { hint }, &[cond], &[if_true, if_false], weights);
+        self.terminate(Op::Branch { profile }, &[cond], &[if_true, if_false]);
     }
 
     /// Ends the current block returning `v`.
     pub fn ret(&mut self, v: V) {
-        self.terminate(Op::Return, &[v], &[], None);
+        self.terminate(Op::Return, &[v], &[]);
     }
 
     /// Ends the current block throwing `v`.
     pub fn throw(&mut self, v: V) {
-        self.terminate(Op::Throw, &[v], &[], None);
+        self.terminate(Op::Throw, &[v], &[]);
     }
 
     /// Ends the current block with an unconditional exit at frame state `fs`.
     pub fn deoptimize(&mut self, reason: DeoptReason, fs: V) {
-        self.terminate(Op::Deoptimize { reason }, &[fs], &[], None);
+        self.terminate(Op::Deoptimize { reason }, &[fs], &[]);
     }
 
     // ---- variables ------------------------------------------------------------------

@@ -215,7 +215,7 @@ impl Construction for CfgConstruction {
 
     fn branch(&mut self, b: Branch<V>, _from: Pc) {
         let (if_true, if_false) = (self.label(b.if_true), self.label(b.if_false));
-        self.asm.branch(b.cond, if_true, if_false, b.weights);
+        self.asm.branch(b.cond, if_true, if_false, b.profile);
     }
 
     fn ret(&mut self, v: V) {

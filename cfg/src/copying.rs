@@ -235,7 +235,7 @@ pub(crate) fn visit_block(
                 }
                 V::INVALID
             }
-            Op::Branch { .. } => {
+            Op::Branch { profile } => {
                 let cond = map_in(asm, input.inputs(old)[0]);
                 let s = input.succs(b);
                 // A loop entered straight from a branch edge is peeled on that edge, as one
@@ -253,7 +253,7 @@ pub(crate) fn visit_block(
                         targets[k] = asm.new_block();
                     }
                 }
-                asm.branch(cond, targets[0], targets[1], input.weights(b));
+                asm.branch(cond, targets[0], targets[1], profile);
                 // A reducer that folded it into a jump counted a change.
                 changed = asm.visit_changed_by_reducer();
                 for k in 0..2 {

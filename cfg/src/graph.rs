@@ -158,7 +158,6 @@ pub struct Block<G> {
     idom: Option<BlockIndex<G>>,
     depth: u32,
     is_loop: bool,
-    weights: Option<(u32, u32)>,
 }
 
 impl<G> Clone for Block<G> {
@@ -172,7 +171,6 @@ impl<G> Clone for Block<G> {
             idom: self.idom,
             depth: self.depth,
             is_loop: self.is_loop,
-            weights: self.weights,
         }
     }
 }
@@ -188,7 +186,6 @@ impl<G> Block<G> {
             idom: None,
             depth: 0,
             is_loop,
-            weights: None,
         }
     }
 }
@@ -490,11 +487,6 @@ impl<G> Graph<G> {
         self.blocks[b.ix()].bound
     }
 
-    /// The profile counts of `b`'s branch (true edge, false edge), if known.
-    pub fn weights(&self, b: BlockIndex<G>) -> Option<(u32, u32)> {
-        self.blocks[b.ix()].weights
-    }
-
     /// The `[begin, end)` op range of `b`.
     pub fn range(&self, b: BlockIndex<G>) -> (u32, u32) {
         (self.blocks[b.ix()].begin, self.blocks[b.ix()].end)
@@ -606,7 +598,6 @@ impl<G> Graph<G> {
         op: Op,
         inputs: &[OpIndex<G>],
         succs: &[BlockIndex<G>],
-        weights: Option<(u32, u32)>,
         origin: u32,
     ) -> OpIndex<G> {
         debug_assert!(is_terminator(op.opcode()));
@@ -616,7 +607,6 @@ impl<G> Graph<G> {
             self.blocks[s.ix()].preds.push(b);
         }
         self.blocks[b.ix()].succs = succs.to_vec();
-        self.blocks[b.ix()].weights = weights;
         self.current = None;
         t
     }
@@ -748,7 +738,6 @@ impl<G> Graph<G> {
                     idom: b.idom.map(|d| BlockIndex::new(d.0)),
                     depth: b.depth,
                     is_loop: b.is_loop,
-                    weights: b.weights,
                 })
                 .collect(),
             order: conv(self.order),
@@ -790,8 +779,10 @@ impl<G> Graph<G> {
                 if Some(i) == self.terminator(b) && !self.succs(b).is_empty() {
                     let succs: Vec<String> = self.succs(b).iter().map(|x| x.to_string()).collect();
                     let _ = write!(s, " -> {}", succs.join(", "));
-                    if let Some((t, f)) = self.weights(b) {
-                        let _ = write!(s, " weights {t} {f}");
+                    if let Op::Branch { profile } = self.op(i) {
+                        if let Some((t, f)) = profile.counts() {
+                            let _ = write!(s, " weights {t} {f}");
+                        }
                     }
                 }
                 if types {
@@ -854,8 +845,8 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
     let (name, func) = rest.rsplit_once(" func=").ok_or("expected 'func=N'")?;
     let func: u32 = func.parse().map_err(|_| format!("bad function id '{func}'"))?;
     let mut g: Graph<G> = Graph::new(name, FuncId(func));
-    /// An op as parsed: operation, inputs, successors, weights.
-    type ParsedOp = (Op, Vec<u32>, Vec<u32>, Option<(u32, u32)>);
+    /// An op as parsed: operation (a branch's counts in its profile), inputs, successors.
+    type ParsedOp = (Op, Vec<u32>, Vec<u32>);
     struct PendingBlock {
         is_loop: bool,
         preds: Vec<u32>,
@@ -906,7 +897,7 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
                 _ => {}
             }
         }
-        let op: Op = body[..split].parse()?;
+        let mut op: Op = body[..split].parse()?;
         let mut inputs = Vec::new();
         if split < body.len() {
             let inner = body[split + 1..].strip_suffix(')').ok_or_else(|| format!("unclosed inputs: {line}"))?;
@@ -914,7 +905,7 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
                 inputs.push(parse_ref(t, '%')?);
             }
         }
-        let (mut succs, mut weights) = (Vec::new(), None);
+        let mut succs = Vec::new();
         if let Some(st) = succ_text {
             let (targets, w) = match st.split_once(" weights ") {
                 Some((a, b)) => (a, Some(b)),
@@ -925,10 +916,12 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
             }
             if let Some(w) = w {
                 let (a, b) = w.split_once(' ').ok_or("bad weights")?;
-                weights = Some((a.parse().map_err(|_| "bad weight")?, b.parse().map_err(|_| "bad weight")?));
+                let (t, f) = (a.parse().map_err(|_| "bad weight")?, b.parse().map_err(|_| "bad weight")?);
+                let Op::Branch { profile } = op else { return Err(format!("{op} has weights but is not a branch")) };
+                op = Op::Branch { profile: profile.with_counts(t, f) };
             }
         }
-        block.ops.push((op, inputs, succs, weights));
+        block.ops.push((op, inputs, succs));
     }
     for b in &blocks {
         g.new_block(b.is_loop);
@@ -944,7 +937,7 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
         g.blocks[bi].end = g.ops.len() as u32;
         g.order.push(bix);
         g.current = Some(bix);
-        for (op, inputs, succs, weights) in &b.ops {
+        for (op, inputs, succs) in &b.ops {
             if inputs.iter().any(|&i| i as usize >= total) {
                 return Err(format!("{op}: input out of range"));
             }
@@ -960,7 +953,6 @@ pub fn parse<G>(text: &str) -> Result<Graph<G>, String> {
                     return Err(format!("{op}: successor out of range"));
                 }
                 g.blocks[bi].succs = succs.iter().map(|&s| BlockIndex::new(s)).collect();
-                g.blocks[bi].weights = *weights;
             } else if !succs.is_empty() {
                 return Err(format!("{op} is not a terminator but has successors"));
             }

@@ -73,12 +73,12 @@ impl Translator<'_> {
                 match op {
                     Op::Phi { .. } | Op::FrameState { .. } | Op::ObjectState { .. } => {}
                     Op::Goto => term = Some(Terminator::Goto(self.jump(b, 0))),
-                    Op::Branch { .. } => {
+                    Op::Branch { profile } => {
                         term = Some(Terminator::Branch {
                             cond: self.value(g.inputs(i)[0]),
                             if_true: self.jump(b, 0),
                             if_false: self.jump(b, 1),
-                            weights: g.weights(b),
+                            profile,
                         })
                     }
                     Op::Return => term = Some(Terminator::Return(self.value(g.inputs(i)[0]))),

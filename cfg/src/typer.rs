@@ -163,7 +163,7 @@ mod tests {
     use crate::assembler::Assembler;
     use crate::graph::Input;
     use frontend::bytecode::FuncId;
-    use ir::ops::{NumberHint, Rep};
+    use ir::ops::{BranchProfile, NumberHint, Rep};
     use ir::tagged;
 
     /// `i = 0; loop { i = i + 1 (hint) } ` with an exit on `i < limit`, as the builder emits
@@ -184,7 +184,7 @@ mod tests {
         let phi = asm.get_variable(i).unwrap();
         let limit = asm.tagged(tagged::from_int32(100));
         let less = asm.emit(Op::SpeculativeNumberCompare { op: ir::ops::CompareOperator::Lt, hint }, &[phi, limit, fs]);
-        asm.branch(less, body, exit, None);
+        asm.branch(less, body, exit, BranchProfile::NONE);
         asm.bind(body);
         let one = asm.tagged(tagged::from_int32(1));
         let next = asm.emit(Op::SpeculativeNumberAdd { hint }, &[phi, one, fs]);

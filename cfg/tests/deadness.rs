@@ -5,7 +5,7 @@
 use cfg::assembler::{Assembler, V};
 use cfg::copying::copy_graph;
 use cfg::deadness::{census, extras};
-use ir::ops::{DeoptReason, Op, Rep};
+use ir::ops::{BranchProfile, DeoptReason, Op, Rep};
 
 #[allow(dead_code)] // the helpers other test files use
 mod common;
@@ -24,7 +24,7 @@ fn folded_branch() -> cfg::graph::Graph<cfg::graph::Input> {
         let (one, zero) = (asm.int32(1), asm.int32(0));
         let c = asm.emit(Op::Int32LessThan, &[one, zero]);
         let (t, f, m) = (asm.new_block(), asm.new_block(), asm.new_block());
-        asm.branch(c, t, f, None);
+        asm.branch(c, t, f, BranchProfile::NONE);
         asm.bind(t);
         let sq = asm.emit(Op::Int32Mul, &[x, x]);
         let neg = asm.emit(Op::Int32LessThan, &[sq, zero]);

@@ -5,7 +5,7 @@ use cfg::assembler::{Assembler, V};
 use cfg::copying::{copy_graph, Copy};
 use cfg::graph::{BlockIndex, Graph, Input, OpIndex};
 use ir::compile::CompileInput;
-use ir::ops::{Op, Rep, ShapeSet};
+use ir::ops::{BranchProfile, Op, Rep, ShapeSet};
 
 mod common;
 use common::{function_named, graph, program_with_int_feedback, stack};
@@ -63,7 +63,7 @@ fn counting_loop(asm: &mut Assembler<'_>, n: V, body: impl FnOnce(&mut Assembler
     asm.bind(header);
     let i = asm.get_variable(i_var).unwrap();
     let c = asm.emit(Op::Int32LessThan, &[i, n]);
-    asm.branch(c, b, exit, Some((90, 10)));
+    asm.branch(c, b, exit, BranchProfile::from_counts(90, 10));
     asm.bind(b);
     let add = body(asm, i);
     let s = asm.get_variable(s_var).unwrap();

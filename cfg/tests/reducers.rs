@@ -9,7 +9,7 @@ use frontend::bytecode::{FuncId, SlotKind};
 use ir::compile::CompileInput;
 use ir::feedback::SlotFeedback;
 use midend::load_elim::CAPS;
-use ir::ops::{BranchHint, NumberHint, Op, Opcode, Rep, ShapeSet};
+use ir::ops::{BranchHint, BranchProfile, NumberHint, Op, Opcode, Rep, ShapeSet};
 
 mod common;
 use common::{function_named, graph, program_with_int_feedback, stack};
@@ -103,7 +103,7 @@ fn value_numbering_merges_dominated_equal_ops_but_not_siblings() {
         let zero = asm.int32(0);
         let c = asm.emit(Op::Int32LessThan, &[x, zero]);
         let (t, f, m) = (asm.new_block(), asm.new_block(), asm.new_block());
-        asm.branch(c, t, f, None);
+        asm.branch(c, t, f, BranchProfile::NONE);
         asm.bind(t);
         let in_t = asm.emit(Op::Int32Add, &[x, one]);
         let mul_t = asm.emit(Op::Int32Mul, &[x, x]);
@@ -141,7 +141,7 @@ fn dead_code_elimination_drops_unused_pure_ops_and_dead_phi_cycles() {
         asm.bind(header);
         let i = asm.get_variable(var).unwrap();
         let c = asm.emit(Op::Int32LessThan, &[x, one]);
-        asm.branch(c, body, exit, None);
+        asm.branch(c, body, exit, BranchProfile::NONE);
         asm.bind(body);
         let next = asm.emit(Op::Int32Add, &[i, one]);
         asm.set_variable(var, next);
@@ -167,11 +167,11 @@ fn branch_elimination_folds_a_repeated_condition_and_removes_an_overflow_check()
         let one = asm.int32(1);
         let c = asm.emit(Op::Int32LessThan, &[x, k]);
         let (t, f, t2, f2) = (asm.new_block(), asm.new_block(), asm.new_block(), asm.new_block());
-        asm.branch(c, t, f, None);
+        asm.branch(c, t, f, BranchProfile::NONE);
         asm.bind(t);
         let state = fs(asm);
         let add = asm.emit(Op::CheckedInt32Add, &[x, one, state]);
-        asm.branch(c, t2, f2, None);
+        asm.branch(c, t2, f2, BranchProfile::NONE);
         asm.bind(t2);
         ret_int(asm, add);
         asm.bind(f2);
@@ -313,7 +313,7 @@ fn text_form_round_trips_and_dot_names_every_block() {
         let i = asm.get_variable(var).unwrap();
         let k = asm.int32(100);
         let c = asm.emit(Op::Int32LessThan, &[i, k]);
-        asm.branch(c, body, exit, Some((90, 10)));
+        asm.branch(c, body, exit, BranchProfile::from_counts(90, 10));
         asm.bind(body);
         let one = asm.int32(1);
         let next = asm.emit(Op::Int32Add, &[i, one]);
@@ -324,7 +324,7 @@ fn text_form_round_trips_and_dot_names_every_block() {
     });
     let text = g.to_text();
     assert!(text.contains("loop"), "{text}");
-    assert!(text.contains(&format!("{}", Op::Branch { hint: BranchHint::True })), "{text}");
+    assert!(text.contains(&format!("{}", Op::Branch { profile: BranchProfile::from_hint(BranchHint::True) })), "{text}");
     let back: Graph<Input> = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     cfg::verify::verify(&back).unwrap();
     assert_eq!(back.to_text(), text);
@@ -418,7 +418,7 @@ fn peel_copies_the_first_iteration_of_a_counting_loop_before_the_header() {
         asm.bind(header);
         let i = asm.get_variable(var).unwrap();
         let c = asm.emit(Op::Int32LessThan, &[i, x]);
-        asm.branch(c, body, exit, Some((90, 10)));
+        asm.branch(c, body, exit, BranchProfile::from_counts(90, 10));
         asm.bind(body);
         let state = fs(asm);
         let one = asm.int32(1);
@@ -480,7 +480,7 @@ fn peel_skips_big_loops_and_is_not_in_the_default_spec() {
         let i = asm.get_variable(var).unwrap();
         let zero = asm.int32(0);
         let c = asm.emit(Op::Int32LessThan, &[zero, i]);
-        asm.branch(c, body, exit, None);
+        asm.branch(c, body, exit, BranchProfile::NONE);
         asm.bind(body);
         let mut v = i;
         for k in 0..cfg::reducers::peel::MAX_PEEL_OPS as i32 {
@@ -615,7 +615,7 @@ fn late_load_elim_removes_a_check_proven_on_every_path() {
         let c = asm.emit(Op::Parameter { index: 2 }, &[]);
         let bit = asm.emit(Op::ChangeTaggedToBit, &[c]);
         let (t, f, m) = (asm.new_block(), asm.new_block(), asm.new_block());
-        asm.branch(bit, t, f, None);
+        asm.branch(bit, t, f, BranchProfile::NONE);
         asm.bind(t);
         check_maps(asm, o, &[7]);
         asm.goto(m);
@@ -655,7 +655,7 @@ fn loop_storing_a_field(p_shape: u32) -> (Graph<Input>, V, V) {
         asm.bind(header);
         let i = asm.get_variable(var).unwrap();
         let c = asm.emit(Op::Int32LessThan, &[i, n]);
-        asm.branch(c, body, exit, None);
+        asm.branch(c, body, exit, BranchProfile::NONE);
         asm.bind(body);
         let ti = asm.emit(Op::TagInt32, &[i]);
         asm.emit(Op::StoreField { slot: 0 }, &[p, ti]);
@@ -708,7 +708,7 @@ fn late_load_elim_kills_a_field_the_loop_stores_at_the_header_and_forwards_insid
         asm.bind(header);
         let i = asm.get_variable(var).unwrap();
         let c = asm.emit(Op::Int32LessThan, &[i, n]);
-        asm.branch(c, body, exit, None);
+        asm.branch(c, body, exit, BranchProfile::NONE);
         asm.bind(body);
         let check = check_maps(asm, o, &[7]);
         let top = load_field(asm, o, 0);

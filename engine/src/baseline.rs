@@ -508,7 +508,7 @@ impl Construction for Builder<'_> {
     fn branch(&mut self, b: Branch<Value>, _from: Pc) {
         let if_true = self.jump_to(b.if_true);
         let if_false = self.jump_to(b.if_false);
-        self.end_block(Terminator::Branch { cond: b.cond, if_true, if_false, weights: b.weights });
+        self.end_block(Terminator::Branch { cond: b.cond, if_true, if_false, profile: b.profile });
     }
 
     fn ret(&mut self, v: Value) {

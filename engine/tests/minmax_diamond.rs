@@ -8,7 +8,7 @@ use std::rc::Rc;
 use backend::eval::evaluate;
 use frontend::bytecode::{FuncId, Program};
 use ir::lir::{Function, Terminator};
-use ir::ops::{BranchHint, Op, Rep, F64};
+use ir::ops::{BranchProfile, Op, Rep, F64};
 use son::graph::Graph;
 use vm::{Value, Vm};
 
@@ -148,7 +148,7 @@ fn son_loop(op: Op, func: FuncId, init: f64) -> Graph {
     let m = g.add(op, &[acc, x]);
     let i1 = g.add(Op::Int32Add, &[i, one]);
     let c = g.add(Op::Int32LessThan, &[i1, n]);
-    let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, lp]);
+    let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, lp]);
     let t = g.add(Op::IfTrue, &[br]);
     let f = g.add(Op::IfFalse, &[br]);
     g.set_input(lp, 1, t);

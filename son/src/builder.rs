@@ -20,8 +20,8 @@
 //! - **Frame states.** A `FrameState` node at the instruction's pc whose inputs are the
 //!   registers live there (and, in an inlined callee, the caller's frame state as outer
 //!   state, `has_outer`).
-//! - **Branches.** `Branch` on the bit, `IfTrue`/`IfFalse`; taken / not-taken counts become
-//!   the branch hint and weights.
+//! - **Branches.** `Branch` on the bit, `IfTrue`/`IfFalse`; the walker's profile (counts and
+//!   hint) is the `Branch` op's parameter, so every edit of the node carries it.
 //! - **Inlining.** The callee's bytecode is built in place on the same graph with its own
 //!   environment: parameters are the argument nodes, and its returns merge (Merge,
 //!   EffectPhi, Phi) into the call's destination.
@@ -32,7 +32,7 @@ use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{FuncId, Pc, Reg};
 use frontend::liveness::{Liveness, RegSet};
 use ir::compile::{Bailout, CompileInput};
-use ir::ops::{Arity, BranchHint, DeoptReason, Op, Rep, RuntimeFn};
+use ir::ops::{Arity, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 use midend::inlining::InlineBudget;
 use midend::walker::{self, Branch, Construction, InlinedCall, OsrEntry, WalkOptions};
@@ -319,16 +319,8 @@ impl Construction for SonConstruction {
     }
 
     fn branch(&mut self, b: Branch<NodeId>, from: Pc) {
-        let hint = match b.weights {
-            Some((t, f)) if t > f => BranchHint::True,
-            Some((t, f)) if f > t => BranchHint::False,
-            _ => BranchHint::None,
-        };
         let control = self.env().control;
-        let branch = self.g.add(Op::Branch { hint }, &[b.cond, control]);
-        if let Some(w) = b.weights {
-            self.g.branch_weights.insert(branch, w);
-        }
+        let branch = self.g.add(Op::Branch { profile: b.profile }, &[b.cond, control]);
         let if_true = self.g.add(Op::IfTrue, &[branch]);
         let if_false = self.g.add(Op::IfFalse, &[branch]);
         // The jump's edge first, then the fall-through's.

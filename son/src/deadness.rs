@@ -170,7 +170,7 @@ mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
     use crate::reducers::dce::DeadCodeElimination;
-    use ir::ops::{BranchHint, Rep};
+    use ir::ops::{BranchProfile, Rep};
 
     /// `if (k) { x = load a } else { x = b }; return x` where the true arm holds a
     /// `CheckedInt32Add` pinned to its `IfTrue`: with `k = 0`, a folded branch leaves the
@@ -179,7 +179,7 @@ mod tests {
         let mut g = Graph::new(0);
         let s = g.start;
         let c = g.add(Op::Int32Constant { value: k }, &[]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let a = g.add(Op::Parameter { index: 0 }, &[s]);
@@ -278,6 +278,6 @@ mod tests {
         assert!(is_check(&Op::CheckedInt32Add));
         assert!(is_check(&Op::DeoptimizeIf { reason: ir::ops::DeoptReason::Overflow }));
         assert!(!is_check(&Op::Int32Add));
-        assert!(!is_check(&Op::Branch { hint: BranchHint::None }));
+        assert!(!is_check(&Op::Branch { profile: BranchProfile::NONE }));
     }
 }

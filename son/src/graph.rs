@@ -39,7 +39,6 @@
 //! the dead-code reducer propagates it (a `Branch` whose control is dead is dead, a `Merge`
 //! drops its dead inputs, ...).
 
-use ir::hash::IdHashMap;
 use std::fmt::Write as _;
 
 use ir::ops::{Arity, Op, Opcode};
@@ -185,8 +184,6 @@ pub struct Graph {
     /// The `End` node (set when the builder finishes).
     pub end: NodeId,
     dead: NodeId,
-    /// Profile counts `(true edge, false edge)` of `Branch` nodes, from branch feedback.
-    pub branch_weights: IdHashMap<NodeId, (u32, u32)>,
     /// The bytecode function the graph was built from.
     pub func: u32,
     /// True once loads hang off alias-class memory slices ([`crate::memory::split_memory`]):
@@ -217,7 +214,6 @@ impl Graph {
             start: NodeId(0),
             end: NodeId(0),
             dead: NodeId(0),
-            branch_weights: IdHashMap::default(),
             func,
             sliced_memory: false,
             use_list_steps: 0,
@@ -612,7 +608,8 @@ impl Graph {
     /// inputs (by kind) and types, so that `Graph::parse(&g.dump())?.dump() == g.dump()`.
     /// Ids missing from the text are killed nodes; the `Dead` node is the one in the text, else
     /// id 1 (as [`Graph::new`] makes it) if free, else a new id. Not in the dump, so not
-    /// restored: branch weights and the function id (0). Errors name the offending line.
+    /// restored: branch counts (a `Branch` shows its profile's hint only) and the function id
+    /// (0). Errors name the offending line.
     pub fn parse(text: &str) -> Result<Graph, String> {
         let mut parsed: Vec<(NodeId, Op, Vec<NodeId>, Option<Type>)> = Vec::new();
         for (k, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -627,7 +624,6 @@ impl Graph {
             start: NodeId(0),
             end: NodeId(0),
             dead: NodeId(0),
-            branch_weights: IdHashMap::default(),
             func: 0,
             sliced_memory: false,
             use_list_steps: 0,

@@ -40,7 +40,7 @@
 
 use midend::machine_lowering::{self, MachineEmitter};
 use ir::hash::IdHashMap;
-use ir::ops::{BranchHint, DeoptReason, Op, Opcode, Rep};
+use ir::ops::{BranchProfile, DeoptReason, Op, Opcode, Rep};
 
 use crate::graph::{EdgeKind, Graph, NodeId};
 use crate::schedule::{is_floating, schedule, NodeAt, ScheduleError};
@@ -241,7 +241,7 @@ fn split_part(
     let max = g.opcode(m) == Opcode::Float64Max;
 
     let lt = machine_lowering::float64_min_max_condition(&mut Pure(g), a, x);
-    let branch = g.add(Op::Branch { hint: BranchHint::None }, &[lt, start]);
+    let branch = g.add(Op::Branch { profile: BranchProfile::NONE }, &[lt, start]);
     let if_true = g.add(Op::IfTrue, &[branch]);
     let if_false = g.add(Op::IfFalse, &[branch]);
     let merge = g.add(Op::Merge, &[if_true, if_false]);

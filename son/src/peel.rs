@@ -375,9 +375,6 @@ pub fn peel_first_iteration(g: &mut Graph, body: &LoopBody) -> u64 {
         let inputs = g.inputs(n).to_vec();
         let c = g.add(g.op(n), &inputs);
         g.set_ty(c, g.ty(n));
-        if let Some(&w) = g.branch_weights.get(&n) {
-            g.branch_weights.insert(c, w);
-        }
         map.insert(n, c);
         copies.push(c);
     }

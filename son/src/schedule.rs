@@ -1241,14 +1241,14 @@ pub fn emit_lir_traced(
             e.emit_node(b, exit, &mut done)?;
         }
         let term = match g.op(exit) {
-            Op::Branch { .. } => {
+            Op::Branch { profile } => {
                 let cond = e.value(g.input(exit, 0), Rep::Bit)?;
                 let (t, f) = (s.blocks[b].succs[0], s.blocks[b].succs[1]);
                 Terminator::Branch {
                     cond,
                     if_true: Jump { block: BlockId(t as u32), args: vec![] },
                     if_false: Jump { block: BlockId(f as u32), args: vec![] },
-                    weights: g.branch_weights.get(&exit).copied(),
+                    profile,
                 }
             }
             Op::Merge | Op::Loop => Terminator::Goto(e.jump(b, s.blocks[b].succs[0])?),

@@ -99,7 +99,7 @@ fn loads_of_one_class_stay_chained_and_merges_split_lazily() {
     let (mut g, p, k) = base();
     let s = g.start;
     let first = g.add(Op::LoadField { slot: 0 }, &[p, s, s]);
-    let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[first, s]);
+    let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[first, s]);
     let t = g.add(Op::IfTrue, &[br]);
     let f = g.add(Op::IfFalse, &[br]);
     let store_y = g.add(Op::StoreField { slot: 1 }, &[p, k, first, t]);
@@ -132,7 +132,7 @@ fn loops_that_do_not_write_a_class_pass_its_slice() {
     let load_x = g.add(Op::LoadField { slot: 0 }, &[p, store_y, lp]);
     let load_y = g.add(Op::LoadField { slot: 1 }, &[p, load_x, lp]);
     let sum = g.add(Op::Int32Add, &[load_x, load_y]);
-    let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[sum, lp]);
+    let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[sum, lp]);
     let t = g.add(Op::IfTrue, &[br]);
     let f = g.add(Op::IfFalse, &[br]);
     g.append_input(lp, t);

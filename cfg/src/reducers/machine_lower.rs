@@ -36,7 +36,7 @@
 
 use frontend::bytecode::BinaryOp;
 use midend::machine_lowering::{self, MachineEmitter};
-use ir::ops::{Access, DeoptReason, Op, Rep, RuntimeFn};
+use ir::ops::{Access, BranchProfile, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 
 use crate::assembler::{Assembler, Reducer, Reduction, V};
@@ -127,7 +127,7 @@ fn emit_diamond(asm: &mut Assembler<'_>, max: bool, a: V, b: V) -> (V, u64) {
     // A reducer below may fold the branch into a jump (`lt` of two constants): the arm no
     // jump reaches is not bound (it would be an unreachable block), and the merge has one
     // predecessor, so the variable's value passes through without a phi.
-    asm.branch(lt, then_block, else_block, None);
+    asm.branch(lt, then_block, else_block, BranchProfile::NONE);
     if asm.is_reachable(then_block) {
         blocks += 1;
         asm.bind(then_block);

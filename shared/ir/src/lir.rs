@@ -12,7 +12,7 @@
 //! frames to rebuild. A block may also end in an unconditional `Deoptimize` terminator.
 
 use crate::frame::{ExitDesc, ExitId};
-use crate::ops::{Op, Rep};
+use crate::ops::{BranchProfile, Op, Rep};
 use frontend::bytecode::FuncId;
 
 /// The capacity of the slot and element buffers a new plain object or a new array literal of
@@ -56,7 +56,8 @@ pub struct Jump {
 pub enum Terminator {
     /// Unconditional jump.
     Goto(Jump),
-    /// Two-way branch on a bit, with profile counts for branch weights.
+    /// Two-way branch on a bit, with the branch's profile (counts for LLVM's branch weights,
+    /// cold edges for Cranelift's block layout).
     Branch {
         /// The condition (a `Bit` value).
         cond: Value,
@@ -64,8 +65,8 @@ pub enum Terminator {
         if_true: Jump,
         /// Where control goes otherwise.
         if_false: Jump,
-        /// Times the true and false edges were taken in the interpreter, if known.
-        weights: Option<(u32, u32)>,
+        /// How often each edge ran in the interpreter (text: `weights T F`).
+        profile: BranchProfile,
     },
     /// Returns a tagged value.
     Return(Value),

@@ -59,7 +59,7 @@ use frontend::bytecode::{FuncId, Reg};
 
 use crate::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
 use crate::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
-use crate::ops::{DeoptReason, Op, OpParam, Rep};
+use crate::ops::{BranchProfile, DeoptReason, Op, OpParam, Rep};
 
 /// An error of [`parse`]: the 1-based line and what is wrong there.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -140,12 +140,12 @@ fn write_function(out: &mut String, f: &Function) -> fmt::Result {
                 out.push_str("goto ");
                 write_jump(out, j)?;
             }
-            Terminator::Branch { cond, if_true, if_false, weights } => {
+            Terminator::Branch { cond, if_true, if_false, profile } => {
                 write!(out, "branch v{} ? ", cond.0)?;
                 write_jump(out, if_true)?;
                 out.push_str(" : ");
                 write_jump(out, if_false)?;
-                if let Some((t, e)) = weights {
+                if let Some((t, e)) = profile.counts() {
                     write!(out, " weights {t} {e}")?;
                 }
             }
@@ -753,12 +753,12 @@ impl Parser {
                 let if_true = self.jump(c)?;
                 c.expect(':')?;
                 let if_false = self.jump(c)?;
-                let weights = if c.keyword("weights") {
-                    Some((c.number("a branch weight")?, c.number("a branch weight")?))
+                let profile = if c.keyword("weights") {
+                    BranchProfile::from_counts(c.number("a branch weight")?, c.number("a branch weight")?)
                 } else {
-                    None
+                    BranchProfile::NONE
                 };
-                Terminator::Branch { cond, if_true, if_false, weights }
+                Terminator::Branch { cond, if_true, if_false, profile }
             }
             "return" => Terminator::Return(self.use_value(c)?),
             "throw" => Terminator::Throw(self.use_value(c)?),
@@ -857,7 +857,7 @@ pub(crate) mod samples {
                     cond: neg,
                     if_true: jump(1, &[]),
                     if_false: jump(2, &[x]),
-                    weights: Some((3, 97)),
+                    profile: BranchProfile::from_counts(3, 97),
                 },
             },
             Block {
@@ -899,7 +899,7 @@ pub(crate) mod samples {
             Block {
                 params: vec![i, acc],
                 insts: vec![inst(Some(more), Op::Int32LessThan, &[i, ni])],
-                term: Terminator::Branch { cond: more, if_true: jump(2, &[]), if_false: jump(3, &[]), weights: None },
+                term: Terminator::Branch { cond: more, if_true: jump(2, &[]), if_false: jump(3, &[]), profile: BranchProfile::NONE },
             },
             Block {
                 params: vec![],
@@ -998,7 +998,7 @@ pub(crate) mod samples {
                     cond: is_obj,
                     if_true: jump(1, &[]),
                     if_false: jump(2, &[sum]),
-                    weights: Some((0, 12)),
+                    profile: BranchProfile::from_counts(0, 12),
                 },
             },
             Block { params: vec![], insts: vec![], term: Terminator::Throw(a) },

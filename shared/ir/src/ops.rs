@@ -176,15 +176,97 @@ pub enum NumberHint {
     NumberOrOddball,
 }
 
-/// The static branch prediction of a `Branch` (from branch counts).
+/// The static branch prediction of a `Branch`: the likelier edge, as graph text shows it
+/// (`Branch[True]`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum BranchHint {
-    /// No information.
+    /// No information, or both edges ran equally often.
     None,
     /// The true edge is likely.
     True,
     /// The false edge is likely.
     False,
+}
+
+/// The profile of a two-way branch: how often each edge ran in the interpreter, and the hint
+/// derived from those counts. It is the one carrier of branch feedback from the bytecode walker
+/// (`midend::walker`, which computes it once) through either graph, where it is the `Branch`
+/// op's parameter (so every edit that copies, replaces or kills the op carries or drops it),
+/// and LIR's branch terminator, to both backends: LLVM's `branch_weights` metadata and
+/// Cranelift's cold blocks ([`BranchProfile::cold_edge`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BranchProfile {
+    hint: BranchHint,
+    counts: Option<(u32, u32)>,
+}
+
+impl BranchProfile {
+    /// No feedback: no counts, no hint.
+    pub const NONE: BranchProfile = BranchProfile { hint: BranchHint::None, counts: None };
+
+    /// An edge is cold when it ran at most `1 / COLD_FRACTION` of the branch's runs (20%):
+    /// the other edge is then "hot" by LLVM's own measure (`BranchProbabilityInfo::isEdgeHot`,
+    /// probability above 4/5), which is what LLVM's block placement acts on when it reads the
+    /// weights this profile gives it.
+    pub const COLD_FRACTION: u64 = 5;
+
+    /// The profile of a branch whose true edge ran `if_true` times and false edge `if_false`
+    /// times: the one place the hint is computed from counts.
+    pub fn from_counts(if_true: u32, if_false: u32) -> BranchProfile {
+        let hint = match if_true.cmp(&if_false) {
+            std::cmp::Ordering::Greater => BranchHint::True,
+            std::cmp::Ordering::Less => BranchHint::False,
+            std::cmp::Ordering::Equal => BranchHint::None,
+        };
+        BranchProfile { hint, counts: Some((if_true, if_false)) }
+    }
+
+    /// A profile with a hint but no counts (what graph text, which shows only the hint, reads
+    /// back).
+    pub fn from_hint(hint: BranchHint) -> BranchProfile {
+        BranchProfile { hint, counts: None }
+    }
+
+    /// The same profile with the counts given (`weights T F` in CFG text, which also shows the
+    /// hint): the hint stays as given.
+    pub fn with_counts(self, if_true: u32, if_false: u32) -> BranchProfile {
+        BranchProfile { counts: Some((if_true, if_false)), ..self }
+    }
+
+    /// The profile of the branch on the negated condition: edges and hint swapped.
+    pub fn swapped(self) -> BranchProfile {
+        let hint = match self.hint {
+            BranchHint::None => BranchHint::None,
+            BranchHint::True => BranchHint::False,
+            BranchHint::False => BranchHint::True,
+        };
+        BranchProfile { hint, counts: self.counts.map(|(t, f)| (f, t)) }
+    }
+
+    /// The likelier edge.
+    pub fn hint(self) -> BranchHint {
+        self.hint
+    }
+
+    /// How often the true and the false edge ran, if the branch has feedback.
+    pub fn counts(self) -> Option<(u32, u32)> {
+        self.counts
+    }
+
+    /// The edge the profile calls cold, `Some(true)` for the true edge: the branch ran, and
+    /// that edge took at most `1 / COLD_FRACTION` of its runs ([`BranchProfile::COLD_FRACTION`]).
+    pub fn cold_edge(self) -> Option<bool> {
+        let (t, f) = self.counts?;
+        let total = t as u64 + f as u64;
+        let cold = |n: u32| total > 0 && n as u64 * Self::COLD_FRACTION <= total;
+        if cold(t) {
+            Some(true)
+        } else if cold(f) {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// The machine representation of a value.
@@ -396,6 +478,17 @@ macro_rules! enum_param {
 }
 enum_param!(NumberHint { SignedSmall, Number, NumberOrOddball });
 enum_param!(BranchHint { None, True, False });
+
+/// Text shows a branch profile's hint only (`Branch[True]`); its counts travel beside it where
+/// a text form has room for them (CFG and LIR `weights T F`).
+impl OpParam for BranchProfile {
+    fn fmt_param(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.hint.fmt_param(f)
+    }
+    fn parse_param(s: &str) -> Option<Self> {
+        BranchHint::parse_param(s).map(BranchProfile::from_hint)
+    }
+}
 enum_param!(Rep { Tagged, Int32, Float64, Bit });
 enum_param!(DeoptReason {
     NotInt32, NotNumber, Overflow, MinusZero, LostPrecision, WrongMap, WrongKind, OutOfBounds, Hole,
@@ -678,8 +771,8 @@ define_ops! {
     Merge = Common, in(n(0), n(0), V), out(0, 0, 1), CONTROL;
     /// A loop header: entry edge first, then back edges.
     Loop = Common, in(n(0), n(0), V), out(0, 0, 1), CONTROL;
-    /// Two-way branch on a bit.
-    Branch { hint: BranchHint } = Common, in(n(1), n(0), n(1)), out(0, 0, 2), CONTROL;
+    /// Two-way branch on a bit, with its profile.
+    Branch { profile: BranchProfile } = Common, in(n(1), n(0), n(1)), out(0, 0, 2), CONTROL;
     /// The true successor of a branch.
     IfTrue = Common, in(n(0), n(0), n(1)), out(0, 0, 1), CONTROL;
     /// The false successor of a branch.
@@ -1120,11 +1213,37 @@ mod tests {
     }
 
     #[test]
+    fn a_branch_profile_derives_its_hint_from_its_counts_and_swaps_with_its_edges() {
+        let p = BranchProfile::from_counts(7, 2);
+        assert_eq!((p.hint(), p.counts()), (BranchHint::True, Some((7, 2))));
+        assert_eq!(p.swapped(), BranchProfile::from_counts(2, 7));
+        assert_eq!(p.swapped().hint(), BranchHint::False);
+        assert_eq!(BranchProfile::from_counts(4, 4).hint(), BranchHint::None);
+        assert_eq!(BranchProfile::NONE.swapped(), BranchProfile::NONE);
+        // Text shows the hint only; CFG text adds the counts back to the parsed hint.
+        let op = Op::Branch { profile: p };
+        assert_eq!(op.to_string(), "Branch[True]");
+        let parsed: Op = "Branch[True]".parse().unwrap();
+        assert_eq!(parsed, Op::Branch { profile: BranchProfile::from_hint(BranchHint::True) });
+        assert_eq!(BranchProfile::from_hint(BranchHint::True).with_counts(7, 2), p);
+    }
+
+    #[test]
+    fn a_cold_edge_ran_at_most_a_fifth_of_the_time() {
+        assert_eq!(BranchProfile::from_counts(4, 1).cold_edge(), Some(false));
+        assert_eq!(BranchProfile::from_counts(0, 9).cold_edge(), Some(true));
+        assert_eq!(BranchProfile::from_counts(3, 1).cold_edge(), None);
+        assert_eq!(BranchProfile::from_counts(0, 0).cold_edge(), None);
+        assert_eq!(BranchProfile::from_hint(BranchHint::True).cold_edge(), None);
+        assert_eq!(BranchProfile::from_counts(u32::MAX, 1).cold_edge(), Some(false));
+    }
+
+    #[test]
     fn ops_with_parameters_round_trip_through_text() {
         let ops = [
             Op::Start,
             Op::Parameter { index: 3 },
-            Op::Branch { hint: BranchHint::False },
+            Op::Branch { profile: BranchProfile::from_hint(BranchHint::False) },
             Op::Phi { rep: Rep::Float64 },
             Op::Int32Constant { value: -7 },
             Op::Float64Constant { value: F64(-0.0) },
@@ -1198,8 +1317,8 @@ mod tests {
         assert_eq!((lowered.reads, lowered.writes), (AliasSet::NONE, AliasSet::ALLOCATION));
         assert!(Op::JSConstructSuper { argc: 0, slot: 0 }.effects().can_throw);
         assert!(Op::JSSetPrototype.effects().writes.overlaps(AliasSet::SHAPE));
-        assert!(Op::Branch { hint: BranchHint::None }.effects().control);
-        assert_eq!(Op::Branch { hint: BranchHint::None }.info().control_out, 2);
+        assert!(Op::Branch { profile: BranchProfile::NONE }.effects().control);
+        assert_eq!(Op::Branch { profile: BranchProfile::NONE }.info().control_out, 2);
         assert_eq!(Op::Phi { rep: Rep::Tagged }.info().value_in, Arity::Variadic);
     }
 }

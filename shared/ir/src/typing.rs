@@ -651,7 +651,7 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ops::{Arity, BranchHint, DeoptReason, Opcode, Rep, ShapeSet, F64};
+    use crate::ops::{Arity, BranchProfile, DeoptReason, Opcode, Rep, ShapeSet, F64};
 
     const TWO_31: f64 = 2147483648.0;
     const TWO_32: f64 = 4294967296.0;
@@ -665,9 +665,7 @@ mod tests {
             Opcode::Parameter => Op::Parameter { index: 0 },
             Opcode::Merge => Op::Merge,
             Opcode::Loop => Op::Loop,
-            Opcode::Branch => Op::Branch {
-                hint: BranchHint::None,
-            },
+            Opcode::Branch => Op::Branch { profile: BranchProfile::NONE },
             Opcode::IfTrue => Op::IfTrue,
             Opcode::IfFalse => Op::IfFalse,
             Opcode::Goto => Op::Goto,

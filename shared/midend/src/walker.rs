@@ -100,7 +100,7 @@ use frontend::liveness::{analyze, Liveness, RegSet};
 use ir::compile::{Bailout, BailoutReason, CompileInput, OneClosure};
 use ir::feedback::{CallTarget, Callee, InitialMap, SlotFeedback};
 use ir::hash::IdHashMap;
-use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
+use ir::ops::{Access, BranchProfile, DeoptReason, NumberHint, Op, Rep, RuntimeFn, ShapeSet, F64};
 use ir::tagged;
 
 use crate::inlining::{self, InlineBudget};
@@ -147,8 +147,9 @@ pub struct Branch<V> {
     pub if_false: Pc,
     /// The bytecode jump's target (the other successor is the fall-through `pc + 1`).
     pub jump_target: Pc,
-    /// Observed counts as (true, false), if the branch has feedback.
-    pub weights: Option<(u32, u32)>,
+    /// The branch's profile, oriented to `if_true`/`if_false` (computed here once, from the
+    /// slot's counts, for every compiler the walker drives).
+    pub profile: BranchProfile,
 }
 
 /// An inlined call, as the compiler needs it to enter the callee.
@@ -651,15 +652,16 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 let jump_if = matches!(instr, Instr::JumpIfTrue { .. });
                 let v = self.c.reg(cond);
                 let (bit, negated) = self.truthiness(v);
-                let weights = match self.feedback(slot) {
-                    SlotFeedback::Branch { taken, not_taken } => Some((*taken, *not_taken)),
-                    _ => None,
+                // Counts as (jump taken, fall-through).
+                let jump_profile = match self.feedback(slot) {
+                    SlotFeedback::Branch { taken, not_taken } => BranchProfile::from_counts(*taken, *not_taken),
+                    _ => BranchProfile::NONE,
                 };
                 // The jump is taken when bit == (jump_if != negated).
                 let branch = if jump_if != negated {
-                    Branch { cond: bit, if_true: target, if_false: pc + 1, jump_target: target, weights }
+                    Branch { cond: bit, if_true: target, if_false: pc + 1, jump_target: target, profile: jump_profile }
                 } else {
-                    Branch { cond: bit, if_true: pc + 1, if_false: target, jump_target: target, weights: weights.map(|(t, n)| (n, t)) }
+                    Branch { cond: bit, if_true: pc + 1, if_false: target, jump_target: target, profile: jump_profile.swapped() }
                 };
                 self.c.branch(branch, pc);
             }

@@ -335,7 +335,6 @@ impl BranchElimination {
             let target = if g.opcode(p) == taken { control } else { g.dead() };
             ed.replace(g, p, target);
         }
-        g.branch_weights.remove(&n);
         self.branches_folded += 1;
         Reduction::Replace(g.dead())
     }
@@ -444,7 +443,7 @@ impl Reducer for BranchElimination {
 mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
-    use ir::ops::BranchHint;
+    use ir::ops::BranchProfile;
 
     fn run(g: &mut Graph) -> (u64, u64) {
         let mut be = BranchElimination::new();
@@ -461,10 +460,10 @@ mod tests {
         let s = g.start;
         let p = g.add(Op::Parameter { index: 0 }, &[s]);
         let c = g.add(Op::IsInt32, &[p]);
-        let outer = g.add(Op::Branch { hint: BranchHint::None }, &[c, s]);
+        let outer = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, s]);
         let t = g.add(Op::IfTrue, &[outer]);
         let f = g.add(Op::IfFalse, &[outer]);
-        let inner = g.add(Op::Branch { hint: BranchHint::None }, &[c, t]);
+        let inner = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, t]);
         let it = g.add(Op::IfTrue, &[inner]);
         let iff = g.add(Op::IfFalse, &[inner]);
         let end = g.end;
@@ -493,7 +492,7 @@ mod tests {
         let c = g.add(Op::IsInt32, &[p]);
         let d = g.add(Op::IsNumber, &[q]);
         let fs = g.add(Op::FrameState { func: 0, pc: 0, has_outer: false }, &[]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let k1 = g.add(Op::DeoptimizeUnless { reason: DeoptReason::NotInt32 }, &[c, fs, s, t]);
@@ -523,7 +522,7 @@ mod tests {
         let x = g.add(Op::UntagInt32, &[p]);
         let bound = g.add(Op::Int32Constant { value: limit }, &[]);
         let lt = g.add(Op::Int32LessThan, &[x, bound]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[lt, s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[lt, s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let one = g.add(Op::Int32Constant { value: k }, &[]);
@@ -590,10 +589,10 @@ mod tests {
         let k50 = g.add(Op::Int32Constant { value: 50 }, &[]);
         let outer_c = g.add(Op::Int32LessThan, &[x, k42]);
         let inner_c = g.add(Op::Int32LessThan, &[x, k50]);
-        let outer = g.add(Op::Branch { hint: BranchHint::None }, &[outer_c, s]);
+        let outer = g.add(Op::Branch { profile: BranchProfile::NONE }, &[outer_c, s]);
         let t = g.add(Op::IfTrue, &[outer]);
         let f = g.add(Op::IfFalse, &[outer]);
-        let inner = g.add(Op::Branch { hint: BranchHint::None }, &[inner_c, t]);
+        let inner = g.add(Op::Branch { profile: BranchProfile::NONE }, &[inner_c, t]);
         let it = g.add(Op::IfTrue, &[inner]);
         let iff = g.add(Op::IfFalse, &[inner]);
         let end = g.end;
@@ -618,11 +617,11 @@ mod tests {
         let s = g.start;
         let p = g.add(Op::Parameter { index: 0 }, &[s]);
         let c = g.add(Op::IsInt32, &[p]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let m = g.add(Op::Merge, &[t, f]);
-        let again = g.add(Op::Branch { hint: BranchHint::None }, &[c, m]);
+        let again = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, m]);
         let at = g.add(Op::IfTrue, &[again]);
         let af = g.add(Op::IfFalse, &[again]);
         let end = g.end;

@@ -87,7 +87,6 @@ impl DeadCodeElimination {
             let target = if g.opcode(u) == taken { control } else { g.dead() };
             ed.replace(g, u, target);
         }
-        g.branch_weights.remove(&n);
         Reduction::Replace(g.dead())
     }
 }
@@ -153,14 +152,14 @@ impl Reducer for DeadCodeElimination {
 mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
-    use ir::ops::{BranchHint, Rep};
+    use ir::ops::{BranchProfile, Rep};
 
     /// `if (k) return a; else return b;` with a constant condition.
     fn diamond(k: i32) -> (Graph, NodeId, NodeId) {
         let mut g = Graph::new(0);
         let s = g.start;
         let c = g.add(Op::Int32Constant { value: k }, &[]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[c, s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[c, s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let m = g.add(Op::Merge, &[t, f]);

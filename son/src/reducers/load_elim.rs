@@ -596,7 +596,7 @@ mod tests {
         let st = g.add(Op::StoreField { slot: other_slot }, &[q, v, c2, lp]);
         let l2 = g.add(Op::LoadField { slot: 0 }, &[o, st, lp]);
         let sum = g.add(Op::NumberAdd, &[l1, l2]);
-        let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[v, lp]);
+        let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[v, lp]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         g.set_input(lp, 1, t);
@@ -633,7 +633,7 @@ mod tests {
         let ephi = g.add(Op::EffectPhi, &[st0, st0, lp]);
         let l1 = g.add(Op::LoadField { slot: 0 }, &[o, ephi, lp]);
         let st1 = g.add(Op::StoreField { slot: slot_in_loop }, &[o, w, l1, lp]);
-        let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[w, lp]);
+        let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[w, lp]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         g.set_input(lp, 1, t);
@@ -665,7 +665,7 @@ mod tests {
     fn a_merge_keeps_what_both_branches_stored() {
         let Fixture { mut g, p, .. } = fixture();
         let s = g.start;
-        let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[p[2], s]);
+        let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[p[2], s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let st_t = g.add(Op::StoreField { slot: 0 }, &[p[0], p[1], s, t]);

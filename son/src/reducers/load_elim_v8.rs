@@ -646,7 +646,7 @@ mod tests {
         } else {
             g.add(Op::StoreField { slot: 1 }, &[o, w, l1, lp])
         };
-        let br = g.add(Op::Branch { hint: ir::ops::BranchHint::None }, &[w, lp]);
+        let br = g.add(Op::Branch { profile: ir::ops::BranchProfile::NONE }, &[w, lp]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         g.set_input(lp, 1, t);

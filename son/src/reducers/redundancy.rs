@@ -183,7 +183,7 @@ impl Reducer for RedundancyElimination {
 mod tests {
     use super::*;
     use crate::reducer::{Driver, GraphReducer};
-    use ir::ops::{BranchHint, DeoptReason, Rep};
+    use ir::ops::{BranchProfile, DeoptReason, Rep};
 
     fn params(g: &mut Graph, k: u32) -> Vec<NodeId> {
         let s = g.start;
@@ -259,7 +259,7 @@ mod tests {
         } else {
             (None, s)
         };
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[p[1], s]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[p[1], s]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         let ct = g.add(Op::CheckSmi, &[p[0], fs, effect, t]);
@@ -294,7 +294,7 @@ mod tests {
         let in_loop_x = g.add(Op::CheckSmi, &[p[0], fs, ephi, lp]);
         let in_loop_y = g.add(Op::CheckSmi, &[p[1], fs, in_loop_x, lp]);
         let in_loop_y2 = g.add(Op::CheckSmi, &[p[1], fs, in_loop_y, lp]);
-        let br = g.add(Op::Branch { hint: BranchHint::None }, &[p[2], lp]);
+        let br = g.add(Op::Branch { profile: BranchProfile::NONE }, &[p[2], lp]);
         let t = g.add(Op::IfTrue, &[br]);
         let f = g.add(Op::IfFalse, &[br]);
         g.set_input(lp, 1, t);

@@ -8,6 +8,10 @@
 //! on the side for `Projection[1]`; int32 overflow is computed in 64 bits. Checks branch to a
 //! cold exit block (one per representative exit, as in LLVM, with the failed flag as its
 //! block parameter) that stores the live values and calls the exit stub ([`super::exits`]).
+//! A LIR block entered only by the cold edges of profiled branches is cold too
+//! ([`cold_blocks`]): Cranelift lays cold blocks out after the rest of the function, where
+//! LLVM's block placement puts the unlikely successor that the same profile's
+//! `branch_weights` name.
 //! Runtime helpers are called indirectly through their absolute addresses, as LLVM's global
 //! mappings make them absolute too.
 
@@ -152,6 +156,31 @@ fn mem() -> MemFlags {
     MemFlags::trusted()
 }
 
+/// Which LIR blocks are cold: those (but the entry) whose every incoming edge, from the
+/// reachable blocks `order`, is the cold edge of a profiled branch
+/// ([`ir::ops::BranchProfile::cold_edge`]: taken in at most a fifth of the branch's runs). A
+/// block that one other edge enters stays in line, so a join after a one-sided branch is not
+/// moved away from its hot predecessor.
+fn cold_blocks(lir: &Function, order: &[usize]) -> Vec<bool> {
+    // Per block: (edges in, cold edges in).
+    let mut edges = vec![(0u32, 0u32); lir.blocks.len()];
+    for &b in order {
+        let term = &lir.blocks[b].term;
+        let cold = match term {
+            Terminator::Branch { profile, .. } => profile.cold_edge(),
+            _ => None,
+        };
+        // `successors` lists the true edge first.
+        for (k, j) in term.successors().into_iter().enumerate() {
+            if let Some(e) = edges.get_mut(j.block.0 as usize) {
+                e.0 += 1;
+                e.1 += (cold == Some(k == 0)) as u32;
+            }
+        }
+    }
+    edges.iter().enumerate().map(|(b, &(all, cold))| b != 0 && all > 0 && cold == all).collect()
+}
+
 impl Lower<'_, '_> {
     fn run(&mut self) -> Result<(), LirError> {
         let lir = self.lir;
@@ -163,6 +192,11 @@ impl Lower<'_, '_> {
                 self.vals[p.0 as usize] = Some(v);
             }
             self.blocks[bi] = Some(blk);
+        }
+        for (bi, cold) in cold_blocks(lir, &order).into_iter().enumerate() {
+            if let (true, Some(blk)) = (cold, self.blocks[bi]) {
+                self.b.set_cold_block(blk);
+            }
         }
         self.make_buffers(&order);
         let b0 = self.blocks[0].ok_or(LirError::UnreachableEntry)?;
@@ -956,5 +990,59 @@ impl Lower<'_, '_> {
         self.b.ins().jump(join, &[general]);
         self.b.switch_to_block(join);
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cold_blocks;
+
+    fn cold(text: &str) -> Vec<bool> {
+        let lir = ir::lir_text::parse(text).unwrap();
+        let order = crate::llvm::lower::reverse_post_order(&lir);
+        cold_blocks(&lir, &order)
+    }
+
+    const LOOP: &str = "\
+function loop #0
+block b0():
+  v0:Int32 = Int32Constant[0]
+  v1:Int32 = Int32Constant[10]
+  goto b1(v0)
+block b1(v2:Int32):
+  v3:Bit = Int32LessThan v2, v1
+  branch v3 ? b2() : b3() weights W
+block b2():
+  v4:Int32 = Int32Constant[1]
+  v5:Int32 = Int32Add v2, v4
+  goto b1(v5)
+block b3():
+  v6:Tagged = TagInt32 v2
+  return v6
+";
+
+    #[test]
+    fn only_an_edge_taken_at_most_a_fifth_of_the_time_makes_its_block_cold() {
+        // The exit edge ran once in 100: the exit block is cold; the body is not.
+        assert_eq!(cold(&LOOP.replace("weights W", "weights 99 1")), [false, false, false, true]);
+        // The other way round.
+        assert_eq!(cold(&LOOP.replace("weights W", "weights 1 99")), [false, false, true, false]);
+        // A fifth is cold, more is not.
+        assert_eq!(cold(&LOOP.replace("weights W", "weights 4 1")), [false, false, false, true]);
+        assert_eq!(cold(&LOOP.replace("weights W", "weights 3 1")), [false; 4]);
+        // No profile, or one that never ran: nothing is cold.
+        assert_eq!(cold(&LOOP.replace(" weights W", "")), [false; 4]);
+        assert_eq!(cold(&LOOP.replace("weights W", "weights 0 0")), [false; 4]);
+    }
+
+    #[test]
+    fn a_block_with_another_edge_in_stays_in_line() {
+        // b2 is the cold edge's target but also the hot edge's: both edges go through it.
+        let text = LOOP.replace("branch v3 ? b2() : b3() weights W", "branch v3 ? b3() : b3() weights 99 1");
+        assert_eq!(cold(&text), [false; 4]);
+        // The loop header is entered by the entry's jump and the back edge: never cold, and
+        // neither is the entry block.
+        let text = LOOP.replace("weights W", "weights 0 50");
+        assert_eq!(cold(&text), [false, false, true, false]);
     }
 }

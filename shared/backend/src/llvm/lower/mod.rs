@@ -863,7 +863,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                 let target = self.jump(j)?;
                 self.b.build_unconditional_branch(target).unwrap();
             }
-            Terminator::Branch { cond, if_true, if_false, weights } => {
+            Terminator::Branch { cond, if_true, if_false, profile } => {
                 let c = self.int(*cond)?;
                 let here = self.b.get_insert_block().expect("positioned");
                 let t_bb = self.jump(if_true)?;
@@ -879,7 +879,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     self.jump(if_false)?
                 };
                 let br = self.b.build_conditional_branch(c, t_bb, f_bb).unwrap();
-                if let Some((t, f)) = *weights {
+                if let Some((t, f)) = profile.counts() {
                     if t > 0 || f > 0 {
                         self.set_weights(br, t, f);
                     }
