@@ -18,7 +18,8 @@ use vm::{Throw, Vm};
 use backend::llvm::LlvmPipeline;
 
 use engine::tiers::{Backend, Spec, Tier, TierCompiler};
-use harness::cli::{check_output_dir, check_output_file, OutputPath, EXIT_CLOSED_PIPE, EXIT_EXCEPTION, EXIT_HEAP_LIMIT, EXIT_INTERNAL, EXIT_OK, EXIT_UNSUPPORTED, EXIT_USAGE};
+use harness::cli::{check_output_dir, check_output_file, OutputPath};
+use harness::cli::{EXIT_CLOSED_PIPE, EXIT_EXCEPTION, EXIT_HEAP_LIMIT, EXIT_INTERNAL, EXIT_OK, EXIT_UNSUPPORTED, EXIT_USAGE};
 use meter::PhaseRow;
 
 /// A standard stream seabed prints to.
