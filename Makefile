@@ -73,14 +73,14 @@ test: setup-llvm setup-libclang setup-node setup-valgrind
 	@mkdir -p target
 	set -o pipefail; SEABED_VERIFY=1 $(CARGO) test --release --workspace 2>&1 | tee target/test.log
 	@# Smoke run of the criterion micro-benchmarks (experiments/benches/phases.rs): each runs once.
-	$(CARGO) bench -p experiments --bench phases -- --test
+	$(CARGO) bench -p seabed --bench phases -- --test
 	@awk '/^test result:/ { passed += $$4; failed += $$6; ignored += $$8 } /^SKIPPED: / { skipped++ } END { printf "tests: %d passed, %d failed, %d ignored, %d skipped\n", passed, failed, ignored, skipped }' target/test.log
 
 ## test-all: everything in test, plus the slow suites: the corpus's stress configurations on
 ## every program (make test runs them on a fixed sample), the meter's callgrind brackets and
 ## generated programs up to 100,000 property accesses checked against node.
 test-all: test
-	SEABED_VERIFY=1 SEABED_CORPUS=all $(CARGO) test --release -p experiments --test corpus
+	SEABED_VERIFY=1 SEABED_CORPUS=all $(CARGO) test --release -p seabed --test corpus
 	bash shared/meter/tests/callgrind.sh
 	bash experiments/scripts/check_generated.sh
 
@@ -180,7 +180,7 @@ bench-gc: setup build
 
 ## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
 plots:
-	@test -x $(SEABED) || $(CARGO) build --release -p experiments
+	@test -x $(SEABED) || $(CARGO) build --release -p seabed
 	$(SEABED) report --results results --other-set AWFY=results/oo
 
 ## bench-interp: seabed's interpreter side by side with node --jitless, per kernel.
@@ -191,14 +191,14 @@ bench-interp: setup build
 ## (best of several runs, per statement) and the log-log slope of time vs size; fails above
 ## 1.15 (compiling must stay linear). Then times `seabed check` on the 100k-statement program.
 bench-frontend: setup-llvm setup-libclang
-	$(CARGO) build --release -p experiments --bin seabed
+	$(CARGO) build --release -p seabed --bin seabed
 	$(CARGO) run --release -p frontend --example bench_frontend -- --write target/bench-frontend
 	@/usr/bin/env time -f 'seabed check, 100000 statements: %e s wall, %U s user, %M KiB' $(SEABED) check target/bench-frontend/100000.js
 
 ## bench-counting: what the meter's counting costs each side (SoN reduce, CFG copy), counted
 ## and uncounted in alternating batches; prints median cost and its IQR (experiments/benches/phases.rs).
 bench-counting: setup-llvm setup-libclang
-	$(CARGO) bench -p experiments --bench phases -- --counting-cost 801
+	$(CARGO) bench -p seabed --bench phases -- --counting-cost 801
 
 ## readme-cli: regenerate README.md's "Command reference" from every command's --help
 ## (tests/cli_help.rs fails while it is out of date).

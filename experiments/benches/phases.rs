@@ -19,7 +19,7 @@
 //! | `cfg/compile` | the whole default CFG pipeline |
 //! | `interp/generated` | the generated program, start to end, in the interpreter |
 //!
-//! Run `cargo bench -p experiments` (about a minute), or `-- --test` for a smoke run that
+//! Run `cargo bench -p seabed` (about a minute), or `-- --test` for a smoke run that
 //! executes every benchmark once. Results go to `target/criterion/`.
 //!
 //! `-- --counting-cost [ROUNDS]` (`make bench-counting`) measures instead what the meter's
@@ -89,7 +89,7 @@ fn compile(file: &str, source: &str) -> Result<Program, String> {
 
 /// The generated program used throughout (about 200 property accesses, seed 1).
 fn generated_source() -> String {
-    experiments::generate::program(200, 1).0
+    claims::generate::program(200, 1).0
 }
 
 /// The two fixtures; a failure to build one is reported and ends the run.

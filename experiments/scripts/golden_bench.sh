@@ -8,7 +8,7 @@
 #   NAME.small.expected  stdout of the small variant: the line `var SIZE = N; // small: M` with M
 #                        for N, `var WARMUP = 0;` and `var ITERATIONS = 1;` (the variant
 #                        experiments/tests/bench.rs runs under seabed; the same rewrite is
-#                        experiments::code_quality::small_variant)
+#                        claims::code_quality::small_variant)
 # stderr (the per-iteration times) is discarded.
 #
 # Usage (from the repository root): bash experiments/scripts/golden_bench.sh

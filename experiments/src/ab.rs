@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::experiment::{git_revision, machine};
+use harness::process::{git_revision, machine};
 use engine::tiers::{Backend, Spec, Tier};
 
 /// Exit status of `seabed ab` when some output of A or B differed from node's.
@@ -70,8 +70,8 @@ pub struct AbArgs {
 
 impl AbArgs {
     /// The paths the comparison writes (`--out`), checked before it starts.
-    pub fn output_paths(&self) -> Vec<crate::cli::OutputPath> {
-        self.out.iter().map(|p| crate::cli::OutputPath::File(p.clone())).collect()
+    pub fn output_paths(&self) -> Vec<harness::cli::OutputPath> {
+        self.out.iter().map(|p| harness::cli::OutputPath::File(p.clone())).collect()
     }
 }
 
@@ -197,10 +197,10 @@ pub fn programs(corpus: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// The metrics of one run read from its `--stats` JSON (wall time excluded); a metric the
 /// run did not measure (e.g. `loads` on LLVM) is absent from the map. A file of another
-/// `schema_version` is an error ([`crate::stats::check_schema_version`]).
+/// `schema_version` is an error ([`harness::stats::check_schema_version`]).
 pub fn metrics_from_stats(json: &str) -> Result<BTreeMap<Metric, f64>, String> {
     let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("stats JSON: {e}"))?;
-    crate::stats::check_schema_version(&v, true)?;
+    harness::stats::check_schema_version(&v, true)?;
     let phases = v["phases"].as_array().ok_or("stats JSON has no 'phases' array")?;
     let tiering = &v["tiering"];
     let mut m = BTreeMap::new();
@@ -320,7 +320,7 @@ pub fn geomean_ci(ratios: &[f64]) -> Option<Summary> {
         return None;
     }
     // The claims' robustness tables use the same bootstrap (claims::robustness).
-    let e = crate::claims::robustness::Estimate::geomean(ratios);
+    let e = claims::robustness::Estimate::geomean(ratios);
     let (low, high) = e.interval.unwrap_or((e.value, e.value));
     Some(Summary { geomean: e.value, low, high })
 }
@@ -351,7 +351,7 @@ pub fn run(opts: &AbOptions) -> Result<bool, String> {
     std::fs::create_dir_all(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
     let stats = tmp.join("stats.json");
     let mut results = Vec::new();
-    let bar = crate::progress::Progress::new("ab", files.len() as u64 * u64::from(opts.reps) * 2);
+    let bar = harness::progress::Progress::new("ab", files.len() as u64 * u64::from(opts.reps) * 2);
     for file in &files {
         let name = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
         bar.set_message(name.as_str());
@@ -463,7 +463,7 @@ fn csv(opts: &AbOptions, results: &[ProgramResult]) -> String {
             ]);
         }
     }
-    crate::schema::to_text::<crate::schema::AbRow>(&rows)
+    harness::schema::to_text::<harness::schema::AbRow>(&rows)
 }
 
 /// `seabed ab ARGS`: runs the comparison and returns the exit status.
@@ -473,11 +473,11 @@ pub fn main(args: AbArgs) -> u8 {
         Err(e) => return crate::cli::usage_error(&["ab"], &e),
     };
     match run(&opts) {
-        Ok(true) => crate::cli::EXIT_OK,
+        Ok(true) => harness::cli::EXIT_OK,
         Ok(false) => EXIT_MISMATCH,
         Err(e) => {
             eprintln!("seabed ab: {e}");
-            crate::cli::EXIT_USAGE
+            harness::cli::EXIT_USAGE
         }
     }
 }

@@ -18,24 +18,9 @@ use vm::{Throw, Vm};
 use backend::llvm::LlvmPipeline;
 
 use engine::tiers::{Backend, Spec, Tier, TierCompiler};
+use harness::cli::{check_output_dir, check_output_file, OutputPath};
+use harness::cli::{EXIT_CLOSED_PIPE, EXIT_EXCEPTION, EXIT_HEAP_LIMIT, EXIT_INTERNAL, EXIT_OK, EXIT_UNSUPPORTED, EXIT_USAGE};
 use meter::PhaseRow;
-
-/// Exit status: success.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: uncaught JavaScript exception or syntax error.
-pub const EXIT_EXCEPTION: u8 = 1;
-/// Exit status: usage or I/O error.
-pub const EXIT_USAGE: u8 = 2;
-/// Exit status: a construct outside the implemented tiers.
-pub const EXIT_UNSUPPORTED: u8 = 3;
-/// Exit status: an internal error of seabed (compiled code broke an invariant: a compiler bug).
-pub const EXIT_INTERNAL: u8 = 70;
-/// Exit status: live data exceeded `--max-heap` (node's heap-limit abort is status 134 too).
-pub const EXIT_HEAP_LIMIT: u8 = 134;
-/// Exit status: the command stopped because its standard output or error is a closed pipe
-/// (`seabed ir ... | head -1`); 128 + SIGPIPE, what a shell shows for a process that a closed
-/// pipe ended.
-pub const EXIT_CLOSED_PIPE: u8 = 141;
 
 /// A standard stream seabed prints to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,23 +187,23 @@ pub enum Command {
     #[command(after_help = "Example:\n  seabed generate 1000 --seed 7 > big.js")]
     Generate(GenerateArgs),
     /// Differential fuzzing against node (exit status 4 if any run differed)
-    #[command(after_help = crate::fuzz::AFTER_HELP)]
-    Fuzz(crate::fuzz::FuzzArgs),
+    #[command(after_help = fuzz::AFTER_HELP)]
+    Fuzz(fuzz::FuzzArgs),
     /// Measurements that write CSV and Markdown into the results directory
     #[command(subcommand)]
     Experiment(ExperimentCommand),
     /// REPORT.md, LaTeX tables and figures from the claims CSVs
     #[command(after_help = "Example:\n  seabed report --results results")]
-    Report(crate::report::ReportArgs),
+    Report(claims::report::ReportArgs),
     /// Two pipeline specs side by side over the corpus (exit status 4 if an output differed from node's)
     #[command(after_help = crate::ab::AFTER_HELP)]
     Ab(crate::ab::AbArgs),
     /// The Tier-1 part of a test262 checkout, against experiments/test262/expectations.txt
-    #[command(after_help = crate::test262::AFTER_HELP)]
-    Test262(crate::test262::Test262Args),
+    #[command(after_help = conformance::test262::AFTER_HELP)]
+    Test262(conformance::test262::Test262Args),
     /// Are We Fast Yet under node and every tier (make awfy)
-    #[command(after_help = crate::awfy::AFTER_HELP)]
-    Awfy(crate::awfy::AwfyArgs),
+    #[command(after_help = conformance::awfy::AFTER_HELP)]
+    Awfy(conformance::awfy::AwfyArgs),
     /// Print a shell completion script for seabed
     #[command(after_help = "Examples:\n  seabed completions bash > ~/.local/share/bash-completion/completions/seabed\n  seabed completions zsh > ~/.zfunc/_seabed\n  seabed completions fish > ~/.config/fish/completions/seabed.fish")]
     Completions {
@@ -260,8 +245,8 @@ pub enum ExperimentCommand {
     #[command(after_help = "Example:\n  seabed experiment all --out results")]
     All(ExperimentArgs),
     /// The claims experiments (C1-C16, Click) -> the CSVs seabed report reads
-    #[command(after_help = crate::claims::AFTER_HELP)]
-    Claims(crate::claims::ClaimsArgs),
+    #[command(after_help = claims::AFTER_HELP)]
+    Claims(claims::ClaimsArgs),
 }
 
 /// The options every experiment but `claims` takes.
@@ -584,16 +569,16 @@ fn dispatch(command: Command) -> u8 {
         Command::Check(args) => check(&args),
         Command::Bytecode(args) => bytecode(&args),
         Command::Generate(args) => {
-            print!("{}", crate::generate::program(args.n as usize, args.seed).0);
+            print!("{}", claims::generate::program(args.n as usize, args.seed).0);
             EXIT_OK
         }
-        Command::Fuzz(args) => crate::fuzz::cli(args),
-        Command::Experiment(ExperimentCommand::Claims(args)) => crate::claims::cli(args),
+        Command::Fuzz(args) => fuzz::cli(args).unwrap_or_else(|e| usage_error(e.command, &e.message)),
+        Command::Experiment(ExperimentCommand::Claims(args)) => claims::cli(args),
         Command::Experiment(e) => experiment(e),
-        Command::Report(args) => crate::report::cli(args),
+        Command::Report(args) => claims::report::cli(args),
         Command::Ab(args) => crate::ab::main(args),
-        Command::Test262(args) => crate::test262::cli(args),
-        Command::Awfy(args) => crate::awfy::cli(args),
+        Command::Test262(args) => conformance::test262::cli(args),
+        Command::Awfy(args) => conformance::awfy::cli(args).unwrap_or_else(|e| usage_error(e.command, &e.message)),
         Command::Completions { shell } => {
             // Into a buffer first: clap_complete panics on a failed write with its own message,
             // which the panic hook would not recognise as a failed print.
@@ -613,6 +598,16 @@ fn dispatch(command: Command) -> u8 {
                 EXIT_USAGE
             }
         },
+    }
+}
+
+/// Parses the arguments of `seabed experiment claims` (after `claims`).
+pub fn parse_args(args: &[String]) -> Result<claims::ClaimsOptions, String> {
+    let argv = ["seabed", "experiment", "claims"].into_iter().map(String::from).chain(args.iter().cloned());
+    match <Cli as clap::Parser>::try_parse_from(argv) {
+        Ok(Cli { command: Command::Experiment(ExperimentCommand::Claims(a)) }) => Ok(a.options()),
+        Ok(_) => unreachable!("parsed as experiment claims"),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -858,72 +853,6 @@ impl RunArgs {
     }
 }
 
-/// An output path that cannot be written, found before the command starts its work.
-#[derive(Debug)]
-pub struct OutputPathError {
-    /// The path given.
-    pub path: PathBuf,
-    /// Why it cannot be written.
-    pub source: std::io::Error,
-}
-
-impl std::fmt::Display for OutputPathError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot write {}: {}", self.path.display(), self.source)
-    }
-}
-
-impl std::error::Error for OutputPathError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
-}
-
-/// A path a command writes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OutputPath {
-    /// A file (`--stats OUT.json`, `--out FILE.csv`).
-    File(PathBuf),
-    /// A directory the command writes files into (`--out DIR`).
-    Dir(PathBuf),
-}
-
-impl OutputPath {
-    /// Checks that the command will be able to write here ([`check_output_file`],
-    /// [`check_output_dir`]).
-    pub fn check(&self) -> Result<(), OutputPathError> {
-        match self {
-            OutputPath::File(p) => check_output_file(p),
-            OutputPath::Dir(p) => check_output_dir(p),
-        }
-    }
-}
-
-/// Checks, before a command starts, that `file` can be written: an existing file is opened
-/// for writing and left as it is; a new one is created in its (existing) directory and
-/// removed again.
-pub fn check_output_file(file: &Path) -> Result<(), OutputPathError> {
-    let error = |source| OutputPathError { path: file.to_path_buf(), source };
-    match std::fs::OpenOptions::new().write(true).open(file) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::OpenOptions::new().write(true).create_new(true).open(file).map_err(error)?;
-            std::fs::remove_file(file).map_err(error)
-        }
-        Err(e) => Err(error(e)),
-    }
-}
-
-/// Checks, before a command starts, that files can be written into `dir`: creates it (and
-/// its parents) if needed, then creates and removes a probe file in it.
-pub fn check_output_dir(dir: &Path) -> Result<(), OutputPathError> {
-    let error = |source| OutputPathError { path: dir.to_path_buf(), source };
-    std::fs::create_dir_all(dir).map_err(error)?;
-    let probe = dir.join(format!(".seabed-write-check-{}", std::process::id()));
-    std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&probe).map_err(error)?;
-    std::fs::remove_file(&probe).map_err(error)
-}
-
 /// The backend a run uses: `--backend` if given; otherwise LLVM for the optimizing tiers
 /// (`son`, `cfg`) and the LIR evaluator for the others. `--llvm` picks the LLVM pipeline and
 /// implies `--backend llvm`; with `--backend lir` it is an error.
@@ -1043,11 +972,11 @@ fn run(args: &RunArgs) -> u8 {
 }
 
 /// The run's tiering statistics and every compilation phase's meter row as JSON (`--stats`,
-/// layout [`crate::stats::Stats`], documented in `docs/stats-schema.md`): real exits by
+/// layout [`harness::stats::Stats`], documented in `docs/stats-schema.md`): real exits by
 /// [`ir::ops::DeoptReason`] (`exit_reasons`), failed compilations by
 /// [`ir::compile::BailoutReason::kind`] (`bailouts_by_reason`).
 fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
-    use crate::stats::{FunctionSummary, GcSummary, PhaseSummary, Stats, TieringSummary, STATS_SCHEMA_VERSION};
+    use harness::stats::{FunctionSummary, GcSummary, PhaseSummary, Stats, TieringSummary, STATS_SCHEMA_VERSION};
     let s = vm.tier_stats;
     // Only the LIR evaluator counts executed loads; other backends report null, and so does
     // the interpreter alone, which compiles nothing (its backend is `none`).
@@ -1100,7 +1029,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
         functions,
         phases: rows.iter().map(PhaseSummary::from_row).collect(),
     };
-    crate::stats::write_stats(&stats)
+    harness::stats::write_stats(&stats)
 }
 
 /// The `backend` of `--stats` for a run that compiles nothing (`--tier interp`).
@@ -1201,10 +1130,10 @@ fn experiment(command: ExperimentCommand) -> u8 {
         ExperimentCommand::Gc(a) => ("gc", a),
         ExperimentCommand::CodeQuality(a) => ("code-quality", a),
         ExperimentCommand::All(a) => ("all", a),
-        ExperimentCommand::Claims(a) => return crate::claims::cli(a),
+        ExperimentCommand::Claims(a) => return claims::cli(a),
     };
-    let opts = crate::experiment::ExperimentOptions { out: args.out, reps: args.reps, corpus: args.corpus, bench: args.bench };
-    match crate::experiment::run(name, &opts) {
+    let opts = claims::experiment::ExperimentOptions { out: args.out, reps: args.reps, corpus: args.corpus, bench: args.bench };
+    match claims::experiment::run(name, &opts) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("seabed experiment: {e}");
@@ -1338,5 +1267,13 @@ mod tests {
         }
         assert_eq!(read(&llvm_pipeline_values(), "o2"), Some(LlvmPipeline::O2));
         assert_eq!(read(&llvm_pipeline_values(), "O3"), None);
+    }
+
+    #[test]
+    fn selection_ignores_case_and_defaults_to_every_claim() {
+        let mut opts = parse_args(&[]).unwrap();
+        assert!(claims::CLAIMS.iter().all(|c| opts.selects(c.id)));
+        opts = parse_args(&["--only".into(), "c3, C10".into()]).unwrap();
+        assert!(opts.selects("C3") && opts.selects("c10") && !opts.selects("C1"));
     }
 }

@@ -1,20 +1,8 @@
-//! The seabed command-line interface and the experiment harness.
+//! The `seabed` driver: the command line (`run`, `ir`, `bytecode`, `check` and the dispatch
+//! of every subcommand to its crate: `fuzz`, `conformance`, `claims`), A/B comparison of two
+//! builds (`ab`) and the Turbolizer export (`turbolizer`). It depends on the harness crates,
+//! never the reverse; what they share with it (exit statuses, output paths) is in `harness`.
 
 pub mod ab;
-pub mod awfy;
-pub mod claims;
-pub mod code_quality;
 pub mod cli;
-pub mod experiment;
-pub mod fuzz;
-pub mod gc_bench;
-pub mod generate;
-pub mod plot;
-pub mod progress;
-pub mod report;
-pub mod schema;
-pub mod stats;
-pub mod test262;
 pub mod turbolizer;
-pub mod v8graph;
-pub mod v8stats;

@@ -7,7 +7,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use experiments::cli;
+use harness::cli::{EXIT_INTERNAL, EXIT_USAGE};
+use seabed::cli;
 
 /// Allocation counting for the phase meter (bytes allocated and peak live bytes per phase).
 #[global_allocator]
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // The system refused the thread (memory, limits): not a compiler bug.
             let _ = writeln!(std::io::stderr(), "seabed: cannot start the main thread: {e}");
-            return ExitCode::from(cli::EXIT_USAGE);
+            return ExitCode::from(EXIT_USAGE);
         }
     };
     let code = match handle.join() {
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
             // A panic (the hook printed it): seabed broke one of its own invariants. Failed
             // prints never get here (the hook ends the process).
             let _ = writeln!(std::io::stderr(), "seabed: internal error");
-            cli::EXIT_INTERNAL
+            EXIT_INTERNAL
         }
     };
     // A background LLVM compilation still running must not meet LLVM's static destructors:

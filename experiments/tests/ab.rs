@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use experiments::ab::{geomean_ci, metrics_from_stats, Metric};
-use experiments::v8stats::{parse_turbo_stats, pipelines, RowKind};
+use seabed::ab::{geomean_ci, metrics_from_stats, Metric};
+use claims::v8stats::{parse_turbo_stats, pipelines, RowKind};
 
 const WITHOUT_LOAD_ELIM: &str = "son:reduce(dce,common,vn);typer;lower;reduce(dce,machine,common,vn);schedule";
 const WITH_LOAD_ELIM: &str = "son:reduce(dce,common,vn);typer;reduce(load-elim);lower;reduce(dce,machine,common,vn);schedule";
@@ -90,7 +90,7 @@ fn a_wrong_output_gives_the_mismatch_status() {
     let corpus = small_corpus("bad", &["feat_objects_nested"]);
     std::fs::write(corpus.join("feat_objects_nested.expected"), "not what node printed\n").unwrap();
     let (status, stdout, _) = seabed_ab(&["--a", WITHOUT_LOAD_ELIM, "--b", "cfg:copy(dce)", "--corpus", corpus.to_str().unwrap(), "--metric", "loads"]);
-    assert_eq!(status, i32::from(experiments::ab::EXIT_MISMATCH), "{stdout}");
+    assert_eq!(status, i32::from(seabed::ab::EXIT_MISMATCH), "{stdout}");
     assert!(stdout.contains("DIFFER") && stdout.contains("feat_objects_nested"), "{stdout}");
     let _ = std::fs::remove_dir_all(&corpus);
 }

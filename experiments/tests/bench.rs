@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use experiments::code_quality::{kernels, parse_iterations, small_variant};
+use claims::code_quality::{kernels, parse_iterations, small_variant};
 
 fn bench_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("bench")

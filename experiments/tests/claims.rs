@@ -9,8 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use experiments::claims::table::{Table, CONTEXT_COLUMNS};
-use experiments::claims::{c10_per_function, c1_reducer_changes, c3_compile_time, CLAIMS, RUN_LOG};
+use claims::table::{Table, CONTEXT_COLUMNS};
+use claims::{c10_per_function, c1_reducer_changes, c3_compile_time, CLAIMS, RUN_LOG};
 
 const SEABED: &str = env!("CARGO_BIN_EXE_seabed");
 

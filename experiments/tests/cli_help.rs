@@ -23,7 +23,7 @@ fn readme() -> String {
 #[test]
 fn the_readme_reproduces_every_commands_help() {
     let readme = readme();
-    let paths = experiments::cli::command_paths();
+    let paths = seabed::cli::command_paths();
     assert!(paths.len() > 12, "every command is listed: {paths:?}");
     for path in &paths {
         let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
@@ -31,7 +31,7 @@ fn the_readme_reproduces_every_commands_help() {
         let o = seabed(&args);
         assert_eq!(o.status.code(), Some(0), "seabed {}", args.join(" "));
         let help = stdout(&o);
-        assert_eq!(help, experiments::cli::help_text(path), "seabed {} prints the text the reference is made of", args.join(" "));
+        assert_eq!(help, seabed::cli::help_text(path), "seabed {} prints the text the reference is made of", args.join(" "));
         let block = format!("```text\n{}\n```", help.trim_end());
         assert!(
             readme.contains(&block),
@@ -40,12 +40,12 @@ fn the_readme_reproduces_every_commands_help() {
         );
     }
     // Nothing stale either: the whole generated region is the current reference.
-    let (begin, end) = experiments::cli::README_MARKERS;
+    let (begin, end) = seabed::cli::README_MARKERS;
     let start = readme.find(begin).expect("README.md has the reference's begin marker") + begin.len();
     let stop = readme.find(end).expect("README.md has the reference's end marker");
     assert_eq!(
         readme[start..stop].trim(),
-        experiments::cli::help_reference().trim(),
+        seabed::cli::help_reference().trim(),
         "README.md's command reference is out of date: run `make readme-cli`"
     );
     // The generated reference is the same on every machine (no absolute paths of a checkout).

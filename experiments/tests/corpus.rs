@@ -31,7 +31,7 @@ use std::process::{Command, Stdio};
 use std::rc::Rc;
 use std::sync::Mutex;
 
-use experiments::stats::{read_stats, Stats};
+use harness::stats::{read_stats, Stats};
 use frontend::bytecode::{FuncId, Pc};
 use ir::compile::{Bailout, BailoutReason};
 use vm::tiering::{Compiled, OptimizingCompiler, TieringOptions};
@@ -559,7 +559,7 @@ fn every_corpus_program_matches_node() {
     let files = corpus();
     assert!(files.len() >= 52, "the corpus has {} programs", files.len());
     let full = full_run();
-    let kernels = experiments::experiment::kernels(&corpus_dir()).expect("corpus kernels");
+    let kernels = claims::experiment::kernels(&corpus_dir()).expect("corpus kernels");
     let lir_sample: Vec<&PathBuf> = kernels.iter().step_by(KERNEL_LIR_SAMPLE).collect();
     let jobs: Vec<(PathBuf, &[&str])> = files
         .iter()

@@ -82,5 +82,15 @@ fn every_dependency_points_to_a_lower_layer() {
 fn the_table_has_the_pipelines_on_one_layer_below_the_engine() {
     let layers = layers_in_the_table();
     assert_eq!(layers.get("son"), layers.get("cfg"), "the two pipelines are one layer, so neither may depend on the other");
-    assert!(layers["engine"] > layers["son"] && layers["experiments"] > layers["engine"]);
+    assert!(layers["engine"] > layers["son"] && layers["harness"] > layers["engine"]);
+}
+
+#[test]
+fn the_harness_is_below_every_experiments_crate_and_the_driver_above_them() {
+    let layers = layers_in_the_table();
+    for name in ["fuzz", "conformance", "claims"] {
+        assert!(layers["harness"] < layers[name], "{name} may use the harness, never the reverse");
+        assert!(layers[name] < layers["seabed"], "the driver `seabed` may use {name}, never the reverse");
+    }
+    assert_eq!(layers.get("fuzz"), layers.get("claims"), "the fuzzer and the claims are one layer, so neither may depend on the other");
 }

@@ -10,13 +10,13 @@
 
 use std::path::PathBuf;
 
-use experiments::fuzz::{campaign, ConfigSet, Options};
+use fuzz::{campaign, ConfigSet, Options};
 
 /// Runs seeds `first..end` with all configurations (no reduction) and fails on any
 /// mismatch or any program the generator should not have produced.
 fn seed_range(first: u64, end: u64) {
     assert!(
-        experiments::fuzz::node_available(),
+        fuzz::node_available(),
         "node is not installed: the fuzz seed range needs it as the oracle (make setup-node installs it; make test does)"
     );
     let out = std::env::temp_dir().join(format!("seabed-fuzz-{}-{first}", std::process::id()));

@@ -19,7 +19,7 @@ fn generated_programs_agree_across_tiers() {
     let dir = std::env::temp_dir().join(format!("seabed-gen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (n, seed) in [(10, 1), (200, 2), (3000, 3)] {
-        let (src, _) = experiments::generate::program(n, seed);
+        let (src, _) = claims::generate::program(n, seed);
         let path = dir.join(format!("gen_{n}_{seed}.js"));
         std::fs::write(&path, src).unwrap();
         let file = path.to_str().unwrap();

@@ -34,20 +34,13 @@
 //! the path that makes each edge, and all the files of its strongly connected set.
 //!
 //! The source files are read with the lexer of claim C15
-//! ([`experiments::claims::c15_simpler_shorter::count::lex`]).
+//! ([`claims::c15_simpler_shorter::count::lex`]).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use experiments::claims::c15_simpler_shorter::count::{lex, Token};
-
-/// Packages whose files may still form longer cycles. `experiments` is one strongly
-/// connected set of files today (`cli.rs`, `ab.rs`, `awfy.rs`, `fuzz/`, `test262/`,
-/// `report.rs`, ...); the split of `experiments/` into crates by purpose (issue 37, item 2)
-/// removes it, and with it this exemption. The test fails when an exempt package has no
-/// such cycle, so the exemption cannot outlive its reason.
-const CYCLES_UNTIL_THE_EXPERIMENTS_SPLIT: &[&str] = &["experiments"];
+use claims::c15_simpler_shorter::count::{lex, Token};
 
 /// A token of code: its text and line.
 #[derive(Clone, Copy, Debug)]
@@ -455,22 +448,9 @@ fn no_crate_has_an_import_cycle_longer_than_a_pair() {
     assert!(targets.len() >= 10, "cargo metadata lists {} targets", targets.len());
     let read = |path: &Path| std::fs::read_to_string(path).ok();
     let mut wrong = Vec::new();
-    let mut exempt_with_cycles = BTreeSet::new();
     for (package, root) in &targets {
-        let cycles = long_cycles(root, &read);
-        if CYCLES_UNTIL_THE_EXPERIMENTS_SPLIT.contains(&package.as_str()) {
-            if !cycles.is_empty() {
-                exempt_with_cycles.insert(package.as_str());
-            }
-            continue;
-        }
-        for cycle in cycles {
+        for cycle in long_cycles(root, &read) {
             wrong.push(format!("{package} ({}): {cycle}", root.display()));
-        }
-    }
-    for exempt in CYCLES_UNTIL_THE_EXPERIMENTS_SPLIT {
-        if !exempt_with_cycles.contains(exempt) {
-            wrong.push(format!("{exempt} has no import cycle longer than a pair: remove it from CYCLES_UNTIL_THE_EXPERIMENTS_SPLIT"));
         }
     }
     assert!(wrong.is_empty(), "files import each other in a cycle longer than a pair:\n{}", wrong.join("\n"));

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use experiments::test262::classify::{self, Mode};
-use experiments::test262::exec::{self, Kind, Outcome, RawRun};
-use experiments::test262::expectations::{self, Expectations};
-use experiments::test262::frontmatter::{self, Phase};
-use experiments::test262::{self as t262, RunResult, HARNESS};
+use conformance::test262::classify::{self, Mode};
+use conformance::test262::exec::{self, Kind, Outcome, RawRun};
+use conformance::test262::expectations::{self, Expectations};
+use conformance::test262::frontmatter::{self, Phase};
+use conformance::test262::{self as t262, RunResult, HARNESS};
 
 const SEABED: &str = env!("CARGO_BIN_EXE_seabed");
 

@@ -503,7 +503,7 @@ fn usage_errors_name_the_problem() {
 
 #[test]
 fn file_names_follow_nodes_pattern() {
-    use experiments::turbolizer::file_name;
+    use seabed::turbolizer::file_name;
     assert_eq!(file_name("advance", "son", 4), "turbo-advance-son-4.json");
     assert_eq!(file_name("<script>", "cfg", 0), "turbo-_script_-cfg-0.json");
     assert_eq!(file_name("", "cfg", 7), "turbo-anonymous-cfg-7.json");
