@@ -453,30 +453,6 @@ fn op_parameters(op: &Op) -> String {
 
 // ---- son ---------------------------------------------------------------------------------
 
-/// The label of a son phase as the spec spells it (`reduce(dce,common,vn)`, `typer`, ...).
-fn son_phase_label(phase: &son::Phase, split: bool) -> String {
-    use son::reducer::Driver;
-    match phase {
-        son::Phase::Reduce { reducers, driver, pin, state } => {
-            let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
-            if *pin {
-                args.push("pin=on".into());
-            }
-            match driver {
-                Driver::V8 => {}
-                Driver::Rpo => args.push("driver=rpo".into()),
-                Driver::Worklist { seed } => args.push(format!("driver=worklist:{seed}")),
-            }
-            if *state != son::LoadElimState::Persistent {
-                args.push(format!("state={}", state.name()));
-            }
-            format!("reduce({})", args.join(","))
-        }
-        son::Phase::Schedule if split => "schedule(split=on)".into(),
-        other => other.name().into(),
-    }
-}
-
 /// Source positions of the live nodes of a son graph (rules 1 and 2 of the module docs).
 fn son_positions(g: &son::graph::Graph, live: &[son::graph::NodeId], sources: &mut Sources<'_>) -> HashMap<u32, SourcePosition> {
     use son::graph::NodeId;
@@ -638,7 +614,7 @@ fn son_export(input: &CompileInput<'_>, options: &son::Options) -> Result<Value,
         let mut opts = options.clone();
         opts.phases.truncate(k);
         let g = son::build_and_optimize(input, &opts, &mut scratch_meter(&options.spec)).map_err(|b| b.to_string())?;
-        let label = if k == 0 { "build".to_string() } else { son_phase_label(&options.phases[k - 1], options.split) };
+        let label = if k == 0 { "build".to_string() } else { options.phase_label(&options.phases[k - 1]) };
         let (phase, positions) = son_graph_phase(unique_name(&mut names, format!("son/{label}")), &g, &mut sources);
         phases.push(phase);
         last = Some((g, positions));
@@ -646,7 +622,7 @@ fn son_export(input: &CompileInput<'_>, options: &son::Options) -> Result<Value,
     let (mut g, mut last_positions) = last.expect("the build phase is always exported");
     if let Some(schedule) = options.phases.get(graph_phases) {
         let (s, _) = son::schedule_phase(&mut g, options.split, options.batch).map_err(|b| b.to_string())?;
-        let label = son_phase_label(schedule, options.split);
+        let label = options.phase_label(schedule);
         let (phase, positions) = son_graph_phase(unique_name(&mut names, format!("son/{label}")), &g, &mut sources);
         phases.push(phase);
         last_positions = positions;

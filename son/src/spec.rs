@@ -253,10 +253,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// The options as a spec in canonical form (canonical names, `son:` prefix, the default
-    /// driver and `build` left out): parsing it gives these options back.
-    pub fn canonical_spec(&self) -> String {
-        let phases = self.phases.iter().map(|phase| match phase {
+    /// The label of `phase` as the canonical spec spells it (`reduce(dce,common,vn)`,
+    /// `schedule(split=on)`, `memory(alias-class)`, `typer`, ...): what stats rows, the text
+    /// dumps and the Turbolizer export call the phase.
+    pub fn phase_label(&self, phase: &Phase) -> String {
+        match phase {
             Phase::Reduce { reducers, driver, pin, state } => {
                 let mut args: Vec<String> = reducers.iter().map(|r| r.name().to_string()).collect();
                 if *pin {
@@ -279,7 +280,13 @@ impl Options {
             }
             Phase::Memory(model) => format!("memory({})", model.name()),
             other => other.name().to_string(),
-        });
+        }
+    }
+
+    /// The options as a spec in canonical form (canonical names, `son:` prefix, the default
+    /// driver and `build` left out): parsing it gives these options back.
+    pub fn canonical_spec(&self) -> String {
+        let phases = self.phases.iter().map(|phase| self.phase_label(phase));
         Pipeline::Son.canonical_spec(midend::spec::BuildOptions { inline: self.inline, context: self.context }, phases)
     }
 }
