@@ -397,7 +397,7 @@ pub struct RunArgs {
     /// Larger functions stay in the interpreter (0: no limit; REGISTERS defaults to a twentieth)
     #[arg(long, value_name = "INSTRUCTIONS[,REGISTERS]", value_parser = parse_compiled_size)]
     max_compiled_size: Option<CompiledSize>,
-    /// Run the LIR verifier after every compilation and the son and cfg graph verifiers after every phase (always on in debug builds)
+    /// Run the LIR verifier after every compilation and the son and cfg graph verifiers after every phase (always on in debug builds); a compiler's internal error then ends the run (exit status 70) instead of leaving the function to the interpreter
     #[arg(long)]
     verify: bool,
     /// Write the tiering statistics and every phase's meter row as JSON
