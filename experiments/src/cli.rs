@@ -808,8 +808,8 @@ impl RunArgs {
     fn ignored_flags(&self, opts: &Options) -> Vec<IgnoredFlag> {
         let ignored = |flag, reason: &str| IgnoredFlag { flag, reason: reason.to_string() };
         if opts.tier == Tier::Interp {
+            // `--spec` is not among them: with the interpreter it is an error (`Spec::parse`).
             let compiling = [
-                ("--spec", self.spec.is_some()),
                 ("--backend", self.backend.is_some()),
                 ("--llvm", self.llvm.is_some()),
                 ("--dump-lir", self.dump_lir),
