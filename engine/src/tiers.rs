@@ -420,7 +420,7 @@ fn finish_cranelift(code: ClifCode) -> Rc<dyn CompiledCode> {
 /// share of compile time (claim C10) sits beside the mid-end's rows.
 struct MeteredSteps<'m>(&'m mut Meter, &'static str);
 
-impl llvm::PhaseRunner for MeteredSteps<'_> {
+impl backend::phases::PhaseRunner for MeteredSteps<'_> {
     fn phase<R>(&mut self, name: &'static str, f: impl FnOnce() -> R) -> R {
         self.0.measure(self.1, name, |_| f())
     }

@@ -8,8 +8,9 @@
 //!
 //! What the two machine backends share, backend-neutral: [`direct_calls`] (which calls go
 //! straight to a callee's machine code, and their argument buffer), `native` (the entry
-//! of compiled code and the call through it, the common part of their `CompiledCode`) and
-//! [`error`] (why they fail, [`BackendError`]).
+//! of compiled code and the call through it, the common part of their `CompiledCode`),
+//! `runtime` (the helpers compiled code calls, the exception sentinel), [`phases`] (their
+//! steps as meterable phases) and [`error`] (why they fail, [`BackendError`]).
 
 pub mod cranelift;
 pub mod direct_calls;
@@ -17,5 +18,7 @@ pub mod error;
 pub mod eval;
 pub mod llvm;
 mod native;
+pub mod phases;
+pub(crate) mod runtime;
 
 pub use error::BackendError;

@@ -6,7 +6,7 @@
 use vm::interp::JsResult;
 use vm::{Value, Vm};
 
-use crate::llvm::runtime::{self, EXCEPTION_SENTINEL};
+use crate::runtime::{self, EXCEPTION_SENTINEL};
 
 /// The signature of a compiled function's entry: the vm, the argument words (at least the
 /// parameter count of them) and the number of arguments passed; returns the result's bits,

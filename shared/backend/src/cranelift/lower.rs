@@ -32,7 +32,7 @@ use super::exits::{exit_stub, ExitSite};
 use super::ClifOptions;
 use crate::direct_calls::DirectCalls;
 use crate::error::{LirError, MachineBackend};
-use crate::llvm::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
+use crate::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 
 type V = cranelift_codegen::ir::Value;
 

@@ -5,7 +5,7 @@
 //! then `cranelift-jit` compiles it (opt level `speed`) into a [`ClifCode`] that implements
 //! the vm's [`CompiledCode`]. Everything but the code generator is shared with the LLVM
 //! backend: the entry signature `i64 (vm, args, argc)` and the call through it (`native`),
-//! the runtime helpers (`llvm::runtime`), the heap layout (`vm::layout`), the
+//! the runtime helpers (`crate::runtime`), the heap layout (`vm::layout`), the
 //! representations, direct calls through the vm's machine-entry table (so LLVM and Cranelift
 //! code call each other; planned by [`crate::direct_calls`]), the
 //! exception sentinel and the exit descriptions with their resume path. Exits differ (no
@@ -28,10 +28,10 @@ use vm::tiering::CompiledCode;
 use vm::{Value, Vm};
 
 use crate::error::{BackendError, CraneliftError};
-use crate::llvm::runtime::RuntimeSite;
+use crate::runtime::RuntimeSite;
 use crate::native::NativeEntry;
 use crate::direct_calls::HiddenParams;
-use crate::llvm::{PhaseRunner, Unmetered};
+use crate::phases::{PhaseRunner, Unmetered};
 
 /// Knobs of one Cranelift compilation (the LLVM options that apply, same meanings).
 #[derive(Clone, Debug, Default)]

@@ -25,7 +25,7 @@ use ir::ops::DeoptReason;
 use vm::tiering::ResumeFrame;
 use vm::Vm;
 
-use super::runtime::result_bits;
+use crate::runtime::result_bits;
 use super::stackmap::{Location, LocationKind};
 
 /// The number of bytes of a patchpoint's call sequence (`movabs r11, imm64; call r11`): the

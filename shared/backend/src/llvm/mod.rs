@@ -20,7 +20,6 @@ pub mod stackmap;
 
 mod engine;
 pub(crate) mod lower;
-pub(crate) mod runtime;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -38,7 +37,7 @@ use vm::{Value, Vm};
 
 pub use crate::direct_calls::HiddenParams;
 pub use exits::{set_exit_interceptor, ExitEvent, ExitInterceptor};
-pub use runtime::EXCEPTION_SENTINEL;
+pub use crate::runtime::EXCEPTION_SENTINEL;
 
 use exits::{ExitSite, Operand};
 use crate::error::{BackendError, LlvmError};
@@ -227,7 +226,7 @@ pub struct LlvmCode {
     /// shadow as `nop`s. Not counted in [`LlvmStats`].
     pub asm: Option<String>,
     exit_addrs: Vec<u64>,
-    _runtime_sites: Box<[runtime::RuntimeSite]>,
+    _runtime_sites: Box<[crate::runtime::RuntimeSite]>,
     memory: engine::CodeMemory,
 }
 
@@ -319,20 +318,7 @@ fn assembly(module: &inkwell::module::Module<'_>, level: OptimizationLevel) -> R
     Ok(String::from_utf8_lossy(buf.as_slice()).into_owned())
 }
 
-/// Runs the steps of an LLVM compilation, so that a caller can meter each one as a phase.
-pub trait PhaseRunner {
-    /// Runs step `name` (`lower`, `verify`, `passes`, `codegen`) and returns its result.
-    fn phase<R>(&mut self, name: &'static str, f: impl FnOnce() -> R) -> R;
-}
-
-/// Runs the steps without metering them.
-pub struct Unmetered;
-
-impl PhaseRunner for Unmetered {
-    fn phase<R>(&mut self, _name: &'static str, f: impl FnOnce() -> R) -> R {
-        f()
-    }
-}
+pub use crate::phases::{PhaseRunner, Unmetered};
 
 /// Compiles `lir` to machine code.
 pub fn compile(lir: &Function, options: &LlvmOptions) -> Result<LlvmCode, BackendError> {
@@ -348,7 +334,7 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
     let id_base = compilation << 32;
     let (sites_vec, site_of) = lower::runtime_sites(lir);
     // Boxed before lowering: compiled code embeds the addresses of its entries.
-    let runtime_sites: Box<[runtime::RuntimeSite]> = sites_vec.into_boxed_slice();
+    let runtime_sites: Box<[crate::runtime::RuntimeSite]> = sites_vec.into_boxed_slice();
 
     let context = Context::create();
     let start = Instant::now();

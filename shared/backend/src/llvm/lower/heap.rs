@@ -27,7 +27,7 @@ use vm::heap::ElementsKind;
 
 use super::Lower;
 use crate::error::LirError;
-use crate::llvm::runtime::{self, EXCEPTION_SENTINEL};
+use crate::runtime::{self, EXCEPTION_SENTINEL};
 
 /// Where the free list of one record table is: offsets from the vm of its ids pointer, its
 /// count and its free bitset's words.

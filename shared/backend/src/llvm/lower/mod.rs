@@ -36,7 +36,7 @@ mod calls;
 mod heap;
 
 use super::exits::PATCHPOINT_BYTES;
-use super::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
+use crate::runtime::{self, RuntimeSite, EXCEPTION_SENTINEL};
 use super::LlvmOptions;
 use crate::direct_calls::DirectCalls;
 use crate::error::{BackendError, LirError, LlvmError, MachineBackend};
