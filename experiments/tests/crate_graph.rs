@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
+
+mod common;
 
 /// The `layer` of each crate in the crates table of `docs/architecture.md`
 /// (`| \`name\` | folder | layer | owns |`).
@@ -27,14 +28,7 @@ fn layers_in_the_table() -> BTreeMap<String, u32> {
 
 /// (crate, [(dependency, kind)]) for every workspace crate, from `cargo metadata`.
 fn workspace_dependencies() -> Vec<(String, Vec<(String, String)>)> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let meta = common::workspace_metadata();
     let packages = meta["packages"].as_array().expect("packages");
     let names: Vec<String> = packages.iter().map(|p| p["name"].as_str().expect("name").to_string()).collect();
     packages

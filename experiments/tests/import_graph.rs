@@ -38,7 +38,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
 
 use claims::c15_simpler_shorter::count::{lex, Token};
 
@@ -421,14 +422,7 @@ fn long_cycles(root: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Vec<Strin
 
 /// (package, root file of each library or binary target) for every workspace package.
 fn workspace_targets() -> Vec<(String, PathBuf)> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
-    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let meta = common::workspace_metadata();
     let mut targets = Vec::new();
     for package in meta["packages"].as_array().expect("packages") {
         for target in package["targets"].as_array().expect("targets") {

@@ -36,3 +36,15 @@ pub fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().expect("a file in a directory")).expect("creates the directory");
     std::fs::write(path, text).expect("writes the file");
 }
+
+/// The workspace's `cargo metadata` (format 1, without dependencies' packages), as JSON.
+pub fn workspace_metadata() -> serde_json::Value {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
+}
