@@ -9,7 +9,8 @@
 //! What the two machine backends share, backend-neutral: [`direct_calls`] (which calls go
 //! straight to a callee's machine code, and their argument buffer), `native` (the entry
 //! of compiled code and the call through it, the common part of their `CompiledCode`),
-//! `runtime` (the helpers compiled code calls, the exception sentinel), [`phases`] (their
+//! `lir_info` (what both read off LIR before lowering: block order, runtime call sites,
+//! shared exits), `runtime` (the helpers compiled code calls, the exception sentinel), [`phases`] (their
 //! steps as meterable phases) and [`error`] (why they fail, [`BackendError`]).
 
 pub mod cranelift;
@@ -17,6 +18,7 @@ pub mod direct_calls;
 pub mod error;
 pub mod eval;
 pub mod llvm;
+pub(crate) mod lir_info;
 mod native;
 pub mod phases;
 pub(crate) mod runtime;

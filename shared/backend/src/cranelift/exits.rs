@@ -36,7 +36,7 @@ pub(crate) fn sites(lir: &Function) -> Box<[ExitSite]> {
     lir.exits
         .iter()
         .map(|e| {
-            let values = crate::llvm::lower::exit_values(lir, e.id);
+            let values = crate::lir_info::exit_values(lir, e.id);
             let slots = values.iter().enumerate().map(|(k, &(id, _))| (id, k)).collect();
             ExitSite { func: lir.func, desc: e.clone(), slots, values }
         })

@@ -124,7 +124,7 @@ pub(super) fn lower(
         runtime_sites,
         runtime_site_of,
         exit_sites,
-        exit_rep: crate::llvm::lower::shared_exits(lir),
+        exit_rep: crate::lir_info::shared_exits(lir),
         exit_blocks: IdHashMap::default(),
         param_count: 0,
     };
@@ -184,7 +184,7 @@ fn cold_blocks(lir: &Function, order: &[usize]) -> Vec<bool> {
 impl Lower<'_, '_> {
     fn run(&mut self) -> Result<(), LirError> {
         let lir = self.lir;
-        let order = crate::llvm::lower::reverse_post_order(lir);
+        let order = crate::lir_info::reverse_post_order(lir);
         for &bi in &order {
             let blk = self.b.create_block();
             for &p in &lir.blocks[bi].params {
@@ -999,7 +999,7 @@ mod tests {
 
     fn cold(text: &str) -> Vec<bool> {
         let lir = ir::lir_text::parse(text).unwrap();
-        let order = crate::llvm::lower::reverse_post_order(&lir);
+        let order = crate::lir_info::reverse_post_order(&lir);
         cold_blocks(&lir, &order)
     }
 

@@ -153,7 +153,7 @@ pub fn compile(lir: &Function, options: &ClifOptions) -> Result<ClifCode, Backen
 /// code generation and finalization) through `phases`.
 pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl PhaseRunner) -> Result<ClifCode, BackendError> {
     let isa = isa()?;
-    let (sites_vec, site_of) = crate::llvm::lower::runtime_sites(lir);
+    let (sites_vec, site_of) = crate::lir_info::runtime_sites(lir);
     // Boxed before lowering: compiled code embeds the addresses of their entries.
     let runtime_sites: Box<[RuntimeSite]> = sites_vec.into_boxed_slice();
     let exit_sites = exits::sites(lir);
@@ -178,7 +178,7 @@ pub fn compile_phases(lir: &Function, options: &ClifOptions, phases: &mut impl P
 
     let start = Instant::now();
     let (address, code_bytes, asm) = phases.phase("compile", || -> Result<_, CraneliftError> {
-        let name = crate::llvm::lower::symbol_name(lir);
+        let name = crate::lir_info::symbol_name(lir);
         let id = module.declare_function(&name, Linkage::Export, &ctx.func.signature).map_err(CraneliftError::Module)?;
         module
             .define_function(id, &mut ctx)

@@ -332,7 +332,7 @@ pub fn compile_phases(lir: &Function, options: &LlvmOptions, phases: &mut impl P
     let mut stats = LlvmStats { pipeline: options.pipeline, ..LlvmStats::default() };
     let compilation = COMPILATIONS.fetch_add(1, Ordering::Relaxed) & 0xFFFF_FFFF;
     let id_base = compilation << 32;
-    let (sites_vec, site_of) = lower::runtime_sites(lir);
+    let (sites_vec, site_of) = crate::lir_info::runtime_sites(lir);
     // Boxed before lowering: compiled code embeds the addresses of its entries.
     let runtime_sites: Box<[crate::runtime::RuntimeSite]> = sites_vec.into_boxed_slice();
 

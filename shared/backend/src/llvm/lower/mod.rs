@@ -9,12 +9,13 @@
 //! (`Int32*WithOverflow`, `TryFloat64ToInt32`) keep the int32 result as the value and the
 //! flag on the side for `Projection[1]`. Checks branch (with cold `!prof` weights) to an exit
 //! block holding the patchpoint; checks whose exits are equal (reason, frames and values)
-//! share one block ([`shared_exits`]); see [`super::exits`] for the exit's operand layout.
+//! share one block ([`crate::lir_info::shared_exits`]); see [`super::exits`] for the exit's operand layout.
 //!
 //! Builder calls only fail when the builder has no position, which would be a bug here, so
 //! their results are unwrapped.
 
 
+use crate::lir_info::{exit_values, reverse_post_order, shared_exits, symbol_name};
 use frontend::hash::IdHashMap;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
@@ -75,12 +76,6 @@ pub(crate) struct Lowered<'ctx> {
     pub param_count: usize,
 }
 
-/// The LLVM name of the compiled function.
-pub(crate) fn symbol_name(lir: &Function) -> String {
-    let clean: String = lir.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    format!("js_{}_f{}", clean, lir.func.0)
-}
-
 struct Types<'ctx> {
     i1: IntType<'ctx>,
     i32: IntType<'ctx>,
@@ -122,81 +117,11 @@ struct Lower<'a, 'ctx> {
     param_count: usize,
     tbaa: heap::Tbaa<'ctx>,
     /// Per exit: the exit with the same reason and frames that represents it (see
-    /// [`shared_exits`]); checks of one representative share one exit block.
+    /// [`crate::lir_info::shared_exits`]); checks of one representative share one exit block.
     exit_rep: Vec<ExitId>,
     /// The exit block of each representative exit emitted so far, with the phi of the
     /// "check failed" flag under stress exits.
     exit_blocks: IdHashMap<ExitId, (BasicBlock<'ctx>, Option<PhiValue<'ctx>>)>,
-}
-
-/// For every exit of `lir`, the first exit with the same reason and frames: checks that leave
-/// through equal exits (the same frame state, live values and reason) share one patchpoint,
-/// as V8's checks at one frame state share a deoptimization entry. The CFG pipeline already
-/// gives such checks one `ExitId`; the sea of nodes makes one per check.
-pub(crate) fn shared_exits(lir: &Function) -> Vec<ExitId> {
-    let mut first: IdHashMap<(ir::ops::DeoptReason, &[ir::frame::FrameDesc]), ExitId> = IdHashMap::default();
-    lir.exits.iter().map(|e| *first.entry((e.reason, &e.frames[..])).or_insert(e.id)).collect()
-}
-
-/// The runtime call sites of `lir` (non-Math `CallRuntime`s), keyed by (block, instruction).
-pub(crate) fn runtime_sites(lir: &Function) -> (Vec<RuntimeSite>, IdHashMap<(usize, usize), usize>) {
-    let mut sites = Vec::new();
-    let mut index = IdHashMap::default();
-    for (bi, block) in lir.blocks.iter().enumerate() {
-        for (ii, inst) in block.insts.iter().enumerate() {
-            if let Op::CallRuntime { function, .. } = inst.op {
-                if !matches!(function, RuntimeFn::MathFunction(_)) {
-                    index.insert((bi, ii), sites.len());
-                    sites.push(RuntimeSite { func: lir.func, function });
-                }
-            }
-        }
-    }
-    (sites, index)
-}
-
-/// Blocks reachable from b0 in reverse post-order.
-pub(crate) fn reverse_post_order(lir: &Function) -> Vec<usize> {
-    let n = lir.blocks.len();
-    let mut seen = vec![false; n];
-    let mut post = Vec::with_capacity(n);
-    if n == 0 {
-        return post;
-    }
-    let mut stack = vec![(0usize, 0usize)];
-    seen[0] = true;
-    while let Some(top) = stack.last_mut() {
-        let (b, next) = *top;
-        let succs = lir.blocks[b].term.successors();
-        if let Some(j) = succs.get(next) {
-            top.1 += 1;
-            let s = j.block.0 as usize;
-            if s < n && !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-            stack.pop();
-        }
-    }
-    post.reverse();
-    post
-}
-
-/// The distinct SSA values an exit's frames list, in order of first appearance.
-pub(crate) fn exit_values(lir: &Function, exit: ExitId) -> Vec<(u32, Rep)> {
-    let mut out: Vec<(u32, Rep)> = Vec::new();
-    for frame in &lir.exit(exit).frames {
-        for (_, v) in &frame.registers {
-            v.for_each_value(&mut |id, rep| {
-                if !out.iter().any(|&(o, _)| o == id) {
-                    out.push((id, rep));
-                }
-            });
-        }
-    }
-    out
 }
 
 /// Decides which exit values travel as patchpoint operands and which through the buffer.
