@@ -1102,6 +1102,12 @@ pub fn disassemble(program: &Program, vm: Option<&Vm>, out: &mut String) {
         for (pc, instr) in func.code.iter().enumerate() {
             let _ = writeln!(out, "  {pc:4}  {}", format_instr(program, func, instr));
         }
+        if !func.handlers.is_empty() {
+            let _ = writeln!(out, "  handlers (innermost first):");
+            for h in &func.handlers {
+                let _ = writeln!(out, "    @{}..@{} -> @{}, exception in {}", h.start, h.end, h.handler, h.exception);
+            }
+        }
         if !func.slots.is_empty() {
             let _ = writeln!(out, "  feedback:");
             for (i, kind) in func.slots.iter().enumerate() {

@@ -3,17 +3,18 @@
 //! definition).
 
 use crate::bytecode::{Function, Instr, Pc};
-use crate::liveness::successors;
+use crate::liveness::all_successors;
 
 /// The block structure of one bytecode function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BytecodeBlocks {
-    /// `is_leader[pc]`: a block starts at `pc` (pc 0, jump targets, instructions after a
-    /// jump or a terminator).
+    /// `is_leader[pc]`: a block starts at `pc` (pc 0, jump targets, handlers, instructions
+    /// after a jump or a terminator).
     pub is_leader: Vec<bool>,
     /// `is_loop_header[pc]`: `pc` is the target of a `JumpLoop` (a back edge).
     pub is_loop_header: Vec<bool>,
-    /// `reachable[pc]`: control can reach `pc` from pc 0.
+    /// `reachable[pc]`: control can reach `pc` from pc 0 (a handler: if an instruction it
+    /// covers that can throw is reachable).
     pub reachable: Vec<bool>,
 }
 
@@ -41,6 +42,9 @@ impl BytecodeBlocks {
                 is_leader[pc + 1] = true;
             }
         }
+        for h in &func.handlers {
+            is_leader[h.handler as usize] = true;
+        }
         let mut reachable = vec![false; n];
         let mut stack = if n > 0 { vec![0 as Pc] } else { Vec::new() };
         while let Some(pc) = stack.pop() {
@@ -48,7 +52,7 @@ impl BytecodeBlocks {
                 continue;
             }
             reachable[pc as usize] = true;
-            stack.extend(successors(func, pc));
+            stack.extend(all_successors(func, pc));
         }
         BytecodeBlocks { is_leader, is_loop_header, reachable }
     }

@@ -281,6 +281,40 @@ impl Instr {
         }
     }
 
+    /// True if executing the instruction may throw a JavaScript exception a `try` can catch,
+    /// so that a handler covering it is one of its successors. Constants, moves, jumps,
+    /// branches, `!`, `typeof` and allocations of closures, contexts, objects and arrays
+    /// cannot (running out of memory is not catchable); `JumpLoop` is not either: an
+    /// exception that leaves on-stack-replaced code has already passed every handler of the
+    /// function.
+    pub fn can_throw(&self) -> bool {
+        !matches!(
+            self,
+            Instr::LoadConst { .. }
+                | Instr::LoadInt { .. }
+                | Instr::LoadUndefined { .. }
+                | Instr::LoadNull { .. }
+                | Instr::LoadBool { .. }
+                | Instr::LoadHole { .. }
+                | Instr::LoadFunction { .. }
+                | Instr::Move { .. }
+                | Instr::Jump { .. }
+                | Instr::JumpLoop { .. }
+                | Instr::JumpIfTrue { .. }
+                | Instr::JumpIfFalse { .. }
+                | Instr::LogicalNot { .. }
+                | Instr::Return { .. }
+                | Instr::CreateObject { .. }
+                | Instr::CreateArray { .. }
+                | Instr::CreateClosure { .. }
+                | Instr::CreateContext { .. }
+                | Instr::LoadContext { .. }
+                | Instr::StoreContext { .. }
+                | Instr::TypeOf { .. }
+                | Instr::Trap { .. }
+        )
+    }
+
     /// The jump target of a branch or jump.
     pub fn jump_target(&self) -> Option<Pc> {
         match *self {
@@ -513,6 +547,33 @@ pub struct Function {
     /// function reads variables of enclosing functions or creates closures that do (after
     /// `receiver`).
     pub context: Option<Reg>,
+    /// The exception handlers (`try` ranges), innermost first: the first entry whose range
+    /// holds a throwing instruction's pc catches what it throws ([`Function::handler_at`]).
+    pub handlers: Vec<Handler>,
+}
+
+/// An exception handler: an exception thrown by an instruction in `start..end` (one that
+/// [`Instr::can_throw`]) is stored in `exception` and control continues at `handler`, as
+/// V8's handler table does for a `try` block. A `finally` is compiled into copies on every
+/// way out of its `try` (one of them a handler that runs it and rethrows), so a handler never
+/// needs to know how its block was left.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Handler {
+    /// The first pc the handler covers.
+    pub start: Pc,
+    /// The pc after the last one it covers.
+    pub end: Pc,
+    /// Where control goes with the exception.
+    pub handler: Pc,
+    /// The register that receives the exception value.
+    pub exception: Reg,
+}
+
+impl Handler {
+    /// True if the handler covers `pc`.
+    pub fn covers(&self, pc: Pc) -> bool {
+        self.start <= pc && pc < self.end
+    }
 }
 
 /// What kind of function a bytecode function is.
@@ -546,6 +607,20 @@ impl Function {
     /// The number of hidden parameters (`receiver`, `context`) after the declared ones.
     pub fn hidden_count(&self) -> u32 {
         self.receiver.is_some() as u32 + self.context.is_some() as u32
+    }
+
+    /// The handler that catches an exception thrown at `pc`, if any (the innermost).
+    pub fn handler_at(&self, pc: Pc) -> Option<&Handler> {
+        self.handlers.iter().find(|h| h.covers(pc))
+    }
+
+    /// Where an exception thrown by the instruction at `pc` goes, if it can throw and a
+    /// handler covers it: the exceptional successor of `pc`.
+    pub fn exception_successor(&self, pc: Pc) -> Option<&Handler> {
+        if self.handlers.is_empty() || !self.code[pc as usize].can_throw() {
+            return None;
+        }
+        self.handler_at(pc)
     }
 }
 

@@ -300,6 +300,10 @@ enum TargetKind {
     Loop,
     Switch,
     Block,
+    /// The `try` block (and `catch` block) of a `try` with a `finally`: a `break`,
+    /// `continue` or `return` that leaves it jumps to a copy of the `finally` block, which
+    /// then leaves the same way ([`FinallyExit`]).
+    Finally,
 }
 
 struct JumpTarget {
@@ -307,6 +311,21 @@ struct JumpTarget {
     kind: TargetKind,
     breaks: Vec<usize>,
     continues: Vec<usize>,
+    /// For [`TargetKind::Finally`]: the jumps that leave through the `finally`, and how.
+    exits: Vec<(usize, FinallyExit)>,
+    /// For [`TargetKind::Finally`]: the register a `return` leaving through the `finally`
+    /// puts its value in.
+    return_reg: Option<Reg>,
+}
+
+/// How a jump leaves a `try` (or `catch`) block that has a `finally`: after the copy of the
+/// `finally` block it is made again, from outside the `try` statement.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum FinallyExit {
+    Break(Option<String>),
+    Continue(Option<String>),
+    /// `return` of the value in the target's `return_reg`.
+    Return,
 }
 
 struct FnCtx {
@@ -328,6 +347,8 @@ struct FnCtx {
     is_script: bool,
     targets: Vec<JumpTarget>,
     pending_labels: Vec<String>,
+    /// The exception handlers made so far, innermost first (see [`bc::Handler`]).
+    handlers: Vec<Handler>,
     span: (u32, u32),
     kind: FunctionKind,
     /// The hidden `this` parameter register, if the function reads `this`.
@@ -554,6 +575,7 @@ impl Compiler {
             is_script,
             targets: Vec::new(),
             pending_labels: Vec::new(),
+            handlers: Vec::new(),
             span,
             kind: if is_script { FunctionKind::Script } else { FunctionKind::Normal },
             receiver: None,
@@ -581,6 +603,7 @@ impl Compiler {
             strict: ctx.strict,
             receiver: ctx.receiver,
             context: ctx.context_param,
+            handlers: ctx.handlers,
         };
         self.functions[ctx.id.0 as usize] = Some(f);
     }
@@ -1694,30 +1717,17 @@ impl Compiler {
             Statement::ForStatement(s) => self.for_statement(s, labels),
             Statement::ContinueStatement(s) => {
                 let label = s.label.as_ref().map(|l| l.name.as_str().to_string());
-                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
-                let found = self.ctx().targets.iter_mut().rev().find(|t| {
-                    t.kind == TargetKind::Loop
-                        && label.as_ref().map(|l| t.labels.contains(l)).unwrap_or(true)
-                });
-                match found {
-                    Some(t) => t.continues.push(j),
-                    None => self.syntax_error("Illegal continue statement".into(), s.span.start),
-                }
+                self.emit_continue(label, s.span.start);
             }
             Statement::BreakStatement(s) => {
                 let label = s.label.as_ref().map(|l| l.name.as_str().to_string());
-                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
-                let found = self.ctx().targets.iter_mut().rev().find(|t| match &label {
-                    Some(l) => t.labels.contains(l),
-                    None => t.kind != TargetKind::Block,
-                });
-                match found {
-                    Some(t) => t.breaks.push(j),
-                    None => self.syntax_error("Illegal break statement".into(), s.span.start),
-                }
+                self.emit_break(label, s.span.start);
             }
             Statement::ReturnStatement(s) if s.argument.is_none() && matches!(self.ctx().kind, FunctionKind::ClassConstructor { derived: true }) => {
                 self.pos = s.span.start;
+                if self.ctx().targets.iter().any(|t| t.kind == TargetKind::Finally) {
+                    return self.trap("return without a value from a derived constructor's try/finally", s.span.start);
+                }
                 self.implicit_return();
             }
             Statement::ReturnStatement(s) => {
@@ -1730,7 +1740,7 @@ impl Compiler {
                     }
                 };
                 self.pos = s.span.start;
-                self.emit(Instr::Return { src: r });
+                self.emit_return(r);
             }
             Statement::ThrowStatement(s) => {
                 let r = self.expr_any(&s.argument);
@@ -1757,7 +1767,7 @@ impl Compiler {
             }
             Statement::ForInStatement(s) => self.trap("for-in", s.span.start),
             Statement::ForOfStatement(s) => self.for_of_statement(s, labels),
-            Statement::TryStatement(s) => self.trap("try/catch", s.span.start),
+            Statement::TryStatement(s) => self.with_labels_block(labels, |c| c.try_statement(s)),
             Statement::WithStatement(s) => self.trap("with", s.span.start),
             Statement::ClassDeclaration(c) => {
                 let Some(id) = &c.id else { return self.trap("class without a name", c.span.start) };
@@ -1791,7 +1801,7 @@ impl Compiler {
     }
 
     fn with_target(&mut self, labels: Vec<String>, kind: TargetKind, f: impl FnOnce(&mut Self)) {
-        self.ctx().targets.push(JumpTarget { labels, kind, breaks: Vec::new(), continues: Vec::new() });
+        self.ctx().targets.push(JumpTarget { labels, kind, breaks: Vec::new(), continues: Vec::new(), exits: Vec::new(), return_reg: None });
         f(self);
         let t = self.ctx().targets.pop().expect("target");
         let end = self.pc();
@@ -1799,6 +1809,184 @@ impl Compiler {
             self.patch(b, end);
         }
         debug_assert!(t.continues.is_empty(), "continues are patched by the loop");
+    }
+
+    /// `break [label]`: a jump to the end of the target, or into the `finally` of a `try` it
+    /// leaves on the way.
+    fn emit_break(&mut self, label: Option<String>, offset: u32) {
+        let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+        let found = self.ctx().targets.iter_mut().rev().find(|t| {
+            t.kind == TargetKind::Finally
+                || match &label {
+                    Some(l) => t.labels.contains(l),
+                    None => t.kind != TargetKind::Block,
+                }
+        });
+        match found {
+            Some(t) if t.kind == TargetKind::Finally => t.exits.push((j, FinallyExit::Break(label))),
+            Some(t) => t.breaks.push(j),
+            None => self.syntax_error("Illegal break statement".into(), offset),
+        }
+    }
+
+    /// `continue [label]`: a jump to the loop's continue point, or into the `finally` of a
+    /// `try` it leaves on the way.
+    fn emit_continue(&mut self, label: Option<String>, offset: u32) {
+        let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+        let found = self.ctx().targets.iter_mut().rev().find(|t| {
+            t.kind == TargetKind::Finally
+                || (t.kind == TargetKind::Loop && label.as_ref().map(|l| t.labels.contains(l)).unwrap_or(true))
+        });
+        match found {
+            Some(t) if t.kind == TargetKind::Finally => t.exits.push((j, FinallyExit::Continue(label))),
+            Some(t) => t.continues.push(j),
+            None => self.syntax_error("Illegal continue statement".into(), offset),
+        }
+    }
+
+    /// `return r`, through the `finally` of every `try` it leaves.
+    fn emit_return(&mut self, r: Reg) {
+        let finally = self.ctx().targets.iter().rposition(|t| t.kind == TargetKind::Finally);
+        match finally {
+            None => {
+                self.emit(Instr::Return { src: r });
+            }
+            Some(i) => {
+                let dst = self.ctx().targets[i].return_reg.expect("a finally target has a return register");
+                if dst != r {
+                    self.emit(Instr::Move { dst, src: r });
+                }
+                let j = self.emit(Instr::Jump { target: PLACEHOLDER });
+                self.ctx().targets[i].exits.push((j, FinallyExit::Return));
+            }
+        }
+    }
+
+    /// Adds a handler for `start..end` (nothing if the range is empty). Handlers are added
+    /// when their range is complete, so one nested in another comes first.
+    fn add_handler(&mut self, start: Pc, end: Pc, handler: Pc, exception: Reg) {
+        if start < end {
+            self.ctx().handlers.push(Handler { start, end, handler, exception });
+        }
+    }
+
+    /// A block statement's body in its own scope.
+    fn block_body(&mut self, b: &BlockStatement<'_>) {
+        let m = self.enter_block(&b.body, false);
+        self.statements(&b.body);
+        self.leave_block(m);
+    }
+
+    /// `try { B } catch (e) { C } finally { F }`, as javac compiles it: the `try` block is
+    /// covered by a handler that enters the `catch` block with the exception, and `F` is
+    /// copied onto every way out — after normal completion, into a handler covering `B` (or
+    /// `C`) that runs `F` and rethrows, and before each `break`, `continue` and `return`
+    /// that leaves (one copy per distinct way out). The copies are outside the ranges they
+    /// finish, so an exception in `F` goes to the enclosing handler; no completion record
+    /// is needed at run time, and a compiler sees only ordinary control flow.
+    ///
+    /// ```text
+    ///   B                   ; handler → catch (or → rethrow without a catch)
+    ///   Jump done
+    /// catch:                ; exception in e
+    ///   C                   ; handler → rethrow (with a finally)
+    ///   Jump done
+    /// rethrow:              ; exception in e2
+    ///   F; Throw e2
+    /// exit k:  F; break/continue/return as before
+    /// done:    F
+    /// ```
+    fn try_statement(&mut self, s: &TryStatement<'_>) {
+        let mark = self.mark();
+        let finalizer = s.finalizer.as_deref();
+        if finalizer.is_some() {
+            let return_reg = Some(self.temp());
+            self.ctx().targets.push(JumpTarget {
+                labels: Vec::new(),
+                kind: TargetKind::Finally,
+                breaks: Vec::new(),
+                continues: Vec::new(),
+                exits: Vec::new(),
+                return_reg,
+            });
+        }
+        let exception = self.temp();
+        let try_start = self.pc();
+        self.block_body(&s.block);
+        let try_end = self.pc();
+        let mut done = vec![self.emit(Instr::Jump { target: PLACEHOLDER })];
+        // The ranges whose exceptions run the `finally` and rethrow.
+        let mut rethrow_ranges = Vec::new();
+        match &s.handler {
+            Some(catch) => {
+                let catch_pc = self.pc();
+                self.add_handler(try_start, try_end, catch_pc, exception);
+                self.pos = catch.span.start;
+                let m = self.mark();
+                self.ctx().scopes.push(Scope::default());
+                if let Some(param) = &catch.param {
+                    match &param.pattern {
+                        BindingPattern::BindingIdentifier(id) => {
+                            let name = id.name.as_str();
+                            self.binding_reg(name, DeclKind::Let, 0, id.span.start);
+                            self.init_binding(name, exception);
+                        }
+                        other => self.trap("a destructuring catch parameter", other.span().start),
+                    }
+                }
+                self.block_body(&catch.body);
+                self.pop_scope();
+                self.release(m);
+                let catch_end = self.pc();
+                done.push(self.emit(Instr::Jump { target: PLACEHOLDER }));
+                rethrow_ranges.push((catch_pc, catch_end));
+            }
+            None => rethrow_ranges.push((try_start, try_end)),
+        }
+        if let Some(f) = finalizer {
+            let target = self.ctx().targets.pop().expect("the finally target");
+            debug_assert!(target.kind == TargetKind::Finally);
+            let rethrown = self.temp();
+            let rethrow_pc = self.pc();
+            for (start, end) in rethrow_ranges {
+                self.add_handler(start, end, rethrow_pc, rethrown);
+            }
+            self.pos = f.span.start;
+            self.block_body(f);
+            self.pos = f.span.end;
+            self.emit(Instr::Throw { src: rethrown });
+            // One copy of the `finally` per distinct way out, in order of first use.
+            let mut ways: Vec<(FinallyExit, Vec<usize>)> = Vec::new();
+            for (jump, exit) in target.exits {
+                match ways.iter_mut().find(|(e, _)| *e == exit) {
+                    Some((_, jumps)) => jumps.push(jump),
+                    None => ways.push((exit, vec![jump])),
+                }
+            }
+            for (exit, jumps) in ways {
+                let here = self.pc();
+                for j in jumps {
+                    self.patch(j, here);
+                }
+                self.block_body(f);
+                match exit {
+                    FinallyExit::Break(label) => self.emit_break(label, f.span.end),
+                    FinallyExit::Continue(label) => self.emit_continue(label, f.span.end),
+                    FinallyExit::Return => self.emit_return(target.return_reg.expect("return register")),
+                }
+            }
+            let here = self.pc();
+            for j in done {
+                self.patch(j, here);
+            }
+            self.block_body(f);
+        } else {
+            let here = self.pc();
+            for j in done {
+                self.patch(j, here);
+            }
+        }
+        self.release(mark);
     }
 
     fn patch_continues(&mut self, target: Pc) {

@@ -202,14 +202,26 @@ impl Liveness {
     }
 }
 
-/// The control-flow successors of the instruction at `pc`.
+/// The normal control-flow successors of the instruction at `pc` (the exceptional one, a
+/// handler, is [`Function::exception_successor`]).
 pub fn successors(func: &Function, pc: Pc) -> impl Iterator<Item = Pc> {
     let instr = &func.code[pc as usize];
     let fall = (!instr.is_terminator() && (pc as usize + 1) < func.code.len()).then_some(pc + 1);
     fall.into_iter().chain(instr.jump_target())
 }
 
+/// Every control-flow successor of the instruction at `pc`: the normal ones, then the
+/// handler that catches what it throws.
+pub fn all_successors(func: &Function, pc: Pc) -> impl Iterator<Item = Pc> + '_ {
+    successors(func, pc).chain(func.exception_successor(pc).map(|h| h.handler))
+}
+
 /// Computes liveness by iterating the backward dataflow equations to a fixed point.
+///
+/// An exceptional edge leaves an instruction before it writes its destination, so what is
+/// live at the handler is live before the instruction, its destination included:
+/// `live_in(pc) = uses ∪ (live_out(pc) − def) ∪ live_in(handler)`, where `live_out` is over
+/// the normal successors.
 pub fn analyze(func: &Function) -> Liveness {
     let n = func.code.len();
     let regs = func.register_count;
@@ -229,6 +241,10 @@ pub fn analyze(func: &Function) -> Liveness {
                 inn.remove(d);
             }
             instr.for_each_use(|r| inn.insert(r));
+            if let Some(h) = func.exception_successor(pc as Pc) {
+                let handler_live = live_in[h.handler as usize].clone();
+                inn.union_with(&handler_live);
+            }
             if inn != live_in[pc] {
                 live_in[pc] = inn;
                 changed = true;
@@ -280,5 +296,43 @@ mod tests {
         assert!(dense.iter().eq(sparse.iter()));
         assert!(!sparse.union_with(&other_sparse), "nothing new");
         assert!(sparse.iter().zip(sparse.iter().skip(1)).all(|(a, b)| a.0 < b.0), "sorted");
+    }
+}
+
+#[cfg(test)]
+mod exception_edge_tests {
+    use super::*;
+    use crate::bytecode::Instr;
+
+    /// A register the handler reads is live before every instruction in the `try` that can
+    /// throw, even the one that writes it: an exception leaves before the write.
+    #[test]
+    fn what_the_handler_reads_is_live_across_the_try() {
+        let p = crate::compile("t.js", "function f(g) { var x = 1; try { x = g(); x = g(); } catch (e) { return x; } return x; }").unwrap();
+        let f = p.functions.iter().find(|f| f.name == "f").unwrap();
+        assert_eq!(f.handlers.len(), 1);
+        let h = f.handlers[0];
+        let calls: Vec<Pc> = (h.start..h.end).filter(|&pc| matches!(f.code[pc as usize], Instr::Call { .. })).collect();
+        assert_eq!(calls.len(), 2);
+        let live = analyze(f);
+        let Instr::Call { dst, .. } = f.code[calls[1] as usize] else { unreachable!() };
+        assert!(live.live_in(calls[1]).contains(dst), "x is live before the call that overwrites it");
+        assert!(crate::blocks::BytecodeBlocks::of(f).reachable[h.handler as usize], "the handler is reachable");
+        assert!(crate::blocks::BytecodeBlocks::of(f).is_leader[h.handler as usize], "the handler starts a block");
+    }
+
+    /// A `finally` is copied onto each way out: the normal one, the rethrowing handler and
+    /// each distinct `break`/`continue`/`return`; a nested `try` comes first in the table.
+    #[test]
+    fn finally_copies_and_handler_order() {
+        let src = "function f(a) { for (;;) { try { try { if (a) break; return 1; } catch (e) { a = e; } } finally { a++; } } return a; }";
+        let p = crate::compile("t.js", src).unwrap();
+        let f = p.functions.iter().find(|f| f.name == "f").unwrap();
+        // inner try -> catch; outer try -> rethrow.
+        assert_eq!(f.handlers.len(), 2);
+        assert!(f.handlers[0].start >= f.handlers[1].start && f.handlers[0].end <= f.handlers[1].end, "innermost first");
+        // `a++` is one increment per copy: rethrow, break, return and normal completion.
+        let adds = f.code.iter().filter(|i| matches!(i, Instr::Unary { op: crate::bytecode::UnaryOp::Increment, .. })).count();
+        assert_eq!(adds, 4);
     }
 }

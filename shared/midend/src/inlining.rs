@@ -105,9 +105,13 @@ pub fn inlineable(f: &Function) -> bool {
     !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && translatable_in_place(f)
 }
 
-/// True if `f` has code that ends in a terminator and uses no text constants.
+/// True if `f` has code that ends in a terminator, uses no text constants and has no
+/// exception handlers.
 fn translatable_in_place(f: &Function) -> bool {
     let Some(last) = f.code.last() else { return false };
+    if !f.handlers.is_empty() {
+        return false;
+    }
     let ends = matches!(
         last,
         Instr::Return { .. }

@@ -508,6 +508,13 @@ impl Vm {
                 Ok(None) => {}
                 Ok(Some(result)) => return Ok(result),
                 Err(mut e) => {
+                    if let Some(h) = func.exception_successor(at as Pc) {
+                        if let Some(v) = self.catchable_value(&e.throw) {
+                            self.stack[base + h.exception.0 as usize] = v;
+                            pc = h.handler as usize;
+                            continue;
+                        }
+                    }
                     if e.location.is_none() {
                         e.location = Some((f, at as Pc));
                     }
@@ -1671,6 +1678,27 @@ impl Vm {
             Decoded::Array(_) => "[object Array]".into(),
             Decoded::Double(x) if x == 0.0 => "0".into(),
             _ => self.to_display_string(v),
+        }
+    }
+
+    /// The value a `catch` receives for `throw`, if a `try` can catch it: the value thrown,
+    /// or a new error object for an error the vm raised (a `TypeError` of a builtin, a stack
+    /// overflow's `RangeError`). Unsupported constructs, internal errors and running out of
+    /// heap end the program whatever handlers there are.
+    pub fn catchable_value(&mut self, throw: &Throw) -> Option<Value> {
+        match throw {
+            Throw::Value(v) => Some(*v),
+            Throw::Error(kind, message) => {
+                let proto = self.error_prototype(*kind);
+                let obj = Value::object(self.heap.alloc_object_with_proto(proto));
+                let name = self.heap.intern("message");
+                let text = self.heap.alloc_str(message);
+                if let Decoded::Object(o) = obj.decode() {
+                    self.heap.set_property(o, name, text);
+                }
+                Some(obj)
+            }
+            Throw::Unsupported(_) | Throw::Internal(_) | Throw::HeapLimit(_) => None,
         }
     }
 
