@@ -615,6 +615,13 @@ impl<'a> Assembler<'a> {
         self.terminate(Op::Branch { profile }, &[cond], &[if_true, if_false]);
     }
 
+    /// Ends the current block after `thrower`, an op that may throw inside a `try`: control
+    /// goes on to `normal` when it returned and to `catch` (a block starting with
+    /// `CatchBlockBegin`) when it threw.
+    pub fn check_exception(&mut self, thrower: V, normal: Label, catch: Label) {
+        self.terminate(Op::CheckException, &[thrower], &[normal, catch]);
+    }
+
     /// Ends the current block returning `v`.
     pub fn ret(&mut self, v: V) {
         self.terminate(Op::Return, &[v], &[]);

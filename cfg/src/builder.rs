@@ -27,7 +27,7 @@ use ir::compile::{Bailout, CompileInput};
 use ir::hash::{IdHashMap, IdHashSet};
 use ir::ops::{DeoptReason, Op, Rep};
 use ir::tagged;
-use midend::walker::{self, Branch, Construction, InlinedCall, OsrEntry, WalkOptions};
+use midend::walker::{self, Branch, CatchTarget, Construction, InlinedCall, OsrEntry, WalkOptions};
 
 use crate::assembler::{Assembler, Label, Variable, V};
 use crate::graph::{Graph, Output};
@@ -122,6 +122,19 @@ impl CfgConstruction {
 
     fn label(&self, pc: Pc) -> Label {
         self.function.block_of_pc[&pc]
+    }
+
+    /// Ends the block with a jump to the handler of `target` carrying `exception` in its
+    /// exception register: in this function (`depth` 0), or in the caller `depth` levels
+    /// out, whose register variables still hold their values at its call.
+    fn jump_to_handler(&mut self, exception: V, target: CatchTarget) {
+        let state = match target.depth {
+            0 => &self.function,
+            d => &self.callers[self.callers.len() - d],
+        };
+        let (var, label) = (state.regs[target.exception.0 as usize], state.block_of_pc[&target.handler]);
+        self.asm.set_variable(var, exception);
+        self.asm.goto(label);
     }
 }
 
@@ -232,6 +245,20 @@ impl Construction for CfgConstruction {
 
     fn throw(&mut self, v: V) {
         self.asm.throw(v);
+    }
+
+    fn catch_edge(&mut self, thrower: V, target: CatchTarget) {
+        let (normal, catch) = (self.asm.new_block(), self.asm.new_block());
+        self.asm.check_exception(thrower, normal, catch);
+        // The catch block (Turboshaft's): it takes the exception, then goes to the handler.
+        self.asm.bind(catch);
+        let exception = self.asm.emit(Op::CatchBlockBegin, &[]);
+        self.jump_to_handler(exception, target);
+        self.asm.bind(normal);
+    }
+
+    fn throw_to(&mut self, v: V, target: CatchTarget) {
+        self.jump_to_handler(v, target);
     }
 
     fn begin_inlined(&mut self, call: InlinedCall<'_, V, V>) {

@@ -271,6 +271,12 @@ pub(crate) fn visit_block(
                 asm.ret(v);
                 V::INVALID
             }
+            Op::CheckException => {
+                let thrower = map_in(asm, input.inputs(old)[0]);
+                let s = input.succs(b);
+                asm.check_exception(thrower, block_map[s[0].ix()], block_map[s[1].ix()]);
+                V::INVALID
+            }
             Op::Throw => {
                 let v = map_in(asm, input.inputs(old)[0]);
                 asm.throw(v);

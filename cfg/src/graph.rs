@@ -192,7 +192,7 @@ impl<G> Block<G> {
 
 /// True if ops of this kind end a block.
 pub fn is_terminator(opcode: Opcode) -> bool {
-    matches!(opcode, Opcode::Goto | Opcode::Branch | Opcode::Return | Opcode::Throw | Opcode::Deoptimize)
+    matches!(opcode, Opcode::Goto | Opcode::Branch | Opcode::Return | Opcode::Throw | Opcode::Deoptimize | Opcode::CheckException)
 }
 
 /// The representation of the value an op produces in the CFG pipeline (`None`: no value).

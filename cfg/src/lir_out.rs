@@ -82,6 +82,14 @@ impl Translator<'_> {
                         })
                     }
                     Op::Return => term = Some(Terminator::Return(self.value(g.inputs(i)[0]))),
+                    Op::CheckException => {
+                        let catch = g.succs(b)[1];
+                        term = Some(Terminator::CheckException {
+                            thrower: self.value(g.inputs(i)[0]),
+                            normal: self.jump(b, 0),
+                            catch: ir::lir::BlockId(catch.ix() as u32),
+                        })
+                    }
                     Op::Throw => term = Some(Terminator::Throw(self.value(g.inputs(i)[0]))),
                     Op::Deoptimize { reason } => term = Some(Terminator::Deoptimize(self.exit(g.inputs(i)[0], reason))),
                     Op::DeoptimizeIf { reason } | Op::DeoptimizeUnless { reason } => {

@@ -63,7 +63,7 @@ pub fn verify<G>(g: &Graph<G>) -> Result<(), Vec<VerifyError>> {
     for b in g.blocks() {
         let want = match g.terminator(b).map(|t| g.op(t)) {
             Some(Op::Goto) => 1,
-            Some(Op::Branch { .. }) => 2,
+            Some(Op::Branch { .. }) | Some(Op::CheckException) => 2,
             _ => 0,
         };
         if g.succs(b).len() != want {

@@ -34,7 +34,7 @@ use ir::lir::{Block, BlockId, Function, Inst, Jump, Terminator, Value};
 use ir::ops::{Access, DeoptReason, NumberHint, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 use midend::machine_lowering::{self, MachineEmitter};
-use midend::walker::{self, Branch, Construction, InlinedCall, OsrEntry, WalkOptions};
+use midend::walker::{self, Branch, CatchTarget, Construction, InlinedCall, OsrEntry, WalkOptions};
 
 /// Compiles one function to LIR.
 pub fn compile(input: &CompileInput<'_>) -> Result<Function, Bailout> {
@@ -59,6 +59,7 @@ fn build(input: &CompileInput<'_>, osr: Option<Pc>) -> Result<Function, Bailout>
         block_of_pc: IdHashMap::default(),
         tagged_constants: IdHashMap::default(),
         unsupported: None,
+        last_thrower: None,
     };
     let options = WalkOptions { osr, osr_entry: OsrEntry::Direct, inline: false, math_machine_ops: false, specialize_context: false };
     walker::walk_with(input, &liveness, &mut b, options)?;
@@ -109,6 +110,9 @@ struct Builder<'l> {
     /// Why the compile bails out: the first step the walker asked for that has no
     /// construction here (an op without a lowering).
     unsupported: Option<BailoutReason>,
+    /// The call that ended the last block with a `CheckException`, until the walker says it
+    /// returned ([`Construction::call_returned`] attaches its lazy exit there).
+    last_thrower: Option<(BlockId, usize)>,
 }
 
 impl Builder<'_> {
@@ -363,8 +367,8 @@ impl Builder<'_> {
                 continue;
             }
             reachable[b] = true;
-            for j in self.lir.blocks[b].term.successors() {
-                stack.push(j.block.0 as usize);
+            for s in self.lir.blocks[b].term.successor_blocks() {
+                stack.push(s.0 as usize);
             }
         }
         let mut new_id = vec![u32::MAX; n];
@@ -381,14 +385,7 @@ impl Builder<'_> {
             .enumerate()
             .filter(|(i, _)| reachable[*i])
             .map(|(_, mut block)| {
-                match &mut block.term {
-                    Terminator::Goto(j) => j.block = BlockId(new_id[j.block.0 as usize]),
-                    Terminator::Branch { if_true, if_false, .. } => {
-                        if_true.block = BlockId(new_id[if_true.block.0 as usize]);
-                        if_false.block = BlockId(new_id[if_false.block.0 as usize]);
-                    }
-                    _ => {}
-                }
+                block.term.for_each_block_mut(&mut |b| *b = BlockId(new_id[b.0 as usize]));
                 block
             })
             .collect();
@@ -521,11 +518,55 @@ impl Construction for Builder<'_> {
 
     fn call_returned(&mut self, pc: Pc, _dst: Reg) {
         // The call's lazy exit: after it returns, the interpreter resumes at the next pc with
-        // the result in `dst` (as `ir::frame::after_call` describes it).
+        // the result in `dst` (as `ir::frame::after_call` describes it). A call inside a `try`
+        // ended its block already.
         let exit = self.exit(pc + 1, DeoptReason::AfterCall);
-        if let Some(call) = self.current.as_mut().and_then(|c| c.2.last_mut()) {
+        let thrower = self.last_thrower.take();
+        let after_catch_edge = self.current.as_ref().is_some_and(|c| c.2.is_empty());
+        let call = match thrower {
+            Some((block, i)) if after_catch_edge => self.lir.blocks[block.0 as usize].insts.get_mut(i),
+            _ => self.current.as_mut().and_then(|c| c.2.last_mut()),
+        };
+        if let Some(call) = call {
             call.exit = Some(exit);
         }
+    }
+
+    fn catch_edge(&mut self, _thrower: Value, target: CatchTarget) {
+        // The walk never inlines here: the handler is this function's. The call that may
+        // throw is the runtime call the op just became, the block's last instruction.
+        let (normal, catch) = (self.new_block(), self.new_block());
+        let (id, _, insts) = self.current.as_mut().expect("an open block");
+        let id = *id;
+        let Some(call) = insts.last_mut().filter(|i| matches!(i.op, Op::CallRuntime { .. })) else {
+            self.unsupported.get_or_insert(BailoutReason::Declined("an op that may throw without a runtime call".into()));
+            return;
+        };
+        let thrower = match call.result {
+            Some(v) => v,
+            None => {
+                let v = self.lir.new_value(Rep::Tagged);
+                call.result = Some(v);
+                v
+            }
+        };
+        let at = insts.len() - 1;
+        self.end_block(Terminator::CheckException { thrower, normal: Jump { block: normal, args: Vec::new() }, catch });
+        self.last_thrower = Some((id, at));
+        let regs = self.regs.clone();
+        self.current = Some((catch, Vec::new(), Vec::new()));
+        let exception = self.machine(Op::CatchBlockBegin, &[], Rep::Tagged);
+        self.regs.insert(target.exception, exception);
+        let j = self.jump_to(target.handler);
+        self.end_block(Terminator::Goto(j));
+        self.regs = regs;
+        self.current = Some((normal, Vec::new(), Vec::new()));
+    }
+
+    fn throw_to(&mut self, v: Value, target: CatchTarget) {
+        self.regs.insert(target.exception, v);
+        let j = self.jump_to(target.handler);
+        self.end_block(Terminator::Goto(j));
     }
 
     fn begin_inlined(&mut self, _call: InlinedCall<'_, Value, Pc>) {

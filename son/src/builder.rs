@@ -35,7 +35,7 @@ use ir::compile::{Bailout, CompileInput};
 use ir::ops::{Arity, DeoptReason, Op, Rep, RuntimeFn};
 use ir::tagged;
 use midend::inlining::InlineBudget;
-use midend::walker::{self, Branch, Construction, InlinedCall, OsrEntry, WalkOptions};
+use midend::walker::{self, Branch, CatchTarget, Construction, InlinedCall, OsrEntry, WalkOptions};
 
 use crate::graph::{Graph, NodeId};
 
@@ -173,6 +173,23 @@ impl SonConstruction {
         } else {
             self.state.pending.entry(target).or_default().push(env);
         }
+    }
+
+    /// An edge into the handler of `target` carrying `exception` in its exception register,
+    /// with `effect` and `control`: the registers are the current ones (`depth` 0) or those
+    /// of the caller `depth` levels out at its call (its destination not yet written).
+    fn edge_to_handler(&mut self, exception: NodeId, effect: NodeId, control: NodeId, target: CatchTarget) {
+        let (regs, state) = match target.depth {
+            0 => (self.env.as_ref().expect("reachable").regs.clone(), &mut self.state),
+            d => {
+                let k = self.callers.len() - d;
+                let (state, env) = &mut self.callers[k];
+                (env.regs.clone(), state)
+            }
+        };
+        let mut env = Env { regs, effect, control };
+        env.regs[target.exception.0 as usize] = Some(exception);
+        state.pending.entry(target.handler).or_default().push(env);
     }
 
     /// Joins the values of several predecessors at `merge`: one value if they agree, else a
@@ -350,6 +367,20 @@ impl Construction for SonConstruction {
     fn throw(&mut self, v: NodeId) {
         let n = self.effectful(Op::Throw, &[v]);
         self.terminate(n);
+    }
+
+    fn catch_edge(&mut self, thrower: NodeId, target: CatchTarget) {
+        let on_exception = self.g.add(Op::IfException, &[thrower, thrower]);
+        let on_success = self.g.add(Op::IfSuccess, &[thrower]);
+        self.edge_to_handler(on_exception, on_exception, on_exception, target);
+        self.env().control = on_success;
+    }
+
+    fn throw_to(&mut self, v: NodeId, target: CatchTarget) {
+        let env = self.env.take().expect("reachable");
+        self.env = Some(env.clone());
+        self.edge_to_handler(v, env.effect, env.control, target);
+        self.env = None;
     }
 
     fn begin_inlined(&mut self, call: InlinedCall<'_, NodeId, NodeId>) {

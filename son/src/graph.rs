@@ -564,9 +564,26 @@ impl Graph {
         order
     }
 
-    /// True if `n` starts a block (`Start`, `Merge`, `Loop`, `IfTrue`, `IfFalse`).
+    /// True if `n` starts a block (`Start`, `Merge`, `Loop`, `IfTrue`, `IfFalse`,
+    /// `IfSuccess`, `IfException`).
     pub fn is_block_start(&self, n: NodeId) -> bool {
-        matches!(self.opcode(n), Opcode::Start | Opcode::Merge | Opcode::Loop | Opcode::IfTrue | Opcode::IfFalse)
+        matches!(
+            self.opcode(n),
+            Opcode::Start | Opcode::Merge | Opcode::Loop | Opcode::IfTrue | Opcode::IfFalse | Opcode::IfSuccess | Opcode::IfException
+        )
+    }
+
+    /// True if `n` may throw inside a `try`: it has the `IfSuccess` projection (and the
+    /// `IfException` one) of an exceptional edge, so it ends its block.
+    pub fn has_exception_edge(&self, n: NodeId) -> bool {
+        self.users(n).any(|u| self.opcode(u) == Opcode::IfSuccess)
+    }
+
+    /// The `IfSuccess` and `IfException` projections of a node with an exceptional edge.
+    pub fn exception_projections(&self, n: NodeId) -> Option<(NodeId, NodeId)> {
+        let success = self.users(n).find(|&u| self.opcode(u) == Opcode::IfSuccess)?;
+        let exception = self.users(n).find(|&u| self.opcode(u) == Opcode::IfException)?;
+        Some((success, exception))
     }
 
     /// Checks the graph's invariants (see [`crate::verify`]); returns every problem found.

@@ -634,7 +634,12 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, ScheduleErr
             }
             Opcode::Merge | Opcode::Loop => succs[i] = vec![index_of[&ex[0]]],
             Opcode::End => return Err(ScheduleError::JumpsToEnd { start: s }),
-            _ => {}
+            _ => {
+                // A node that may throw inside a `try`: the normal successor, then the catch.
+                if let Some((success, exception)) = g.exception_projections(ex[0]) {
+                    succs[i] = vec![index_of[&success], index_of[&exception]];
+                }
+            }
         }
     }
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); starts.len()];
@@ -643,8 +648,8 @@ pub fn schedule_with(g: &mut Graph, split: bool) -> Result<Schedule, ScheduleErr
             Opcode::Merge | Opcode::Loop => {
                 preds[i] = g.inputs(s).iter().map(|c| index_of[c]).collect();
             }
-            Opcode::IfTrue | Opcode::IfFalse => {
-                let br = g.input(s, 0);
+            Opcode::IfTrue | Opcode::IfFalse | Opcode::IfSuccess | Opcode::IfException => {
+                let br = g.control_input(s).unwrap_or_else(|| g.input(s, 0));
                 let c = g.control_input(br).ok_or_else(|| ScheduleError::BranchWithoutControl { branch: NodeAt::of(g, br) })?;
                 preds[i] = vec![index_of[&c]];
             }
@@ -1101,7 +1106,22 @@ impl Emitter<'_> {
         let g = self.g;
         let op = g.op(n);
         match op {
-            Op::FrameState { .. } | Op::ObjectState { .. } | Op::EffectPhi | Op::Phi { .. } | Op::Start | Op::Merge | Op::Loop | Op::IfTrue | Op::IfFalse => return Ok(()),
+            Op::FrameState { .. }
+            | Op::ObjectState { .. }
+            | Op::EffectPhi
+            | Op::Phi { .. }
+            | Op::Start
+            | Op::Merge
+            | Op::Loop
+            | Op::IfTrue
+            | Op::IfFalse
+            | Op::IfSuccess => return Ok(()),
+            // A catch block's first instruction takes the exception.
+            Op::IfException => {
+                let v = self.new_inst(Op::CatchBlockBegin, Vec::new(), Some(Rep::Tagged), None).expect("a result");
+                self.values.insert(n, v);
+                return Ok(());
+            }
             Op::Branch { .. } | Op::Return | Op::Throw | Op::Deoptimize { .. } | Op::End => return Ok(()),
             _ => {}
         }
@@ -1232,6 +1252,9 @@ pub fn emit_lir_traced(
         // what the block's exit (a branch, return or throw) needs last: its inputs are
         // computed after every check of the block, not before the first one.
         let exit = s.blocks[b].exit;
+        if g.opcode(s.blocks[b].start) == Opcode::IfException {
+            e.emit_node(b, s.blocks[b].start, &mut done)?;
+        }
         let (pinned, floating): (Vec<NodeId>, Vec<NodeId>) =
             per_block[b].iter().filter(|&&n| n != exit).partition(|&&n| !is_floating(g, n));
         for n in pinned.into_iter().chain(floating) {
@@ -1255,6 +1278,12 @@ pub fn emit_lir_traced(
             Op::Return => Terminator::Return(e.value(g.input(exit, 0), Rep::Tagged)?),
             Op::Throw => Terminator::Throw(e.value(g.input(exit, 0), Rep::Tagged)?),
             Op::Deoptimize { reason } => Terminator::Deoptimize(e.exit_desc(g.input(exit, 0), reason)?),
+            // A call that may throw inside a `try`: its normal and its catch block.
+            _ if g.has_exception_edge(exit) => {
+                let thrower = e.value(exit, Rep::Tagged)?;
+                let (normal, catch) = (s.blocks[b].succs[0], s.blocks[b].succs[1]);
+                Terminator::CheckException { thrower, normal: e.jump(b, normal)?, catch: BlockId(catch as u32) }
+            }
             other => return Err(EmitError::BlockEndsIn { exit, op: other }),
         };
         let insts = std::mem::take(&mut e.insts);

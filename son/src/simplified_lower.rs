@@ -372,7 +372,17 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut SimplifiedLoweringStats) -> 
         },
     };
     let new_effect = s.effect;
-    g.replace_with_value(n, value, Some(new_effect), Some(control));
+    // A node that may throw inside a `try` hands its `IfSuccess`/`IfException` (its only
+    // control users) to the runtime call it became, the last node of its sequence.
+    let new_control = if g.has_exception_edge(n) {
+        if !matches!(g.op(new_effect), Op::CallRuntime { .. }) {
+            return Err(Bailout::new(BailoutReason::NoLowering { op }));
+        }
+        new_effect
+    } else {
+        control
+    };
+    g.replace_with_value(n, value, Some(new_effect), Some(new_control));
     g.kill(n);
     Ok(())
 }

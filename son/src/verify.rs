@@ -22,7 +22,7 @@ pub fn is_block_exit(g: &Graph, user: NodeId) -> bool {
     matches!(
         g.opcode(user),
         Opcode::Branch | Opcode::Return | Opcode::Throw | Opcode::Deoptimize | Opcode::Merge | Opcode::Loop | Opcode::End
-    )
+    ) || (g.op(user).effects().can_throw && g.has_exception_edge(user))
 }
 
 /// The control-flow successors of block start `n` among the nodes `live` accepts: users
@@ -100,6 +100,16 @@ pub fn verify(g: &Graph) -> Result<(), Vec<VerifyError>> {
                 if let Some(&b) = g.inputs(n).first() {
                     if !matches!(g.opcode(b), Opcode::Branch | Opcode::Dead) {
                         errors.push(at(n, "projection of a non-branch".into()));
+                    }
+                }
+            }
+            Opcode::IfSuccess | Opcode::IfException => {
+                if let Some(t) = g.control_input(n) {
+                    if g.opcode(t) != Opcode::Dead && g.exception_projections(t).is_none() {
+                        errors.push(at(n, "an exception projection without its pair".into()));
+                    }
+                    if g.opcode(n) == Opcode::IfException && g.effect_input(n) != Some(t) {
+                        errors.push(at(n, "IfException's effect is not its throwing node".into()));
                     }
                 }
             }

@@ -20,8 +20,10 @@
 //!   (an op invariant in both loops of a nest goes before the outer one).
 //! - **Where.** At the end of the loop's *preheader*, before its terminator: the header's
 //!   immediate dominator, which is the block before the header when the loop has one entry.
-//!   A loop whose immediate dominator lies in another loop than the one enclosing the header
-//!   (it has no preheader) is not hoisted out of (counted `licm_no_preheader`); a function
+//!   A loop whose immediate dominator lies in another loop than the one enclosing the header,
+//!   or ends in a `CheckException` (the call that may throw must end its block; the sea of
+//!   nodes' scheduler places such code before the call instead), has no preheader and is not
+//!   hoisted out of (counted `licm_no_preheader`); a function
 //!   with an irreducible loop is left as it is (`licm_irreducible`).
 //!
 //! The analysis runs once on the input graph before the copy ([`Reducer::analyze`]); the
@@ -166,6 +168,9 @@ impl LoopInvariantCodeMotion {
         let mut missing = 0;
         for &h in &loops.headers {
             match input.idom(h) {
+                // A block ending in `CheckException` is not one: what it would hoist would go
+                // after the call that may throw, which must end the block.
+                Some(t) if input.terminator(t).is_some_and(|op| *input.op(op) == ir::ops::Op::CheckException) => missing += 1,
                 Some(t) if loops.loop_of[t.ix()] == loops.parent[h.ix()] => preheader[h.ix()] = Some(t),
                 _ => missing += 1,
             }

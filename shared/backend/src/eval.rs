@@ -107,11 +107,19 @@ pub fn evaluate(f: &Function, vm: &mut Vm, args: &[Value]) -> JsResult<Value> {
 fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<Value> {
     let mut block = 0usize;
     let mut incoming: Vec<u64> = Vec::new();
+    // The exception of a call a `CheckException` catches, until `CatchBlockBegin` takes it.
+    let mut pending: Option<Box<vm::Exception>> = None;
     loop {
         let b = &f.blocks[block];
         for (p, v) in b.params.iter().zip(&incoming) {
             vals[p.0 as usize] = *v;
         }
+        // The call whose exception this block's terminator catches, if any.
+        let thrower = match b.term {
+            Terminator::CheckException { thrower, .. } => Some(thrower),
+            _ => None,
+        };
+        let mut threw = false;
         for inst in &b.insts {
             vm.tier_stats.insts_executed += 1;
             if inst.op.is_pure() {
@@ -204,9 +212,24 @@ fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<
                     let xs: Vec<f64> = inst.args.iter().map(|v| f64_of(vals[v.0 as usize])).collect();
                     vm.math_function(i, &xs).to_bits()
                 }
+                Op::CatchBlockBegin => {
+                    let e = pending.take().ok_or_else(|| internal("CatchBlockBegin without a caught exception (a LIR verifier error)".to_string()))?;
+                    match vm.catchable_value(&e.throw) {
+                        Some(v) => v.bits(),
+                        None => return Err(e),
+                    }
+                }
                 Op::CallRuntime { function, .. } => {
                     let call_args: Vec<Value> = inst.args.iter().map(|v| Value::from_bits(vals[v.0 as usize])).collect();
-                    let r = vm.runtime_call(f.func, function, &call_args)?.bits();
+                    let r = match vm.runtime_call(f.func, function, &call_args) {
+                        Ok(v) => v.bits(),
+                        Err(e) if thrower.is_some() && inst.result == thrower => {
+                            pending = Some(e);
+                            threw = true;
+                            break;
+                        }
+                        Err(e) => return Err(e),
+                    };
                     // A generic call's lazy exit, once it has returned (`ir::frame::after_call`).
                     if let Some(exit) = inst.exit {
                         if vm.after_call_exit() {
@@ -260,6 +283,8 @@ fn run(f: &Function, vm: &mut Vm, args: &[Value], vals: &mut [u64]) -> JsResult<
                 let reason = f.exit(*e).reason;
                 return deoptimize(f, vm, &vals, *e, reason, false);
             }
+            Terminator::CheckException { catch, .. } if threw => (catch.0 as usize, Vec::new()),
+            Terminator::CheckException { normal, .. } => jump(normal, &vals),
         };
     }
 }

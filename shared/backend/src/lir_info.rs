@@ -54,10 +54,10 @@ pub(crate) fn reverse_post_order(lir: &Function) -> Vec<usize> {
     seen[0] = true;
     while let Some(top) = stack.last_mut() {
         let (b, next) = *top;
-        let succs = lir.blocks[b].term.successors();
+        let succs = lir.blocks[b].term.successor_blocks();
         if let Some(j) = succs.get(next) {
             top.1 += 1;
-            let s = j.block.0 as usize;
+            let s = j.0 as usize;
             if s < n && !seen[s] {
                 seen[s] = true;
                 stack.push((s, 0));

@@ -137,6 +137,19 @@ pub(crate) extern "C" fn rt_after_call_exit(vm: *mut Vm) -> u32 {
     vm.after_call_exit() as u32
 }
 
+/// `CatchBlockBegin`: the exception parked by the call that just returned the sentinel, as
+/// the value a `catch` receives ([`Vm::catchable_value`]); one no `try` may catch is parked
+/// again and the sentinel returned, so that the function leaves with it.
+pub(crate) extern "C" fn rt_catch(vm: *mut Vm) -> u64 {
+    // SAFETY: as in `rt_call`.
+    let vm = unsafe { vm_mut(vm) };
+    let e = take_pending();
+    match vm.catchable_value(&e.throw) {
+        Some(v) => v.bits(),
+        None => set_pending(e),
+    }
+}
+
 pub(crate) extern "C" fn rt_throw(value: u64) -> u64 {
     set_pending(Box::new(Exception { throw: Throw::Value(Value::from_bits(value)), location: None }))
 }

@@ -74,16 +74,67 @@ pub enum Terminator {
     Throw(Value),
     /// Unconditional exit to the interpreter.
     Deoptimize(ExitId),
+    /// Ends a block whose last instruction may throw inside a `try` (Turboshaft's
+    /// `CheckException`): if it returned, control goes to `normal`; if it threw, to `catch`,
+    /// a block of no parameters whose only predecessor this is and which starts with
+    /// `CatchBlockBegin` (the exception). The instruction itself does not leave the function
+    /// when it throws, as every other call does.
+    CheckException {
+        /// The result of the block's last instruction, the call that may throw.
+        thrower: Value,
+        /// Where control goes when it returned.
+        normal: Jump,
+        /// The catch block.
+        catch: BlockId,
+    },
 }
 
 impl Terminator {
-    /// The jumps out of this block.
+    /// The jumps out of this block (a catch edge, which passes no arguments, is
+    /// [`Terminator::catch_block`]).
     pub fn successors(&self) -> Vec<&Jump> {
         match self {
             Terminator::Goto(j) => vec![j],
             Terminator::Branch { if_true, if_false, .. } => vec![if_true, if_false],
+            Terminator::CheckException { normal, .. } => vec![normal],
             _ => Vec::new(),
         }
+    }
+
+    /// The jumps out of this block, to rewrite (as [`Terminator::successors`]).
+    pub fn successors_mut(&mut self) -> Vec<&mut Jump> {
+        match self {
+            Terminator::Goto(j) => vec![j],
+            Terminator::Branch { if_true, if_false, .. } => vec![if_true, if_false],
+            Terminator::CheckException { normal, .. } => vec![normal],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Calls `f` on every block the terminator names (jump targets and the catch block), so
+    /// that it may renumber them.
+    pub fn for_each_block_mut(&mut self, f: &mut impl FnMut(&mut BlockId)) {
+        if let Terminator::CheckException { catch, .. } = self {
+            f(catch);
+        }
+        for j in self.successors_mut() {
+            f(&mut j.block);
+        }
+    }
+
+    /// The catch block a `CheckException` goes to when its call threw.
+    pub fn catch_block(&self) -> Option<BlockId> {
+        match self {
+            Terminator::CheckException { catch, .. } => Some(*catch),
+            _ => None,
+        }
+    }
+
+    /// Every block control may go to next: the jumps' targets, then the catch block.
+    pub fn successor_blocks(&self) -> Vec<BlockId> {
+        let mut v: Vec<BlockId> = self.successors().iter().map(|j| j.block).collect();
+        v.extend(self.catch_block());
+        v
     }
 
     /// The values the terminator reads.
@@ -98,6 +149,11 @@ impl Terminator {
             }
             Terminator::Return(v) | Terminator::Throw(v) => vec![*v],
             Terminator::Deoptimize(_) => Vec::new(),
+            Terminator::CheckException { thrower, normal, .. } => {
+                let mut v = vec![*thrower];
+                v.extend(&normal.args);
+                v
+            }
         }
     }
 
@@ -113,6 +169,10 @@ impl Terminator {
             }
             Terminator::Return(v) | Terminator::Throw(v) => f(v),
             Terminator::Deoptimize(_) => {}
+            Terminator::CheckException { thrower, normal, .. } => {
+                f(thrower);
+                normal.args.iter_mut().for_each(f);
+            }
         }
     }
 }

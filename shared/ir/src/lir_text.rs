@@ -37,7 +37,8 @@
 //!   (`Load[field2]`, `CallRuntime[Binary.Add,2]`, `Float64Constant[-0.0]`), its value
 //!   arguments, and the exit of a `DeoptimizeIf` / `DeoptimizeUnless`.
 //! - A terminator is `goto bN(ARGS)`, `branch vC ? bT(ARGS) : bF(ARGS) [weights T F]`,
-//!   `return vM`, `throw vM` or `deopt eN`.
+//!   `return vM`, `throw vM`, `deopt eN` or `check_exception vM bN(ARGS) catch bC` (the
+//!   call `vM` returned: `bN`; it threw: the catch block `bC`).
 //!
 //! Every value prints with its representation where it is defined (block parameter or
 //! result) and bare where it is used; an exit register repeats the representation because
@@ -152,6 +153,11 @@ fn write_function(out: &mut String, f: &Function) -> fmt::Result {
             Terminator::Return(v) => write!(out, "return v{}", v.0)?,
             Terminator::Throw(v) => write!(out, "throw v{}", v.0)?,
             Terminator::Deoptimize(e) => write!(out, "deopt e{}", e.0)?,
+            Terminator::CheckException { thrower, normal, catch } => {
+                write!(out, "check_exception v{} ", thrower.0)?;
+                write_jump(out, normal)?;
+                write!(out, " catch b{}", catch.0)?;
+            }
         }
         out.push('\n');
     }
@@ -520,7 +526,7 @@ pub fn parse(text: &str) -> Result<Function> {
             let save = c.pos;
             let kw = c.word();
             c.pos = save;
-            if matches!(kw, "goto" | "branch" | "return" | "throw" | "deopt") {
+            if matches!(kw, "goto" | "branch" | "return" | "throw" | "deopt" | "check_exception") {
                 let term = p.terminator(&mut c)?;
                 p.blocks[block].term = Some(term);
             } else {
@@ -763,6 +769,16 @@ impl Parser {
             "return" => Terminator::Return(self.use_value(c)?),
             "throw" => Terminator::Throw(self.use_value(c)?),
             "deopt" => Terminator::Deoptimize(self.exit_ref(c)?),
+            "check_exception" => {
+                let thrower = self.use_value(c)?;
+                let normal = self.jump(c)?;
+                if !c.keyword("catch") {
+                    return c.err("expected 'catch bN' after the normal edge");
+                }
+                let catch = c.prefixed('b', "a block")?;
+                self.targets.push((catch, c.line));
+                Terminator::CheckException { thrower, normal, catch: BlockId(catch) }
+            }
             other => return c.err(format!("unknown terminator '{other}'")),
         };
         c.expect_end()?;

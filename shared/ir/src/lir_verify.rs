@@ -60,7 +60,8 @@ pub fn is_lir_op(opcode: Opcode) -> bool {
         | Opcode::StringConstant
         | Opcode::Select
         | Opcode::DeoptimizeIf
-        | Opcode::DeoptimizeUnless => true,
+        | Opcode::DeoptimizeUnless
+        | Opcode::CatchBlockBegin => true,
         _ => opcode.info().level == Level::Machine,
     }
 }
@@ -132,9 +133,11 @@ pub fn expected_reps(op: &Op) -> Option<(Vec<Rep>, Option<Rep>)> {
         Op::TaggedEqual => sig(&[Tagged, Tagged], Some(Bit)),
         Op::Int32Constant { .. } => sig(&[], Some(Int32)),
         Op::Float64Constant { .. } => sig(&[], Some(Float64)),
-        Op::NumberConstant { .. } | Op::TaggedConstant { .. } | Op::StringConstant { .. } | Op::Parameter { .. } => {
-            sig(&[], Some(Tagged))
-        }
+        Op::NumberConstant { .. }
+        | Op::TaggedConstant { .. }
+        | Op::StringConstant { .. }
+        | Op::Parameter { .. }
+        | Op::CatchBlockBegin => sig(&[], Some(Tagged)),
         Op::Select { rep } => sig(&[Bit, rep, rep], Some(rep)),
         Op::Load { access } => match access {
             Access::Field(_) => sig(&[Tagged], Some(Tagged)),
@@ -184,7 +187,7 @@ impl DominatorTree {
         let succs: Vec<Vec<usize>> = f
             .blocks
             .iter()
-            .map(|b| b.term.successors().iter().map(|j| j.block.0 as usize).filter(|&s| s < n).collect())
+            .map(|b| b.term.successor_blocks().iter().map(|j| j.0 as usize).filter(|&s| s < n).collect())
             .collect();
 
         // Post-order by an explicit-stack depth-first search from b0.
@@ -557,6 +560,12 @@ impl Verifier<'_> {
                     continue;
                 }
             }
+            if op == Op::CatchBlockBegin {
+                let is_catch = f.blocks.iter().any(|p| p.term.catch_block() == Some(bid));
+                if i != 0 || !is_catch {
+                    self.error(location, format!("{op} is not the first instruction of a catch block"));
+                }
+            }
             if let Op::CallRuntime { argc, .. } = op {
                 if argc as usize != inst.args.len() {
                     self.error(
@@ -611,6 +620,33 @@ impl Verifier<'_> {
                 }
             }
             Terminator::Deoptimize(e) => self.check_exit_use(*e, b, end, location),
+            Terminator::CheckException { thrower, normal, catch } => {
+                self.check_use(*thrower, b, end, location, false);
+                let last = block.insts.last();
+                let throws = last.is_some_and(|i| {
+                    i.result == Some(*thrower)
+                        && matches!(i.op, Op::CallRuntime { function, .. } if !matches!(function, RuntimeFn::MathFunction(_) | RuntimeFn::ToBoolean))
+                });
+                if !throws {
+                    self.error(location, format!("check_exception v{}: not the result of the block's last instruction, a runtime call", thrower.0));
+                }
+                self.check_jump(normal, b, location);
+                match f.blocks.get(catch.0 as usize) {
+                    None => self.error(location, format!("catch block b{} does not exist", catch.0)),
+                    Some(c) => {
+                        if !c.params.is_empty() {
+                            self.error(location, format!("catch block b{} has parameters", catch.0));
+                        }
+                        if !c.insts.first().is_some_and(|i| i.op == Op::CatchBlockBegin) {
+                            self.error(location, format!("catch block b{} does not start with CatchBlockBegin", catch.0));
+                        }
+                        let preds = f.blocks.iter().filter(|p| p.term.successor_blocks().contains(catch)).count();
+                        if preds != 1 {
+                            self.error(location, format!("catch block b{} has {preds} predecessors, expected 1", catch.0));
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -879,6 +915,48 @@ block b0(v0:Tagged, v1:Float64):
             [
                 "b0 inst 0: CallRuntime[Binary.Add,2] takes 2 arguments, got 1",
                 "b0 inst 1: CallRuntime[Math.1,1] operand 0 is v0:Tagged, expected Float64",
+            ]
+        );
+    }
+
+    /// A call that may throw inside a `try` ends its block with `check_exception`: the text
+    /// round-trips, and the catch block must start with `CatchBlockBegin`, take no parameters
+    /// and have that one predecessor.
+    #[test]
+    fn check_exception_edges() {
+        let good = "function f #0
+block b0(v0:Tagged, v1:Tagged):
+  v2:Tagged = CallRuntime[Binary.Add,2] v0, v1
+  check_exception v2 b1() catch b2
+block b1():
+  return v2
+block b2():
+  v3:Tagged = CatchBlockBegin
+  return v3
+";
+        let f = parse(good).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(crate::lir_text::print(&f), good);
+        verify(&f).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(f.blocks[0].term.successor_blocks(), [BlockId(1), BlockId(2)]);
+        assert_eq!(
+            errors(
+                "function f #0
+block b0(v0:Tagged, v1:Tagged):
+  v2:Tagged = CallRuntime[Binary.Add,2] v0, v1
+  v3:Tagged = TaggedConstant[0]
+  check_exception v2 b1() catch b2
+block b1():
+  v4:Tagged = CatchBlockBegin
+  goto b2()
+block b2():
+  return v0
+"
+            ),
+            [
+                "b0 terminator: check_exception v2: not the result of the block's last instruction, a runtime call",
+                "b0 terminator: catch block b2 does not start with CatchBlockBegin",
+                "b0 terminator: catch block b2 has 2 predecessors, expected 1",
+                "b1 inst 0: CatchBlockBegin is not the first instruction of a catch block",
             ]
         );
     }

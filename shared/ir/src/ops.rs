@@ -779,6 +779,21 @@ define_ops! {
     IfFalse = Common, in(n(0), n(0), n(1)), out(0, 0, 1), CONTROL;
     /// An unconditional jump (CFG and LIR).
     Goto = Common, in(n(0), n(0), n(1)), out(0, 0, 1), CONTROL;
+    /// The normal successor of an operation that may throw inside a `try` (sea of nodes, as
+    /// TurboFan's): control continues here when it returned.
+    IfSuccess = Common, in(n(0), n(0), n(1)), out(0, 0, 1), CONTROL;
+    /// The exceptional successor of an operation that may throw inside a `try` (sea of
+    /// nodes, as TurboFan's): the exception it threw, and the effect and control of the way
+    /// to the handler. Its effect and control inputs are the throwing operation.
+    IfException = Common, in(n(0), n(1), n(1)), out(1, 1, 1), Effects { reads: AliasSet::ANY, writes: AliasSet::ANY, ..CONTROL };
+    /// Ends a block after an operation that may throw inside a `try` (CFG and LIR, as
+    /// Turboshaft's): its input is that operation; successors are the block where control
+    /// continues when it returned and the catch block.
+    CheckException = Common, in(n(1), n(0), n(1)), out(0, 0, 2), CONTROL;
+    /// The exception a catch block was entered with: the first operation of every catch block
+    /// (CFG and LIR, as Turboshaft's). In LIR it takes the pending exception from the vm; one
+    /// no `try` may catch (an unsupported construct, an internal error) leaves the function.
+    CatchBlockBegin = Common, in(n(0), n(0), n(1)), out(1, 1, 0), Effects { reads: AliasSet::ANY, writes: AliasSet::ANY, ..CONTROL };
     /// Selects a value by the predecessor control came from.
     Phi { rep: Rep } = Common, in(V, n(0), n(1)), out(1, 0, 0), PURE;
     /// Selects an effect by the predecessor control came from.
@@ -1082,6 +1097,29 @@ define_ops! {
 pub use jsnum::{int32_div, int32_mod};
 
 impl Op {
+    /// True for a generic JavaScript operation that calls into the runtime and may throw a
+    /// JavaScript exception: inside a `try`, the builders give it an exceptional successor
+    /// (`IfSuccess`/`IfException` in the sea of nodes, `CheckException` in the CFG), and the
+    /// lowerings keep its runtime call the throwing operation. Allocations, `typeof`,
+    /// `ToBoolean` and the global accesses (whose only error is an exit) cannot.
+    pub fn has_exception_edge(&self) -> bool {
+        matches!(
+            self,
+            Op::JSBinary { .. }
+                | Op::JSCompare { .. }
+                | Op::JSUnary { .. }
+                | Op::JSLoadNamed { .. }
+                | Op::JSStoreNamed { .. }
+                | Op::JSLoadKeyed { .. }
+                | Op::JSStoreKeyed { .. }
+                | Op::JSCall { .. }
+                | Op::JSConstruct { .. }
+                | Op::JSLoadSuper { .. }
+                | Op::JSConstructSuper { .. }
+                | Op::JSSetPrototype
+        )
+    }
+
     /// The speculative number op of a binary operator (`SpeculativeNumberAdd[hint]`, …,
     /// `SpeculativeNumberBitwise[op, hint]` for bitwise operators and shifts).
     pub fn speculative_number(op: BinaryOperator, hint: NumberHint) -> Op {

@@ -109,6 +109,8 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         | Op::Branch { .. }
         | Op::IfTrue
         | Op::IfFalse
+        | Op::IfSuccess
+        | Op::CheckException
         | Op::Goto
         | Op::EffectPhi
         | Op::Return
@@ -122,6 +124,8 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         // A dead value has no values.
         Op::Dead => Type::NONE,
         Op::Parameter { .. } => Type::ANY,
+        // Anything may be thrown.
+        Op::IfException | Op::CatchBlockBegin => Type::ANY,
         Op::Phi { .. } => inputs.iter().fold(Type::NONE, |acc, &t| acc.union(t)),
         Op::Projection { index } => match index {
             0 => pair_value(i(0)),
@@ -669,6 +673,10 @@ mod tests {
             Opcode::IfTrue => Op::IfTrue,
             Opcode::IfFalse => Op::IfFalse,
             Opcode::Goto => Op::Goto,
+            Opcode::IfSuccess => Op::IfSuccess,
+            Opcode::IfException => Op::IfException,
+            Opcode::CheckException => Op::CheckException,
+            Opcode::CatchBlockBegin => Op::CatchBlockBegin,
             Opcode::Phi => Op::Phi { rep: Rep::Tagged },
             Opcode::EffectPhi => Op::EffectPhi,
             Opcode::Return => Op::Return,

@@ -105,13 +105,9 @@ pub fn inlineable(f: &Function) -> bool {
     !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && translatable_in_place(f)
 }
 
-/// True if `f` has code that ends in a terminator, uses no text constants and has no
-/// exception handlers.
+/// True if `f` has code that ends in a terminator and uses no text constants.
 fn translatable_in_place(f: &Function) -> bool {
     let Some(last) = f.code.last() else { return false };
-    if !f.handlers.is_empty() {
-        return false;
-    }
     let ends = matches!(
         last,
         Instr::Return { .. }
@@ -190,6 +186,9 @@ pub struct InlineBudget {
     pub contexts_specialized: u64,
     /// Immutable context-slot loads folded to the slot's value.
     pub context_slots_folded: u64,
+    /// Exceptional edges built (an op that may throw, or a `throw`, inside a `try`), counted
+    /// here because the walker reports them in the same build row.
+    pub exception_edges: u64,
 }
 
 impl InlineBudget {
@@ -251,6 +250,10 @@ impl InlineBudget {
         ];
         for r in NotInlined::ALL {
             v.push((r.counter(), self.not_inlined.get(&r).copied().unwrap_or(0)));
+        }
+        // Only where there are any, so that rows of functions without `try` are as before.
+        if self.exception_edges > 0 {
+            v.push(("exception_edges", self.exception_edges));
         }
         v
     }

@@ -42,7 +42,7 @@
 
 use frontend::bytecode::{FuncId, Pc, Reg};
 use ir::frame::{ExitDesc, ExitId, ExitValue, FrameDesc};
-use ir::lir::{Function, Inst, Terminator, Value};
+use ir::lir::{Function, Inst, Value};
 use ir::ops::{DeoptReason, Op, Rep, RuntimeFn, F64};
 use ir::tagged;
 
@@ -326,11 +326,7 @@ fn untag_block_params(f: &mut Function, osr: Option<&OsrEntry>, stats: &mut Repr
         let term = f.blocks[b].term.clone();
         let mut new_term = term.clone();
         let mut extra: Vec<Inst> = Vec::new();
-        let mut jumps: Vec<&mut ir::lir::Jump> = match &mut new_term {
-            Terminator::Goto(j) => vec![j],
-            Terminator::Branch { if_true, if_false, .. } => vec![if_true, if_false],
-            _ => Vec::new(),
-        };
+        let mut jumps: Vec<&mut ir::lir::Jump> = new_term.successors_mut();
         for jump in jumps.iter_mut() {
             let target = jump.block;
             for k in 0..jump.args.len() {

@@ -171,6 +171,19 @@ pub struct InlinedCall<'a, V, F> {
     pub leaders: &'a [Pc],
 }
 
+/// The handler an exception goes to: in the function `depth` inlining levels out from the
+/// one being translated (0: that function, 1: its caller, …), the handler block at
+/// `handler`, which receives the exception in register `exception`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CatchTarget {
+    /// Inlining levels out from the function being translated.
+    pub depth: usize,
+    /// The handler's pc in that function.
+    pub handler: Pc,
+    /// The register that receives the exception there.
+    pub exception: Reg,
+}
+
 /// What a compiler implements to be driven by the walker: only its own construction code.
 ///
 /// `Value` is an SSA value of the compiler's IR; `FrameState` what a check needs to exit (a
@@ -235,8 +248,20 @@ pub trait Construction {
     /// Ends the block returning `v` (from an inlined callee: into its caller).
     fn ret(&mut self, v: Self::Value);
 
-    /// Ends the block throwing `v`.
+    /// Ends the block throwing `v` out of the compiled function (no handler catches it).
     fn throw(&mut self, v: Self::Value);
+
+    /// The op `thrower` just emitted may throw and `target` catches what it throws: its
+    /// exceptional edge goes to the handler block with the registers as they were before the
+    /// op (its destination not yet written) and the exception in the handler's exception
+    /// register; the current block continues on the normal edge (son: `IfSuccess` /
+    /// `IfException`; CFG and LIR: a `CheckException` terminator and a catch block starting
+    /// with `CatchBlockBegin`).
+    fn catch_edge(&mut self, thrower: Self::Value, target: CatchTarget);
+
+    /// Ends the block with a `throw` of `v` that `target` catches: a jump to the handler
+    /// block with `v` in its exception register.
+    fn throw_to(&mut self, v: Self::Value, target: CatchTarget);
 
     /// The call at `pc` set `dst` (a compiler that records lazy exits after calls does so
     /// here, with `dst` already holding the result).
@@ -261,6 +286,8 @@ struct Frame<'a> {
     /// walk knows it (function-context specialization): the bytecode never writes that
     /// register, so it holds this context at every pc.
     context: Option<u64>,
+    /// The instruction being translated (in a caller of an inlined callee: the call).
+    pc: Pc,
 }
 
 /// The context an inlined callee runs in: the value bound to its context register, and that
@@ -308,12 +335,7 @@ pub fn walk_with<C: Construction>(
     if code.code.is_empty() {
         return Err(BailoutReason::EmptyFunction.into());
     }
-    if !code.handlers.is_empty() {
-        // Exception edges are not built yet: a function with a `try` stays in the
-        // interpreter (counted, as every refusal), and is never inlined.
-        return Err(BailoutReason::Declined("a function with exception handlers (try)".into()).into());
-    }
-    let frame = Frame { func: input.func, code, liveness: Cow::Borrowed(liveness), feedback: input.feedback_of(input.func), context: None };
+    let frame = Frame { func: input.func, code, liveness: Cow::Borrowed(liveness), feedback: input.feedback_of(input.func), context: None, pc: 0 };
     let mut w = Walker {
         input,
         c,
@@ -460,6 +482,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             let mut pc = start;
             while pc < end && self.c.is_open() {
                 self.fs = None;
+                self.frames.last_mut().expect("a function is being walked").pc = pc;
                 self.instruction(pc)?;
                 pc += 1;
             }
@@ -508,8 +531,26 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         self.c.emit(op, inputs, None)
     }
 
+    /// Emits `op` with the frame state `fs`; inside a `try` (of this function or of a caller
+    /// it is inlined into), an op that may throw gets its exceptional edge to the handler.
     fn check(&mut self, op: Op, inputs: &[C::Value], fs: C::FrameState) -> C::Value {
-        self.c.emit(op, inputs, Some(fs))
+        let v = self.c.emit(op, inputs, Some(fs));
+        if op.has_exception_edge() {
+            if let Some(target) = self.catch_target() {
+                self.budget.exception_edges += 1;
+                self.c.catch_edge(v, target);
+            }
+        }
+        v
+    }
+
+    /// The handler that catches an exception thrown here: the innermost `try` around the
+    /// instruction being translated, else around the call of each caller it is inlined into,
+    /// innermost first.
+    fn catch_target(&self) -> Option<CatchTarget> {
+        self.frames.iter().rev().enumerate().find_map(|(depth, frame)| {
+            frame.code.exception_successor(frame.pc).map(|h| CatchTarget { depth, handler: h.handler, exception: h.exception })
+        })
     }
 
     /// A tagged boolean from a bit (negated if asked), remembered for branches.
@@ -837,7 +878,13 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             }
             Instr::Throw { src } => {
                 let v = self.c.reg(src);
-                self.c.throw(v);
+                match self.catch_target() {
+                    Some(target) => {
+                        self.budget.exception_edges += 1;
+                        self.c.throw_to(v, target);
+                    }
+                    None => self.c.throw(v),
+                }
             }
             Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
             Instr::CreateClosure { dst, func: target, context } => {
@@ -1186,11 +1233,20 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
             })
             .collect();
         let caller = self.code();
-        let live_after = if ((pc + 1) as usize) < caller.code.len() {
+        let mut live_after: Vec<Reg> = if ((pc + 1) as usize) < caller.code.len() {
             self.frame().liveness.live_in(pc + 1).iter().filter(|&r| r != dst).collect()
         } else {
             Vec::new()
         };
+        // What the call's handler reads lives through the callee too: the callee may throw.
+        if let Some(h) = caller.exception_successor(pc) {
+            for r in self.frame().liveness.live_in(h.handler).iter() {
+                if !live_after.contains(&r) {
+                    live_after.push(r);
+                }
+            }
+            live_after.sort();
+        }
         let blocks = BytecodeBlocks::of(code);
         let leaders = blocks.reachable_leaders();
         self.c.begin_inlined(InlinedCall { func: target, code, registers, outer: fs, live_after, blocks: &blocks, leaders: &leaders });
@@ -1202,7 +1258,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         }
         let liveness = Cow::Owned(liveness);
         let known_context = context.known.filter(|_| code.context.is_some());
-        self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target), context: known_context });
+        self.frames.push(Frame { func: target, code, liveness, feedback: self.input.feedback_of(target), context: known_context, pc: 0 });
         let n = code.code.len() as Pc;
         let mut built = vec![false; n as usize];
         let walked = self.segment(&blocks, &leaders, 0, n, &mut built);

@@ -535,7 +535,7 @@ impl Vm {
     }
 
     fn resume_rooted(&mut self, frames: Vec<ResumeFrame>) -> JsResult<Value> {
-        let mut result: Option<Value> = None;
+        let mut result: Option<JsResult<Value>> = None;
         // The receiver the frame just finished started with (the object of an inlined `new`).
         let mut receiver: Option<Value> = None;
         for (level, frame) in frames.into_iter().enumerate().rev() {
@@ -551,7 +551,19 @@ impl Vm {
                 self.stack[base + reg.0 as usize] = *v;
             }
             let mut pc = frame.pc;
-            if let Some(inner) = result {
+            if let Some(Err(e)) = result {
+                // The frame we just finished threw out of this frame's call: its handler
+                // catches it there, as the interpreter would have; else it goes on out.
+                let caught = func.exception_successor(pc).copied().and_then(|h| self.catchable_value(&e.throw).map(|v| (h, v)));
+                let Some((h, v)) = caught else {
+                    result = Some(Err(e));
+                    continue;
+                };
+                self.stack[base + h.exception.0 as usize] = v;
+                pc = h.handler;
+                result = None;
+            }
+            if let Some(Ok(inner)) = result {
                 // This frame was calling the frame we just finished: a call takes its result;
                 // a `new` takes it if it is an object, else the constructor's receiver (the
                 // walker keeps an inlined constructor's receiver in every frame state).
@@ -567,8 +579,8 @@ impl Vm {
                 pc += 1;
             }
             receiver = func.receiver.map(|r| self.stack[base + r.0 as usize]);
-            result = Some(self.run_activation_nested(frame.func, base, pc, level as u32)?);
+            result = Some(self.run_activation_nested(frame.func, base, pc, level as u32));
         }
-        Ok(result.expect("an exit has at least one frame"))
+        result.expect("an exit has at least one frame")
     }
 }

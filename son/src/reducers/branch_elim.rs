@@ -321,6 +321,27 @@ impl BranchElimination {
         Self::update(&mut self.control, n, after, from)
     }
 
+    /// `IfSuccess` / `IfException`: what held before the call holds on both of its edges
+    /// (on the exceptional one also along the effect chain, which `IfException` continues).
+    fn reduce_exception_projection(&mut self, g: &Graph, n: NodeId) -> Reduction {
+        let Some(thrower) = g.control_input(n) else { return Reduction::NoChange };
+        let mut result = Reduction::NoChange;
+        if let Some(before) = g.control_input(thrower).and_then(|c| Self::get(&self.control, c)) {
+            let from = vec![before.clone()];
+            if !Self::unchanged(&self.control, n, &from) {
+                result = Self::update(&mut self.control, n, before, from);
+            }
+        }
+        if g.opcode(n) == Opcode::IfException {
+            if let Some(f) = Self::get(&self.effect, thrower) {
+                if Self::update(&mut self.effect, n, f.clone(), vec![f]) == Reduction::Changed {
+                    result = Reduction::Changed;
+                }
+            }
+        }
+        result
+    }
+
     fn reduce_branch(&mut self, g: &mut Graph, n: NodeId, ed: &mut Editor) -> Reduction {
         let Some(control) = g.control_input(n) else { return Reduction::NoChange };
         let Some(facts) = Self::get(&self.control, control) else { return Reduction::NoChange };
@@ -392,6 +413,7 @@ impl Reducer for BranchElimination {
             Op::Dead => Reduction::NoChange,
             Op::IfTrue => self.reduce_if(g, n, true),
             Op::IfFalse => self.reduce_if(g, n, false),
+            Op::IfSuccess | Op::IfException => self.reduce_exception_projection(g, n),
             Op::Branch { .. } => self.reduce_branch(g, n, ed),
             Op::Merge | Op::Loop => {
                 let is_loop = g.opcode(n) == Opcode::Loop;

@@ -71,6 +71,9 @@ struct Lower<'a, 'b> {
     /// The direct calls: their callees and the words of `direct_buf` ([`crate::direct_calls`]).
     direct_calls: DirectCalls<'a>,
     propagate: Option<Block>,
+    /// In a block ending in `CheckException`: its call and the catch block, where that call
+    /// goes instead of [`Self::propagate_block`] when it returns the sentinel.
+    catch_target: Option<(ir::lir::Value, Block)>,
     runtime_sites: &'a [RuntimeSite],
     runtime_site_of: IdHashMap<(usize, usize), usize>,
     exit_sites: &'a [ExitSite],
@@ -121,6 +124,7 @@ pub(super) fn lower(
         exit_buf: None,
         direct_calls: DirectCalls::default(),
         propagate: None,
+        catch_target: None,
         runtime_sites,
         runtime_site_of,
         exit_sites,
@@ -170,6 +174,12 @@ fn cold_blocks(lir: &Function, order: &[usize]) -> Vec<bool> {
             Terminator::Branch { profile, .. } => profile.cold_edge(),
             _ => None,
         };
+        // A catch block is entered only when a call threw.
+        if let Some(catch) = term.catch_block() {
+            if let Some(e) = edges.get_mut(catch.0 as usize) {
+                *e = (e.0 + 1, e.1 + 1);
+            }
+        }
         // `successors` lists the true edge first.
         for (k, j) in term.successors().into_iter().enumerate() {
             if let Some(e) = edges.get_mut(j.block.0 as usize) {
@@ -596,6 +606,13 @@ impl Lower<'_, '_> {
     fn block(&mut self, bi: usize) -> Result<(), LirError> {
         let lir = self.lir;
         let block = &lir.blocks[bi];
+        self.catch_target = match block.term {
+            Terminator::CheckException { thrower, catch, .. } => {
+                let blk = self.blocks.get(catch.0 as usize).copied().flatten().ok_or(LirError::MissingBlock { block: catch.0 })?;
+                Some((thrower, blk))
+            }
+            _ => None,
+        };
         for (ii, inst) in block.insts.iter().enumerate() {
             let a = |k: usize| inst.args.get(k).copied().ok_or(LirError::MissingArgument { op: inst.op, index: k });
             let mut ops = std::mem::take(&mut self.operands);
@@ -816,6 +833,17 @@ impl Lower<'_, '_> {
                     let (vm, n, idx) = (self.vm, self.i32c(inst.args.len() as i32), self.i32c(i as i32));
                     self.call_helper("seabed_rt_math", runtime::rt_math as *const () as usize, &[I64, I32, I64, I32], Some(F64), &[vm, idx, buf, n])
                 }
+                Op::CatchBlockBegin => {
+                    let vm = self.vm;
+                    let r = self.call_helper("seabed_rt_catch", runtime::rt_catch as *const () as usize, &[I64], Some(I64), &[vm]).expect("returns a word");
+                    // An exception no `try` may catch leaves the function.
+                    let threw = self.b.ins().icmp_imm(IntCC::Equal, r, EXCEPTION_SENTINEL as i64);
+                    let propagate = self.propagate_block();
+                    let cont = self.b.create_block();
+                    self.b.ins().brif(threw, propagate, &[], cont, &[]);
+                    self.b.switch_to_block(cont);
+                    Some(r)
+                }
                 Op::CallRuntime { .. } => {
                     let site = *self.runtime_site_of.get(&(bi, ii)).ok_or(LirError::NoRuntimeSite { block: bi, inst: ii })?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
@@ -825,7 +853,11 @@ impl Lower<'_, '_> {
                         None => self.generic_call(site_addr, &words),
                     };
                     let threw = self.b.ins().icmp_imm(IntCC::Equal, r, EXCEPTION_SENTINEL as i64);
-                    let propagate = self.propagate_block();
+                    // Inside a `try`, a call that threw goes to its catch block.
+                    let propagate = match self.catch_target {
+                        Some((thrower, catch)) if inst.result == Some(thrower) => catch,
+                        _ => self.propagate_block(),
+                    };
                     let cont = self.b.create_block();
                     self.b.ins().brif(threw, propagate, &[], cont, &[]);
                     self.b.switch_to_block(cont);
@@ -916,6 +948,11 @@ impl Lower<'_, '_> {
             Terminator::Deoptimize(e) => {
                 let one = self.i32c(1);
                 self.emit_exit(*e, one)?;
+            }
+            // The call's exceptional edge went to the catch block where it was made.
+            Terminator::CheckException { normal, .. } => {
+                let (t, args) = self.jump_args(normal)?;
+                self.b.ins().jump(t, &args);
             }
         }
         Ok(())

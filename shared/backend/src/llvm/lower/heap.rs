@@ -485,7 +485,7 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
 
     /// Branches to the exception-propagation block when a runtime call returned the
     /// exception sentinel; continues in a fresh block otherwise.
-    fn check_sentinel(&mut self, r: IntValue<'ctx>) {
+    pub(super) fn check_sentinel(&mut self, r: IntValue<'ctx>) {
         let threw = self.b.build_int_compare(IntPredicate::EQ, r, self.i64c(EXCEPTION_SENTINEL), "").unwrap();
         let propagate = self.propagate_block();
         let cont = self.ctx.append_basic_block(self.f, "");

@@ -110,6 +110,9 @@ struct Lower<'a, 'ctx> {
     math_buf: Option<PointerValue<'ctx>>,
     exit_buf: Option<PointerValue<'ctx>>,
     propagate: Option<BasicBlock<'ctx>>,
+    /// In a block ending in `CheckException`: its call and the catch block, where that call
+    /// goes instead of [`Self::propagate_block`] when it returns the sentinel.
+    catch_target: Option<(ir::lir::Value, BasicBlock<'ctx>)>,
     sites: Vec<SitePlan>,
     id_base: u64,
     runtime_sites: &'a [RuntimeSite],
@@ -214,6 +217,7 @@ pub(crate) fn lower<'ctx>(
         math_buf: None,
         exit_buf: None,
         propagate: None,
+        catch_target: None,
         sites: Vec::new(),
         id_base,
         runtime_sites,
@@ -427,6 +431,13 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
     fn block(&mut self, bi: usize) -> Result<(), BackendError> {
         let lir = self.lir;
         let block = &lir.blocks[bi];
+        self.catch_target = match block.term {
+            Terminator::CheckException { thrower, catch, .. } => {
+                let bb = self.bbs.get(catch.0 as usize).copied().flatten().ok_or(LirError::MissingBlock { block: catch.0 })?;
+                Some((thrower, bb))
+            }
+            _ => None,
+        };
         for (ii, inst) in block.insts.iter().enumerate() {
             let a = |k: usize| inst.args.get(k).copied().ok_or(LirError::MissingArgument { op: inst.op, index: k });
             let t = &self.t;
@@ -679,6 +690,13 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                     let n = self.i32c(inst.args.len() as i32);
                     self.call(h, &[self.vm.into(), self.i32c(i as i32).into(), buf.into(), n.into()])
                 }
+                Op::CatchBlockBegin => {
+                    let h = self.helper("seabed_rt_catch", runtime::rt_catch as *const () as usize, Some(i64t.into()), &[self.t.i8p.into()], false);
+                    let r = self.call(h, &[self.vm.into()]).expect("returns a word").into_int_value();
+                    // An exception no `try` may catch leaves the function.
+                    self.check_sentinel(r);
+                    Some(r.into())
+                }
                 Op::CallRuntime { .. } => {
                     let site = *self.runtime_site_of.get(&(bi, ii)).ok_or(LirError::NoRuntimeSite { block: bi, inst: ii })?;
                     let site_addr = &self.runtime_sites[site] as *const RuntimeSite as u64;
@@ -706,7 +724,11 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
                         None => generic(self),
                     };
                     let threw = self.b.build_int_compare(IntPredicate::EQ, r, self.i64c(EXCEPTION_SENTINEL), "").unwrap();
-                    let propagate = self.propagate_block();
+                    // Inside a `try`, a call that threw goes to its catch block.
+                    let propagate = match self.catch_target {
+                        Some((thrower, catch)) if inst.result == Some(thrower) => catch,
+                        _ => self.propagate_block(),
+                    };
                     let cont = self.ctx.append_basic_block(self.f, "");
                     self.cold_branch(threw, propagate, cont);
                     self.b.position_at_end(cont);
@@ -822,6 +844,11 @@ impl<'a, 'ctx> Lower<'a, 'ctx> {
             Terminator::Deoptimize(e) => {
                 let one = self.i32c(1);
                 self.emit_exit(*e, one)?;
+            }
+            // The call's exceptional edge went to the catch block where it was made.
+            Terminator::CheckException { normal, .. } => {
+                let target = self.jump(normal)?;
+                self.b.build_unconditional_branch(target).unwrap();
             }
         }
         Ok(())
