@@ -160,6 +160,37 @@ pub enum Stmt {
     Switch(Expr, Vec<Case>),
     /// `throw value;`
     Throw(Expr),
+    /// `try { ... } catch (name) { ... } finally { ... }`.
+    Try(Box<Try>),
+}
+
+/// A `try` statement: a `catch` (with a binding or none), a `finally`, or both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Try {
+    /// The protected statements.
+    pub body: Vec<Stmt>,
+    /// The `catch` clause: its binding (`catch {` without one) and its statements.
+    pub catch: Option<(Option<String>, Vec<Stmt>)>,
+    /// The `finally` statements.
+    pub finally: Option<Vec<Stmt>>,
+}
+
+impl Try {
+    /// The statement lists, in source order.
+    pub fn lists(&self) -> Vec<&Vec<Stmt>> {
+        let mut v = vec![&self.body];
+        v.extend(self.catch.as_ref().map(|(_, c)| c));
+        v.extend(self.finally.as_ref());
+        v
+    }
+
+    /// The statement lists, in source order, to rewrite.
+    pub fn lists_mut(&mut self) -> Vec<&mut Vec<Stmt>> {
+        let mut v = vec![&mut self.body];
+        v.extend(self.catch.as_mut().map(|(_, c)| c));
+        v.extend(self.finally.as_mut());
+        v
+    }
 }
 
 /// A top-level function declaration.
@@ -266,6 +297,7 @@ fn stmt_size(s: &Stmt) -> usize {
         Stmt::Switch(v, cases) => {
             expr_size(v) + cases.iter().map(|c| 1 + c.test.as_ref().map_or(0, expr_size) + stmts_size(&c.body)).sum::<usize>()
         }
+        Stmt::Try(t) => t.lists().into_iter().map(|l| stmts_size(l)).sum(),
     }
 }
 
@@ -380,6 +412,28 @@ impl Printer {
                 self.line("}");
             }
             Stmt::Throw(e) => self.line(&format!("throw {};", top(e))),
+            Stmt::Try(t) => {
+                self.line("try {");
+                self.indent += 1;
+                self.stmts(&t.body);
+                self.indent -= 1;
+                if let Some((binding, body)) = &t.catch {
+                    match binding {
+                        Some(name) => self.line(&format!("}} catch ({name}) {{")),
+                        None => self.line("} catch {"),
+                    }
+                    self.indent += 1;
+                    self.stmts(body);
+                    self.indent -= 1;
+                }
+                if let Some(body) = &t.finally {
+                    self.line("} finally {");
+                    self.indent += 1;
+                    self.stmts(body);
+                    self.indent -= 1;
+                }
+                self.line("}");
+            }
         }
     }
 

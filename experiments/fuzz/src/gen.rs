@@ -1316,6 +1316,7 @@ impl Gen {
             Stmt::Loop(l) => l.count as u64 * (1 + self.cost_of(&l.body)),
             Stmt::Block(b) => self.cost_of(b),
             Stmt::Switch(_, cases) => cases.iter().map(|c| self.cost_of(&c.body)).max().unwrap_or(0),
+            Stmt::Try(t) => t.lists().into_iter().map(|l| self.cost_of(l)).sum(),
             _ => 0,
         }
     }
@@ -1339,14 +1340,16 @@ impl Gen {
     fn stmt(&mut self, cx: &mut Ctx) -> Option<Stmt> {
         let s = match (self.rng.below(100), cx.bias) {
             (0..=9, _) => self.print_stmt(cx),
-            (10..=24, _) => self.assign_stmt(cx),
+            (10..=22, _) => self.assign_stmt(cx),
+            (23..=24, _) => self.try_stmt(cx),
             (25..=31, _) => self.update_stmt(cx),
             (32..=39, _) => self.decl_stmt(cx),
             (40..=48, _) => self.if_stmt(cx),
             (49..=55, _) => self.loop_stmt(cx),
             (56..=60, _) => self.jump_stmt(cx),
             (61..=63, _) => self.switch_stmt(cx),
-            (64..=66, _) => self.return_stmt(cx),
+            (64..=65, _) => self.return_stmt(cx),
+            (66, _) => self.throw_stmt(cx),
             (67..=81, Bias::Elements) => self.element_stmt(cx),
             (67..=81, Bias::Shapes) => self.property_stmt(cx),
             (67..=74, Bias::Loops) => self.loop_stmt(cx),
@@ -1581,6 +1584,77 @@ impl Gen {
         let count = self.rng.range(2, 6) as u32;
         let l = Stmt::Loop(Loop { kind: LoopKind::For(false), label: None, counter: i, count, body: vec![guarded] });
         Some(Stmt::Block(vec![init, l]))
+    }
+
+    /// `try { ... } catch (e) { ... } finally { ... }` (a catch, a finally or both), the
+    /// protected block often holding a conditional `throw`; a caught value may be printed
+    /// (only primitives are thrown: an error object would print its machine's stack).
+    fn try_stmt(&mut self, cx: &mut Ctx) -> Option<Stmt> {
+        if cx.nest >= 3 {
+            return None;
+        }
+        let mut inner = cx.clone();
+        inner.nest += 1;
+        let n = self.rng.range(1, 3) as usize;
+        let mut body = self.stmts(&mut inner, n);
+        if self.rng.chance(60) {
+            let at = self.rng.below(body.len() as u64 + 1) as usize;
+            let throw = self.conditional_throw(&inner);
+            body.insert(at, throw);
+        }
+        let kind = self.rng.below(10);
+        let catch = if kind < 6 || kind >= 8 {
+            let mut c = cx.clone();
+            c.nest += 1;
+            let binding = self.rng.chance(85).then(|| self.name("e"));
+            if let Some(b) = &binding {
+                c.vars.push(VarInfo { local: true, ..var(b, Cat::Val, false) });
+            }
+            let n = self.rng.range(1, 2) as usize;
+            let mut stmts = self.stmts(&mut c, n);
+            if let (Some(b), true) = (&binding, self.rng.chance(50)) {
+                stmts.insert(0, Stmt::Print(vec![Expr::Var(b.clone())]));
+            }
+            Some((binding, stmts))
+        } else {
+            None
+        };
+        let finally = if kind >= 6 {
+            let mut f = cx.clone();
+            f.nest += 1;
+            let n = self.rng.range(1, 2) as usize;
+            Some(self.stmts(&mut f, n))
+        } else {
+            None
+        };
+        Some(Stmt::Try(Box::new(Try { body, catch, finally })))
+    }
+
+    /// `if (test) throw value;` in a function (rarely taken: a throw no caller catches ends
+    /// the program, as in node).
+    fn throw_stmt(&mut self, cx: &Ctx) -> Option<Stmt> {
+        if !cx.in_function {
+            return None;
+        }
+        let test = self.test_expr(cx);
+        let value = if self.rng.chance(50) { self.literal() } else { self.val(cx, 1) };
+        Some(Stmt::If(test, vec![Stmt::Throw(value)], vec![]))
+    }
+
+    /// `if (test) throw value;` with a primitive value: the test is on a loop counter where
+    /// there is one, so some iterations throw and others do not.
+    fn conditional_throw(&mut self, cx: &Ctx) -> Stmt {
+        let test = match cx.counters().last() {
+            Some(c) if self.rng.chance(70) => {
+                let bound = c.counter.unwrap_or(2) as u64;
+                let modulus = num(self.rng.range(2, bound.clamp(2, 7)));
+                let rest = Expr::Binary("%", bx(Expr::Var(c.name.clone())), bx(modulus));
+                Expr::Binary("===", bx(rest), bx(num(self.rng.range(0, 1))))
+            }
+            _ => self.test_expr(cx),
+        };
+        let value = if self.rng.chance(50) { self.literal() } else { self.val(cx, 1) };
+        Stmt::If(test, vec![Stmt::Throw(value)], vec![])
     }
 
     fn return_stmt(&mut self, cx: &Ctx) -> Option<Stmt> {
@@ -2268,6 +2342,7 @@ mod tests {
                 Stmt::If(_, t, e) => longest_loop(t).max(longest_loop(e)),
                 Stmt::Block(b) => longest_loop(b),
                 Stmt::Switch(_, cases) => cases.iter().map(|c| longest_loop(&c.body)).max().unwrap_or(0),
+                Stmt::Try(t) => t.lists().into_iter().map(|l| longest_loop(l)).max().unwrap_or(0),
                 _ => 0,
             })
             .max()

@@ -291,6 +291,18 @@ fn stmt_replacements(s: &Stmt) -> Vec<Vec<Stmt>> {
                 out.push(vec![Stmt::Print(vec![a.clone()])]);
             }
         }
+        Stmt::Try(t) => {
+            out.push(t.body.clone());
+            if let Some((_, c)) = &t.catch {
+                out.push(c.clone());
+            }
+            if let Some(f) = &t.finally {
+                out.push(f.clone());
+                if t.catch.is_some() {
+                    out.push(vec![Stmt::Try(Box::new(crate::ast::Try { finally: None, ..(**t).clone() }))]);
+                }
+            }
+        }
         Stmt::Return(Some(_)) => out.push(vec![Stmt::Return(None)]),
         Stmt::Decl(kind, name, Some(_)) if *kind != DeclKind::Const => out.push(vec![Stmt::Decl(*kind, name.clone(), None)]),
         _ => {}
@@ -441,6 +453,7 @@ fn nested_lists(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
         Stmt::Loop(l) => vec![&mut l.body],
         Stmt::Block(b) => vec![b],
         Stmt::Switch(_, cases) => cases.iter_mut().map(|c| &mut c.body).collect(),
+        Stmt::Try(t) => t.lists_mut(),
         _ => Vec::new(),
     }
 }
@@ -599,6 +612,7 @@ fn jumps_ok(list: &[Stmt], loops: &mut Vec<Option<String>>, switches: usize) -> 
             ok
         }
         Stmt::Switch(_, cases) => cases.iter().all(|c| jumps_ok(&c.body, loops, switches + 1)),
+        Stmt::Try(t) => t.lists().into_iter().all(|l| jumps_ok(l, loops, switches)),
         _ => true,
     })
 }

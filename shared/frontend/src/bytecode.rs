@@ -213,8 +213,9 @@ pub enum Instr {
     Construct { dst: Reg, callee: Reg, args: Reg, argc: u32, slot: SlotId },
     /// Returns `src` to the caller.
     Return { src: Reg },
-    /// Throws `src`.
-    Throw { src: Reg },
+    /// Throws `src`. `rethrow`: a `finally` rethrowing what its handler caught, which keeps
+    /// the location of the original throw if nothing catches it (V8's `ReThrow`).
+    Throw { src: Reg, rethrow: bool },
     /// Throws TypeError "Assignment to constant variable."
     ThrowConstAssign { name: NameId },
     /// A construct outside the implemented tiers: prints
@@ -348,7 +349,7 @@ impl Instr {
             | Instr::Unary { src, .. }
             | Instr::LogicalNot { src, .. }
             | Instr::Return { src }
-            | Instr::Throw { src } => f(src),
+            | Instr::Throw { src, .. } => f(src),
             Instr::CheckInitialized { reg, .. } => f(reg),
             Instr::Binary { lhs, rhs, .. } | Instr::Compare { lhs, rhs, .. } => {
                 f(lhs);
@@ -779,7 +780,8 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
             format!("Construct {dst}, {callee}({}) {slot}", args(a, 1, argc))
         }
         Instr::Return { src } => format!("Return {src}"),
-        Instr::Throw { src } => format!("Throw {src}"),
+        Instr::Throw { src, rethrow: false } => format!("Throw {src}"),
+        Instr::Throw { src, rethrow: true } => format!("ReThrow {src}"),
         Instr::ThrowConstAssign { name: n } => format!("ThrowConstAssign {}", name(n)),
         Instr::Trap { feature } => format!("Trap {}", constant(feature)),
         Instr::CreateClosure { dst, func: f, context } => {

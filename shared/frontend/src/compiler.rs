@@ -1745,7 +1745,7 @@ impl Compiler {
             Statement::ThrowStatement(s) => {
                 let r = self.expr_any(&s.argument);
                 self.pos = s.span.start;
-                self.emit(Instr::Throw { src: r });
+                self.emit(Instr::Throw { src: r, rethrow: false });
             }
             Statement::SwitchStatement(s) => self.switch_statement(s, labels),
             Statement::LabeledStatement(s) => {
@@ -1954,7 +1954,7 @@ impl Compiler {
             self.pos = f.span.start;
             self.block_body(f);
             self.pos = f.span.end;
-            self.emit(Instr::Throw { src: rethrown });
+            self.emit(Instr::Throw { src: rethrown, rethrow: true });
             // One copy of the `finally` per distinct way out, in order of first use.
             let mut ways: Vec<(FinallyExit, Vec<usize>)> = Vec::new();
             for (jump, exit) in target.exits {

@@ -1100,24 +1100,11 @@ impl Op {
     /// True for a generic JavaScript operation that calls into the runtime and may throw a
     /// JavaScript exception: inside a `try`, the builders give it an exceptional successor
     /// (`IfSuccess`/`IfException` in the sea of nodes, `CheckException` in the CFG), and the
-    /// lowerings keep its runtime call the throwing operation. Allocations, `typeof`,
-    /// `ToBoolean` and the global accesses (whose only error is an exit) cannot.
+    /// lowerings keep its runtime call the throwing operation. Every JS-level op that may
+    /// throw (its effects say so) has one, except the global accesses, whose only error is an
+    /// exit (`CheckNotHole`); allocations, `typeof` and `ToBoolean` cannot throw.
     pub fn has_exception_edge(&self) -> bool {
-        matches!(
-            self,
-            Op::JSBinary { .. }
-                | Op::JSCompare { .. }
-                | Op::JSUnary { .. }
-                | Op::JSLoadNamed { .. }
-                | Op::JSStoreNamed { .. }
-                | Op::JSLoadKeyed { .. }
-                | Op::JSStoreKeyed { .. }
-                | Op::JSCall { .. }
-                | Op::JSConstruct { .. }
-                | Op::JSLoadSuper { .. }
-                | Op::JSConstructSuper { .. }
-                | Op::JSSetPrototype
-        )
+        self.info().level == Level::JS && self.effects().can_throw && !matches!(self, Op::JSLoadGlobal { .. } | Op::JSStoreGlobal { .. })
     }
 
     /// The speculative number op of a binary operator (`SpeculativeNumberAdd[hint]`, …,
@@ -1332,6 +1319,26 @@ mod tests {
         assert!(set.contains(&Op::Float64Constant { value: F64(0.0) }));
         set.insert(Op::Float64Constant { value: F64(f64::NAN) });
         assert!(set.contains(&Op::Float64Constant { value: F64(f64::NAN) }));
+    }
+
+    /// Which ops get an exceptional edge inside a `try`: generic JS ops that may throw, not
+    /// allocations, `typeof`, `ToBoolean`, the global accesses or any lower-level op.
+    #[test]
+    fn exception_edges_are_for_js_ops_that_may_throw() {
+        for op in [Op::JSCall { argc: 1, slot: 0 }, Op::JSLoadNamed { name: 0, slot: 0 }, Op::JSBinary { op: BinaryOperator::Add, slot: 0 }, Op::JSSetPrototype] {
+            assert!(op.has_exception_edge(), "{op}");
+        }
+        for op in [
+            Op::JSCreateObject { shape: 0 },
+            Op::JSTypeOf,
+            Op::JSToBoolean,
+            Op::JSLoadGlobal { global: 0 },
+            Op::JSStoreGlobal { global: 0, strict: false },
+            Op::CallRuntime { function: RuntimeFn::Call, argc: 1 },
+            Op::CheckedInt32Add,
+        ] {
+            assert!(!op.has_exception_edge(), "{op}");
+        }
     }
 
     #[test]

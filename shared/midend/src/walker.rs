@@ -876,7 +876,7 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 let v = self.c.reg(src);
                 self.c.ret(v);
             }
-            Instr::Throw { src } => {
+            Instr::Throw { src, .. } => {
                 let v = self.c.reg(src);
                 match self.catch_target() {
                     Some(target) => {

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use frontend::bytecode::{
-    BinaryOp, CompareOp, Constant, FuncId, Function, FunctionKind, GlobalKind, Instr, NameId, Pc, Program, SlotId,
+    BinaryOp, CompareOp, Constant, FuncId, Function, FunctionKind, GlobalKind, Instr, NameId, Pc, Program, Reg, SlotId,
     UnaryOp,
 };
 use jsnum::{
@@ -493,6 +493,9 @@ impl Vm {
         let code = &func.code[..];
         let mut pc: usize = start;
         let mut activation_back_edges: u32 = 0;
+        // Where each exception this activation caught was thrown, by the register it went to:
+        // a `finally` that rethrows it reports that location if nothing catches it.
+        let mut caught_at: Vec<(Reg, Option<(FuncId, Pc)>)> = Vec::new();
         // A safepoint at every frame entry: the frame's registers are filled.
         if let Err(mut e) = self.safepoint() {
             e.location = Some((f, start as Pc));
@@ -508,9 +511,16 @@ impl Vm {
                 Ok(None) => {}
                 Ok(Some(result)) => return Ok(result),
                 Err(mut e) => {
+                    if let Instr::Throw { src, rethrow: true } = instr {
+                        if let Some(&(_, location)) = caught_at.iter().find(|(r, _)| *r == src) {
+                            e.location = location;
+                        }
+                    }
                     if let Some(h) = func.exception_successor(at as Pc) {
                         if let Some(v) = self.catchable_value(&e.throw) {
                             self.stack[base + h.exception.0 as usize] = v;
+                            caught_at.retain(|(r, _)| *r != h.exception);
+                            caught_at.push((h.exception, e.location.or(Some((f, at as Pc)))));
                             pc = h.handler as usize;
                             continue;
                         }
@@ -672,7 +682,7 @@ impl Vm {
                 }
             }
             Instr::Return { src } => return Ok(Some(r!(src))),
-            Instr::Throw { src } => return throw(Throw::Value(r!(src))),
+            Instr::Throw { src, .. } => return throw(Throw::Value(r!(src))),
             Instr::ThrowConstAssign { .. } => {
                 return type_error("Assignment to constant variable.".into())
             }
