@@ -1059,6 +1059,12 @@ fn check(args: &CheckArgs) -> u8 {
         Err(code) => return code,
     };
     let builtins = vm::census::unimplemented_reads(&program);
+    if reads_name(&program, "random") {
+        println!(
+            "{}: note: reads Math.random, whose seed is fixed in seabed and random in node: output that depends on it matches node only with the same --random-seed on both",
+            args.file
+        );
+    }
     if program.unsupported.is_empty() && builtins.is_empty() {
         println!("{}: ok (every construct is supported, and every built-in it reads)", args.file);
         return EXIT_OK;
@@ -1070,6 +1076,12 @@ fn check(args: &CheckArgs) -> u8 {
         println!("{}: unsupported: {what}", program.location(offset));
     }
     EXIT_UNSUPPORTED
+}
+
+/// True if some function of `program` reads a property called `name`.
+fn reads_name(program: &Program, name: &str) -> bool {
+    use frontend::bytecode::Instr;
+    program.functions.iter().flat_map(|f| f.code.iter()).any(|i| matches!(*i, Instr::LoadNamed { name: n, .. } if program.name(n) == name))
 }
 
 fn bytecode(args: &BytecodeArgs) -> u8 {

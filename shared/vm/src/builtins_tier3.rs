@@ -14,12 +14,13 @@
 //!   (`builtins_tier3_array.rs`);
 //! - `JSON.stringify` and `JSON.parse` of plain data (`builtins_tier3_json.rs`).
 //!
-//! Compiled code calls all of them through the generic call path, so every tier runs them.
+//! This module holds what names them (no `Vm`); `builtins_tier3_call.rs` dispatches a call,
+//! and `builtins_tier3_random.rs` is `Math.random`'s generator. Compiled code calls all of
+//! them through the generic call path, so every tier runs them.
 
 use crate::builtins::Builtin;
 use crate::exception::{Exception, JsResult, Throw};
-use crate::value::{Decoded, Value};
-use crate::Vm;
+use crate::value::Value;
 
 /// One Tier-3 library function.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -301,7 +302,7 @@ pub const DATE_METHODS: &[LibFn] = &[LibFn::DateGetTime, LibFn::DateValueOf];
 #[derive(Debug)]
 pub struct LibState {
     /// `Math.random`'s generator.
-    pub(crate) random: crate::builtins_tier3_date::MathRandom,
+    pub(crate) random: crate::builtins_tier3_random::MathRandom,
     /// `Date.prototype`, made on first use (a root of the collector).
     pub(crate) date_prototype: Option<Value>,
     /// The `JSON` object, once made (a root as one of the vm's host objects).
@@ -310,7 +311,7 @@ pub struct LibState {
 
 impl Default for LibState {
     fn default() -> LibState {
-        LibState { random: crate::builtins_tier3_date::MathRandom::new(crate::builtins_tier3_date::DEFAULT_RANDOM_SEED), date_prototype: None, json_object: None }
+        LibState { random: crate::builtins_tier3_random::MathRandom::new(crate::builtins_tier3_random::DEFAULT_RANDOM_SEED), date_prototype: None, json_object: None }
     }
 }
 
@@ -347,100 +348,5 @@ pub(crate) fn relative_index(x: f64, len: usize) -> usize {
         (len_f + x).max(0.0) as usize
     } else {
         x.min(len_f) as usize
-    }
-}
-
-impl Vm {
-    /// Seeds `Math.random` as `node --random-seed=SEED` does (V8's flag; 0 means a random seed
-    /// in V8 and the default seed here).
-    pub fn set_random_seed(&mut self, seed: i64) {
-        let seed = if seed == 0 { crate::builtins_tier3_date::DEFAULT_RANDOM_SEED } else { seed };
-        self.lib.random = crate::builtins_tier3_date::MathRandom::new(seed);
-    }
-
-    /// Calls Tier-3 library function `f`; the receiver is `stack[args]`, the `argc` arguments
-    /// follow it.
-    pub(crate) fn call_lib_builtin(&mut self, f: LibFn, args: usize, argc: u32) -> JsResult<Value> {
-        let this = self.stack[args];
-        let argv: Vec<Value> = self.stack[args + 1..args + 1 + argc as usize].to_vec();
-        match f {
-            LibFn::Date | LibFn::DateNow | LibFn::DateGetTime | LibFn::DateValueOf => self.call_date(f, this, &argv, false),
-            LibFn::NumberToFixed | LibFn::NumberToPrecision | LibFn::NumberToExponential | LibFn::NumberValueOf => {
-                self.call_number_method(f, this, &argv)
-            }
-            LibFn::StringCharAt
-            | LibFn::StringCodePointAt
-            | LibFn::StringAt
-            | LibFn::StringSlice
-            | LibFn::StringSubstr
-            | LibFn::StringSplit
-            | LibFn::StringReplace
-            | LibFn::StringReplaceAll
-            | LibFn::StringToUpperCase
-            | LibFn::StringToLowerCase
-            | LibFn::StringRepeat
-            | LibFn::StringPadStart
-            | LibFn::StringPadEnd
-            | LibFn::StringStartsWith
-            | LibFn::StringEndsWith
-            | LibFn::StringIncludes
-            | LibFn::StringConcat
-            | LibFn::StringLastIndexOf
-            | LibFn::StringValueOf
-            | LibFn::StringFromCodePoint => self.call_string_method(f, this, &argv),
-            LibFn::ArraySort
-            | LibFn::ArrayConcat
-            | LibFn::ArrayReverse
-            | LibFn::ArraySplice
-            | LibFn::ArrayShift
-            | LibFn::ArrayUnshift
-            | LibFn::ArrayLastIndexOf
-            | LibFn::ArrayIncludes
-            | LibFn::ArrayFind(_)
-            | LibFn::ArrayFlat
-            | LibFn::ArrayAt => self.call_array_method(f, this, &argv),
-            LibFn::JsonStringify | LibFn::JsonParse => self.call_json(f, &argv),
-        }
-    }
-
-    /// `new` of a Tier-3 constructor (`new Date(...)`).
-    pub(crate) fn construct_lib(&mut self, f: LibFn, args: usize, argc: u32) -> JsResult<Value> {
-        let argv: Vec<Value> = self.stack[args + 1..args + 1 + argc as usize].to_vec();
-        self.call_date(f, Value::UNDEFINED, &argv, true)
-    }
-
-    /// The `JSON` global: an object holding `stringify` and `parse` (a host object: reading
-    /// a property it lacks traps).
-    pub(crate) fn create_json_object(&mut self) -> Value {
-        let o = self.heap.alloc_object();
-        for f in JSON_METHODS {
-            let name = self.heap.intern(f.name());
-            let v = self.builtin_value(f.lookup_key());
-            self.heap.set_property(o, name, v);
-        }
-        self.lib.json_object = Some(Value::object(o));
-        Value::object(o)
-    }
-
-    /// The library's census hook: a read that missed on a `Date` instance or the `Date`
-    /// constructor traps naming the holder (node's `Date` has many more members; the census
-    /// does not list them), or `None` where the ordinary census decides.
-    pub(crate) fn lib_census_miss(&self, receiver: Value, name: &str) -> Option<Throw> {
-        match receiver.decode() {
-            Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Lib(LibFn::Date) => {
-                (!matches!(name, "name" | "length" | "prototype")).then(|| Throw::Unsupported(format!("Date.{name}")))
-            }
-            Decoded::Object(_) if self.is_date(receiver) => Some(Throw::Unsupported(format!("Date.prototype.{name}"))),
-            _ => None,
-        }
-    }
-
-    /// The library's printing hook: what `console.log` cannot print of object `v` (a `Date`,
-    /// which node prints as its ISO time), if anything.
-    pub(crate) fn lib_unprintable(&self, v: Value) -> Option<&'static str> {
-        if self.is_date(v) || Some(v) == self.lib.date_prototype {
-            return Some("a Date");
-        }
-        (Some(v) == self.lib.json_object).then_some("the JSON object")
     }
 }

@@ -355,7 +355,7 @@ impl JsonParser<'_> {
         let v = self.parse_value(0)?;
         self.skip_whitespace();
         if self.pos < self.s.len() {
-            return self.error(self.at("Unexpected non-whitespace character after JSON"));
+            return self.error(format!("Unexpected non-whitespace character after JSON at position {}", self.pos));
         }
         Ok(v)
     }
