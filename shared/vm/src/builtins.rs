@@ -103,8 +103,8 @@ pub enum Builtin {
     ArrayIsArray,
     /// `Array.of(...items)`.
     ArrayOf,
-    /// `Array.from(items[, mapFn[, thisArg]])` of an array or a string (other iterables and
-    /// array-likes trap).
+    /// `Array.from(items[, mapFn[, thisArg]])` of an array, a string or an array-like object
+    /// (other iterables trap).
     ArrayFrom,
     /// `f.bind(thisArg, ...args)`.
     FunctionBind,

@@ -107,6 +107,10 @@ pub enum LibFn {
     JsonStringify,
     /// `JSON.parse(text)`; a reviver traps.
     JsonParse,
+    /// `Date.prototype.toString()`: traps (seabed does not format dates); it is there so that
+    /// a Date converted to a string (`"" + date`, `String(date)`) traps instead of reading as
+    /// `[object Object]`.
+    DateToString,
 }
 
 /// Which of the four `find` methods: from which end, and whether it answers the element or
@@ -166,6 +170,7 @@ impl LibFn {
         LibFn::ArrayAt,
         LibFn::JsonStringify,
         LibFn::JsonParse,
+        LibFn::DateToString,
     ];
 
     /// The JavaScript name (`Function.prototype.name`).
@@ -209,6 +214,7 @@ impl LibFn {
             LibFn::ArrayFlat => "flat",
             LibFn::JsonStringify => "stringify",
             LibFn::JsonParse => "parse",
+            LibFn::DateToString => "toString",
         }
     }
 
@@ -260,6 +266,7 @@ impl LibFn {
             LibFn::ArrayAt => "Array.prototype.at",
             LibFn::JsonStringify => "JSON.stringify",
             LibFn::JsonParse => "JSON.parse",
+            LibFn::DateToString => "Date.prototype.toString",
         }
     }
 
@@ -295,7 +302,7 @@ pub fn number_method(name: &str) -> Option<Builtin> {
 pub const JSON_METHODS: &[LibFn] = &[LibFn::JsonStringify, LibFn::JsonParse];
 
 /// The methods of `Date.prototype` seabed implements.
-pub const DATE_METHODS: &[LibFn] = &[LibFn::DateGetTime, LibFn::DateValueOf];
+pub const DATE_METHODS: &[LibFn] = &[LibFn::DateGetTime, LibFn::DateValueOf, LibFn::DateToString];
 
 /// The vm's Tier-3 library state: the seeded generator of `Math.random` and the objects made
 /// on first use.

@@ -23,7 +23,7 @@ impl Vm {
         let this = self.stack[args];
         let argv: Vec<Value> = self.stack[args + 1..args + 1 + argc as usize].to_vec();
         match f {
-            LibFn::Date | LibFn::DateNow | LibFn::DateGetTime | LibFn::DateValueOf => self.call_date(f, this, &argv, false),
+            LibFn::Date | LibFn::DateNow | LibFn::DateGetTime | LibFn::DateValueOf | LibFn::DateToString => self.call_date(f, this, &argv, false),
             LibFn::NumberToFixed | LibFn::NumberToPrecision | LibFn::NumberToExponential | LibFn::NumberValueOf => {
                 self.call_number_method(f, this, &argv)
             }
@@ -89,7 +89,9 @@ impl Vm {
             Decoded::Builtin(b) if self.builtins[b.0 as usize] == Builtin::Lib(LibFn::Date) => {
                 (!matches!(name, "name" | "length" | "prototype")).then(|| Throw::Unsupported(format!("Date.{name}")))
             }
-            Decoded::Object(_) if self.is_date(receiver) => Some(Throw::Unsupported(format!("Date.prototype.{name}"))),
+            Decoded::Object(_) if self.is_date(receiver) || Some(receiver) == self.lib.date_prototype => {
+                Some(Throw::Unsupported(format!("Date.prototype.{name}")))
+            }
             _ => None,
         }
     }
@@ -196,7 +198,13 @@ mod tests {
                 "function big(x) { return x > 1; }\nconsole.log([1, 2, 3].find(big), [1, 2, 3].findIndex(big), [1, 2, 3].findLast(big), [1, 2, 3].findLastIndex(big), [0].find(big), [0].findIndex(big));",
                 "2 1 3 2 undefined -1\n",
             ),
+            (
+                "console.log(Array.from({ length: 3, 0: 'a', 2: 'c' }), Array.from({ length: '2' }, function (v, i) { return i * 2; }), Array.from(5), Array.from({ length: -1 }));",
+                "[ 'a', undefined, 'c' ] [ 0, 2 ] [] []\n",
+            ),
         ]);
+        check_error("Array.from(null)", ErrorKind::TypeError, "object null is not iterable (cannot read property Symbol(Symbol.iterator))");
+        check_error("Array.from()", ErrorKind::TypeError, "undefined is not iterable (cannot read property Symbol(Symbol.iterator))");
         check_error("[1].sort(3)", ErrorKind::TypeError, "The comparison function must be either a function or undefined");
         check_error("[1].find()", ErrorKind::TypeError, "undefined is not a function");
     }
@@ -244,6 +252,10 @@ mod tests {
         check_trap("new Date().getFullYear()", "Date.prototype.getFullYear");
         check_trap("Date.UTC(2020)", "Date.UTC");
         check_trap("console.log(new Date())", "a Date");
+        check_trap("var s = '' + new Date();", "Date.prototype.toString");
+        check_trap("var s = String(new Date());", "Date.prototype.toString");
+        check_trap("var s = `${new Date()}`;", "Date.prototype.toString");
+        check_trap("var f = Date.prototype.toISOString;", "Date.prototype.toISOString");
         check_error("Date.prototype.getTime.call({})", ErrorKind::TypeError, "this is not a Date object.");
     }
 }

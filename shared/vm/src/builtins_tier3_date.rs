@@ -5,7 +5,9 @@
 //! A `Date` instance is an object whose prototype is the vm's `Date.prototype` and whose time
 //! value sits in an own property under an internal name (`[[DateValue]]`, not a name a program
 //! writes by accident); `console.log` of a Date traps (node prints it as an ISO time, which
-//! seabed does not format), and so does a read of any `Date` member seabed lacks.
+//! seabed does not format), and so do its conversion to a string (`Date.prototype.toString`,
+//! also where `+` converts it: a Date's default conversion is to a string) and a read of any
+//! `Date` member seabed lacks.
 //!
 //! `Math.random()` takes the next value of the vm's generator (`builtins_tier3_random.rs`,
 //! V8's xorshift128+, seeded as `node --random-seed=N`).
@@ -70,8 +72,8 @@ impl Vm {
         self.heap.get_property(o, name).and_then(Value::as_number)
     }
 
-    /// The `Date` functions: the constructor (`construct`: called by `new`), `Date.now` and
-    /// the two methods that read the time value.
+    /// The `Date` functions: the constructor (`construct`: called by `new`), `Date.now`, the
+    /// two methods that read the time value and the `toString` that traps.
     pub(crate) fn call_date(&mut self, f: LibFn, this: Value, args: &[Value], construct: bool) -> JsResult<Value> {
         match f {
             LibFn::Date if !construct => unsupported("Date() called as a function (a date string)"),
@@ -97,6 +99,7 @@ impl Vm {
                 Ok(Value::object(o))
             }
             LibFn::DateNow => Ok(Value::number(now_ms())),
+            LibFn::DateToString => unsupported("Date.prototype.toString (date formatting)"),
             _ => match self.date_value(this) {
                 Some(t) => Ok(Value::number(t)),
                 None => type_error("this is not a Date object."),
