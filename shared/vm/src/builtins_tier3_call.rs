@@ -254,6 +254,7 @@ mod tests {
         check_trap("console.log(new Date())", "a Date");
         check_trap("var s = '' + new Date();", "Date.prototype.toString");
         check_trap("var s = String(new Date());", "Date.prototype.toString");
+        check_trap("var b = new Date() == 'x';", "Date.prototype.toString");
         check_trap("var s = `${new Date()}`;", "Date.prototype.toString");
         check_trap("var f = Date.prototype.toISOString;", "Date.prototype.toISOString");
         check_error("Date.prototype.getTime.call({})", ErrorKind::TypeError, "this is not a Date object.");

@@ -107,6 +107,13 @@ impl Vm {
         }
     }
 
+    /// ToPrimitive where the specification passes the hint `default` (`+`, `==`): a Date
+    /// converts to a string first (its `toString`), anything else as seabed's default hint.
+    pub(crate) fn to_primitive_for_default_hint(&mut self, v: Value) -> JsResult<Value> {
+        let hint = if self.is_date(v) { crate::convert::Hint::String } else { crate::convert::Hint::Default };
+        self.to_primitive_hint(v, hint)
+    }
+
     /// `Math.random()`.
     pub(crate) fn math_random(&mut self) -> Value {
         Value::number(self.lib.random.next_double())

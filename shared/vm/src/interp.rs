@@ -815,9 +815,8 @@ impl Vm {
             if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
                 return Ok(Value::number(x + y));
             }
-            // A Date's default conversion is to a string (its toString, which traps in seabed).
-            let pa = if self.is_date(a) { self.to_primitive_hint(a, crate::convert::Hint::String)? } else { self.to_primitive(a)? };
-            let pb = if self.is_date(b) { self.to_primitive_hint(b, crate::convert::Hint::String)? } else { self.to_primitive(b)? };
+            let pa = self.to_primitive_for_default_hint(a)?;
+            let pb = self.to_primitive_for_default_hint(b)?;
             if self.is_string(pa) || self.is_string(pb) {
                 let mut s = self.to_string_units(pa);
                 s.extend(self.to_string_units(pb));
