@@ -415,6 +415,9 @@ pub struct RunArgs {
     /// End the run with node's heap-limit message when live data exceeds MB (exit status 134)
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..))]
     max_heap: Option<u32>,
+    /// Seed Math.random as node --random-seed=N does (V8's xorshift128+; 0 or none: a fixed seed, where node's is random)
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    random_seed: Option<i64>,
 }
 
 const IR_AFTER_HELP: &str = "\
@@ -703,6 +706,8 @@ struct Options {
     compile_thread: bool,
     /// The collector's options (`--gc-stress`, `--verify-heap`, `--max-heap`).
     gc: vm::gc::GcOptions,
+    /// `Math.random`'s seed (`--random-seed`), if given.
+    random_seed: Option<i64>,
 }
 
 impl Options {
@@ -724,6 +729,7 @@ impl Options {
             spec: None,
             compile_thread: false,
             gc: vm::gc::GcOptions::default(),
+            random_seed: None,
         }
     }
 
@@ -773,6 +779,7 @@ impl RunArgs {
         opts.dump_clif = self.dump_clif;
         opts.dump_asm = self.dump_asm;
         opts.gc.stress = self.gc_stress;
+        opts.random_seed = self.random_seed;
         opts.gc.verify = self.verify_heap;
         opts.gc.max_heap_bytes = self.max_heap.map(|mb| u64::from(mb) * 1024 * 1024);
         opts.backend = resolve_backend(opts.tier, self.backend, self.llvm)?;
@@ -913,6 +920,9 @@ fn load(file: &str) -> Result<Program, u8> {
 fn execute(program: Rc<Program>, out: Box<dyn Write>, opts: &Options) -> (u8, Vm, Vec<PhaseRow>) {
     let mut vm = Vm::new(program, out);
     vm.heap.gc.options = opts.gc;
+    if let Some(seed) = opts.random_seed {
+        vm.set_random_seed(seed);
+    }
     let mut rows = None;
     if opts.tier != Tier::Interp {
         let mut compiler = opts.compiler();
@@ -1049,6 +1059,12 @@ fn check(args: &CheckArgs) -> u8 {
         Err(code) => return code,
     };
     let builtins = vm::census::unimplemented_reads(&program);
+    if reads_name(&program, "random") {
+        println!(
+            "{}: note: reads Math.random, whose seed is fixed in seabed and random in node: output that depends on it matches node only with the same --random-seed on both",
+            args.file
+        );
+    }
     if program.unsupported.is_empty() && builtins.is_empty() {
         println!("{}: ok (every construct is supported, and every built-in it reads)", args.file);
         return EXIT_OK;
@@ -1060,6 +1076,12 @@ fn check(args: &CheckArgs) -> u8 {
         println!("{}: unsupported: {what}", program.location(offset));
     }
     EXIT_UNSUPPORTED
+}
+
+/// True if some function of `program` reads a property called `name`.
+fn reads_name(program: &Program, name: &str) -> bool {
+    use frontend::bytecode::Instr;
+    program.functions.iter().flat_map(|f| f.code.iter()).any(|i| matches!(*i, Instr::LoadNamed { name: n, .. } if program.name(n) == name))
 }
 
 fn bytecode(args: &BytecodeArgs) -> u8 {

@@ -291,7 +291,7 @@ fn fixture_suite() -> PathBuf {
     let tests = [
         ("pass.js", "", "var x = 2;\nassert.sameValue(x * 3, 6);"),
         ("fail.js", "flags: [onlyStrict]", "assert.sameValue(1, 2, 'one is two');"),
-        ("trap.js", "", "var a = [3, 1];\nvar s = 'abc';\nassert.sameValue(s.substr(1), 'bc');"),
+        ("trap.js", "", "var a = [3, 1];\nvar s = 'abc';\nassert.sameValue(s.normalize(), 'abc');"),
         ("neg.js", "negative:\n  phase: parse\n  type: SyntaxError", "$DONOTEVALUATE();\nvar = ;"),
         ("skip.js", "flags: [module]", ""),
         ("sub/nested_FIXTURE.js", "", ""),

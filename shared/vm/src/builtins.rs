@@ -7,7 +7,12 @@
 //! Tier 2 adds the array methods `forEach`, `map`, `filter`, `reduce`, `fill`, `slice`,
 //! `indexOf` and `join`, the string methods `substring`, `indexOf` and `charCodeAt`, and
 //! `process.stdout.write` (implemented in `builtins_tier2.rs`).
+//!
+//! Tier 3 adds the library benchmarks use — `Date`, `Math.random`, the number formatting
+//! methods, most of `String.prototype` and `Array.prototype`, and `JSON` — as
+//! [`Builtin::Lib`] (implemented in `builtins_tier3*.rs`).
 
+use crate::builtins_tier3::LibFn;
 use crate::number::MathFunction;
 
 /// A builtin function the vm implements natively.
@@ -19,7 +24,7 @@ pub enum Builtin {
     ConsoleLog,
     /// `console.error(...)` and `console.warn(...)`: to stderr
     ConsoleError,
-    /// `Math.random()`: traps (output would depend on it)
+    /// `Math.random()`: V8's seeded xorshift128+ (`builtins_tier3_date.rs`, `--random-seed`)
     MathRandom,
     /// `print(...)`, an alias of `console.log`
     Print,
@@ -98,8 +103,8 @@ pub enum Builtin {
     ArrayIsArray,
     /// `Array.of(...items)`.
     ArrayOf,
-    /// `Array.from(items[, mapFn[, thisArg]])` of an array or a string (other iterables and
-    /// array-likes trap).
+    /// `Array.from(items[, mapFn[, thisArg]])` of an array, a string or an array-like object
+    /// (other iterables trap).
     ArrayFrom,
     /// `f.bind(thisArg, ...args)`.
     FunctionBind,
@@ -108,6 +113,8 @@ pub enum Builtin {
     Bound(u32),
     /// `Error.prototype.toString`: `name: message` (either alone when the other is empty).
     ErrorToString,
+    /// A Tier-3 library function (`builtins_tier3.rs`).
+    Lib(crate::builtins_tier3::LibFn),
 }
 
 /// The `Number` predicates.
@@ -175,7 +182,8 @@ pub fn static_methods(constructor: Builtin) -> &'static [Builtin] {
             Builtin::ParseInt,
             Builtin::ParseFloat,
         ],
-        Builtin::String => &[Builtin::StringFromCharCode],
+        Builtin::String => &[Builtin::StringFromCharCode, Builtin::Lib(LibFn::StringFromCodePoint)],
+        Builtin::Lib(LibFn::Date) => &[Builtin::Lib(LibFn::DateNow)],
         Builtin::Array => &[Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
         _ => &[],
     }
@@ -264,7 +272,7 @@ pub fn array_method(name: &str) -> Option<Builtin> {
         "slice" => Some(Builtin::ArraySlice),
         "indexOf" => Some(Builtin::ArrayIndexOf),
         "join" => Some(Builtin::ArrayJoin),
-        _ => None,
+        _ => crate::builtins_tier3::array_method(name),
     }
 }
 
@@ -282,7 +290,7 @@ pub fn string_method(name: &str) -> Option<Builtin> {
         "substring" => Some(Builtin::StringSubstring),
         "indexOf" => Some(Builtin::StringIndexOf),
         "charCodeAt" => Some(Builtin::StringCharCodeAt),
-        _ => None,
+        _ => crate::builtins_tier3::string_method(name),
     }
 }
 
@@ -342,6 +350,8 @@ impl Builtin {
             Builtin::FunctionBind,
             Builtin::ErrorToString,
         ]);
+        // The Tier-3 library (issue 38), after the others for the same reason.
+        v.extend(LibFn::ALL.iter().map(|&f| Builtin::Lib(f)));
         v
     }
 
@@ -363,6 +373,7 @@ impl Builtin {
             Builtin::ArrayFrom => "Array.from",
             Builtin::FunctionBind => "Function.prototype.bind",
             Builtin::ErrorToString => "Error.prototype.toString",
+            Builtin::Lib(f) => f.lookup_key(),
             other => other.name(),
         }
     }
@@ -370,7 +381,7 @@ impl Builtin {
     /// True for a builtin whose result depends on the machine or the moment (a clock): output
     /// compared with node must never depend on it (`frontend::MACHINE_DEPENDENT_GLOBALS`).
     pub fn is_machine_dependent(self) -> bool {
-        matches!(self, Builtin::PerformanceNow)
+        matches!(self, Builtin::PerformanceNow) || self.is_clock()
     }
 
     /// The JavaScript name (as `Function.prototype.name` would give it).
@@ -421,6 +432,7 @@ impl Builtin {
             // A bound function's name is "bound " and its target's (Vm::builtin_name).
             Builtin::Bound(_) => "bound",
             Builtin::ErrorToString => "toString",
+            Builtin::Lib(f) => f.name(),
         }
     }
 }

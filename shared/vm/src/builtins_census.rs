@@ -146,7 +146,13 @@ impl Vm {
                         }
                         pieces.into_iter().map(|p| self.heap.alloc_utf16(p)).collect()
                     }
-                    _ => return throw(Throw::Unsupported("Array.from of a value that is not an array or a string".into())),
+                    Decoded::Object(_) => self.array_like_elements(items)?,
+                    Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => Vec::new(),
+                    Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                        let what = if items == Value::NULL { "object null" } else { "undefined" };
+                        return type_error(format!("{what} is not iterable (cannot read property Symbol(Symbol.iterator))"));
+                    }
+                    _ => return throw(Throw::Unsupported("Array.from of a function".into())),
                 };
                 let elements = if map == Value::UNDEFINED {
                     elements
@@ -154,11 +160,18 @@ impl Vm {
                     if !matches!(map.decode(), Decoded::Function(_) | Decoded::Builtin(_)) {
                         return type_error(format!("{} is not a function", self.value_for_message(map)));
                     }
-                    let mut mapped = Vec::with_capacity(elements.len());
-                    for (i, v) in elements.into_iter().enumerate() {
-                        mapped.push(self.call_value(map, receiver, &[v, Value::int(i as i32)])?);
-                    }
-                    mapped
+                    // The elements (fresh strings among them) and the results so far are roots
+                    // while the callback runs.
+                    self.with_roots(|vm| {
+                        vm.heap.gc.extra_roots.extend_from_slice(&elements);
+                        let mut mapped = Vec::with_capacity(elements.len());
+                        for (i, &v) in elements.iter().enumerate() {
+                            let r = vm.call_value(map, receiver, &[v, Value::int(i as i32)])?;
+                            vm.heap.gc.extra_roots.push(r);
+                            mapped.push(r);
+                        }
+                        Ok(mapped)
+                    })?
                 };
                 let array = self.heap.new_elements(&elements);
                 Ok(Value::array(self.heap.alloc_array(array)))
@@ -183,6 +196,29 @@ impl Vm {
             }
             other => unreachable!("{other:?} is not one of the census builtins"),
         }
+    }
+
+    /// The elements of an array-like object: its `length` (ToLength) and the properties `"0"`
+    /// up to it, absent ones as `undefined` (`Array.from({ length: 2, 0: "a" })`).
+    fn array_like_elements(&mut self, items: Value) -> JsResult<Vec<Value>> {
+        let length = self.names.length;
+        let len = self.load_named_uncached(items, length)?;
+        let len = self.to_numeric(len)?;
+        let len = if len.is_nan() || len <= 0.0 { 0.0 } else { len.trunc().min(9007199254740991.0) };
+        if len > (1u64 << 27) as f64 {
+            return throw(Throw::Unsupported("an array longer than 2^27 elements".into()));
+        }
+        let mut elements = Vec::with_capacity(len as usize);
+        self.with_roots(|vm| {
+            for k in 0..len as usize {
+                let name = vm.heap.intern(&k.to_string());
+                let v = vm.load_named_uncached(items, name)?;
+                vm.heap.gc.extra_roots.push(v);
+                elements.push(v);
+            }
+            Ok(())
+        })?;
+        Ok(elements)
     }
 
     /// `Error.prototype.toString` of `this`: its `name` (`"Error"` when undefined) and

@@ -29,7 +29,9 @@ pub fn implemented(holder: &str, name: &str) -> bool {
     let error_constructor = |h: &str| ErrorKind::ALL.iter().any(|k| k.name() == h);
     match holder {
         census::GLOBAL => !frontend::is_unimplemented_global_name(name),
-        "Object.prototype" | "Number.prototype" | "Boolean.prototype" => name == "toString",
+        "Object.prototype" | "Boolean.prototype" => name == "toString",
+        "Number.prototype" => name == "toString" || crate::builtins_tier3::number_method(name).is_some(),
+        "JSON" => crate::builtins_tier3::JSON_METHODS.iter().any(|f| f.name() == name),
         "Array.prototype" => builtins::array_method(name).is_some() || matches!(name, "length" | "toString"),
         "String.prototype" => builtins::string_method(name).is_some() || matches!(name, "length" | "toString"),
         "Function.prototype" => matches!(name, "call" | "apply" | "bind" | "name" | "length" | "toString"),
@@ -132,6 +134,9 @@ impl Vm {
             return Ok(self.builtin_value("toString"));
         }
         let text = self.heap.name(name);
+        if let Some(t) = self.lib_census_miss(receiver, text) {
+            return Err(Box::new(crate::Exception { throw: t, location: None }));
+        }
         match census::first_holder(&self.census_holders(receiver), text) {
             Some(holder) => Err(Box::new(crate::Exception { throw: Throw::Unsupported(format!("{holder}.{text}")), location: None })),
             None => Ok(Value::UNDEFINED),

@@ -394,6 +394,9 @@ impl Vm {
                 if Some(o) == self.math_object {
                     return unsupported("console.log of the Math object");
                 }
+                if let Some(what) = self.lib_unprintable(v) {
+                    return unsupported(&format!("console.log of {what}"));
+                }
                 if let Some(name) = self.builtin_namespace(o) {
                     return unsupported(&format!("console.log of the {name} object"));
                 }

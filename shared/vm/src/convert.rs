@@ -224,11 +224,11 @@ impl Vm {
             (Bool(x), _) => self.loose_equals(Value::int(x as i32), b),
             (_, Bool(y)) => self.loose_equals(a, Value::int(y as i32)),
             _ if is_obj(&da) && !is_obj(&db) => {
-                let pa = self.to_primitive(a)?;
+                let pa = self.to_primitive_for_default_hint(a)?;
                 self.loose_equals(pa, b)
             }
             _ if is_obj(&db) && !is_obj(&da) => {
-                let pb = self.to_primitive(b)?;
+                let pb = self.to_primitive_for_default_hint(b)?;
                 self.loose_equals(a, pb)
             }
             _ => Ok(false),

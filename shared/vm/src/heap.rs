@@ -151,6 +151,11 @@ impl Heap {
         id
     }
 
+    /// The id of name `name` if it was interned (a lookup that adds nothing).
+    pub fn lookup_name(&self, name: &str) -> Option<NameId> {
+        self.name_ids.get(name).copied()
+    }
+
     /// The text of a name.
     pub fn name(&self, n: NameId) -> &str {
         &self.names[n.0 as usize]

@@ -129,6 +129,8 @@ pub struct Vm {
     /// The functions `bind` made, by [`Builtin::Bound`] index (roots: a bound function's id
     /// is never reused).
     pub(crate) bound_functions: Vec<crate::builtins_census::BoundFunction>,
+    /// The Tier-3 library's state (`Math.random`'s generator, `Date.prototype`, `JSON`).
+    pub(crate) lib: crate::builtins_tier3::LibState,
 }
 
 impl Vm {
@@ -201,6 +203,7 @@ impl Vm {
             error_prototypes: IdHashMap::default(),
             host_objects: Vec::new(),
             bound_functions: Vec::new(),
+            lib: Default::default(),
             closures_made: vec![Default::default(); program.functions.len()],
             canonical_closure_made: program.globals.iter().fold(vec![false; program.functions.len()], |mut made, g| {
                 if let Some(f) = g.function {
@@ -240,11 +243,21 @@ impl Vm {
         self.builtin_ids.get(b.lookup_key()).copied()
     }
 
+    /// The builtin a number's property `name` names, if seabed implements it (`toString` is
+    /// the generic builtin, found by the census miss).
+    fn number_method(&self, o: Value, name: NameId) -> Option<BuiltinId> {
+        if !o.is_number() {
+            return None;
+        }
+        let b = crate::builtins_tier3::number_method(self.heap.name(name))?;
+        self.builtin_ids.get(b.lookup_key()).copied()
+    }
+
     fn builtin_global(&mut self, name: &str) -> Value {
         let v = self.builtin_global_value(name);
         // Host objects of node that seabed implements only in part: reading a property they
         // lack traps instead of giving `undefined` (node has it).
-        if let ("console" | "performance" | "process", Decoded::Object(o)) = (name, v.decode()) {
+        if let ("console" | "performance" | "process" | "JSON", Decoded::Object(o)) = (name, v.decode()) {
             self.host_objects.push((o, name.to_string()));
             let stdout = self.heap.intern("stdout");
             if let Some(Decoded::Object(s)) = self.heap.get_property(o, stdout).map(|v| v.decode()) {
@@ -297,6 +310,7 @@ impl Vm {
                 Value::object(o)
             }
             "process" => self.create_process_object(),
+            "JSON" => self.create_json_object(),
             other => self.builtin_value(other),
         }
     }
@@ -818,8 +832,8 @@ impl Vm {
             if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
                 return Ok(Value::number(x + y));
             }
-            let pa = self.to_primitive(a)?;
-            let pb = self.to_primitive(b)?;
+            let pa = self.to_primitive_for_default_hint(a)?;
+            let pb = self.to_primitive_for_default_hint(b)?;
             if self.is_string(pa) || self.is_string(pb) {
                 let mut s = self.to_string_units(pa);
                 s.extend(self.to_string_units(pb));
@@ -1003,8 +1017,11 @@ impl Vm {
                 Ok(v)
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {
-                let v = self.census_miss(o, name)?;
-                self.property_feedback(f, slot).record(ReceiverMap::Primitive, PropertyHandler::Missing);
+                let (handler, v) = match self.number_method(o, name) {
+                    Some(b) => (PropertyHandler::Method(b), Value::builtin(b)),
+                    None => (PropertyHandler::Missing, self.census_miss(o, name)?),
+                };
+                self.property_feedback(f, slot).record(ReceiverMap::Primitive, handler);
                 Ok(v)
             }
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
@@ -1222,6 +1239,7 @@ impl Vm {
         let method = match o.decode() {
             Decoded::Array(_) => self.array_method(name),
             Decoded::String(_) => self.string_method(name),
+            Decoded::Int(_) | Decoded::Double(_) => self.number_method(o, name),
             _ => None,
         };
         if let Some(b) = method {
@@ -1396,6 +1414,10 @@ impl Vm {
                 self.record_call(site, target);
                 self.call_builtin(b, args, argc)
             }
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Lib(crate::builtins_tier3::LibFn::Date)) => {
+                self.record_call(site, target);
+                self.construct_lib(crate::builtins_tier3::LibFn::Date, args, argc)
+            }
             Decoded::Function(f) if self.is_constructor(target) => {
                 self.record_call(site, target);
                 let proto = self.construct_prototype(target)?;
@@ -1492,7 +1514,8 @@ impl Vm {
                 }
                 Ok(Value::UNDEFINED)
             }
-            Builtin::MathRandom => throw(Throw::Unsupported("Math.random (nondeterministic output)".into())),
+            Builtin::MathRandom => Ok(self.math_random()),
+            Builtin::Lib(f) => self.call_lib_builtin(f, args, argc),
             Builtin::PerformanceNow => Ok(Value::number(crate::builtins::performance_now())),
             Builtin::ArrayIterate(_)
             | Builtin::ArrayReduce
@@ -1645,8 +1668,8 @@ impl Vm {
             }
             Builtin::ToString => {
                 let radix = self.arg(args, argc, 0);
-                if radix != Value::UNDEFINED && radix.as_number() != Some(10.0) {
-                    return throw(Throw::Unsupported("toString(radix)".into()));
+                if let Some(x) = this.as_number() {
+                    return self.number_to_string_radix(x, radix);
                 }
                 match this.decode() {
                     Decoded::Undefined | Decoded::Null | Decoded::Hole => {

@@ -6,6 +6,14 @@
 pub mod builtins;
 mod builtins_tier2;
 mod builtins_census;
+pub mod builtins_tier3;
+mod builtins_tier3_array;
+mod builtins_tier3_call;
+mod builtins_tier3_date;
+mod builtins_tier3_json;
+mod builtins_tier3_number;
+mod builtins_tier3_random;
+mod builtins_tier3_string;
 pub mod census;
 pub mod console;
 pub mod convert;

@@ -123,7 +123,9 @@ impl Vm {
     pub(crate) fn is_constructor(&self, v: Value) -> bool {
         match v.decode() {
             Decoded::Function(f) => matches!(self.function_kind(f), FunctionKind::Normal | FunctionKind::ClassConstructor { .. }),
-            Decoded::Builtin(b) => matches!(self.builtins[b.0 as usize], Builtin::Array | Builtin::Error(_)),
+            Decoded::Builtin(b) => {
+                matches!(self.builtins[b.0 as usize], Builtin::Array | Builtin::Error(_) | Builtin::Lib(crate::builtins_tier3::LibFn::Date))
+            }
             _ => false,
         }
     }
@@ -189,6 +191,7 @@ impl Vm {
             }
             Decoded::Builtin(b) if name == self.names.prototype => match self.builtins[b.0 as usize] {
                 Builtin::Error(kind) => Some(self.error_prototype(kind)),
+                Builtin::Lib(crate::builtins_tier3::LibFn::Date) => Some(self.date_prototype()),
                 _ => None,
             },
             Decoded::Function(func) if name == self.names.name => {

@@ -245,6 +245,9 @@ impl Vm {
         for &v in self.error_prototypes.values() {
             f(heap, v, w);
         }
+        if let Some(p) = self.lib.date_prototype {
+            f(heap, p, w);
+        }
         let props: Vec<(u64, ObjectId)> = heap.function_props.iter().map(|(&k, &o)| (k, o)).collect();
         for (key, o) in props {
             if Value::from_bits(key).closure_instance() == 0 {
