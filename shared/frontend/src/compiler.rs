@@ -56,7 +56,7 @@ pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance"];
 /// them keep their global numbering): the error constructors and `process` (for
 /// `process.stdout.write`).
 pub const ON_DEMAND_GLOBALS: &[&str] =
-    &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process", "parseInt", "parseFloat"];
+    &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process", "parseInt", "parseFloat", "Object"];
 
 /// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
 /// implement. A read of one of these names that resolves to an undeclared global compiles to a
@@ -67,7 +67,7 @@ pub const ON_DEMAND_GLOBALS: &[&str] =
 /// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
 pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     // ECMAScript
-    "Boolean", "Object", "Function", "EvalError", "URIError", "AggregateError",
+    "Boolean", "Function", "EvalError", "URIError", "AggregateError",
     "JSON", "Date", "Symbol", "BigInt", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
     "FinalizationRegistry", "Promise", "Proxy", "Reflect", "Intl", "globalThis", "encodeURI",
     "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape", "eval",
@@ -1163,26 +1163,51 @@ impl Compiler {
         if let Some(n) = &inner {
             self.init_binding(n, dst);
         }
-        // Methods and static members, in order.
+        // Methods and accessors (not enumerable), then static fields, in order.
+        let (mut methods, mut static_methods) = (false, false);
+        for e in &c.body.body {
+            let m = self.mark();
+            if let ClassElement::MethodDefinition(md) = e {
+                if md.kind == MethodDefinitionKind::Constructor {
+                    continue;
+                }
+                let Some(key) = self.static_key(&md.key, md.computed) else { continue };
+                let target = if md.r#static { dst } else { home };
+                let f = self.temp();
+                self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
+                let n = self.name(&key);
+                match md.kind {
+                    MethodDefinitionKind::Get | MethodDefinitionKind::Set => {
+                        let setter = md.kind == MethodDefinitionKind::Set;
+                        let op = DynamicOp::DefineAccessor { name: n, setter, enumerable: false };
+                        self.pos = md.span.start;
+                        self.emit(Instr::Dynamic { op, dst: f, a: target, b: f });
+                    }
+                    _ => {
+                        let slot = self.slot(SlotKind::Property);
+                        self.emit(Instr::StoreNamed { obj: target, name: n, src: f, slot });
+                        if md.r#static {
+                            static_methods = true;
+                        } else {
+                            methods = true;
+                        }
+                    }
+                }
+            }
+            self.release(m);
+        }
+        for (any, target) in [(methods, home), (static_methods, dst)] {
+            if any {
+                let m = self.mark();
+                let r = self.temp();
+                self.emit(Instr::Dynamic { op: DynamicOp::HideProperties, dst: r, a: target, b: target });
+                self.release(m);
+            }
+        }
         for e in &c.body.body {
             let m = self.mark();
             match e {
-                ClassElement::MethodDefinition(md) => {
-                    if md.kind == MethodDefinitionKind::Constructor {
-                        continue;
-                    }
-                    if matches!(md.kind, MethodDefinitionKind::Get | MethodDefinitionKind::Set) {
-                        self.trap("class getter or setter", md.span.start);
-                        continue;
-                    }
-                    let Some(key) = self.static_key(&md.key, md.computed) else { continue };
-                    let target = if md.r#static { dst } else { home };
-                    let f = self.temp();
-                    self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
-                    let n = self.name(&key);
-                    let slot = self.slot(SlotKind::Property);
-                    self.emit(Instr::StoreNamed { obj: target, name: n, src: f, slot });
-                }
+                ClassElement::MethodDefinition(_) => {}
                 ClassElement::PropertyDefinition(p) if p.r#static => {
                     let Some(key) = self.static_key(&p.key, p.computed) else { continue };
                     let v = self.temp();
@@ -1318,6 +1343,79 @@ impl Compiler {
             let slot = c.slot(SlotKind::BinaryOp);
             c.emit(Instr::Binary { op: BinaryOp::Add, dst: index, lhs: index, rhs: one, slot });
             c.release(inner);
+            c.emit(Instr::JumpLoop { target: head });
+            c.add_break(exit);
+        });
+        self.release(mark);
+    }
+
+    /// `for (k in o)`: the keys collected up front (`ForInKeys`, an array of strings), then an
+    /// index loop over them that skips a key the body deleted meanwhile (`ForInFilter`).
+    fn for_in_statement(&mut self, s: &ForInStatement<'_>, labels: Vec<String>) {
+        enum Left {
+            Declared(VariableDeclarationKind, String, u32),
+            Name(String, u32),
+        }
+        let left = match &s.left {
+            ForStatementLeft::VariableDeclaration(d)
+                if d.declarations.len() == 1 && d.declarations[0].init.is_none() =>
+            {
+                match &d.declarations[0].id {
+                    BindingPattern::BindingIdentifier(id) => Left::Declared(d.kind, id.name.as_str().to_string(), id.span.start),
+                    _ => return self.trap("for-in with a destructuring", s.span.start),
+                }
+            }
+            ForStatementLeft::AssignmentTargetIdentifier(id) => Left::Name(id.name.as_str().to_string(), id.span.start),
+            _ => return self.trap("for-in with a destructuring or a member target", s.span.start),
+        };
+        let mark = self.mark();
+        let object = self.temp();
+        self.expr_to(&s.right, object);
+        let keys = self.temp();
+        self.pos = s.right.span().start;
+        self.emit(Instr::Dynamic { op: DynamicOp::ForInKeys, dst: keys, a: object, b: object });
+        let index = self.temp();
+        self.emit(Instr::LoadInt { dst: index, value: 0 });
+        let head = self.pc();
+        self.with_target(labels, TargetKind::Loop, |c| {
+            let m = c.mark();
+            let len = c.temp();
+            let length = c.name("length");
+            let slot = c.slot(SlotKind::Property);
+            c.emit(Instr::LoadNamed { dst: len, obj: keys, name: length, slot });
+            let cond = c.temp();
+            let slot = c.slot(SlotKind::Compare);
+            c.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
+            let slot = c.slot(SlotKind::Branch);
+            let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+            c.release(m);
+            let inner = c.mark();
+            c.ctx().scopes.push(Scope::default());
+            let key = c.temp();
+            let slot = c.slot(SlotKind::Element);
+            c.emit(Instr::LoadKeyed { dst: key, obj: keys, key: index, slot });
+            let one = c.temp();
+            c.emit(Instr::LoadInt { dst: one, value: 1 });
+            let slot = c.slot(SlotKind::BinaryOp);
+            c.emit(Instr::Binary { op: BinaryOp::Add, dst: index, lhs: index, rhs: one, slot });
+            let present = c.temp();
+            c.emit(Instr::Dynamic { op: DynamicOp::ForInFilter, dst: present, a: key, b: object });
+            let slot = c.slot(SlotKind::Branch);
+            let skip = c.emit(Instr::JumpIfFalse { cond: present, target: PLACEHOLDER, slot });
+            match &left {
+                Left::Declared(decl, name, at) if *decl != VariableDeclarationKind::Var => {
+                    let kind = if *decl == VariableDeclarationKind::Const { DeclKind::Const } else { DeclKind::Let };
+                    c.binding_reg(name, kind, 0, *at);
+                    c.init_binding(name, key);
+                }
+                Left::Declared(_, name, at) | Left::Name(name, at) => c.write_name(name, *at, key),
+            }
+            c.nested_statement(&s.body);
+            c.pop_scope();
+            c.release(inner);
+            let cont = c.pc();
+            c.patch_continues(cont);
+            c.patch(skip, cont);
             c.emit(Instr::JumpLoop { target: head });
             c.add_break(exit);
         });
@@ -1745,6 +1843,7 @@ impl Compiler {
                     Statement::WhileStatement(_)
                     | Statement::DoWhileStatement(_)
                     | Statement::ForStatement(_)
+                    | Statement::ForInStatement(_)
                     | Statement::SwitchStatement(_)
                     | Statement::LabeledStatement(_)
                     | Statement::BlockStatement(_)
@@ -1755,7 +1854,7 @@ impl Compiler {
                     other => self.with_labels_block(labels, |c| c.nested_statement(other)),
                 }
             }
-            Statement::ForInStatement(s) => self.trap("for-in", s.span.start),
+            Statement::ForInStatement(s) => self.for_in_statement(s, labels),
             Statement::ForOfStatement(s) => self.for_of_statement(s, labels),
             Statement::TryStatement(s) => self.trap("try/catch", s.span.start),
             Statement::WithStatement(s) => self.trap("with", s.span.start),
@@ -2168,10 +2267,11 @@ impl Compiler {
                         self.trap("object spread", p.span().start);
                         continue;
                     };
-                    if p.kind != PropertyKind::Init {
-                        self.trap("getter or setter", p.span.start);
-                        continue;
-                    }
+                    let accessor = match p.kind {
+                        PropertyKind::Init => None,
+                        PropertyKind::Get => Some(false),
+                        PropertyKind::Set => Some(true),
+                    };
                     let is_method = p.method;
                     let key = match (&p.key, p.computed) {
                         (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
@@ -2194,6 +2294,16 @@ impl Compiler {
                         continue;
                     }
                     let m = self.mark();
+                    if let Some(setter) = accessor {
+                        let Expression::FunctionExpression(f) = &p.value else { unreachable!("an accessor is a function") };
+                        let v = self.temp();
+                        self.method_closure(f, v, key.clone(), None);
+                        let name = self.name(&key);
+                        self.pos = p.key.span().start;
+                        self.emit(Instr::Dynamic { op: DynamicOp::DefineAccessor { name, setter, enumerable: true }, dst: v, a: obj, b: v });
+                        self.release(m);
+                        continue;
+                    }
                     let v = if is_method {
                         let Expression::FunctionExpression(f) = &p.value else { unreachable!("a method is a function") };
                         let v = self.temp();
@@ -2311,8 +2421,8 @@ impl Compiler {
             B::Inequality => Kind::Cmp(CompareOp::Ne),
             B::StrictEquality => Kind::Cmp(CompareOp::StrictEq),
             B::StrictInequality => Kind::Cmp(CompareOp::StrictNe),
-            B::In => return self.trap("the in operator", b.span.start),
-            B::Instanceof => return self.trap("instanceof", b.span.start),
+            B::In => return self.dynamic_binary(b, DynamicOp::HasProperty, dst),
+            B::Instanceof => return self.dynamic_binary(b, DynamicOp::InstanceOf, dst),
         };
         let lhs = self.expr_any(&b.left);
         let lhs = self.protect(lhs, [&b.right]);
@@ -2326,6 +2436,45 @@ impl Compiler {
             Kind::Cmp(op) => {
                 let slot = self.slot(SlotKind::Compare);
                 self.emit(Instr::Compare { op, dst, lhs, rhs, slot });
+            }
+        }
+    }
+
+    /// `a in b` and `a instanceof b`: a dynamic operator on the two operands.
+    fn dynamic_binary(&mut self, b: &BinaryExpression<'_>, op: DynamicOp, dst: Reg) {
+        let lhs = self.expr_any(&b.left);
+        let lhs = self.protect(lhs, [&b.right]);
+        let rhs = self.expr_any(&b.right);
+        self.pos = b.span.start;
+        self.emit(Instr::Dynamic { op, dst, a: lhs, b: rhs });
+    }
+
+    /// `delete e`: of a property, the `Delete` operator on the object and the key; of any
+    /// other expression but a name, its evaluation and `true`.
+    fn delete(&mut self, u: &UnaryExpression<'_>, dst: Reg) {
+        let op = DynamicOp::Delete { strict: self.ctx().strict };
+        match strip_parens(&u.argument) {
+            Expression::StaticMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
+                let obj = self.expr_any(&m.object);
+                let key = self.temp();
+                let k = self.constant(Constant::String(m.property.name.as_str().encode_utf16().collect()));
+                self.emit(Instr::LoadConst { dst: key, k });
+                self.pos = u.span.start;
+                self.emit(Instr::Dynamic { op, dst, a: obj, b: key });
+            }
+            Expression::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
+                let obj = self.expr_any(&m.object);
+                let obj = self.protect(obj, [&m.expression]);
+                let key = self.expr_any(&m.expression);
+                self.pos = u.span.start;
+                self.emit(Instr::Dynamic { op, dst, a: obj, b: key });
+            }
+            Expression::Identifier(_) | Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_) | Expression::ChainExpression(_) => {
+                self.trap("delete of a variable, a super property or an optional chain", u.span.start)
+            }
+            other => {
+                self.effect(other);
+                self.emit(Instr::LoadBool { dst, value: true });
             }
         }
     }
@@ -2363,7 +2512,7 @@ impl Compiler {
                 self.emit(Instr::TypeOf { dst, src });
                 return;
             }
-            UnaryOperator::Delete => return self.trap("delete", u.span.start),
+            UnaryOperator::Delete => return self.delete(u, dst),
         };
         if let (UnaryOp::Negate, Expression::NumericLiteral(n)) = (op, &u.argument) {
             self.load_number(dst, -n.value);

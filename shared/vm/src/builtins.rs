@@ -108,6 +108,9 @@ pub enum Builtin {
     Bound(u32),
     /// `Error.prototype.toString`: `name: message` (either alone when the other is empty).
     ErrorToString,
+    /// `Object`, its static functions and the `Object.prototype` methods seabed implements
+    /// (`builtins_object.rs`).
+    Object(crate::builtins_object::ObjectFunction),
 }
 
 /// The `Number` predicates.
@@ -177,6 +180,7 @@ pub fn static_methods(constructor: Builtin) -> &'static [Builtin] {
         ],
         Builtin::String => &[Builtin::StringFromCharCode],
         Builtin::Array => &[Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
+        Builtin::Object(crate::builtins_object::ObjectFunction::Constructor) => &crate::builtins_object::ObjectFunction::STATICS,
         _ => &[],
     }
 }
@@ -342,6 +346,8 @@ impl Builtin {
             Builtin::FunctionBind,
             Builtin::ErrorToString,
         ]);
+        // Tier 3's Object builtins, after the others for the same reason.
+        v.extend(crate::builtins_object::ObjectFunction::ALL.iter().map(|&f| Builtin::Object(f)));
         v
     }
 
@@ -363,6 +369,7 @@ impl Builtin {
             Builtin::ArrayFrom => "Array.from",
             Builtin::FunctionBind => "Function.prototype.bind",
             Builtin::ErrorToString => "Error.prototype.toString",
+            Builtin::Object(f) => f.lookup_key(),
             other => other.name(),
         }
     }
@@ -421,6 +428,7 @@ impl Builtin {
             // A bound function's name is "bound " and its target's (Vm::builtin_name).
             Builtin::Bound(_) => "bound",
             Builtin::ErrorToString => "toString",
+            Builtin::Object(f) => f.name(),
         }
     }
 }

@@ -74,6 +74,7 @@ impl Vm {
                     Builtin::Number => holders.push("Number"),
                     Builtin::String => holders.push("String"),
                     Builtin::Array => holders.push("Array"),
+                    Builtin::Object(crate::builtins_object::ObjectFunction::Constructor) => holders.push("Object"),
                     Builtin::Error(kind) => holders.push(kind.name()),
                     _ => {}
                 }

@@ -4,6 +4,7 @@
 //! Unreachable cells are freed by a non-moving mark-sweep collector ([`gc`]).
 
 pub mod builtins;
+pub mod builtins_object;
 mod builtins_tier2;
 mod builtins_census;
 pub mod census;
@@ -15,6 +16,7 @@ pub mod heap;
 pub mod interp;
 pub mod layout;
 pub mod number;
+pub mod object_model;
 pub mod objects;
 pub mod runtime;
 pub mod stable_vec;
