@@ -610,6 +610,11 @@ pub struct Function {
     /// function reads variables of enclosing functions or creates closures that do (after
     /// `receiver`).
     pub context: Option<Reg>,
+    /// The hidden parameter register that receives the `arguments` object on entry (an
+    /// array of every argument passed, made by the vm's call), if the function reads
+    /// `arguments` (after `context`). Only the vm's call path passes it: compiled code calls
+    /// such a function through the runtime and never inlines it.
+    pub arguments: Option<Reg>,
 }
 
 /// What kind of function a bytecode function is.
@@ -637,12 +642,14 @@ impl Function {
         let mut regs: Vec<Reg> = (0..self.param_count).map(Reg).collect();
         regs.extend(self.receiver);
         regs.extend(self.context);
+        regs.extend(self.arguments);
         regs
     }
 
-    /// The number of hidden parameters (`receiver`, `context`) after the declared ones.
+    /// The number of hidden parameters (`receiver`, `context`, `arguments`) after the
+    /// declared ones.
     pub fn hidden_count(&self) -> u32 {
-        self.receiver.is_some() as u32 + self.context.is_some() as u32
+        self.receiver.is_some() as u32 + self.context.is_some() as u32 + self.arguments.is_some() as u32
     }
 }
 

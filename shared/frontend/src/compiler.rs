@@ -177,6 +177,8 @@ struct Analysis {
     needs_context: IdHashSet<u32>,
     /// Functions (by the start of their span) whose `this` is read, by them or by arrows.
     uses_this: IdHashSet<u32>,
+    /// Functions (by the start of their span) that read their `arguments` object.
+    uses_arguments: IdHashSet<u32>,
     /// Bindings (by [`binding_key`]) that an assignment writes after their declaration (V8's
     /// `maybe_assigned`); a captured binding not in here is read with an immutable
     /// `LoadContext`.
@@ -188,6 +190,7 @@ impl Analysis {
         self.captured.iter().all(|k| other.captured.contains(k))
             && self.needs_context.iter().all(|k| other.needs_context.contains(k))
             && self.uses_this.iter().all(|k| other.uses_this.contains(k))
+            && self.uses_arguments.iter().all(|k| other.uses_arguments.contains(k))
             && self.reassigned.iter().all(|k| other.reassigned.contains(k))
     }
 
@@ -195,6 +198,7 @@ impl Analysis {
         self.captured.extend(other.captured.iter().copied());
         self.needs_context.extend(other.needs_context.iter().copied());
         self.uses_this.extend(other.uses_this.iter().copied());
+        self.uses_arguments.extend(other.uses_arguments.iter().copied());
         self.reassigned.extend(other.reassigned.iter().copied());
     }
 }
@@ -334,6 +338,8 @@ struct FnCtx {
     receiver: Option<Reg>,
     /// The hidden context parameter register, if the function needs its closure's context.
     context_param: Option<Reg>,
+    /// The hidden parameter holding the `arguments` object, if the function reads it.
+    arguments: Option<Reg>,
     /// For a class constructor: what it needs to know about its class.
     ctor: Option<CtorInfo>,
     /// For a class method: the binding of its home object (what `super.x` looks above).
@@ -367,6 +373,9 @@ struct Compiler {
     found: Analysis,
     /// The home-object binding (`%home`, `%static_home`) of the method compiled next.
     pending_home: Option<&'static str>,
+    /// The next read of `arguments` is one of the uses seabed's arguments object (an array)
+    /// serves exactly as node's: `arguments.length`, `arguments[i]`, `f.apply(x, arguments)`.
+    arguments_ok: bool,
     names: Vec<String>,
     name_ids: IdHashMap<String, NameId>,
     globals: Vec<Global>,
@@ -387,6 +396,7 @@ impl Compiler {
             analysis,
             found: Analysis::default(),
             pending_home: None,
+            arguments_ok: false,
             names: Vec::new(),
             name_ids: IdHashMap::default(),
             globals: Vec::new(),
@@ -558,6 +568,7 @@ impl Compiler {
             kind: if is_script { FunctionKind::Script } else { FunctionKind::Normal },
             receiver: None,
             context_param: None,
+            arguments: None,
             ctor: None,
             home: None,
         });
@@ -581,6 +592,7 @@ impl Compiler {
             strict: ctx.strict,
             receiver: ctx.receiver,
             context: ctx.context_param,
+            arguments: ctx.arguments,
         };
         self.functions[ctx.id.0 as usize] = Some(f);
     }
@@ -741,6 +753,10 @@ impl Compiler {
         if self.analysis.needs_context.contains(&span.0) {
             let r = self.temp();
             self.ctx().context_param = Some(r);
+        }
+        if kind != FunctionKind::Arrow && self.analysis.uses_arguments.contains(&span.0) {
+            let r = self.temp();
+            self.ctx().arguments = Some(r);
         }
         for (name, reg, key) in bound {
             self.bind_value(&name, reg, DeclKind::Param, key);
@@ -1512,6 +1528,14 @@ impl Compiler {
         Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
     }
 
+    /// True if the function being compiled has a mapped `arguments` object in JavaScript: it
+    /// reads `arguments`, is sloppy and declares parameters.
+    fn maps_arguments(&mut self) -> bool {
+        let span = self.ctx().span.0;
+        let ctx = self.ctx();
+        !ctx.strict && ctx.param_count > 0 && ctx.kind != FunctionKind::Arrow && self.analysis.uses_arguments.contains(&span)
+    }
+
     /// True if `name` is a function's own `arguments` object (Tier 3): inside a function that
     /// does not declare a binding of that name, `arguments` never means a global.
     fn is_arguments_object(&mut self, name: &str) -> bool {
@@ -1520,11 +1544,40 @@ impl Compiler {
             && !self.ctxs.last().is_some_and(|c| c.scopes.iter().any(|s| s.bindings.contains_key(name)))
     }
 
+    /// Marks `e` as a use of `arguments` that the array serves like node's object (see
+    /// `arguments_ok`), when it is that name.
+    fn allow_arguments(&mut self, e: &Expression<'_>) {
+        if let Expression::Identifier(id) = strip_parens(e) {
+            if id.name == "arguments" {
+                self.arguments_ok = true;
+            }
+        }
+    }
+
     /// Reads a name into a register (a local's own register when possible).
     fn read_name(&mut self, name: &str, offset: u32, dst: Option<Reg>) -> Reg {
         if self.is_arguments_object(name) {
-            self.trap("the arguments object", offset);
-            return dst.unwrap_or_else(|| self.temp());
+            if self.ctx().kind == FunctionKind::Arrow {
+                self.trap("the arguments object in an arrow function", offset);
+                return dst.unwrap_or_else(|| self.temp());
+            }
+            if !std::mem::take(&mut self.arguments_ok) {
+                // Anything else could tell seabed's array from node's Arguments object
+                // (printing it, Array.isArray, array methods).
+                self.trap("the arguments object as a value (only arguments.length, arguments[i] and f.apply(x, arguments))", offset);
+                return dst.unwrap_or_else(|| self.temp());
+            }
+            let span = self.ctx().span.0;
+            self.found.uses_arguments.insert(span);
+            return match (self.ctx().arguments, dst) {
+                (Some(r), Some(d)) => {
+                    self.emit(Instr::Move { dst: d, src: r });
+                    d
+                }
+                (Some(r), None) => r,
+                // Pass 1: the function did not know it reads `arguments`; the next pass binds it.
+                (None, d) => d.unwrap_or_else(|| self.temp()),
+            };
         }
         match self.resolve(name) {
             Resolved::Local(local) => {
@@ -1598,7 +1651,12 @@ impl Compiler {
     /// Stores `src` to a name (assignment, not declaration).
     fn write_name(&mut self, name: &str, offset: u32, src: Reg) {
         if self.is_arguments_object(name) {
-            return self.trap("the arguments object", offset);
+            return self.trap("assignment to the arguments object", offset);
+        }
+        if self.maps_arguments() && self.ctx().scopes[0].bindings.get(name).is_some_and(|l| l.kind == DeclKind::Param && name != "this") {
+            // A sloppy function's parameters alias its arguments object, which seabed does
+            // not model (its arguments object is unmapped).
+            return self.trap("assignment to a parameter of a sloppy function that uses arguments (mapped arguments object)", offset);
         }
         if let Some(key) = self.declared_key(name) {
             self.found.reassigned.insert(key);
@@ -2215,6 +2273,9 @@ impl Compiler {
                 self.super_property(m.property.name.as_str(), m.span.start, dst);
             }
             Expression::StaticMemberExpression(m) => {
+                if m.property.name == "length" {
+                    self.allow_arguments(&m.object);
+                }
                 let obj = self.expr_any(&m.object);
                 let name = self.name(m.property.name.as_str());
                 let slot = self.slot(SlotKind::Property);
@@ -2222,6 +2283,7 @@ impl Compiler {
                 self.emit(Instr::LoadNamed { dst, obj, name, slot });
             }
             Expression::ComputedMemberExpression(m) => {
+                self.allow_arguments(&m.object);
                 let obj = self.expr_any(&m.object);
                 let obj = self.protect(obj, [&m.expression]);
                 let key = self.expr_any(&m.expression);
@@ -2699,6 +2761,17 @@ impl Compiler {
                 (callee, args)
             }
         };
+        if let (Expression::StaticMemberExpression(m), [_, Argument::Identifier(_)]) = (callee_expr, call.arguments.as_slice()) {
+            if m.property.name == "apply" {
+                self.expr_to(call.arguments[0].as_expression().expect("expression argument"), Reg(args.0 + 1));
+                self.allow_arguments(call.arguments[1].as_expression().expect("expression argument"));
+                self.expr_to(call.arguments[1].as_expression().expect("expression argument"), Reg(args.0 + 2));
+                let slot = self.slot(SlotKind::Call);
+                self.pos = start;
+                self.emit(Instr::Call { dst, callee, args, argc, slot });
+                return;
+            }
+        }
         self.arguments(&call.arguments, args);
         let slot = self.slot(SlotKind::Call);
         self.pos = start;
@@ -2720,6 +2793,10 @@ impl<'n> Target<'n> {
         match t {
             SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
                 let name = id.name.as_str();
+                if c.maps_arguments() && c.ctx().scopes[0].bindings.get(name).is_some_and(|l| l.kind == DeclKind::Param) {
+                    c.trap("assignment to a parameter of a sloppy function that uses arguments (mapped arguments object)", id.span.start);
+                    return None;
+                }
                 Some(match c.direct_local(name, id.span.start) {
                     Some(reg) => Target::Local(reg),
                     None => Target::Name(name, id.span.start),
@@ -2730,7 +2807,14 @@ impl<'n> Target<'n> {
                 c.expr_to(&m.object, obj);
                 Some(Target::Named(obj, c.name(m.property.name.as_str())))
             }
+            SimpleAssignmentTarget::ComputedMemberExpression(m)
+                if c.maps_arguments() && matches!(&m.object, Expression::Identifier(id) if id.name == "arguments") =>
+            {
+                c.trap("assignment to an element of a mapped arguments object", m.span.start);
+                None
+            }
             SimpleAssignmentTarget::ComputedMemberExpression(m) => {
+                c.allow_arguments(&m.object);
                 let obj = c.temp();
                 c.expr_to(&m.object, obj);
                 let key = c.temp();

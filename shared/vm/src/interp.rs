@@ -334,20 +334,26 @@ impl Vm {
     /// interprets it.
     pub(crate) fn call_function(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
         self.counters[f.0 as usize].invocations += 1;
-        let (receiver_reg, context_reg, param_count) = {
+        let (receiver_reg, context_reg, arguments_reg, param_count) = {
             let func = self.program.function(f);
-            (func.receiver, func.context, func.param_count)
+            (func.receiver, func.context, func.arguments, func.param_count)
         };
+        // The `arguments` object: every argument passed, as an array.
+        let arguments = arguments_reg.map(|_| {
+            let values = self.stack[args_at..args_at + argc as usize].to_vec();
+            let array = self.heap.new_elements(&values);
+            Value::array(self.heap.alloc_array(array))
+        });
         // One look for code (it may install code a background compilation delivered): the
         // arguments must be laid out for the code that is actually entered.
         let code = if self.compiler.is_some() { self.code_for(f) } else { None };
         self.take_internal_error()?;
-        if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some()) {
+        if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some() || arguments_reg.is_some()) {
             // Hidden parameters follow the declared ones: the arguments are padded (or cut) to
             // the parameter count first. Up to 10 words on the machine stack (which the
             // collector scans); more go to the heap and are rooted for the call.
             let code = code.clone();
-            let n = param_count as usize + receiver_reg.is_some() as usize + context_reg.is_some() as usize;
+            let n = param_count as usize + receiver_reg.is_some() as usize + context_reg.is_some() as usize + arguments_reg.is_some() as usize;
             let mut inline = [Value::UNDEFINED; 10];
             let mut spilled: Vec<Value> = Vec::new();
             let args: &mut [Value] = if n <= inline.len() {
@@ -368,6 +374,10 @@ impl Vm {
             }
             if context_reg.is_some() {
                 args[hidden] = context;
+                hidden += 1;
+            }
+            if let Some(a) = arguments {
+                args[hidden] = a;
             }
             let saved_top = self.stack_top;
             self.stack_top = self.stack_top.max(args_at + argc as usize);
@@ -421,6 +431,9 @@ impl Vm {
         }
         if let Some(r) = context_reg {
             self.stack[base + r.0 as usize] = context;
+        }
+        if let (Some(r), Some(a)) = (arguments_reg, arguments) {
+            self.stack[base + r.0 as usize] = a;
         }
         self.run_activation(f, base, 0)
     }
