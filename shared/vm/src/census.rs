@@ -29,12 +29,13 @@ pub fn implemented(holder: &str, name: &str) -> bool {
     let error_constructor = |h: &str| ErrorKind::ALL.iter().any(|k| k.name() == h);
     match holder {
         census::GLOBAL => !frontend::is_unimplemented_global_name(name),
-        "Object.prototype" | "Number.prototype" | "Boolean.prototype" => name == "toString",
+        "Object.prototype" => matches!(name, "toString" | "hasOwnProperty" | "isPrototypeOf" | "propertyIsEnumerable"),
+        "Number.prototype" | "Boolean.prototype" => name == "toString",
         "Array.prototype" => builtins::array_method(name).is_some() || matches!(name, "length" | "toString"),
         "String.prototype" => builtins::string_method(name).is_some() || matches!(name, "length" | "toString"),
         "Function.prototype" => matches!(name, "call" | "apply" | "bind" | "name" | "length" | "toString"),
         "Math" => true,
-        "Number" | "String" | "Array" => {
+        "Number" | "String" | "Array" | "Object" => {
             name == "name"
                 || (holder == "Number" && builtins::NUMBER_CONSTANTS.iter().any(|(c, _)| *c == name))
                 || constructor_of(holder).is_some_and(|c| builtins::static_methods(c).iter().any(|m| m.name() == name))
@@ -53,6 +54,7 @@ fn constructor_of(holder: &str) -> Option<Builtin> {
         "Number" => Some(Builtin::Number),
         "String" => Some(Builtin::String),
         "Array" => Some(Builtin::Array),
+        "Object" => Some(Builtin::Object(crate::builtins_object::ObjectFunction::Constructor)),
         _ => None,
     }
 }

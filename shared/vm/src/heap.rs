@@ -484,6 +484,29 @@ mod tests {
     }
 
     #[test]
+    fn attributes_and_deletes_replay_to_the_same_shape() {
+        let mut heap = Heap::new(&["x".into(), "y".into()]);
+        let (x, y) = (heap.intern("x"), heap.intern("y"));
+        // A property with attributes has its own transition; the plain one is unchanged.
+        let plain = heap.transition(ShapeId::EMPTY, x);
+        let hidden = heap.transition_with(ShapeId::EMPTY, x, attr::DONT_ENUM);
+        assert_ne!(plain, hidden);
+        assert_eq!(heap.transition_with(ShapeId::EMPTY, x, 0), plain);
+        assert_eq!(heap.transition_with(ShapeId::EMPTY, x, attr::DONT_ENUM), hidden);
+        assert_eq!(heap.attrs_of(hidden, 0), attr::DONT_ENUM);
+        // Deleting `x` from {x,y} replays {y}: the shape an object adding only `y` has.
+        let xy = heap.transition(plain, y);
+        let only_y = heap.transition(ShapeId::EMPTY, y);
+        assert_eq!(heap.replay(Value::NULL, &[(y, 0)], true), only_y);
+        assert_eq!(heap.keys_with_attrs(xy), vec![(x, 0), (y, 0)]);
+        // A non-extensible replay is a shape of its own, found again the same way.
+        let frozen = heap.replay(Value::NULL, &[(x, attr::READ_ONLY | attr::DONT_DELETE)], false);
+        assert!(!heap.shapes[frozen.0 as usize].extensible);
+        assert_eq!(heap.replay(Value::NULL, &[(x, attr::READ_ONLY | attr::DONT_DELETE)], false), frozen);
+        assert!(heap.shapes[xy.0 as usize].extensible);
+    }
+
+    #[test]
     fn element_kinds_only_generalize() {
         let mut a = Array::new(vec![Value::int(1), Value::int(2)]);
         assert_eq!((a.kind, a.holey), (ElementsKind::Int32, false));
