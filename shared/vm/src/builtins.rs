@@ -110,7 +110,7 @@ pub enum Builtin {
     ErrorToString,
     /// `Object`, its static functions and the `Object.prototype` methods seabed implements
     /// (`builtins_object.rs`).
-    Object(crate::builtins_object::ObjectFunction),
+    Object(crate::object_functions::ObjectFunction),
 }
 
 /// The `Number` predicates.
@@ -180,7 +180,7 @@ pub fn static_methods(constructor: Builtin) -> &'static [Builtin] {
         ],
         Builtin::String => &[Builtin::StringFromCharCode],
         Builtin::Array => &[Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
-        Builtin::Object(crate::builtins_object::ObjectFunction::Constructor) => &crate::builtins_object::ObjectFunction::STATICS,
+        Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => &crate::object_functions::ObjectFunction::STATICS,
         _ => &[],
     }
 }
@@ -347,7 +347,7 @@ impl Builtin {
             Builtin::ErrorToString,
         ]);
         // Tier 3's Object builtins, after the others for the same reason.
-        v.extend(crate::builtins_object::ObjectFunction::ALL.iter().map(|&f| Builtin::Object(f)));
+        v.extend(crate::object_functions::ObjectFunction::ALL.iter().map(|&f| Builtin::Object(f)));
         v
     }
 

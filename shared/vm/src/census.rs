@@ -54,7 +54,7 @@ fn constructor_of(holder: &str) -> Option<Builtin> {
         "Number" => Some(Builtin::Number),
         "String" => Some(Builtin::String),
         "Array" => Some(Builtin::Array),
-        "Object" => Some(Builtin::Object(crate::builtins_object::ObjectFunction::Constructor)),
+        "Object" => Some(Builtin::Object(crate::object_functions::ObjectFunction::Constructor)),
         _ => None,
     }
 }
@@ -76,7 +76,7 @@ impl Vm {
                     Builtin::Number => holders.push("Number"),
                     Builtin::String => holders.push("String"),
                     Builtin::Array => holders.push("Array"),
-                    Builtin::Object(crate::builtins_object::ObjectFunction::Constructor) => holders.push("Object"),
+                    Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => holders.push("Object"),
                     Builtin::Error(kind) => holders.push(kind.name()),
                     _ => {}
                 }

@@ -16,6 +16,7 @@ pub mod heap;
 pub mod interp;
 pub mod layout;
 pub mod number;
+pub mod object_functions;
 pub mod object_model;
 pub mod objects;
 pub mod runtime;

@@ -280,7 +280,7 @@ impl Vm {
             Decoded::Function(_) => {}
             Decoded::Builtin(b) => {
                 return match self.builtins[b.0 as usize] {
-                    Builtin::Object(crate::builtins_object::ObjectFunction::Constructor) => {
+                    Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => {
                         Ok(matches!(v.decode(), Decoded::Object(_) | Decoded::Array(_) | Decoded::Function(_) | Decoded::Builtin(_)))
                     }
                     Builtin::Array => Ok(matches!(v.decode(), Decoded::Array(_))),

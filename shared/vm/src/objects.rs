@@ -125,7 +125,7 @@ impl Vm {
             Decoded::Function(f) => matches!(self.function_kind(f), FunctionKind::Normal | FunctionKind::ClassConstructor { .. }),
             Decoded::Builtin(b) => matches!(
                 self.builtins[b.0 as usize],
-                Builtin::Array | Builtin::Error(_) | Builtin::Object(crate::builtins_object::ObjectFunction::Constructor)
+                Builtin::Array | Builtin::Error(_) | Builtin::Object(crate::object_functions::ObjectFunction::Constructor)
             ),
             _ => false,
         }
