@@ -397,6 +397,11 @@ impl Heap {
         self.replay(proto, &keys, extensible)
     }
 
+    /// True if some shape has `v` as its objects' prototype.
+    pub fn is_prototype(&self, v: Value) -> bool {
+        self.proto_roots.contains_key(&v.bits())
+    }
+
     /// The prototype of objects of `shape`.
     pub fn proto_of_shape(&self, shape: ShapeId) -> Value {
         self.shapes[shape.0 as usize].proto

@@ -8,9 +8,12 @@
 //! handler for them (so compiled code keeps the generic path). A store that adds a property
 //! checks the prototype chain for a setter or a read-only property of the same name first.
 //!
-//! Known limits (documented, not silent): compiled code that recorded a transition store for
-//! a shape keeps adding the property as a field even if a setter of that name appears on the
-//! prototype later; a setter or read-only property of a function's own property object is
+//! When an object some shape uses as its prototype gains an accessor or a read-only property
+//! or stops being extensible, every function's compiled code is discarded (V8 deoptimizes the
+//! code depending on the prototype's validity cell): compiled transition stores recorded
+//! before would add the property as a field. Known limits (documented, not silent): an
+//! activation of compiled code running at that moment finishes with its stale transitions;
+//! a setter or read-only property of a function's own property object is
 //! not consulted by stores to the function (`C.x = 1` with `static set x`), and `delete` of a
 //! function's synthesized properties (`name`, `length`) traps.
 
@@ -638,7 +641,37 @@ impl Vm {
                 self.heap.add_slot(o, next, value);
             }
         }
+        if attrs & (attr::ACCESSOR | attr::READ_ONLY) != 0 {
+            self.prototype_changed(o);
+        }
         Ok(())
+    }
+
+    /// Discards every function's compiled code and every transition store's feedback if
+    /// object `o` is some shape's prototype (see the module documentation); code running now
+    /// stays alive in `retired_code`.
+    fn prototype_changed(&mut self, o: ObjectId) {
+        use ir::feedback::{PropertyFeedback, PropertyHandler, SlotFeedback};
+        if !self.heap.is_prototype(Value::object(o)) {
+            return;
+        }
+        for (f, state) in self.tier.iter_mut().enumerate() {
+            let osr = state.osr_code.drain(..).map(|(_, code)| code);
+            self.retired_code.extend(osr.chain(state.code.take()));
+            self.code_entries[f] = 0;
+        }
+        for slots in &mut self.feedback {
+            for slot in slots.iter_mut() {
+                if let SlotFeedback::Property(p) = slot {
+                    if let PropertyFeedback::Polymorphic(entries) = p {
+                        entries.retain(|e| !matches!(e.1, PropertyHandler::Transition { .. }));
+                        if entries.is_empty() {
+                            *p = PropertyFeedback::Uninitialized;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// `Object.freeze(o)` of a plain object or a function's properties: every property
@@ -654,6 +687,7 @@ impl Vm {
         let proto = self.heap.proto_of_shape(shape);
         let next = self.heap.replay(proto, &keys, false);
         self.heap.objects[o.0 as usize].shape = next;
+        self.prototype_changed(o);
     }
 
     /// The label console.log shows for an accessor property of object `o` (`[Getter]`,
