@@ -15,7 +15,8 @@
 //!   `LoadField`, `LoadElement`, … become `Load`/`Store` of the access;
 //! - generic JS ops become runtime calls (a call records its lazy exit after the return),
 //!   Tier 2's too (`JSCreateClosure`, `JSCreateContext`, `JSTypeOf`, `JSLoadSuper`,
-//!   `JSConstructSuper`, `JSSetPrototype`); context slots are `LoadElement`/`StoreElement`.
+//!   `JSConstructSuper`, `JSSetPrototype`) and Tier 3's `JSDynamic[op]`; context slots are
+//!   `LoadElement`/`StoreElement`.
 //!
 //! Every register lives in a tagged SSA value; each bytecode block becomes a LIR block whose
 //! parameters are the registers live on entry. Every check exits to the interpreter *at the
@@ -352,6 +353,7 @@ impl Builder<'_> {
             Op::JSLoadSuper { name } => self.runtime(RuntimeFn::LoadSuper(name), a),
             Op::JSConstructSuper { .. } => self.runtime(RuntimeFn::ConstructSuper, a),
             Op::JSSetPrototype => self.runtime(RuntimeFn::SetPrototype, a),
+            Op::JSDynamic { op } => self.runtime(RuntimeFn::Dynamic(op), a),
             _ => return None,
         };
         Some(v)

@@ -22,7 +22,8 @@
 //!   call returned); `JSLoadGlobal`/`JSStoreGlobal` load the global and exit on the hole;
 //!   Tier 2's `JSCreateClosure[f]`, `JSCreateContext[n]`, `JSTypeOf`, `JSLoadSuper[name]`,
 //!   `JSConstructSuper` and `JSSetPrototype` call `CreateClosure.f`, `CreateContext.n`,
-//!   `TypeOf`, `LoadSuper.name`, `ConstructSuper` and `SetPrototype` (context slots are
+//!   `TypeOf`, `LoadSuper.name`, `ConstructSuper` and `SetPrototype`; Tier 3's
+//!   `JSDynamic[op]` calls `Dynamic.op` (context slots are
 //!   already `LoadElement`/`StoreElement` from the walker);
 //! - changes: `ChangeInt32ToTagged` → `TagInt32`, `ChangeFloat64ToTagged` → `TagFloat64`,
 //!   `ChangeBitToTagged` → `TagBit`, `ChangeTaggedToBit(x)` → `TaggedEqual(x, true)`,
@@ -347,6 +348,7 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut SimplifiedLoweringStats) -> 
             s.runtime(RuntimeFn::SetPrototype, &[v(0), v(1)]);
             None
         }
+        Op::JSDynamic { op } => Some(s.runtime(RuntimeFn::Dynamic(op), &values[..op.arity() as usize])),
         Op::JSLoadGlobal { global } => {
             let val = s.chain(Op::Load { access: Access::Global(global) }, &[]);
             let hole = s.tagk(tagged::HOLE);

@@ -13,7 +13,7 @@
 //! | `SpeculativeNumberBitwise[op, SignedSmall]` | `Word32*` (`>>>` exits unless the result is an int32) |
 //! | `Speculative*[Number]` | float64 operands → `Float64*` → `ChangeFloat64ToTagged`; bitwise ops truncate to int32 |
 //! | `SpeculativeNumberCompare[op, hint]` | `Int32LessThan`/`Float64LessThan`/... (operands swapped for `>`/`>=`) |
-//! | `JS*` generic ops | `CallRuntime` of the matching runtime function (Tier 2: `JSCreateClosure[f]` → `CreateClosure.f`, `JSCreateContext[n]` → `CreateContext.n`, `JSTypeOf`, `JSLoadSuper[name]`, `JSConstructSuper`, `JSSetPrototype`) |
+//! | `JS*` generic ops | `CallRuntime` of the matching runtime function (Tier 2: `JSCreateClosure[f]` → `CreateClosure.f`, `JSCreateContext[n]` → `CreateContext.n`, `JSTypeOf`, `JSLoadSuper[name]`, `JSConstructSuper`, `JSSetPrototype`; Tier 3: `JSDynamic[op]` → `Dynamic.op`) |
 //! | `JSToBoolean` | `CallRuntime[ToBoolean]` |
 //!
 //! An operand becomes int32 as: the int32 under a `ChangeInt32ToTagged` (no check: the value
@@ -203,6 +203,7 @@ impl Reducer for SimplifiedLowering {
             Op::JSLoadSuper { name } => runtime(asm, RuntimeFn::LoadSuper(name), &ins[..1]),
             Op::JSConstructSuper { .. } => runtime(asm, RuntimeFn::ConstructSuper, &ins[..n - 1]),
             Op::JSSetPrototype => runtime(asm, RuntimeFn::SetPrototype, &ins[..2]),
+            Op::JSDynamic { op } => runtime(asm, RuntimeFn::Dynamic(op), &ins[..op.arity() as usize]),
             _ => return Reduction::NoChange,
         };
         Reduction::Replace(v)

@@ -25,7 +25,8 @@ pub struct HiddenParams {
     /// a function's canonical object.
     pub context: bool,
     /// Only the runtime may call it: a class constructor (a call without `new` throws) or a
-    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm).
+    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm), or
+    /// one that reads `arguments` (the vm's call makes the object).
     pub runtime_only: bool,
 }
 
@@ -36,7 +37,7 @@ impl HiddenParams {
         HiddenParams {
             receiver: f.receiver.is_some(),
             context: f.context.is_some(),
-            runtime_only: class || (f.receiver.is_some() && !f.strict),
+            runtime_only: class || (f.receiver.is_some() && !f.strict) || f.arguments.is_some(),
         }
     }
 

@@ -152,6 +152,93 @@ impl UnaryOp {
     }
 }
 
+/// The dynamic operators of the object model (Tier 3): each one a call into the vm's runtime
+/// in every tier, on at most two operand registers (`Instr::Dynamic`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DynamicOp {
+    /// `value instanceof constructor`: operands value, constructor.
+    InstanceOf,
+    /// `key in object`: operands key, object.
+    HasProperty,
+    /// `delete object[key]`: operands object, key; the result is a boolean. Strict code throws
+    /// where sloppy code answers `false`.
+    Delete {
+        /// The code is strict.
+        strict: bool,
+    },
+    /// The keys `for (k in object)` visits, as an array of strings: operand object.
+    ForInKeys,
+    /// Whether `for-in` still visits key `key` of `object` (false once the loop's body
+    /// deleted it): operands key, object.
+    ForInFilter,
+    /// Makes every own property of the operand non-enumerable (a class's methods and
+    /// `constructor`, after they are defined); the result is `undefined`.
+    HideProperties,
+    /// Defines an accessor (`get name() {}` or `set name(v) {}` of an object literal or a
+    /// class): operands the object, the function; the result is `undefined`.
+    DefineAccessor {
+        /// The property (a name id).
+        name: NameId,
+        /// A setter rather than a getter.
+        setter: bool,
+        /// Enumerable (object literals) or not (classes).
+        enumerable: bool,
+    },
+}
+
+impl DynamicOp {
+    /// How many operand registers the operator reads.
+    pub fn arity(self) -> u32 {
+        match self {
+            DynamicOp::ForInKeys | DynamicOp::HideProperties => 1,
+            _ => 2,
+        }
+    }
+
+    /// A short name for disassembly and IR text.
+    pub fn name(self) -> String {
+        match self {
+            DynamicOp::InstanceOf => "InstanceOf".into(),
+            DynamicOp::HasProperty => "HasProperty".into(),
+            DynamicOp::Delete { strict: false } => "Delete".into(),
+            DynamicOp::Delete { strict: true } => "DeleteStrict".into(),
+            DynamicOp::ForInKeys => "ForInKeys".into(),
+            DynamicOp::ForInFilter => "ForInFilter".into(),
+            DynamicOp::HideProperties => "HideProperties".into(),
+            DynamicOp::DefineAccessor { name, setter, enumerable } => {
+                format!("Define{}{}:{}", if setter { "Setter" } else { "Getter" }, if enumerable { "" } else { "Hidden" }, name.0)
+            }
+        }
+    }
+
+    /// Parses [`DynamicOp::name`]'s text back.
+    pub fn parse(s: &str) -> Option<DynamicOp> {
+        Some(match s {
+            "InstanceOf" => DynamicOp::InstanceOf,
+            "HasProperty" => DynamicOp::HasProperty,
+            "Delete" => DynamicOp::Delete { strict: false },
+            "DeleteStrict" => DynamicOp::Delete { strict: true },
+            "ForInKeys" => DynamicOp::ForInKeys,
+            "ForInFilter" => DynamicOp::ForInFilter,
+            "HideProperties" => DynamicOp::HideProperties,
+            _ => {
+                let (head, n) = s.split_once(':')?;
+                let name = NameId(n.parse().ok()?);
+                let (setter, rest) = match head.strip_prefix("DefineSetter") {
+                    Some(rest) => (true, rest),
+                    None => (false, head.strip_prefix("DefineGetter")?),
+                };
+                let enumerable = match rest {
+                    "" => true,
+                    "Hidden" => false,
+                    _ => return None,
+                };
+                DynamicOp::DefineAccessor { name, setter, enumerable }
+            }
+        })
+    }
+}
+
 /// One bytecode instruction.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum Instr {
@@ -260,6 +347,9 @@ pub enum Instr {
     /// Sets the prototype of the object or function in `obj` to `proto` (an object, a
     /// function or `null`): the wiring of `class C extends B`.
     SetPrototype { obj: Reg, proto: Reg },
+    /// `dst <- op(a[, b])`: a dynamic operator of the object model ([`DynamicOp`]; `b` is
+    /// read only when the operator takes two operands).
+    Dynamic { op: DynamicOp, dst: Reg, a: Reg, b: Reg },
 }
 
 impl Instr {
@@ -406,6 +496,12 @@ impl Instr {
                 f(obj);
                 f(proto)
             }
+            Instr::Dynamic { op, a, b, .. } => {
+                f(a);
+                if op.arity() > 1 {
+                    f(b)
+                }
+            }
             Instr::LoadConst { .. }
             | Instr::LoadInt { .. }
             | Instr::LoadUndefined { .. }
@@ -449,7 +545,8 @@ impl Instr {
             | Instr::LoadContext { dst, .. }
             | Instr::TypeOf { dst, .. }
             | Instr::LoadSuper { dst, .. }
-            | Instr::ConstructSuper { dst, .. } => Some(dst),
+            | Instr::ConstructSuper { dst, .. }
+            | Instr::Dynamic { dst, .. } => Some(dst),
             _ => None,
         }
     }
@@ -548,6 +645,11 @@ pub struct Function {
     /// function reads variables of enclosing functions or creates closures that do (after
     /// `receiver`).
     pub context: Option<Reg>,
+    /// The hidden parameter register that receives the `arguments` object on entry (an
+    /// array of every argument passed, made by the vm's call), if the function reads
+    /// `arguments` (after `context`). Only the vm's call path passes it: compiled code calls
+    /// such a function through the runtime and never inlines it.
+    pub arguments: Option<Reg>,
     /// The exception handlers (`try` ranges), innermost first: the first entry whose range
     /// holds a throwing instruction's pc catches what it throws ([`Function::handler_at`]).
     pub handlers: Vec<Handler>,
@@ -602,12 +704,14 @@ impl Function {
         let mut regs: Vec<Reg> = (0..self.param_count).map(Reg).collect();
         regs.extend(self.receiver);
         regs.extend(self.context);
+        regs.extend(self.arguments);
         regs
     }
 
-    /// The number of hidden parameters (`receiver`, `context`) after the declared ones.
+    /// The number of hidden parameters (`receiver`, `context`, `arguments`) after the
+    /// declared ones.
     pub fn hidden_count(&self) -> u32 {
-        self.receiver.is_some() as u32 + self.context.is_some() as u32
+        self.receiver.is_some() as u32 + self.context.is_some() as u32 + self.arguments.is_some() as u32
     }
 
     /// The handler that catches an exception thrown at `pc`, if any (the innermost).
@@ -799,6 +903,8 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
             format!("ConstructSuper {dst}, {callee}({}) {slot}", args(a, 0, argc))
         }
         Instr::SetPrototype { obj, proto } => format!("SetPrototype {obj}, {proto}"),
+        Instr::Dynamic { op, dst, a, b } if op.arity() > 1 => format!("Dynamic.{} {dst}, {a}, {b}", op.name()),
+        Instr::Dynamic { op, dst, a, .. } => format!("Dynamic.{} {dst}, {a}", op.name()),
     }
 }
 

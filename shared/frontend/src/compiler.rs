@@ -54,9 +54,9 @@ pub const MACHINE_DEPENDENT_GLOBALS: &[&str] = &["performance", "Date"];
 /// Builtin globals of Tier 2 that are declared only when a program reads one without
 /// declaring or assigning it (like [`MACHINE_DEPENDENT_GLOBALS`], so programs that do not use
 /// them keep their global numbering): the error constructors, `process` (for
-/// `process.stdout.write`), `parseInt`, `parseFloat` and `JSON`.
+/// `process.stdout.write`), `parseInt`, `parseFloat`, `JSON` and `Object`.
 pub const ON_DEMAND_GLOBALS: &[&str] =
-    &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process", "parseInt", "parseFloat", "JSON"];
+    &["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "process", "parseInt", "parseFloat", "JSON", "Object"];
 
 /// Globals that exist in node (`node FILE.js`, a CommonJS module) but that seabed does not
 /// implement. A read of one of these names that resolves to an undeclared global compiles to a
@@ -67,7 +67,7 @@ pub const ON_DEMAND_GLOBALS: &[&str] =
 /// parameters (`require`, `module`, `exports`, `__filename`, `__dirname`) are listed too.
 pub const UNIMPLEMENTED_GLOBALS: &[&str] = &[
     // ECMAScript
-    "Boolean", "Object", "Function", "EvalError", "URIError", "AggregateError",
+    "Boolean", "Function", "EvalError", "URIError", "AggregateError",
     "Symbol", "BigInt", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
     "FinalizationRegistry", "Promise", "Proxy", "Reflect", "Intl", "globalThis", "encodeURI",
     "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape", "eval",
@@ -177,6 +177,8 @@ struct Analysis {
     needs_context: IdHashSet<u32>,
     /// Functions (by the start of their span) whose `this` is read, by them or by arrows.
     uses_this: IdHashSet<u32>,
+    /// Functions (by the start of their span) that read their `arguments` object.
+    uses_arguments: IdHashSet<u32>,
     /// Bindings (by [`binding_key`]) that an assignment writes after their declaration (V8's
     /// `maybe_assigned`); a captured binding not in here is read with an immutable
     /// `LoadContext`.
@@ -188,6 +190,7 @@ impl Analysis {
         self.captured.iter().all(|k| other.captured.contains(k))
             && self.needs_context.iter().all(|k| other.needs_context.contains(k))
             && self.uses_this.iter().all(|k| other.uses_this.contains(k))
+            && self.uses_arguments.iter().all(|k| other.uses_arguments.contains(k))
             && self.reassigned.iter().all(|k| other.reassigned.contains(k))
     }
 
@@ -195,6 +198,7 @@ impl Analysis {
         self.captured.extend(other.captured.iter().copied());
         self.needs_context.extend(other.needs_context.iter().copied());
         self.uses_this.extend(other.uses_this.iter().copied());
+        self.uses_arguments.extend(other.uses_arguments.iter().copied());
         self.reassigned.extend(other.reassigned.iter().copied());
     }
 }
@@ -355,6 +359,8 @@ struct FnCtx {
     receiver: Option<Reg>,
     /// The hidden context parameter register, if the function needs its closure's context.
     context_param: Option<Reg>,
+    /// The hidden parameter holding the `arguments` object, if the function reads it.
+    arguments: Option<Reg>,
     /// For a class constructor: what it needs to know about its class.
     ctor: Option<CtorInfo>,
     /// For a class method: the binding of its home object (what `super.x` looks above).
@@ -388,6 +394,9 @@ struct Compiler {
     found: Analysis,
     /// The home-object binding (`%home`, `%static_home`) of the method compiled next.
     pending_home: Option<&'static str>,
+    /// The next read of `arguments` is one of the uses seabed's arguments object (an array)
+    /// serves exactly as node's: `arguments.length`, `arguments[i]`, `f.apply(x, arguments)`.
+    arguments_ok: bool,
     names: Vec<String>,
     name_ids: IdHashMap<String, NameId>,
     globals: Vec<Global>,
@@ -408,6 +417,7 @@ impl Compiler {
             analysis,
             found: Analysis::default(),
             pending_home: None,
+            arguments_ok: false,
             names: Vec::new(),
             name_ids: IdHashMap::default(),
             globals: Vec::new(),
@@ -580,6 +590,7 @@ impl Compiler {
             kind: if is_script { FunctionKind::Script } else { FunctionKind::Normal },
             receiver: None,
             context_param: None,
+            arguments: None,
             ctor: None,
             home: None,
         });
@@ -603,6 +614,7 @@ impl Compiler {
             strict: ctx.strict,
             receiver: ctx.receiver,
             context: ctx.context_param,
+            arguments: ctx.arguments,
             handlers: ctx.handlers,
         };
         self.functions[ctx.id.0 as usize] = Some(f);
@@ -764,6 +776,10 @@ impl Compiler {
         if self.analysis.needs_context.contains(&span.0) {
             let r = self.temp();
             self.ctx().context_param = Some(r);
+        }
+        if kind != FunctionKind::Arrow && self.analysis.uses_arguments.contains(&span.0) {
+            let r = self.temp();
+            self.ctx().arguments = Some(r);
         }
         for (name, reg, key) in bound {
             self.bind_value(&name, reg, DeclKind::Param, key);
@@ -1186,26 +1202,51 @@ impl Compiler {
         if let Some(n) = &inner {
             self.init_binding(n, dst);
         }
-        // Methods and static members, in order.
+        // Methods and accessors (not enumerable), then static fields, in order.
+        let (mut methods, mut static_methods) = (false, false);
+        for e in &c.body.body {
+            let m = self.mark();
+            if let ClassElement::MethodDefinition(md) = e {
+                if md.kind == MethodDefinitionKind::Constructor {
+                    continue;
+                }
+                let Some(key) = self.static_key(&md.key, md.computed) else { continue };
+                let target = if md.r#static { dst } else { home };
+                let f = self.temp();
+                self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
+                let n = self.name(&key);
+                match md.kind {
+                    MethodDefinitionKind::Get | MethodDefinitionKind::Set => {
+                        let setter = md.kind == MethodDefinitionKind::Set;
+                        let op = DynamicOp::DefineAccessor { name: n, setter, enumerable: false };
+                        self.pos = md.span.start;
+                        self.emit(Instr::Dynamic { op, dst: f, a: target, b: f });
+                    }
+                    _ => {
+                        let slot = self.slot(SlotKind::Property);
+                        self.emit(Instr::StoreNamed { obj: target, name: n, src: f, slot });
+                        if md.r#static {
+                            static_methods = true;
+                        } else {
+                            methods = true;
+                        }
+                    }
+                }
+            }
+            self.release(m);
+        }
+        for (any, target) in [(methods, home), (static_methods, dst)] {
+            if any {
+                let m = self.mark();
+                let r = self.temp();
+                self.emit(Instr::Dynamic { op: DynamicOp::HideProperties, dst: r, a: target, b: target });
+                self.release(m);
+            }
+        }
         for e in &c.body.body {
             let m = self.mark();
             match e {
-                ClassElement::MethodDefinition(md) => {
-                    if md.kind == MethodDefinitionKind::Constructor {
-                        continue;
-                    }
-                    if matches!(md.kind, MethodDefinitionKind::Get | MethodDefinitionKind::Set) {
-                        self.trap("class getter or setter", md.span.start);
-                        continue;
-                    }
-                    let Some(key) = self.static_key(&md.key, md.computed) else { continue };
-                    let target = if md.r#static { dst } else { home };
-                    let f = self.temp();
-                    self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
-                    let n = self.name(&key);
-                    let slot = self.slot(SlotKind::Property);
-                    self.emit(Instr::StoreNamed { obj: target, name: n, src: f, slot });
-                }
+                ClassElement::MethodDefinition(_) => {}
                 ClassElement::PropertyDefinition(p) if p.r#static => {
                     let Some(key) = self.static_key(&p.key, p.computed) else { continue };
                     let v = self.temp();
@@ -1347,6 +1388,79 @@ impl Compiler {
         self.release(mark);
     }
 
+    /// `for (k in o)`: the keys collected up front (`ForInKeys`, an array of strings), then an
+    /// index loop over them that skips a key the body deleted meanwhile (`ForInFilter`).
+    fn for_in_statement(&mut self, s: &ForInStatement<'_>, labels: Vec<String>) {
+        enum Left {
+            Declared(VariableDeclarationKind, String, u32),
+            Name(String, u32),
+        }
+        let left = match &s.left {
+            ForStatementLeft::VariableDeclaration(d)
+                if d.declarations.len() == 1 && d.declarations[0].init.is_none() =>
+            {
+                match &d.declarations[0].id {
+                    BindingPattern::BindingIdentifier(id) => Left::Declared(d.kind, id.name.as_str().to_string(), id.span.start),
+                    _ => return self.trap("for-in with a destructuring", s.span.start),
+                }
+            }
+            ForStatementLeft::AssignmentTargetIdentifier(id) => Left::Name(id.name.as_str().to_string(), id.span.start),
+            _ => return self.trap("for-in with a destructuring or a member target", s.span.start),
+        };
+        let mark = self.mark();
+        let object = self.temp();
+        self.expr_to(&s.right, object);
+        let keys = self.temp();
+        self.pos = s.right.span().start;
+        self.emit(Instr::Dynamic { op: DynamicOp::ForInKeys, dst: keys, a: object, b: object });
+        let index = self.temp();
+        self.emit(Instr::LoadInt { dst: index, value: 0 });
+        let head = self.pc();
+        self.with_target(labels, TargetKind::Loop, |c| {
+            let m = c.mark();
+            let len = c.temp();
+            let length = c.name("length");
+            let slot = c.slot(SlotKind::Property);
+            c.emit(Instr::LoadNamed { dst: len, obj: keys, name: length, slot });
+            let cond = c.temp();
+            let slot = c.slot(SlotKind::Compare);
+            c.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
+            let slot = c.slot(SlotKind::Branch);
+            let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+            c.release(m);
+            let inner = c.mark();
+            c.ctx().scopes.push(Scope::default());
+            let key = c.temp();
+            let slot = c.slot(SlotKind::Element);
+            c.emit(Instr::LoadKeyed { dst: key, obj: keys, key: index, slot });
+            let one = c.temp();
+            c.emit(Instr::LoadInt { dst: one, value: 1 });
+            let slot = c.slot(SlotKind::BinaryOp);
+            c.emit(Instr::Binary { op: BinaryOp::Add, dst: index, lhs: index, rhs: one, slot });
+            let present = c.temp();
+            c.emit(Instr::Dynamic { op: DynamicOp::ForInFilter, dst: present, a: key, b: object });
+            let slot = c.slot(SlotKind::Branch);
+            let skip = c.emit(Instr::JumpIfFalse { cond: present, target: PLACEHOLDER, slot });
+            match &left {
+                Left::Declared(decl, name, at) if *decl != VariableDeclarationKind::Var => {
+                    let kind = if *decl == VariableDeclarationKind::Const { DeclKind::Const } else { DeclKind::Let };
+                    c.binding_reg(name, kind, 0, *at);
+                    c.init_binding(name, key);
+                }
+                Left::Declared(_, name, at) | Left::Name(name, at) => c.write_name(name, *at, key),
+            }
+            c.nested_statement(&s.body);
+            c.pop_scope();
+            c.release(inner);
+            let cont = c.pc();
+            c.patch_continues(cont);
+            c.patch(skip, cont);
+            c.emit(Instr::JumpLoop { target: head });
+            c.add_break(exit);
+        });
+        self.release(mark);
+    }
+
     /// In a `for (let …)` loop whose bindings a closure captures: a fresh copy of the loop
     /// scope's context, so each iteration's closures see their own bindings.
     fn copy_per_iteration_context(&mut self) {
@@ -1437,6 +1551,14 @@ impl Compiler {
         Resolved::Global(self.declare_global(name, GlobalKind::Implicit, None))
     }
 
+    /// True if the function being compiled has a mapped `arguments` object in JavaScript: it
+    /// reads `arguments`, is sloppy and declares parameters.
+    fn maps_arguments(&mut self) -> bool {
+        let span = self.ctx().span.0;
+        let ctx = self.ctx();
+        !ctx.strict && ctx.param_count > 0 && ctx.kind != FunctionKind::Arrow && self.analysis.uses_arguments.contains(&span)
+    }
+
     /// True if `name` is a function's own `arguments` object (Tier 3): inside a function that
     /// does not declare a binding of that name, `arguments` never means a global.
     fn is_arguments_object(&mut self, name: &str) -> bool {
@@ -1445,11 +1567,40 @@ impl Compiler {
             && !self.ctxs.last().is_some_and(|c| c.scopes.iter().any(|s| s.bindings.contains_key(name)))
     }
 
+    /// Marks `e` as a use of `arguments` that the array serves like node's object (see
+    /// `arguments_ok`), when it is that name.
+    fn allow_arguments(&mut self, e: &Expression<'_>) {
+        if let Expression::Identifier(id) = strip_parens(e) {
+            if id.name == "arguments" {
+                self.arguments_ok = true;
+            }
+        }
+    }
+
     /// Reads a name into a register (a local's own register when possible).
     fn read_name(&mut self, name: &str, offset: u32, dst: Option<Reg>) -> Reg {
         if self.is_arguments_object(name) {
-            self.trap("the arguments object", offset);
-            return dst.unwrap_or_else(|| self.temp());
+            if self.ctx().kind == FunctionKind::Arrow {
+                self.trap("the arguments object in an arrow function", offset);
+                return dst.unwrap_or_else(|| self.temp());
+            }
+            if !std::mem::take(&mut self.arguments_ok) {
+                // Anything else could tell seabed's array from node's Arguments object
+                // (printing it, Array.isArray, array methods).
+                self.trap("the arguments object as a value (only arguments.length, arguments[i] and f.apply(x, arguments))", offset);
+                return dst.unwrap_or_else(|| self.temp());
+            }
+            let span = self.ctx().span.0;
+            self.found.uses_arguments.insert(span);
+            return match (self.ctx().arguments, dst) {
+                (Some(r), Some(d)) => {
+                    self.emit(Instr::Move { dst: d, src: r });
+                    d
+                }
+                (Some(r), None) => r,
+                // Pass 1: the function did not know it reads `arguments`; the next pass binds it.
+                (None, d) => d.unwrap_or_else(|| self.temp()),
+            };
         }
         match self.resolve(name) {
             Resolved::Local(local) => {
@@ -1523,7 +1674,12 @@ impl Compiler {
     /// Stores `src` to a name (assignment, not declaration).
     fn write_name(&mut self, name: &str, offset: u32, src: Reg) {
         if self.is_arguments_object(name) {
-            return self.trap("the arguments object", offset);
+            return self.trap("assignment to the arguments object", offset);
+        }
+        if self.maps_arguments() && self.ctx().scopes[0].bindings.get(name).is_some_and(|l| l.kind == DeclKind::Param && name != "this") {
+            // A sloppy function's parameters alias its arguments object, which seabed does
+            // not model (its arguments object is unmapped).
+            return self.trap("assignment to a parameter of a sloppy function that uses arguments (mapped arguments object)", offset);
         }
         if let Some(key) = self.declared_key(name) {
             self.found.reassigned.insert(key);
@@ -1755,6 +1911,7 @@ impl Compiler {
                     Statement::WhileStatement(_)
                     | Statement::DoWhileStatement(_)
                     | Statement::ForStatement(_)
+                    | Statement::ForInStatement(_)
                     | Statement::SwitchStatement(_)
                     | Statement::LabeledStatement(_)
                     | Statement::BlockStatement(_)
@@ -1765,7 +1922,7 @@ impl Compiler {
                     other => self.with_labels_block(labels, |c| c.nested_statement(other)),
                 }
             }
-            Statement::ForInStatement(s) => self.trap("for-in", s.span.start),
+            Statement::ForInStatement(s) => self.for_in_statement(s, labels),
             Statement::ForOfStatement(s) => self.for_of_statement(s, labels),
             Statement::TryStatement(s) => self.with_labels_block(labels, |c| c.try_statement(s)),
             Statement::WithStatement(s) => self.trap("with", s.span.start),
@@ -2304,6 +2461,9 @@ impl Compiler {
                 self.super_property(m.property.name.as_str(), m.span.start, dst);
             }
             Expression::StaticMemberExpression(m) => {
+                if m.property.name == "length" {
+                    self.allow_arguments(&m.object);
+                }
                 let obj = self.expr_any(&m.object);
                 let name = self.name(m.property.name.as_str());
                 let slot = self.slot(SlotKind::Property);
@@ -2311,6 +2471,7 @@ impl Compiler {
                 self.emit(Instr::LoadNamed { dst, obj, name, slot });
             }
             Expression::ComputedMemberExpression(m) => {
+                self.allow_arguments(&m.object);
                 let obj = self.expr_any(&m.object);
                 let obj = self.protect(obj, [&m.expression]);
                 let key = self.expr_any(&m.expression);
@@ -2356,10 +2517,11 @@ impl Compiler {
                         self.trap("object spread", p.span().start);
                         continue;
                     };
-                    if p.kind != PropertyKind::Init {
-                        self.trap("getter or setter", p.span.start);
-                        continue;
-                    }
+                    let accessor = match p.kind {
+                        PropertyKind::Init => None,
+                        PropertyKind::Get => Some(false),
+                        PropertyKind::Set => Some(true),
+                    };
                     let is_method = p.method;
                     let key = match (&p.key, p.computed) {
                         (PropertyKey::StaticIdentifier(id), false) => Some(id.name.as_str().to_string()),
@@ -2382,6 +2544,16 @@ impl Compiler {
                         continue;
                     }
                     let m = self.mark();
+                    if let Some(setter) = accessor {
+                        let Expression::FunctionExpression(f) = &p.value else { unreachable!("an accessor is a function") };
+                        let v = self.temp();
+                        self.method_closure(f, v, key.clone(), None);
+                        let name = self.name(&key);
+                        self.pos = p.key.span().start;
+                        self.emit(Instr::Dynamic { op: DynamicOp::DefineAccessor { name, setter, enumerable: true }, dst: v, a: obj, b: v });
+                        self.release(m);
+                        continue;
+                    }
                     let v = if is_method {
                         let Expression::FunctionExpression(f) = &p.value else { unreachable!("a method is a function") };
                         let v = self.temp();
@@ -2499,8 +2671,8 @@ impl Compiler {
             B::Inequality => Kind::Cmp(CompareOp::Ne),
             B::StrictEquality => Kind::Cmp(CompareOp::StrictEq),
             B::StrictInequality => Kind::Cmp(CompareOp::StrictNe),
-            B::In => return self.trap("the in operator", b.span.start),
-            B::Instanceof => return self.trap("instanceof", b.span.start),
+            B::In => return self.dynamic_binary(b, DynamicOp::HasProperty, dst),
+            B::Instanceof => return self.dynamic_binary(b, DynamicOp::InstanceOf, dst),
         };
         let lhs = self.expr_any(&b.left);
         let lhs = self.protect(lhs, [&b.right]);
@@ -2514,6 +2686,45 @@ impl Compiler {
             Kind::Cmp(op) => {
                 let slot = self.slot(SlotKind::Compare);
                 self.emit(Instr::Compare { op, dst, lhs, rhs, slot });
+            }
+        }
+    }
+
+    /// `a in b` and `a instanceof b`: a dynamic operator on the two operands.
+    fn dynamic_binary(&mut self, b: &BinaryExpression<'_>, op: DynamicOp, dst: Reg) {
+        let lhs = self.expr_any(&b.left);
+        let lhs = self.protect(lhs, [&b.right]);
+        let rhs = self.expr_any(&b.right);
+        self.pos = b.span.start;
+        self.emit(Instr::Dynamic { op, dst, a: lhs, b: rhs });
+    }
+
+    /// `delete e`: of a property, the `Delete` operator on the object and the key; of any
+    /// other expression but a name, its evaluation and `true`.
+    fn delete(&mut self, u: &UnaryExpression<'_>, dst: Reg) {
+        let op = DynamicOp::Delete { strict: self.ctx().strict };
+        match strip_parens(&u.argument) {
+            Expression::StaticMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
+                let obj = self.expr_any(&m.object);
+                let key = self.temp();
+                let k = self.constant(Constant::String(m.property.name.as_str().encode_utf16().collect()));
+                self.emit(Instr::LoadConst { dst: key, k });
+                self.pos = u.span.start;
+                self.emit(Instr::Dynamic { op, dst, a: obj, b: key });
+            }
+            Expression::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
+                let obj = self.expr_any(&m.object);
+                let obj = self.protect(obj, [&m.expression]);
+                let key = self.expr_any(&m.expression);
+                self.pos = u.span.start;
+                self.emit(Instr::Dynamic { op, dst, a: obj, b: key });
+            }
+            Expression::Identifier(_) | Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_) | Expression::ChainExpression(_) => {
+                self.trap("delete of a variable, a super property or an optional chain", u.span.start)
+            }
+            other => {
+                self.effect(other);
+                self.emit(Instr::LoadBool { dst, value: true });
             }
         }
     }
@@ -2551,7 +2762,7 @@ impl Compiler {
                 self.emit(Instr::TypeOf { dst, src });
                 return;
             }
-            UnaryOperator::Delete => return self.trap("delete", u.span.start),
+            UnaryOperator::Delete => return self.delete(u, dst),
         };
         if let (UnaryOp::Negate, Expression::NumericLiteral(n)) = (op, &u.argument) {
             self.load_number(dst, -n.value);
@@ -2738,6 +2949,17 @@ impl Compiler {
                 (callee, args)
             }
         };
+        if let (Expression::StaticMemberExpression(m), [_, Argument::Identifier(_)]) = (callee_expr, call.arguments.as_slice()) {
+            if m.property.name == "apply" {
+                self.expr_to(call.arguments[0].as_expression().expect("expression argument"), Reg(args.0 + 1));
+                self.allow_arguments(call.arguments[1].as_expression().expect("expression argument"));
+                self.expr_to(call.arguments[1].as_expression().expect("expression argument"), Reg(args.0 + 2));
+                let slot = self.slot(SlotKind::Call);
+                self.pos = start;
+                self.emit(Instr::Call { dst, callee, args, argc, slot });
+                return;
+            }
+        }
         self.arguments(&call.arguments, args);
         let slot = self.slot(SlotKind::Call);
         self.pos = start;
@@ -2759,6 +2981,10 @@ impl<'n> Target<'n> {
         match t {
             SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
                 let name = id.name.as_str();
+                if c.maps_arguments() && c.ctx().scopes[0].bindings.get(name).is_some_and(|l| l.kind == DeclKind::Param) {
+                    c.trap("assignment to a parameter of a sloppy function that uses arguments (mapped arguments object)", id.span.start);
+                    return None;
+                }
                 Some(match c.direct_local(name, id.span.start) {
                     Some(reg) => Target::Local(reg),
                     None => Target::Name(name, id.span.start),
@@ -2769,7 +2995,14 @@ impl<'n> Target<'n> {
                 c.expr_to(&m.object, obj);
                 Some(Target::Named(obj, c.name(m.property.name.as_str())))
             }
+            SimpleAssignmentTarget::ComputedMemberExpression(m)
+                if c.maps_arguments() && matches!(&m.object, Expression::Identifier(id) if id.name == "arguments") =>
+            {
+                c.trap("assignment to an element of a mapped arguments object", m.span.start);
+                None
+            }
             SimpleAssignmentTarget::ComputedMemberExpression(m) => {
+                c.allow_arguments(&m.object);
                 let obj = c.temp();
                 c.expr_to(&m.object, obj);
                 let key = c.temp();

@@ -54,9 +54,13 @@ fn reading_a_global_seabed_lacks_traps_at_the_reference() {
 fn every_listed_name_traps() {
     for name in UNIMPLEMENTED_GLOBALS {
         let p = compiled(&format!("function f() {{ return {name}; }}"));
-        // Inside a function `arguments` is that function's own object, not a global.
-        let expected = if *name == "arguments" { "the arguments object".to_string() } else { format!("builtin '{name}'") };
-        assert_eq!(traps(function(&p, "f")), [expected], "{name}");
+        // Inside a function `arguments` is that function's own object, not a global (as a
+        // value it traps for what the array would show unlike node's object).
+        if *name == "arguments" {
+            assert_eq!(traps(function(&p, "f"))[0], "the arguments object as a value (only arguments.length, arguments[i] and f.apply(x, arguments))");
+            continue;
+        }
+        assert_eq!(traps(function(&p, "f")), [format!("builtin '{name}'")], "{name}");
     }
 }
 
@@ -90,11 +94,29 @@ fn declared_or_assigned_names_are_ordinary() {
 }
 
 #[test]
-fn arguments_always_traps() {
-    // Every function binds `arguments` in node; assigning it never makes a global, and both
-    // the write and the read trap at their own positions.
-    let p = compiled("function f(a) { arguments = 1; return arguments; }");
-    assert_eq!(traps(function(&p, "f")), ["the arguments object", "the arguments object"]);
+fn arguments_is_the_functions_own_object() {
+    // Every function binds `arguments` in node; assigning it never makes a global: the write
+    // traps, the read is the hidden parameter the vm fills.
+    let p = compiled("function f(a) { arguments = 1; return arguments.length; }");
+    assert_eq!(traps(function(&p, "f")), ["assignment to the arguments object"]);
+    assert!(function(&p, "f").arguments.is_some());
+    // A sloppy function's parameters alias its arguments object (mapped): writes trap.
+    let p = compiled("function f(a) { a = 2; arguments[0] = 3; return arguments.length; }");
+    assert_eq!(
+        traps(function(&p, "f")),
+        [
+            "assignment to a parameter of a sloppy function that uses arguments (mapped arguments object)",
+            "assignment to an element of a mapped arguments object"
+        ]
+    );
+    let p = compiled("function f(a) { 'use strict'; a = 2; arguments[0] = 3; return g.apply(null, arguments); }");
+    assert!(traps(function(&p, "f")).is_empty());
+    // Other uses could tell seabed's array from node's Arguments object.
+    let p = compiled("function f() { return Array.isArray(arguments); }");
+    assert_eq!(traps(function(&p, "f")), ["the arguments object as a value (only arguments.length, arguments[i] and f.apply(x, arguments))"]);
+    // An arrow's `arguments` is its enclosing function's: not modelled.
+    let p = compiled("function f() { return () => arguments; }");
+    assert_eq!(features(&p).iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["the arguments object in an arrow function"]);
     // At top level (outside every function) it is the module wrapper's: a builtin name.
     let p = compiled("var x = arguments;");
     assert_eq!(features(&p).iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["builtin 'arguments'"]);

@@ -363,10 +363,13 @@ pub enum RuntimeFn {
     ConstructSuper,
     /// Sets the prototype of the first argument to the second.
     SetPrototype,
+    /// A dynamic operator of the object model on its operands (`instanceof`, `in`, `delete`,
+    /// the keys of `for-in`, accessor definitions).
+    Dynamic(DynamicOperator),
 }
 
 /// Re-export of the bytecode's operator enums so runtime calls can name them.
-pub use frontend::bytecode::{BinaryOp as BinaryOperator, CompareOp as CompareOperator, UnaryOp as UnaryOperator};
+pub use frontend::bytecode::{BinaryOp as BinaryOperator, CompareOp as CompareOperator, DynamicOp as DynamicOperator, UnaryOp as UnaryOperator};
 
 /// Heap locations a machine `Load`/`Store` touches; decides its alias class.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -498,6 +501,15 @@ enum_param!(BinaryOperator { Add, Sub, Mul, Div, Mod, Exp, BitOr, BitAnd, BitXor
 enum_param!(CompareOperator { Lt, Le, Gt, Ge, Eq, Ne, StrictEq, StrictNe });
 enum_param!(UnaryOperator { Negate, BitNot, ToNumber, Increment, Decrement });
 
+impl OpParam for DynamicOperator {
+    fn fmt_param(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name())
+    }
+    fn parse_param(s: &str) -> Option<Self> {
+        DynamicOperator::parse(s)
+    }
+}
+
 impl OpParam for ShapeSet {
     fn fmt_param(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ids: Vec<String> = self.as_slice().iter().map(|i| format!("#{i}")).collect();
@@ -560,6 +572,7 @@ impl OpParam for RuntimeFn {
             RuntimeFn::LoadSuper(n) => write!(f, "LoadSuper.{n}"),
             RuntimeFn::ConstructSuper => write!(f, "ConstructSuper"),
             RuntimeFn::SetPrototype => write!(f, "SetPrototype"),
+            RuntimeFn::Dynamic(op) => write!(f, "Dynamic.{}", op.name()),
         }
     }
     fn parse_param(s: &str) -> Option<Self> {
@@ -585,6 +598,7 @@ impl OpParam for RuntimeFn {
             ("LoadSuper", Some(t)) => RuntimeFn::LoadSuper(t.parse().ok()?),
             ("ConstructSuper", None) => RuntimeFn::ConstructSuper,
             ("SetPrototype", None) => RuntimeFn::SetPrototype,
+            ("Dynamic", Some(t)) => RuntimeFn::Dynamic(DynamicOperator::parse(t)?),
             _ => return None,
         })
     }
@@ -883,6 +897,10 @@ define_ops! {
     /// Sets the prototype of an object or function (`class C extends B`); inputs: object,
     /// prototype, frame state.
     JSSetPrototype = JS, in(n(3), n(1), n(1)), out(0, 1, 1), ANY;
+    /// A dynamic operator of the object model (`instanceof`, `in`, `delete`, the keys of
+    /// `for-in`, accessor definitions); inputs: its one or two operands, frame state. It may
+    /// call user code (a getter, a setter) or throw, like a call.
+    JSDynamic { op: DynamicOperator } = JS, in(V, n(1), n(1)), out(1, 1, 1), ANY;
 
     // ---- simplified: speculative and checked operations ---------------------------------
     /// Speculative `+` on numbers (hint from feedback); inputs: lhs, rhs, frame state.
@@ -1298,6 +1316,10 @@ mod tests {
             Op::CallRuntime { function: RuntimeFn::LoadSuper(7), argc: 1 },
             Op::CallRuntime { function: RuntimeFn::ConstructSuper, argc: 3 },
             Op::CallRuntime { function: RuntimeFn::SetPrototype, argc: 2 },
+            Op::JSDynamic { op: DynamicOperator::Delete { strict: true } },
+            Op::JSDynamic { op: DynamicOperator::DefineAccessor { name: frontend::bytecode::NameId(4), setter: true, enumerable: false } },
+            Op::CallRuntime { function: RuntimeFn::Dynamic(DynamicOperator::InstanceOf), argc: 2 },
+            Op::CallRuntime { function: RuntimeFn::Dynamic(DynamicOperator::DefineAccessor { name: frontend::bytecode::NameId(9), setter: false, enumerable: true }), argc: 2 },
         ];
         for op in ops {
             let text = op.to_string();

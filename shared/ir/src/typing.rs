@@ -160,6 +160,7 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         // The object being constructed, or the object the parent constructor returned.
         Op::JSConstructSuper { .. } => Type::RECEIVER,
         Op::JSSetPrototype => Type::NONE,
+        Op::JSDynamic { op } => dynamic_type(op),
 
         // ---- simplified: speculative ------------------------------------------------------------
         Op::SpeculativeNumberAdd { hint } => speculative(BinaryOperator::Add, hint, i(0), i(1)),
@@ -649,6 +650,17 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
         RuntimeFn::LoadSuper(_) => Type::ANY,
         RuntimeFn::ConstructSuper => Type::RECEIVER,
         RuntimeFn::SetPrototype => Type::UNDEFINED,
+        RuntimeFn::Dynamic(op) => dynamic_type(op),
+    }
+}
+
+/// The type of a dynamic operator's result.
+fn dynamic_type(op: crate::ops::DynamicOperator) -> Type {
+    use crate::ops::DynamicOperator as D;
+    match op {
+        D::InstanceOf | D::HasProperty | D::Delete { .. } | D::ForInFilter => Type::BOOLEAN,
+        D::ForInKeys => Type::ARRAY,
+        D::DefineAccessor { .. } | D::HideProperties => Type::UNDEFINED,
     }
 }
 
@@ -739,6 +751,7 @@ mod tests {
             Opcode::JSLoadSuper => Op::JSLoadSuper { name: 0 },
             Opcode::JSConstructSuper => Op::JSConstructSuper { argc: 1, slot: 0 },
             Opcode::JSSetPrototype => Op::JSSetPrototype,
+            Opcode::JSDynamic => Op::JSDynamic { op: crate::ops::DynamicOperator::InstanceOf },
             Opcode::SpeculativeNumberAdd => Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
             },

@@ -140,6 +140,7 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
             | Op::JSConstructSuper { .. }
             | Op::JSLoadSuper { .. }
             | Op::JSTypeOf
+            | Op::JSDynamic { .. }
             | Op::CallRuntime { .. },
             _,
         ) => Err(EscapeReason::Call),

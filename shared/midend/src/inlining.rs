@@ -102,7 +102,7 @@ impl NotInlined {
 /// describe traps; the builders refuse them) and is not a class constructor (a call without
 /// `new` throws, which the generic call does).
 pub fn inlineable(f: &Function) -> bool {
-    !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && translatable_in_place(f)
+    !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && f.arguments.is_none() && translatable_in_place(f)
 }
 
 /// True if `f` has code that ends in a terminator and uses no text constants.
@@ -140,6 +140,9 @@ pub fn inlineable_constructor(f: &Function) -> bool {
         return false;
     }
     let Some(receiver) = f.receiver else { return false };
+    if f.arguments.is_some() {
+        return false;
+    }
     if f.code.iter().any(|i| i.def() == Some(receiver)) {
         return false;
     }

@@ -91,6 +91,10 @@
 //!     `JSConstructSuper[argc](callee, this, args…)`, `SetPrototype` →
 //!     `JSSetPrototype(obj, proto)`: generic ops with the frame state (lowered to runtime
 //!     calls on every side).
+//! - Tier 3 (the object model's dynamic operators): `Dynamic[op]` → `JSDynamic[op](a[, b])`,
+//!   one generic op with the frame state for every operator (`instanceof`, `in`, `delete`,
+//!   the keys of `for-in`, accessor definitions), lowered to `CallRuntime[Dynamic.op]` on
+//!   every side.
 
 use frontend::blocks::BytecodeBlocks;
 use frontend::bytecode::{BinaryOp, CompareOp, Constant, FuncId, Function, Instr, Pc, Reg, SlotId, UnaryOp};
@@ -943,6 +947,15 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 let fs = self.frame_state(pc);
                 let (o, p) = (self.c.reg(obj), self.c.reg(proto));
                 self.check(Op::JSSetPrototype, &[o, p], fs);
+            }
+            Instr::Dynamic { op, dst, a, b } => {
+                let fs = self.frame_state(pc);
+                let mut inputs = vec![self.c.reg(a)];
+                if op.arity() > 1 {
+                    inputs.push(self.c.reg(b));
+                }
+                let v = self.check(Op::JSDynamic { op }, &inputs, fs);
+                self.c.set(dst, v);
             }
         }
         Ok(())

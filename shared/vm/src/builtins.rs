@@ -115,6 +115,9 @@ pub enum Builtin {
     ErrorToString,
     /// A Tier-3 library function (`builtins_tier3.rs`).
     Lib(crate::builtins_tier3::LibFn),
+    /// `Object`, its static functions and the `Object.prototype` methods seabed implements
+    /// (`builtins_object.rs`).
+    Object(crate::object_functions::ObjectFunction),
 }
 
 /// The `Number` predicates.
@@ -185,6 +188,7 @@ pub fn static_methods(constructor: Builtin) -> &'static [Builtin] {
         Builtin::String => &[Builtin::StringFromCharCode, Builtin::Lib(LibFn::StringFromCodePoint)],
         Builtin::Lib(LibFn::Date) => &[Builtin::Lib(LibFn::DateNow)],
         Builtin::Array => &[Builtin::ArrayIsArray, Builtin::ArrayOf, Builtin::ArrayFrom],
+        Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => &crate::object_functions::ObjectFunction::STATICS,
         _ => &[],
     }
 }
@@ -352,6 +356,8 @@ impl Builtin {
         ]);
         // The Tier-3 library (issue 38), after the others for the same reason.
         v.extend(LibFn::ALL.iter().map(|&f| Builtin::Lib(f)));
+        // Tier 3's Object builtins, after the others for the same reason.
+        v.extend(crate::object_functions::ObjectFunction::ALL.iter().map(|&f| Builtin::Object(f)));
         v
     }
 
@@ -374,6 +380,7 @@ impl Builtin {
             Builtin::FunctionBind => "Function.prototype.bind",
             Builtin::ErrorToString => "Error.prototype.toString",
             Builtin::Lib(f) => f.lookup_key(),
+            Builtin::Object(f) => f.lookup_key(),
             other => other.name(),
         }
     }
@@ -433,6 +440,7 @@ impl Builtin {
             Builtin::Bound(_) => "bound",
             Builtin::ErrorToString => "toString",
             Builtin::Lib(f) => f.name(),
+            Builtin::Object(f) => f.name(),
         }
     }
 }

@@ -29,14 +29,15 @@ pub fn implemented(holder: &str, name: &str) -> bool {
     let error_constructor = |h: &str| ErrorKind::ALL.iter().any(|k| k.name() == h);
     match holder {
         census::GLOBAL => !frontend::is_unimplemented_global_name(name),
-        "Object.prototype" | "Boolean.prototype" => name == "toString",
+        "Object.prototype" => matches!(name, "toString" | "hasOwnProperty" | "isPrototypeOf" | "propertyIsEnumerable"),
+        "Boolean.prototype" => name == "toString",
         "Number.prototype" => name == "toString" || crate::builtins_tier3::number_method(name).is_some(),
         "JSON" => crate::builtins_tier3::JSON_METHODS.iter().any(|f| f.name() == name),
         "Array.prototype" => builtins::array_method(name).is_some() || matches!(name, "length" | "toString"),
         "String.prototype" => builtins::string_method(name).is_some() || matches!(name, "length" | "toString"),
         "Function.prototype" => matches!(name, "call" | "apply" | "bind" | "name" | "length" | "toString"),
         "Math" => true,
-        "Number" | "String" | "Array" => {
+        "Number" | "String" | "Array" | "Object" => {
             name == "name"
                 || (holder == "Number" && builtins::NUMBER_CONSTANTS.iter().any(|(c, _)| *c == name))
                 || constructor_of(holder).is_some_and(|c| builtins::static_methods(c).iter().any(|m| m.name() == name))
@@ -55,6 +56,7 @@ fn constructor_of(holder: &str) -> Option<Builtin> {
         "Number" => Some(Builtin::Number),
         "String" => Some(Builtin::String),
         "Array" => Some(Builtin::Array),
+        "Object" => Some(Builtin::Object(crate::object_functions::ObjectFunction::Constructor)),
         _ => None,
     }
 }
@@ -76,6 +78,7 @@ impl Vm {
                     Builtin::Number => holders.push("Number"),
                     Builtin::String => holders.push("String"),
                     Builtin::Array => holders.push("Array"),
+                    Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => holders.push("Object"),
                     Builtin::Error(kind) => holders.push(kind.name()),
                     _ => {}
                 }

@@ -427,7 +427,12 @@ impl Vm {
                     _ => self.function_inspected_keys(v),
                 };
                 let mut output = Vec::new();
+                let holder = self.property_holder(v);
                 for (name, value) in keys {
+                    if let Some(label) = holder.and_then(|o| self.accessor_label(o, &name)) {
+                        output.push(format!("{}: {label}", property_name(&name)));
+                        continue;
+                    }
                     cx.indentation += 2;
                     let text = self.format_value(cx, value, level + 1);
                     cx.indentation -= 2;
@@ -592,7 +597,11 @@ impl Vm {
         let keys = &self.heap.shapes[object.shape.0 as usize].keys;
         let mut indexed = Vec::new();
         let mut named = Vec::new();
+        let attrs = &self.heap.shapes[object.shape.0 as usize].attrs;
         for (slot, &key) in keys.iter().enumerate() {
+            if attrs[slot] & crate::heap::attr::DONT_ENUM != 0 {
+                continue;
+            }
             let name = self.heap.name(key);
             let value = object.slots[slot];
             match array_index_key(name) {

@@ -158,7 +158,7 @@ impl Vm {
         };
         for name in order {
             let method = match v.decode() {
-                Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => self.lookup_chain(v, name),
+                Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => self.get_property(v, v, name)?,
                 _ => None,
             };
             match method {

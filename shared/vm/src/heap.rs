@@ -8,6 +8,17 @@
 //! ordered list of property names, each stored in a slot of the object. Adding a property
 //! follows a *transition* from the current shape to a child shape; the same sequence of
 //! additions always yields the same shape, so the compilers can speculate on shapes.
+//!
+//! **Attributes** (Tier 3): each key of a shape carries [`attr`] bits (read-only, not
+//! enumerable, not configurable, accessor); plain additions have none. A property with
+//! attributes is added by its own transition (`Heap::transition_with`). Changing a property's
+//! attributes, deleting a property or making an object non-extensible gives the object the
+//! shape that replays its remaining keys with their attributes from its root (seabed's policy
+//! instead of V8's dictionary mode: the same replay always yields the same shape, and a
+//! compiled shape check of the old shape fails, so compiled code exits). An accessor's slot
+//! holds an internal two-element array `[getter, setter]` (`undefined` for a missing half);
+//! the interpreter never records a field handler for an accessor or read-only property, so
+//! compiled code never reads or writes one as a data slot.
 
 
 use frontend::hash::IdHashMap;
@@ -29,6 +40,22 @@ pub struct Shape {
     /// plain objects (standing for `Object.prototype`, which holds nothing seabed models), an
     /// object or a function value for objects made by `new` or rewired by `SetPrototype`.
     pub proto: Value,
+    /// The [`attr`] bits of each key, in slot order.
+    pub attrs: Vec<u8>,
+    /// False once `Object.freeze` (or `preventExtensions`) made its objects non-extensible.
+    pub extensible: bool,
+}
+
+/// The attribute bits of a property (0: a writable, enumerable, configurable data property).
+pub mod attr {
+    /// Not writable.
+    pub const READ_ONLY: u8 = 1;
+    /// Not enumerable.
+    pub const DONT_ENUM: u8 = 2;
+    /// Not configurable.
+    pub const DONT_DELETE: u8 = 4;
+    /// An accessor: the slot holds the `[getter, setter]` pair.
+    pub const ACCESSOR: u8 = 8;
 }
 
 /// A plain object.
@@ -113,6 +140,9 @@ pub struct Heap {
     pub function_props: IdHashMap<u64, ObjectId>,
     /// The collector's state: free lists, marks, options and counters.
     pub gc: crate::gc::Gc,
+    /// Transitions that add a property with attributes, or make a shape non-extensible
+    /// (`attr` 0xFF), by the shape, the name and the attributes.
+    attr_transitions: std::collections::HashMap<(ShapeId, NameId, u8), ShapeId>,
 }
 
 /// A closure instance: a bytecode function and the context it was created in.
@@ -128,7 +158,7 @@ pub struct Closure {
 impl Heap {
     /// A heap whose name table starts with the program's interned names.
     pub fn new(names: &[String]) -> Heap {
-        let root = Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto: Value::NULL };
+        let root = Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto: Value::NULL, attrs: Vec::new(), extensible: true };
         let mut heap = Heap {
             shapes: vec![root],
             closures: StableVec::from(vec![Closure { func: frontend::bytecode::FuncId(0), context: Value::UNDEFINED }]),
@@ -232,13 +262,78 @@ impl Heap {
         if let Some(&next) = self.shapes[shape.0 as usize].transitions.get(&name) {
             return next;
         }
-        let mut keys = self.shapes[shape.0 as usize].keys.clone();
-        keys.push(name);
-        let next = ShapeId(self.shapes.len() as u32);
-        let proto = self.shapes[shape.0 as usize].proto;
-        self.shapes.push(Shape { keys, transitions: IdHashMap::default(), parent: Some(shape), proto });
+        let next = self.child_shape(shape, name, 0);
         self.shapes[shape.0 as usize].transitions.insert(name, next);
         next
+    }
+
+    fn child_shape(&mut self, shape: ShapeId, name: NameId, attrs: u8) -> ShapeId {
+        let from = &self.shapes[shape.0 as usize];
+        let mut keys = from.keys.clone();
+        keys.push(name);
+        let mut key_attrs = from.attrs.clone();
+        key_attrs.push(attrs);
+        let (proto, extensible) = (from.proto, from.extensible);
+        let next = ShapeId(self.shapes.len() as u32);
+        self.shapes.push(Shape { keys, transitions: IdHashMap::default(), parent: Some(shape), proto, attrs: key_attrs, extensible });
+        next
+    }
+
+    /// The shape reached from `shape` by adding `name` with attribute bits `attrs` (created on
+    /// first use; 0 is [`Heap::transition`]).
+    pub fn transition_with(&mut self, shape: ShapeId, name: NameId, attrs: u8) -> ShapeId {
+        if attrs == 0 {
+            return self.transition(shape, name);
+        }
+        if let Some(&next) = self.attr_transitions.get(&(shape, name, attrs)) {
+            return next;
+        }
+        let next = self.child_shape(shape, name, attrs);
+        self.attr_transitions.insert((shape, name, attrs), next);
+        next
+    }
+
+    /// The attribute bits of slot `slot` of `shape`.
+    pub fn attrs_of(&self, shape: ShapeId, slot: u32) -> u8 {
+        self.shapes[shape.0 as usize].attrs[slot as usize]
+    }
+
+    /// The shape replaying `keys` (with their attributes) from the root shape of `proto`,
+    /// non-extensible if asked: the shape of an object after a delete, an attribute change,
+    /// a prototype change or a freeze.
+    pub fn replay(&mut self, proto: Value, keys: &[(NameId, u8)], extensible: bool) -> ShapeId {
+        let mut s = self.root_shape(proto);
+        for &(k, a) in keys {
+            s = self.transition_with(s, k, a);
+        }
+        if !extensible {
+            let marker = NameId(u32::MAX);
+            s = match self.attr_transitions.get(&(s, marker, 0xFF)) {
+                Some(&next) => next,
+                None => {
+                    let from = &self.shapes[s.0 as usize];
+                    let shape = Shape {
+                        keys: from.keys.clone(),
+                        transitions: IdHashMap::default(),
+                        parent: Some(s),
+                        proto: from.proto,
+                        attrs: from.attrs.clone(),
+                        extensible: false,
+                    };
+                    let next = ShapeId(self.shapes.len() as u32);
+                    self.shapes.push(shape);
+                    self.attr_transitions.insert((s, marker, 0xFF), next);
+                    next
+                }
+            };
+        }
+        s
+    }
+
+    /// The keys of `shape` with their attributes.
+    pub fn keys_with_attrs(&self, shape: ShapeId) -> Vec<(NameId, u8)> {
+        let s = &self.shapes[shape.0 as usize];
+        s.keys.iter().copied().zip(s.attrs.iter().copied()).collect()
     }
 
     /// Reads property `name` of object `o` (`None` if absent).
@@ -288,7 +383,7 @@ impl Heap {
             return s;
         }
         let s = ShapeId(self.shapes.len() as u32);
-        self.shapes.push(Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto });
+        self.shapes.push(Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto, attrs: Vec::new(), extensible: true });
         self.proto_roots.insert(proto.bits(), s);
         s
     }
@@ -302,12 +397,14 @@ impl Heap {
 
     /// The shape with the keys of `shape` in the same order and prototype `proto`.
     pub fn reshape_with_proto(&mut self, shape: ShapeId, proto: Value) -> ShapeId {
-        let keys = self.shapes[shape.0 as usize].keys.clone();
-        let mut s = self.root_shape(proto);
-        for k in keys {
-            s = self.transition(s, k);
-        }
-        s
+        let keys = self.keys_with_attrs(shape);
+        let extensible = self.shapes[shape.0 as usize].extensible;
+        self.replay(proto, &keys, extensible)
+    }
+
+    /// True if some shape has `v` as its objects' prototype.
+    pub fn is_prototype(&self, v: Value) -> bool {
+        self.proto_roots.contains_key(&v.bits())
     }
 
     /// The prototype of objects of `shape`.
@@ -394,6 +491,29 @@ mod tests {
         assert_eq!(heap.set_property(a, x, Value::int(9)), (before, 0));
         assert_eq!(heap.object(a).shape, before);
         assert_eq!(heap.shapes[before.0 as usize].parent.map(|p| heap.describe_shape(p)), Some("{x}".into()));
+    }
+
+    #[test]
+    fn attributes_and_deletes_replay_to_the_same_shape() {
+        let mut heap = Heap::new(&["x".into(), "y".into()]);
+        let (x, y) = (heap.intern("x"), heap.intern("y"));
+        // A property with attributes has its own transition; the plain one is unchanged.
+        let plain = heap.transition(ShapeId::EMPTY, x);
+        let hidden = heap.transition_with(ShapeId::EMPTY, x, attr::DONT_ENUM);
+        assert_ne!(plain, hidden);
+        assert_eq!(heap.transition_with(ShapeId::EMPTY, x, 0), plain);
+        assert_eq!(heap.transition_with(ShapeId::EMPTY, x, attr::DONT_ENUM), hidden);
+        assert_eq!(heap.attrs_of(hidden, 0), attr::DONT_ENUM);
+        // Deleting `x` from {x,y} replays {y}: the shape an object adding only `y` has.
+        let xy = heap.transition(plain, y);
+        let only_y = heap.transition(ShapeId::EMPTY, y);
+        assert_eq!(heap.replay(Value::NULL, &[(y, 0)], true), only_y);
+        assert_eq!(heap.keys_with_attrs(xy), vec![(x, 0), (y, 0)]);
+        // A non-extensible replay is a shape of its own, found again the same way.
+        let frozen = heap.replay(Value::NULL, &[(x, attr::READ_ONLY | attr::DONT_DELETE)], false);
+        assert!(!heap.shapes[frozen.0 as usize].extensible);
+        assert_eq!(heap.replay(Value::NULL, &[(x, attr::READ_ONLY | attr::DONT_DELETE)], false), frozen);
+        assert!(heap.shapes[xy.0 as usize].extensible);
     }
 
     #[test]

@@ -348,20 +348,26 @@ impl Vm {
     /// interprets it.
     pub(crate) fn call_function(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
         self.counters[f.0 as usize].invocations += 1;
-        let (receiver_reg, context_reg, param_count) = {
+        let (receiver_reg, context_reg, arguments_reg, param_count) = {
             let func = self.program.function(f);
-            (func.receiver, func.context, func.param_count)
+            (func.receiver, func.context, func.arguments, func.param_count)
         };
+        // The `arguments` object: every argument passed, as an array.
+        let arguments = arguments_reg.map(|_| {
+            let values = self.stack[args_at..args_at + argc as usize].to_vec();
+            let array = self.heap.new_elements(&values);
+            Value::array(self.heap.alloc_array(array))
+        });
         // One look for code (it may install code a background compilation delivered): the
         // arguments must be laid out for the code that is actually entered.
         let code = if self.compiler.is_some() { self.code_for(f) } else { None };
         self.take_internal_error()?;
-        if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some()) {
+        if let (Some(code), true) = (&code, receiver_reg.is_some() || context_reg.is_some() || arguments_reg.is_some()) {
             // Hidden parameters follow the declared ones: the arguments are padded (or cut) to
             // the parameter count first. Up to 10 words on the machine stack (which the
             // collector scans); more go to the heap and are rooted for the call.
             let code = code.clone();
-            let n = param_count as usize + receiver_reg.is_some() as usize + context_reg.is_some() as usize;
+            let n = param_count as usize + receiver_reg.is_some() as usize + context_reg.is_some() as usize + arguments_reg.is_some() as usize;
             let mut inline = [Value::UNDEFINED; 10];
             let mut spilled: Vec<Value> = Vec::new();
             let args: &mut [Value] = if n <= inline.len() {
@@ -382,6 +388,10 @@ impl Vm {
             }
             if context_reg.is_some() {
                 args[hidden] = context;
+                hidden += 1;
+            }
+            if let Some(a) = arguments {
+                args[hidden] = a;
             }
             let saved_top = self.stack_top;
             self.stack_top = self.stack_top.max(args_at + argc as usize);
@@ -435,6 +445,9 @@ impl Vm {
         }
         if let Some(r) = context_reg {
             self.stack[base + r.0 as usize] = context;
+        }
+        if let (Some(r), Some(a)) = (arguments_reg, arguments) {
+            self.stack[base + r.0 as usize] = a;
         }
         self.run_activation(f, base, 0)
     }
@@ -647,7 +660,7 @@ impl Vm {
             }
             Instr::StoreKeyed { obj, key, src, slot } => {
                 let (o, k, v) = (r!(obj), r!(key), r!(src));
-                self.store_keyed(Some((f, slot)), o, k, v)?;
+                self.store_keyed(Some((f, slot)), o, k, v, func.strict)?;
             }
             Instr::CreateObject { dst } => {
                 self.safepoint()?;
@@ -740,6 +753,11 @@ impl Vm {
             Instr::SetPrototype { obj, proto } => {
                 let (o, p) = (r!(obj), r!(proto));
                 self.set_prototype(o, p)?;
+            }
+            Instr::Dynamic { op, dst, a, b } => {
+                self.safepoint()?;
+                let (x, y) = (r!(a), r!(b));
+                r!(dst) = self.dynamic(op, x, y)?;
             }
         }
         Ok(None)
@@ -921,6 +939,10 @@ impl Vm {
             let Decoded::Object(o) = at.decode() else { return None };
             let shape = self.heap.object(o).shape;
             if let Some(s) = self.heap.lookup(shape, name) {
+                // An accessor is no field: the chain serves it.
+                if self.heap.attrs_of(shape, s) & crate::heap::attr::ACCESSOR != 0 {
+                    return None;
+                }
                 return Some((at.bits(), shape, s, path));
             }
             if !path.push(at.bits(), shape) {
@@ -955,6 +977,11 @@ impl Vm {
                 }
                 let proto = self.heap.proto_of_shape(shape);
                 let (handler, v) = match self.heap.lookup(shape, name) {
+                    Some(s) if self.heap.attrs_of(shape, s) & crate::heap::attr::ACCESSOR != 0 => {
+                        // A getter runs on every read: compilers keep the generic load.
+                        let v = self.get_property(o, o, name)?.unwrap_or(Value::UNDEFINED);
+                        (PropertyHandler::PrototypeChain, v)
+                    }
                     Some(s) => (PropertyHandler::Field { slot: s }, self.heap.object(id).slots[s as usize]),
                     None if proto != Value::NULL => {
                         // A field of a plain-object prototype at most `PrototypePath::MAX + 1`
@@ -971,9 +998,12 @@ impl Vm {
                                 (PropertyHandler::PrototypeField { holder, holder_shape, slot: s, path }, v)
                             }
                             None => {
-                                let v = match self.lookup_chain(proto, name) {
+                                let v = match self.get_property(proto, o, name)? {
                                     Some(v) => v,
-                                    None => self.census_miss(o, name)?,
+                                    None => match self.object_prototype_method(name) {
+                                        Some(m) => m,
+                                        None => self.census_miss(o, name)?,
+                                    },
                                 };
                                 (PropertyHandler::PrototypeChain, v)
                             }
@@ -996,6 +1026,8 @@ impl Vm {
                     (PropertyHandler::ArrayLength, Value::number(self.heap.array(a).elements.len() as f64))
                 } else if let Some(b) = self.array_method(name) {
                     (PropertyHandler::Method(b), Value::builtin(b))
+                } else if let Some(Decoded::Builtin(b)) = self.object_prototype_method(name).map(|m| m.decode()) {
+                    (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
                     let v = self.census_miss(o, name)?;
                     (PropertyHandler::Missing, v)
@@ -1008,6 +1040,8 @@ impl Vm {
                     let len = self.heap.units(s).len();
                     (PropertyHandler::StringLength, Value::number(len as f64))
                 } else if let Some(b) = self.string_method(name) {
+                    (PropertyHandler::Method(b), Value::builtin(b))
+                } else if let Some(Decoded::Builtin(b)) = self.object_prototype_method(name).map(|m| m.decode()) {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else {
                     let v = self.census_miss(o, name)?;
@@ -1072,6 +1106,9 @@ impl Vm {
     /// [`Vm::census_miss`] for a plain object: on one of node's host objects seabed implements
     /// in part (`console`, `process`, …) the property exists in node, so it traps.
     fn missing_object_property(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<Value> {
+        if let Some(m) = self.object_prototype_method(name) {
+            return Ok(m);
+        }
         match self.host_objects.iter().find(|(h, _)| *h == id) {
             Some((_, host)) => throw(Throw::Unsupported(format!("builtin '{host}.{}'", self.heap.name(name)))),
             None => self.census_miss(Value::object(id), name),
@@ -1089,6 +1126,16 @@ impl Vm {
                 }
                 if self.is_special_store(id, name)? {
                     // Served, not by a field: compilers keep the generic store.
+                    self.property_feedback(f, slot).record(map, PropertyHandler::PrototypeChain);
+                    return Ok(());
+                }
+                if self.is_attributed_store(id, name) {
+                    // An accessor, a read-only property or a non-extensible object: never a
+                    // field store in compiled code.
+                    let strict = self.program.function(f).strict;
+                    if !self.store_special_property(id, name, v, strict)? {
+                        self.heap.set_property(id, name, v);
+                    }
                     self.property_feedback(f, slot).record(map, PropertyHandler::PrototypeChain);
                     return Ok(());
                 }
@@ -1242,11 +1289,15 @@ impl Vm {
             Decoded::Int(_) | Decoded::Double(_) => self.number_method(o, name),
             _ => None,
         };
+        let method = method.or_else(|| match (o.decode(), self.object_prototype_method(name).map(|m| m.decode())) {
+            (Decoded::Array(_) | Decoded::String(_), Some(Decoded::Builtin(b))) => Some(b),
+            _ => None,
+        });
         if let Some(b) = method {
             return Ok(Value::builtin(b));
         }
         match o.decode() {
-            Decoded::Object(id) => match self.lookup_chain(o, name) {
+            Decoded::Object(id) => match self.get_property(o, o, name)? {
                 Some(v) => Ok(v),
                 None => self.missing_object_property(id, name),
             },
@@ -1267,20 +1318,20 @@ impl Vm {
     }
 
     /// `o[k] = v`, recording element feedback at `site` when given.
-    pub(crate) fn store_keyed(&mut self, site: Option<(FuncId, SlotId)>, o: Value, k: Value, v: Value) -> JsResult<()> {
+    pub(crate) fn store_keyed(&mut self, site: Option<(FuncId, SlotId)>, o: Value, k: Value, v: Value, strict: bool) -> JsResult<()> {
         let mut rec = ElementFeedback::default();
-        let result = self.store_keyed_inner(&mut rec, o, k, v);
+        let result = self.store_keyed_inner(&mut rec, o, k, v, strict);
         self.record_element(site, rec);
         result
     }
 
-    fn store_keyed_inner(&mut self, e: &mut ElementFeedback, o: Value, k: Value, v: Value) -> JsResult<()> {
+    fn store_keyed_inner(&mut self, e: &mut ElementFeedback, o: Value, k: Value, v: Value, strict: bool) -> JsResult<()> {
         match o.decode() {
             Decoded::Array(a) => {
                 let Some(i) = self.array_index(k) else {
                     e.generic = true;
                     let name = self.property_key(k);
-                    return self.store_named_uncached(o, name, v);
+                    return self.store_named_uncached(o, name, v, strict);
                 };
                 let len = self.heap.array(a).elements.len();
                 if i as usize > len + (1 << 24) {
@@ -1306,22 +1357,19 @@ impl Vm {
             _ => {
                 e.generic = true;
                 let name = self.property_key(k);
-                self.store_named_uncached(o, name, v)
+                self.store_named_uncached(o, name, v, strict)
             }
         }
     }
 
-    pub(crate) fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value) -> JsResult<()> {
+    pub(crate) fn store_named_uncached(&mut self, o: Value, name: NameId, v: Value, strict: bool) -> JsResult<()> {
         match o.decode() {
             Decoded::Object(id) if self.is_special_store(id, name)? => Ok(()),
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
                 type_error(format!("Cannot set properties of {what} (setting '{}')", self.heap.name(name)))
             }
-            Decoded::Object(id) => {
-                self.heap.set_property(id, name, v);
-                Ok(())
-            }
+            Decoded::Object(id) => self.store_named_generic(id, name, v, strict),
             Decoded::Array(a) if name == self.names.length => self.set_array_length(a, v),
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 self.store_function_property(o, name, v);
@@ -1332,6 +1380,18 @@ impl Vm {
                 self.heap.name(name)
             ))),
         }
+    }
+
+    /// `o.name = v` on a plain object, attributes and accessors included (`strict`: a
+    /// refused store throws).
+    pub(crate) fn store_named_generic(&mut self, o: crate::value::ObjectId, name: NameId, v: Value, strict: bool) -> JsResult<()> {
+        if self.is_special_store(o, name)? {
+            return Ok(());
+        }
+        if !self.store_special_property(o, name, v, strict)? {
+            self.heap.set_property(o, name, v);
+        }
+        Ok(())
     }
 
     // ---- calls ----------------------------------------------------------------------------
@@ -1469,6 +1529,10 @@ impl Vm {
                 let message = self.arg(args, argc, 0);
                 self.init_error(obj, message)?;
                 Ok(obj)
+            }
+            Builtin::Object(function) => {
+                let rest: Vec<Value> = (0..argc).map(|i| self.arg(args, argc, i)).collect();
+                self.call_object_function(function, this, &rest)
             }
             Builtin::FunctionCall => {
                 let receiver = self.arg(args, argc, 0);

@@ -4,6 +4,7 @@
 //! Unreachable cells are freed by a non-moving mark-sweep collector ([`gc`]).
 
 pub mod builtins;
+pub mod builtins_object;
 mod builtins_tier2;
 mod builtins_census;
 pub mod builtins_tier3;
@@ -23,6 +24,8 @@ pub mod heap;
 pub mod interp;
 pub mod layout;
 pub mod number;
+pub mod object_functions;
+pub mod object_model;
 pub mod objects;
 pub mod runtime;
 pub mod stable_vec;

@@ -123,9 +123,13 @@ impl Vm {
     pub(crate) fn is_constructor(&self, v: Value) -> bool {
         match v.decode() {
             Decoded::Function(f) => matches!(self.function_kind(f), FunctionKind::Normal | FunctionKind::ClassConstructor { .. }),
-            Decoded::Builtin(b) => {
-                matches!(self.builtins[b.0 as usize], Builtin::Array | Builtin::Error(_) | Builtin::Lib(crate::builtins_tier3::LibFn::Date))
-            }
+            Decoded::Builtin(b) => matches!(
+                self.builtins[b.0 as usize],
+                Builtin::Array
+                    | Builtin::Error(_)
+                    | Builtin::Lib(crate::builtins_tier3::LibFn::Date)
+                    | Builtin::Object(crate::object_functions::ObjectFunction::Constructor)
+            ),
             _ => false,
         }
     }
@@ -152,20 +156,11 @@ impl Vm {
         }
     }
 
-    /// Looks `name` up on `start` and its prototype chain (objects and function objects).
+    /// Looks `name` up on `start` and its prototype chain (objects and function objects),
+    /// for the vm's own uses (error messages, `F.prototype` of `new`): a getter met on the way
+    /// runs, and one that throws reads as absent ([`Vm::get_property`] is `[[Get]]`).
     pub fn lookup_chain(&mut self, start: Value, name: NameId) -> Option<Value> {
-        let mut holder = start;
-        // Prototype chains are acyclic (SetPrototype refuses cycles); the bound is a guard.
-        for _ in 0..10_000 {
-            if let Some(v) = self.own_property(holder, name) {
-                return Some(v);
-            }
-            holder = self.prototype_of(holder);
-            if holder == Value::NULL {
-                return None;
-            }
-        }
-        None
+        self.get_property(start, start, name).ok().flatten()
     }
 
     fn function_own_property(&mut self, f: Value, name: NameId) -> Option<Value> {
@@ -184,7 +179,9 @@ impl Vm {
             Decoded::Function(_) if name == self.names.prototype && self.is_constructor(f) => {
                 let proto = self.heap.alloc_object();
                 let constructor = self.heap.intern("constructor");
-                self.heap.set_property(proto, constructor, f);
+                // `constructor` is not enumerable (for-in and Object.keys skip it).
+                let shape = self.heap.transition_with(self.heap.object(proto).shape, constructor, crate::heap::attr::DONT_ENUM);
+                self.heap.add_slot(proto, shape, f);
                 let bag = self.heap.function_props(f);
                 self.heap.set_property(bag, name, Value::object(proto));
                 Some(Value::object(proto))
@@ -216,9 +213,12 @@ impl Vm {
     /// `f.name` read through a function value's properties (for a function that is a property
     /// value) — the chain lookup of a function value's property, `undefined` when absent.
     pub(crate) fn load_function_property(&mut self, f: Value, name: NameId) -> JsResult<Value> {
-        match self.lookup_chain(f, name) {
+        match self.get_property(f, f, name)? {
             Some(v) => Ok(v),
-            None => self.census_miss(f, name),
+            None => match self.object_prototype_method(name) {
+                Some(m) => Ok(m),
+                None => self.census_miss(f, name),
+            },
         }
     }
 
@@ -342,7 +342,23 @@ impl Vm {
         if start == Value::NULL {
             return Ok(Value::UNDEFINED);
         }
-        Ok(self.lookup_chain(start, name).unwrap_or(Value::UNDEFINED))
+        // A getter found from `super` would need the method's `this`, which LoadSuper lacks.
+        let mut holder = start;
+        for _ in 0..10_000 {
+            if let Some(o) = self.property_holder(holder) {
+                if let Some((_, attrs)) = self.own_slot(o, name) {
+                    if attrs & crate::heap::attr::ACCESSOR != 0 {
+                        return unsupported("super property that is an accessor".into());
+                    }
+                    break;
+                }
+            }
+            holder = self.prototype_of(holder);
+            if holder == Value::NULL {
+                break;
+            }
+        }
+        Ok(self.get_property(start, start, name)?.unwrap_or(Value::UNDEFINED))
     }
 
     /// `SetPrototype`: the prototype of `obj` (an object or a function) becomes `proto`.

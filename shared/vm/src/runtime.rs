@@ -24,12 +24,14 @@ impl Vm {
             RuntimeFn::ToBoolean => Ok(Value::bool(self.to_boolean(arg(0)))),
             RuntimeFn::LoadNamed(name) => self.load_named_uncached(arg(0), NameId(name)),
             RuntimeFn::StoreNamed(name) => {
-                self.store_named_uncached(arg(0), NameId(name), arg(1))?;
+                let strict = self.program.function(func).strict;
+                self.store_named_uncached(arg(0), NameId(name), arg(1), strict)?;
                 Ok(Value::UNDEFINED)
             }
             RuntimeFn::LoadKeyed => self.load_keyed(None, arg(0), arg(1)),
             RuntimeFn::StoreKeyed => {
-                self.store_keyed(None, arg(0), arg(1), arg(2))?;
+                let strict = self.program.function(func).strict;
+                self.store_keyed(None, arg(0), arg(1), arg(2), strict)?;
                 Ok(Value::UNDEFINED)
             }
             RuntimeFn::Call => self.call_value(arg(0), arg(1), &args[2.min(args.len())..]),
@@ -66,6 +68,7 @@ impl Vm {
                 self.set_prototype(arg(0), arg(1))?;
                 Ok(Value::UNDEFINED)
             }
+            RuntimeFn::Dynamic(op) => self.dynamic(op, arg(0), arg(1)),
         }
     }
 
