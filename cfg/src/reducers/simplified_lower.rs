@@ -203,6 +203,11 @@ impl Reducer for SimplifiedLowering {
             Op::JSLoadSuper { name } => runtime(asm, RuntimeFn::LoadSuper(name), &ins[..1]),
             Op::JSConstructSuper { .. } => runtime(asm, RuntimeFn::ConstructSuper, &ins[..n - 1]),
             Op::JSSetPrototype => runtime(asm, RuntimeFn::SetPrototype, &ins[..2]),
+            Op::JSToIterable { text, call: false } => runtime(asm, RuntimeFn::ToIterable(text), &ins[..1]),
+            Op::JSToIterable { text, call: true } => runtime(asm, RuntimeFn::ToSpreadArguments(text), &ins[..1]),
+            Op::JSCallSpread => runtime(asm, RuntimeFn::CallSpread, &ins[..3]),
+            Op::JSConstructSpread => runtime(asm, RuntimeFn::ConstructSpread, &ins[..2]),
+            Op::JSCopyDataProperties => runtime(asm, RuntimeFn::CopyDataProperties, &ins[..3]),
             _ => return Reduction::NoChange,
         };
         Reduction::Replace(v)

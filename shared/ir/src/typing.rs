@@ -156,6 +156,10 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         // The object being constructed, or the object the parent constructor returned.
         Op::JSConstructSuper { .. } => Type::RECEIVER,
         Op::JSSetPrototype => Type::NONE,
+        // The array itself, or a new array of a string's code points.
+        Op::JSToIterable { .. } => Type::ARRAY,
+        Op::JSCallSpread | Op::JSConstructSpread => Type::ANY,
+        Op::JSCopyDataProperties => Type::NONE,
 
         // ---- simplified: speculative ------------------------------------------------------------
         Op::SpeculativeNumberAdd { hint } => speculative(BinaryOperator::Add, hint, i(0), i(1)),
@@ -645,6 +649,9 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
         RuntimeFn::LoadSuper(_) => Type::ANY,
         RuntimeFn::ConstructSuper => Type::RECEIVER,
         RuntimeFn::SetPrototype => Type::UNDEFINED,
+        RuntimeFn::ToIterable(_) | RuntimeFn::ToSpreadArguments(_) => Type::ARRAY,
+        RuntimeFn::CallSpread | RuntimeFn::ConstructSpread => Type::ANY,
+        RuntimeFn::CopyDataProperties => Type::UNDEFINED,
     }
 }
 
@@ -731,6 +738,10 @@ mod tests {
             Opcode::JSLoadSuper => Op::JSLoadSuper { name: 0 },
             Opcode::JSConstructSuper => Op::JSConstructSuper { argc: 1, slot: 0 },
             Opcode::JSSetPrototype => Op::JSSetPrototype,
+            Opcode::JSToIterable => Op::JSToIterable { text: 0, call: false },
+            Opcode::JSCallSpread => Op::JSCallSpread,
+            Opcode::JSConstructSpread => Op::JSConstructSpread,
+            Opcode::JSCopyDataProperties => Op::JSCopyDataProperties,
             Opcode::SpeculativeNumberAdd => Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
             },

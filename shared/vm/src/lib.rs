@@ -9,6 +9,7 @@ mod builtins_census;
 pub mod census;
 pub mod console;
 pub mod convert;
+mod destructuring;
 pub mod exception;
 pub mod gc;
 pub mod heap;
