@@ -2587,7 +2587,8 @@ impl Compiler {
     }
 
     fn call(&mut self, call: &CallExpression<'_>, dst: Reg) {
-        if call.optional || has_spread(&call.arguments) || is_optional_member(&call.callee) {
+        let chain_callee = matches!(strip_parens(&call.callee), Expression::ChainExpression(c) if c.expression.as_member_expression().is_some());
+        if call.optional || has_spread(&call.arguments) || is_optional_member(&call.callee) || chain_callee {
             return self.call_general(call, dst);
         }
         let argc = call.arguments.len() as u32;

@@ -38,7 +38,8 @@ fn default_parameters_bind_in_their_tdz_and_set_length() {
     assert_eq!(count(&f.code, |i| matches!(i, Instr::LoadHole { .. })), 4);
     assert_eq!(count(&f.code, |i| matches!(i, Instr::CheckInitialized { .. })), 1);
     // A simple parameter list keeps its arguments as the bindings.
-    let g = function(&compiled("function g(a, b) { return a + b; }"), "g");
+    let simple = compiled("function g(a, b) { return a + b; }");
+    let g = function(&simple, "g");
     assert_eq!(count(&g.code, |i| matches!(i, Instr::LoadHole { .. })), 0);
     assert_eq!(g.length, 2);
 }

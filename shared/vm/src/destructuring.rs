@@ -81,6 +81,9 @@ impl Vm {
             let shown = if text.is_empty() { what } else { text };
             return format!("{shown} is not iterable (cannot read property {what})");
         }
+        if let Some(callee) = text.strip_suffix("(...)") {
+            return format!("{callee} is not a function or its return value is not iterable");
+        }
         if !text.is_empty() {
             return format!("{text} is not iterable");
         }

@@ -20,6 +20,12 @@ impl Compiler {
             ChainElement::ComputedMemberExpression(m) => self.computed_member(m, dst),
             ChainElement::PrivateFieldExpression(p) => self.trap("private field", p.span.start),
         }
+        self.end_chain(saved, dst);
+    }
+
+    /// Ends the innermost chain (restoring the enclosing one's exits, `saved`): its `?.`
+    /// tests jump here, where `dst` becomes `undefined`.
+    pub(super) fn end_chain(&mut self, saved: Option<Vec<usize>>, dst: Reg) {
         let exits = std::mem::replace(&mut self.ctx().chain_exits, saved).unwrap_or_default();
         if !exits.is_empty() {
             let done = self.emit(Instr::Jump { target: PLACEHOLDER });

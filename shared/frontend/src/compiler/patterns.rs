@@ -61,27 +61,32 @@ enum PropertyRead {
 }
 
 impl Compiler {
-    /// The source text V8 quotes for a destructured or iterated expression in its TypeError
-    /// messages: names, `this`, literals and member chains; `None` for anything else (the
-    /// message then shows the value).
+    /// The text V8 quotes for a destructured or iterated expression in its TypeError
+    /// messages (its "call printer"): names, `this`, literals, `{}`, member chains (`o.a.b`,
+    /// `o["a"]` printed as `o.a`) and calls (`f(...)`); `None` for anything else (the message
+    /// then shows the value).
     pub(super) fn quoted_text(&mut self, e: &Expression<'_>) -> Option<ConstId> {
-        fn quotable(e: &Expression<'_>) -> bool {
-            match e {
-                Expression::Identifier(_)
-                | Expression::ThisExpression(_)
-                | Expression::NullLiteral(_)
-                | Expression::NumericLiteral(_)
-                | Expression::BooleanLiteral(_) => true,
-                Expression::StaticMemberExpression(m) => quotable(&m.object),
-                _ => false,
-            }
-        }
-        if !quotable(e) {
-            return None;
-        }
-        let span = e.span();
-        let text = self.source.get(span.start as usize..span.end as usize)?.to_string();
+        let text = self.rendered(e)?;
         Some(self.constant(Constant::String(text.encode_utf16().collect())))
+    }
+
+    fn rendered(&self, e: &Expression<'_>) -> Option<String> {
+        let source = |span: oxc_span::Span| self.source.get(span.start as usize..span.end as usize).map(str::to_string);
+        match e {
+            Expression::Identifier(id) => Some(id.name.as_str().to_string()),
+            Expression::ThisExpression(_) => Some("this".into()),
+            Expression::NullLiteral(_) | Expression::NumericLiteral(_) | Expression::BooleanLiteral(_) => source(e.span()),
+            Expression::ObjectExpression(o) if o.properties.is_empty() => Some("{}".into()),
+            Expression::StaticMemberExpression(m) if !m.optional => {
+                Some(format!("{}.{}", self.rendered(&m.object)?, m.property.name.as_str()))
+            }
+            Expression::ComputedMemberExpression(m) if !m.optional => match &m.expression {
+                Expression::StringLiteral(k) => Some(format!("{}.{}", self.rendered(&m.object)?, k.value.as_str())),
+                _ => None,
+            },
+            Expression::CallExpression(c) if !c.optional => Some(format!("{}(...)", self.rendered(&c.callee)?)),
+            _ => None,
+        }
     }
 
     /// Throws V8's TypeError if `value` is `null` or `undefined` (RequireObjectCoercible of a

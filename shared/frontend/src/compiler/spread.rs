@@ -150,8 +150,14 @@ impl Compiler {
         let callee = self.temp();
         // Plain calls pass the receiver and arguments in consecutive registers.
         let args = if spread { self.temp() } else { self.temps(argc + 1) };
-        match callee_expr {
-            Expression::StaticMemberExpression(m) => {
+        // `(o?.m)()` calls with the receiver `o`, as `(o.m)()` does.
+        let chain = match callee_expr {
+            Expression::ChainExpression(c) => c.expression.as_member_expression(),
+            _ => None,
+        };
+        let saved = chain.map(|_| self.ctx().chain_exits.replace(Vec::new()));
+        match (callee_expr, chain) {
+            (_, Some(MemberExpression::StaticMemberExpression(m))) | (Expression::StaticMemberExpression(m), _) => {
                 self.expr_to(&m.object, args);
                 if m.optional {
                     self.chain_exit_if_nullish(args);
@@ -161,7 +167,7 @@ impl Compiler {
                 self.pos = m.property.span.start;
                 self.emit(Instr::LoadNamed { dst: callee, obj: args, name, slot });
             }
-            Expression::ComputedMemberExpression(m) => {
+            (_, Some(MemberExpression::ComputedMemberExpression(m))) | (Expression::ComputedMemberExpression(m), _) => {
                 self.expr_to(&m.object, args);
                 if m.optional {
                     self.chain_exit_if_nullish(args);
@@ -174,6 +180,10 @@ impl Compiler {
                 self.expr_to(&call.callee, callee);
                 self.emit(Instr::LoadUndefined { dst: args });
             }
+        }
+        if let Some(saved) = saved {
+            // The parenthesized chain ends here: its value is `undefined` if it short-circuited.
+            self.end_chain(saved, callee);
         }
         if call.optional {
             self.chain_exit_if_nullish(callee);
