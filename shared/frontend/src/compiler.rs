@@ -1966,8 +1966,14 @@ impl Compiler {
             self.pos = d.span.start;
             let mark = self.mark();
             let BindingPattern::BindingIdentifier(id) = &d.id else {
+                // The value in a register of its own: `var {a: o, b} = o` writes `o` before it
+                // reads `b` of the original value.
                 let v = match &d.init {
-                    Some(e) => self.expr_any(e),
+                    Some(e) => {
+                        let t = self.temp();
+                        self.expr_to(e, t);
+                        t
+                    }
                     None => {
                         // `for (let [a] of xs)` declares without an initializer; elsewhere
                         // the parser requires one.
