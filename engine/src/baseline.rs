@@ -354,6 +354,11 @@ impl Builder<'_> {
             Op::JSConstructSuper { .. } => self.runtime(RuntimeFn::ConstructSuper, a),
             Op::JSSetPrototype => self.runtime(RuntimeFn::SetPrototype, a),
             Op::JSDynamic { op } => self.runtime(RuntimeFn::Dynamic(op), a),
+            Op::JSToIterable { text, call: false } => self.runtime(RuntimeFn::ToIterable(text), a),
+            Op::JSToIterable { text, call: true } => self.runtime(RuntimeFn::ToSpreadArguments(text), a),
+            Op::JSCallSpread => self.runtime(RuntimeFn::CallSpread, a),
+            Op::JSConstructSpread => self.runtime(RuntimeFn::ConstructSpread, a),
+            Op::JSCopyDataProperties => self.runtime(RuntimeFn::CopyDataProperties, a),
             _ => return None,
         };
         Some(v)

@@ -349,6 +349,14 @@ fn lower_node(g: &mut Graph, n: NodeId, stats: &mut SimplifiedLoweringStats) -> 
             None
         }
         Op::JSDynamic { op } => Some(s.runtime(RuntimeFn::Dynamic(op), &values[..op.arity() as usize])),
+        Op::JSToIterable { text, call: false } => Some(s.runtime(RuntimeFn::ToIterable(text), &[v(0)])),
+        Op::JSToIterable { text, call: true } => Some(s.runtime(RuntimeFn::ToSpreadArguments(text), &[v(0)])),
+        Op::JSCallSpread => Some(s.runtime(RuntimeFn::CallSpread, &[v(0), v(1), v(2)])),
+        Op::JSConstructSpread => Some(s.runtime(RuntimeFn::ConstructSpread, &[v(0), v(1)])),
+        Op::JSCopyDataProperties => {
+            s.runtime(RuntimeFn::CopyDataProperties, &[v(0), v(1), v(2)]);
+            None
+        }
         Op::JSLoadGlobal { global } => {
             let val = s.chain(Op::Load { access: Access::Global(global) }, &[]);
             let hole = s.tagk(tagged::HOLE);

@@ -204,6 +204,11 @@ impl Reducer for SimplifiedLowering {
             Op::JSConstructSuper { .. } => runtime(asm, RuntimeFn::ConstructSuper, &ins[..n - 1]),
             Op::JSSetPrototype => runtime(asm, RuntimeFn::SetPrototype, &ins[..2]),
             Op::JSDynamic { op } => runtime(asm, RuntimeFn::Dynamic(op), &ins[..op.arity() as usize]),
+            Op::JSToIterable { text, call: false } => runtime(asm, RuntimeFn::ToIterable(text), &ins[..1]),
+            Op::JSToIterable { text, call: true } => runtime(asm, RuntimeFn::ToSpreadArguments(text), &ins[..1]),
+            Op::JSCallSpread => runtime(asm, RuntimeFn::CallSpread, &ins[..3]),
+            Op::JSConstructSpread => runtime(asm, RuntimeFn::ConstructSpread, &ins[..2]),
+            Op::JSCopyDataProperties => runtime(asm, RuntimeFn::CopyDataProperties, &ins[..3]),
             _ => return Reduction::NoChange,
         };
         Reduction::Replace(v)

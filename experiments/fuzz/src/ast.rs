@@ -51,6 +51,9 @@ pub enum Expr {
     MathConst(&'static str),
     /// `object.name`.
     Member(Box<Expr>, String),
+    /// `object?.name` (optional chaining: `undefined` when the object is `null` or
+    /// `undefined`).
+    OptMember(Box<Expr>, String),
     /// `object[index]`.
     Index(Box<Expr>, Box<Expr>),
     /// `receiver.name(args)`: `push`, `pop` and `toString`, and the methods of generated
@@ -305,7 +308,7 @@ fn stmt_size(s: &Stmt) -> usize {
 pub fn expr_size(e: &Expr) -> usize {
     1 + match e {
         Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::Var(_) | Expr::MathConst(_) | Expr::This => 0,
-        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => expr_size(a),
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => expr_size(a),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => expr_size(a) + expr_size(b),
         Expr::Cond(a, b, c) => expr_size(a) + expr_size(b) + expr_size(c),
         Expr::Assign(_, p, v) => place_size(p) + expr_size(v),
@@ -540,6 +543,7 @@ fn write_expr(out: &mut String, e: &Expr, nested: bool) {
         Expr::Math(f, a) => format!("Math.{f}({})", args(a)),
         Expr::MathConst(c) => format!("Math.{c}"),
         Expr::Member(o, name) => format!("{}.{name}", receiver(o)),
+        Expr::OptMember(o, name) => wrap(format!("{}?.{name}", receiver(o))),
         Expr::Index(o, i) => format!("{}[{}]", receiver(o), top(i)),
         Expr::Method(r, m, a) => format!("{}.{m}({})", receiver(r), args(a)),
         Expr::StringOf(a) => format!("String({})", top(a)),

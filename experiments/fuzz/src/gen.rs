@@ -34,7 +34,8 @@
 //!   (monomorphic feedback drifting to polymorphic), with a method replaced or newly
 //!   shadowed on a prototype between two runs of its driver (stale-method guards).
 //!
-//! Inside them, besides random statements and expressions over every Tier-1 construct,
+//! Inside them, besides random statements and expressions over every Tier-1 construct (and
+//! of Tier 3's syntax: `??`, `||=`, `&&=`, `??=` and optional property reads),
 //! *guarded operations*: a division behind a zero test, an element read behind a length
 //! test, int32 arithmetic behind a range test, in small loops (code motion must respect
 //! the guard; a typer or a control-dependent fact may drop a check only when it is right).
@@ -1386,6 +1387,11 @@ impl Gen {
     /// `place = value` or `place op= value`, keeping `+=` from joining two strings that
     /// may both come from variables.
     fn assignment(&mut self, cx: &Ctx, place: Place, value: Expr) -> Expr {
+        if self.rng.chance(8) {
+            // `||=`, `&&=`, `??=`: the place keeps its value or takes `value`, no join.
+            let op = self.rng.choose(&["||", "&&", "??"]);
+            return Expr::Assign(Some(op), Box::new(place), bx(value));
+        }
         if self.rng.chance(45) {
             let op = self.rng.choose(COMPOUND);
             let value = if op == "+" && self.carrying(cx, &value) { Expr::Unary("+", bx(value)) } else { value };
@@ -1857,7 +1863,7 @@ impl Gen {
             0..=3 => self.rng.choose(ARITH),
             4..=5 => self.rng.choose(BITWISE),
             6..=8 => self.rng.choose(COMPARE),
-            _ => self.rng.choose(&["&&", "||"]),
+            _ => self.rng.choose(&["&&", "||", "??"]),
         };
         let a = self.val(cx, d - 1);
         let b = if matches!(op, "<<" | ">>" | ">>>") && self.rng.chance(50) {
@@ -1875,7 +1881,7 @@ impl Gen {
     /// `b` as the right operand of `a op b`: for `+` where both may carry a string from a
     /// variable, `+b` (a number), so strings grow at most linearly.
     fn non_carrying(&self, cx: &Ctx, op: &str, a: &Expr, b: Expr) -> Expr {
-        if matches!(op, "+" | "&&" | "||") && self.carrying(cx, a) && self.carrying(cx, &b) {
+        if matches!(op, "+" | "&&" | "||" | "??") && self.carrying(cx, a) && self.carrying(cx, &b) {
             Expr::Unary("+", bx(b))
         } else {
             b
@@ -1888,7 +1894,7 @@ impl Gen {
     fn carrying(&self, cx: &Ctx, e: &Expr) -> bool {
         match e {
             Expr::Var(v) => cx.vars.iter().find(|x| x.name == *v).is_none_or(|x| x.cat == Cat::Val && x.counter.is_none()),
-            Expr::Member(_, p) => p != "length",
+            Expr::Member(_, p) | Expr::OptMember(_, p) => p != "length",
             Expr::Index(..) | Expr::Call(..) => true,
             Expr::Method(r, m, _) => match *m {
                 "push" => false,
@@ -1899,9 +1905,9 @@ impl Gen {
             Expr::SuperMethod(..) => true,
             Expr::StringOf(a) => self.carrying(cx, a),
             Expr::Assign(None, _, v) => self.carrying(cx, v),
-            Expr::Assign(Some("+"), ..) => true,
+            Expr::Assign(Some("+" | "||" | "&&" | "??"), ..) => true,
             Expr::Cond(_, a, b) => self.carrying(cx, a) || self.carrying(cx, b),
-            Expr::Binary("+" | "&&" | "||", a, b) => self.carrying(cx, a) || self.carrying(cx, b),
+            Expr::Binary("+" | "&&" | "||" | "??", a, b) => self.carrying(cx, a) || self.carrying(cx, b),
             Expr::Binary(",", _, b) => self.carrying(cx, b),
             _ => false,
         }
@@ -1994,7 +2000,7 @@ impl Gen {
         Expr::Var(self.pick_preferring_locals(&arrays))
     }
 
-    /// `o.p` or `o["p"]` (maybe a missing property).
+    /// `o.p`, `o["p"]` (maybe a missing property) or `(c ? o : null)?.p`.
     fn member(&mut self, cx: &Ctx, _d: u32) -> Option<Expr> {
         let objects = cx.of(Cat::Obj);
         if objects.is_empty() {
@@ -2002,7 +2008,15 @@ impl Gen {
         }
         let o = Expr::Var(self.pick_preferring_locals(&objects));
         let p = self.rng.pick(PROPS).to_string();
-        Some(if self.rng.chance(20) { Expr::Index(bx(o), bx(Expr::Str(p))) } else { Expr::Member(bx(o), p) })
+        Some(match self.rng.below(10) {
+            0 | 1 => Expr::Index(bx(o), bx(Expr::Str(p))),
+            2 => {
+                // `(c ? o : null)?.p`: optional chaining, sometimes on null.
+                let maybe = Expr::Cond(bx(self.val(cx, 1)), bx(o), bx(Expr::Null));
+                Expr::OptMember(bx(maybe), p)
+            }
+            _ => Expr::Member(bx(o), p),
+        })
     }
 
     /// `a[i]`, with any index (holes, out of bounds, negative, fractional).
@@ -2230,9 +2244,10 @@ fn primitive(cx: &Ctx, e: &Expr) -> bool {
         Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::MathConst(_) => true,
         Expr::Var(v) => cx.vars.iter().any(|x| x.name == *v && x.counter.is_some()),
         Expr::Binary(",", _, b) => primitive(cx, b),
-        Expr::Binary("&&" | "||", a, b) => primitive(cx, a) && primitive(cx, b),
+        Expr::Binary("&&" | "||" | "??", a, b) => primitive(cx, a) && primitive(cx, b),
         Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::StringOf(_) | Expr::Update { .. } => true,
         Expr::Cond(_, a, b) => primitive(cx, a) && primitive(cx, b),
+        Expr::Assign(Some("||" | "&&" | "??"), ..) => false,
         Expr::Assign(Some(_), ..) => true,
         Expr::Assign(None, _, v) => primitive(cx, v),
         Expr::Member(_, p) => p == "length",

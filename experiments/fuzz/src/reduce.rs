@@ -315,7 +315,7 @@ fn stmt_replacements(s: &Stmt) -> Vec<Vec<Stmt>> {
 fn expr_replacements(e: &Expr) -> Vec<Expr> {
     let mut out: Vec<Expr> = Vec::new();
     match e {
-        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => out.push((**a).clone()),
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => out.push((**a).clone()),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => {
             out.push((**a).clone());
             out.push((**b).clone());
@@ -413,7 +413,7 @@ fn substitute(e: &mut Expr, params: &[String], args: &[Expr]) {
 /// The direct sub-expressions of `e` (those inside a place included).
 fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
     match e {
-        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => vec![&mut **a],
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => vec![&mut **a],
         Expr::Binary(_, a, b) | Expr::Index(a, b) => vec![&mut **a, &mut **b],
         Expr::Cond(a, b, c) => vec![&mut **a, &mut **b, &mut **c],
         Expr::Assign(_, p, v) => {

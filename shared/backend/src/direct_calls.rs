@@ -24,9 +24,10 @@ pub struct HiddenParams {
     /// The closure's context follows: `undefined` for a function constant, which is always
     /// a function's canonical object.
     pub context: bool,
-    /// Only the runtime may call it: a class constructor (a call without `new` throws) or a
-    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm), or
-    /// one that reads `arguments` (the vm's call makes the object).
+    /// Only the runtime may call it: a class constructor (a call without `new` throws), a
+    /// sloppy-mode function that reads `this` (a nullish receiver is reported by the vm), one
+    /// that reads `arguments` (the vm's call makes the object) or a function with a rest
+    /// parameter (the vm collects the remaining arguments).
     pub runtime_only: bool,
 }
 
@@ -37,7 +38,7 @@ impl HiddenParams {
         HiddenParams {
             receiver: f.receiver.is_some(),
             context: f.context.is_some(),
-            runtime_only: class || (f.receiver.is_some() && !f.strict) || f.arguments.is_some(),
+            runtime_only: class || (f.receiver.is_some() && !f.strict) || f.arguments.is_some() || f.rest,
         }
     }
 

@@ -350,6 +350,28 @@ pub enum Instr {
     /// `dst <- op(a[, b])`: a dynamic operator of the object model ([`DynamicOp`]; `b` is
     /// read only when the operator takes two operands).
     Dynamic { op: DynamicOp, dst: Reg, a: Reg, b: Reg },
+    /// Throws the TypeError of destructuring `null` or `undefined` (the value in `src`):
+    /// "Cannot destructure property 'P' of 'T' as it is undefined." where `P` is `property`
+    /// (or "Cannot destructure 'T' as it is null." without one) and `T` is `text` (the source
+    /// text of the destructured expression) or, without it, the value itself. Always throws.
+    ThrowNonCoercible { src: Reg, property: Option<NameId>, text: Option<ConstId> },
+    /// `dst <-` what iterating `src` yields, as an array-like value destructuring and spread
+    /// read by index: `src` itself if it is an array (read lazily, as the array iterator
+    /// does), a new array of its code points if it is a string; anything else throws
+    /// TypeError with V8's message: "T is not iterable" where `T` is `text` (the iterated
+    /// expression's source text; when it is empty, the value is shown), or for a spread
+    /// argument (`call`) the messages of V8's spread calls.
+    ToIterable { dst: Reg, src: Reg, text: ConstId, call: bool },
+    /// `dst <- callee.call(r(receiver), ...r(array))`: a call whose arguments are the elements
+    /// of the array in `array` (spread arguments, `f(...xs)`).
+    CallSpread { dst: Reg, callee: Reg, receiver: Reg, array: Reg },
+    /// `dst <- new callee(...r(array))`.
+    ConstructSpread { dst: Reg, callee: Reg, array: Reg },
+    /// Copies the own enumerable properties of `src` onto the object in `target`, in property
+    /// order, skipping the keys listed in the array in `excluded` (or none when it holds
+    /// `undefined`); `null` and `undefined` sources copy nothing. Object spread `{...o}` and
+    /// object rest `{a, ...rest}`.
+    CopyDataProperties { target: Reg, src: Reg, excluded: Reg },
 }
 
 impl Instr {
@@ -426,6 +448,7 @@ impl Instr {
                 | Instr::Return { .. }
                 | Instr::Throw { .. }
                 | Instr::ThrowConstAssign { .. }
+                | Instr::ThrowNonCoercible { .. }
                 | Instr::Trap { .. }
         )
     }
@@ -502,6 +525,21 @@ impl Instr {
                     f(b)
                 }
             }
+            Instr::ThrowNonCoercible { src, .. } | Instr::ToIterable { src, .. } => f(src),
+            Instr::CallSpread { callee, receiver, array, .. } => {
+                f(callee);
+                f(receiver);
+                f(array)
+            }
+            Instr::ConstructSpread { callee, array, .. } => {
+                f(callee);
+                f(array)
+            }
+            Instr::CopyDataProperties { target, src, excluded } => {
+                f(target);
+                f(src);
+                f(excluded)
+            }
             Instr::LoadConst { .. }
             | Instr::LoadInt { .. }
             | Instr::LoadUndefined { .. }
@@ -547,6 +585,9 @@ impl Instr {
             | Instr::LoadSuper { dst, .. }
             | Instr::ConstructSuper { dst, .. }
             | Instr::Dynamic { dst, .. } => Some(dst),
+            | Instr::ToIterable { dst, .. }
+            | Instr::CallSpread { dst, .. }
+            | Instr::ConstructSpread { dst, .. } => Some(dst),
             _ => None,
         }
     }
@@ -620,8 +661,15 @@ pub struct Function {
     pub id: FuncId,
     /// The declared name (`<script>` for the top level).
     pub name: String,
-    /// Number of declared parameters (registers `r0..r{param_count}`).
+    /// Number of declared parameters (registers `r0..r{param_count}`), a rest parameter
+    /// included.
     pub param_count: u32,
+    /// The function's `length`: the parameters before the first one with a default value or
+    /// the rest parameter.
+    pub length: u32,
+    /// The last declared parameter is a rest parameter (`...rest`): on entry it holds a new
+    /// array of the arguments from its position on, not one argument.
+    pub rest: bool,
     /// Total registers in the frame.
     pub register_count: u32,
     /// The instructions.
@@ -905,6 +953,21 @@ pub fn format_instr(program: &Program, func: &Function, instr: &Instr) -> String
         Instr::SetPrototype { obj, proto } => format!("SetPrototype {obj}, {proto}"),
         Instr::Dynamic { op, dst, a, b } if op.arity() > 1 => format!("Dynamic.{} {dst}, {a}, {b}", op.name()),
         Instr::Dynamic { op, dst, a, .. } => format!("Dynamic.{} {dst}, {a}", op.name()),
+        Instr::ThrowNonCoercible { src, property, text } => {
+            let property = property.map(|n| format!(" .{}", name(n))).unwrap_or_default();
+            let text = text.map(|k| format!(" {}", constant(k))).unwrap_or_default();
+            format!("ThrowNonCoercible {src}{property}{text}")
+        }
+        Instr::ToIterable { dst, src, text, call } => {
+            format!("ToIterable {dst}, {src} {}{}", constant(text), if call { " call" } else { "" })
+        }
+        Instr::CallSpread { dst, callee, receiver, array } => {
+            format!("CallSpread {dst}, {callee}({receiver}, ...{array})")
+        }
+        Instr::ConstructSpread { dst, callee, array } => format!("ConstructSpread {dst}, {callee}(...{array})"),
+        Instr::CopyDataProperties { target, src, excluded } => {
+            format!("CopyDataProperties {target}, {src} except {excluded}")
+        }
     }
 }
 

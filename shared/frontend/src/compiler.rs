@@ -30,6 +30,12 @@ use oxc_span::{GetSpan, SourceType};
 use crate::bytecode::{self as bc, *};
 use crate::bytecode::{Function as BcFunction, Program as BcProgram};
 
+mod optional;
+mod patterns;
+mod spread;
+
+use patterns::{pattern_names, BindMode};
+
 /// A syntax error (reported like node: `FILE:LINE:COL` and `SyntaxError: message`, exit 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SyntaxError {
@@ -131,9 +137,10 @@ pub fn compile(file: &str, source: &str) -> Result<BcProgram, SyntaxError> {
     // with that knowledge (captured bindings live in contexts). A program without closures
     // compiles once, exactly as before closures existed.
     let mut analysis = Analysis::default();
+    let text: std::rc::Rc<str> = source.into();
     let mut c;
     loop {
-        c = Compiler::new(assigned_globals.clone(), analysis.clone());
+        c = Compiler::new(assigned_globals.clone(), analysis.clone(), text.clone());
         c.compile_script(&parsed.program);
         if let Some(e) = c.error.take() {
             return Err(e);
@@ -250,6 +257,9 @@ enum DeclKind {
     Let,
     Const,
     Param,
+    /// A parameter of a list with defaults or patterns: in its TDZ (the hole) until the
+    /// parameters before it are initialized.
+    TdzParam,
     Function,
 }
 
@@ -365,6 +375,12 @@ struct FnCtx {
     ctor: Option<CtorInfo>,
     /// For a class method: the binding of its home object (what `super.x` looks above).
     home: Option<&'static str>,
+    /// The function's `length` (parameters before the first default or rest).
+    length: u32,
+    /// The last declared parameter is a rest parameter.
+    rest: bool,
+    /// In an optional chain: the jumps taken when a `?.` meets `null` or `undefined`.
+    chain_exits: Option<Vec<usize>>,
 }
 
 /// A constant-pool entry as a hash key.
@@ -406,12 +422,14 @@ struct Compiler {
     ctxs: Vec<FnCtx>,
     pos: u32,
     error: Option<SyntaxError>,
+    /// The source text (for the expressions TypeError messages quote).
+    source: std::rc::Rc<str>,
 }
 
 const PLACEHOLDER: Pc = u32::MAX;
 
 impl Compiler {
-    fn new(assigned_globals: IdHashSet<String>, analysis: Analysis) -> Self {
+    fn new(assigned_globals: IdHashSet<String>, analysis: Analysis, source: std::rc::Rc<str>) -> Self {
         let mut c = Compiler {
             assigned_globals,
             analysis,
@@ -427,6 +445,7 @@ impl Compiler {
             ctxs: Vec::new(),
             pos: 0,
             error: None,
+            source: source.clone(),
         };
         for name in BUILTIN_GLOBALS {
             c.declare_global(name, GlobalKind::Builtin, None);
@@ -593,6 +612,9 @@ impl Compiler {
             arguments: None,
             ctor: None,
             home: None,
+            length: 0,
+            rest: false,
+            chain_exits: None,
         });
         let home = self.pending_home.take();
         self.ctx().home = home;
@@ -604,6 +626,8 @@ impl Compiler {
             id: ctx.id,
             name: ctx.name,
             param_count: ctx.param_count,
+            length: ctx.length,
+            rest: ctx.rest,
             register_count: ctx.max_reg,
             code: ctx.code,
             positions: ctx.positions,
@@ -644,8 +668,10 @@ impl Compiler {
                     _ => continue,
                 };
                 for d in &decl.declarations {
-                    if let BindingPattern::BindingIdentifier(id) = &d.id {
-                        self.declare_global(id.name.as_str(), kind, None);
+                    let mut names = Vec::new();
+                    pattern_names(&d.id, &mut names);
+                    for (name, _) in names {
+                        self.declare_global(&name, kind, None);
                     }
                 }
             }
@@ -757,7 +783,14 @@ impl Compiler {
                     }
                     debug_assert_eq!(reg, Reg(i as u32));
                 }
-                ps.items.len() as u32
+                let length = ps.items.iter().position(|p| p.initializer.is_some()).unwrap_or(ps.items.len());
+                self.ctx().length = length as u32;
+                if ps.rest.is_some() {
+                    self.temp();
+                    self.ctx().rest = true;
+                    simple = false;
+                }
+                ps.items.len() as u32 + ps.rest.is_some() as u32
             }
             // A default derived constructor passes its arguments on to the parent's.
             (None, Some(CtorInfo { derived: true, .. })) => {
@@ -781,15 +814,9 @@ impl Compiler {
             let r = self.temp();
             self.ctx().arguments = Some(r);
         }
-        for (name, reg, key) in bound {
-            self.bind_value(&name, reg, DeclKind::Param, key);
-        }
-        if let Some(ps) = params {
-            if !simple {
-                self.trap("destructuring or default parameter", ps.span.start);
-            }
-            if let Some(rest) = &ps.rest {
-                self.trap("rest parameter", rest.span.start);
+        if simple {
+            for (name, reg, key) in bound {
+                self.bind_value(&name, reg, DeclKind::Param, key);
             }
         }
         // `this`: the receiver, or in a derived constructor a binding in its TDZ until
@@ -807,6 +834,9 @@ impl Compiler {
             } else {
                 self.bind_value("this", receiver, DeclKind::Param, binding_key(span.0, 1));
             }
+        }
+        if let (Some(ps), false) = (params, simple) {
+            self.parameter_patterns(ps);
         }
         let statements: &[Statement<'_>] = match body {
             Body::Statements(b) => &b.statements,
@@ -870,7 +900,7 @@ impl Compiler {
         let scope_is_switch = self.ctx().scopes.last().map(|s| s.is_switch).unwrap_or(false);
         if let Some(existing) = self.ctx().scopes.last().and_then(|s| s.bindings.get(name)).copied() {
             let both_var_like = !lexical
-                && matches!(existing.kind, DeclKind::Var | DeclKind::Function | DeclKind::Param);
+                && matches!(existing.kind, DeclKind::Var | DeclKind::Function | DeclKind::Param | DeclKind::TdzParam);
             if both_var_like {
                 if kind == DeclKind::Function {
                     // `var f; function f() {}`: the binding holds the function.
@@ -1323,25 +1353,24 @@ impl Compiler {
         }
     }
 
-    /// `for (const x of array) body`: an index loop over the array (`length` read at each
-    /// step, as the array iterator does); a fresh binding per iteration.
+    /// `for (HEAD of iterable) body`: an index loop over what [`Instr::ToIterable`] makes of
+    /// the iterable (an array, read lazily: `length` at each step, as the array iterator
+    /// does); the head is a declaration (a fresh binding per iteration for `let`/`const`),
+    /// which may be a pattern, or an assignment target.
     fn for_of_statement(&mut self, s: &ForOfStatement<'_>, labels: Vec<String>) {
         if s.r#await {
             return self.trap("for await", s.span.start);
         }
-        let decl = match &s.left {
-            ForStatementLeft::VariableDeclaration(d)
-                if d.declarations.len() == 1 && matches!(d.declarations[0].id, BindingPattern::BindingIdentifier(_)) =>
-            {
-                d
+        if let ForStatementLeft::VariableDeclaration(d) = &s.left {
+            if d.declarations.len() != 1 || matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
+                return self.trap("for-of with this declaration", s.span.start);
             }
-            _ => return self.trap("for-of with a destructuring or an assignment target", s.span.start),
-        };
-        let BindingPattern::BindingIdentifier(id) = &decl.declarations[0].id else { unreachable!() };
-        let name = id.name.as_str().to_string();
+        }
         let mark = self.mark();
+        let value = self.expr_any(&s.right);
         let iterable = self.temp();
-        self.expr_to(&s.right, iterable);
+        let text = self.quoted_text(&s.right);
+        self.to_iterable(iterable, value, text, false, s.right.span().start);
         let index = self.temp();
         self.emit(Instr::LoadInt { dst: index, value: 0 });
         let head = self.pc();
@@ -1358,19 +1387,36 @@ impl Compiler {
             let slot = c.slot(SlotKind::Branch);
             let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
             c.release(m);
-            // The body's scope holds the loop variable: a new one per iteration.
+            // The body's scope holds the loop variables: new ones per iteration.
             let inner = c.mark();
             c.ctx().scopes.push(Scope::default());
-            let lexical = decl.kind != VariableDeclarationKind::Var;
             let element = c.temp();
             let slot = c.slot(SlotKind::Element);
             c.emit(Instr::LoadKeyed { dst: element, obj: iterable, key: index, slot });
-            if lexical {
-                let kind = if decl.kind == VariableDeclarationKind::Const { DeclKind::Const } else { DeclKind::Let };
-                c.binding_reg(&name, kind, 0, id.span.start);
-                c.init_binding(&name, element);
-            } else {
-                c.write_name(&name, id.span.start, element);
+            match &s.left {
+                ForStatementLeft::VariableDeclaration(decl) => {
+                    let d = &decl.declarations[0];
+                    if decl.kind == VariableDeclarationKind::Var {
+                        c.bind_pattern(&d.id, element, BindMode::Var, None);
+                    } else {
+                        let kind = if decl.kind == VariableDeclarationKind::Const { DeclKind::Const } else { DeclKind::Let };
+                        let mut names = Vec::new();
+                        pattern_names(&d.id, &mut names);
+                        let simple = matches!(d.id, BindingPattern::BindingIdentifier(_));
+                        for (name, offset) in names {
+                            let reg = c.binding_reg(&name, kind, if simple { 0 } else { d.span.end }, offset);
+                            if !simple {
+                                c.emit(Instr::LoadHole { dst: reg });
+                                c.flush_binding(&name);
+                            }
+                        }
+                        c.bind_pattern(&d.id, element, BindMode::Lexical, None);
+                    }
+                }
+                left => {
+                    let target = left.to_assignment_target();
+                    c.assign_to_target(target, element, None);
+                }
             }
             c.nested_statement(&s.body);
             c.pop_scope();
@@ -1639,7 +1685,7 @@ impl Compiler {
                 let index = local.slot.expect("a slot binding");
                 let immutable = !self.analysis.reassigned.contains(&local.key);
                 self.emit(Instr::LoadContext { dst: d, ctx, depth, index, immutable });
-                if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::TdzParam) {
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: d, name: n });
                 }
@@ -1717,7 +1763,7 @@ impl Compiler {
             }
             Resolved::Slot { local, ctx, depth } => {
                 let index = local.slot.expect("a slot binding");
-                if matches!(local.kind, DeclKind::Let | DeclKind::Const) {
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::TdzParam) {
                     let t = self.temp();
                     self.emit(Instr::LoadContext { dst: t, ctx, depth, index, immutable: false });
                     let n = self.name(name);
@@ -1790,10 +1836,12 @@ impl Compiler {
             _ => return,
         };
         for d in &decl.declarations {
-            if let BindingPattern::BindingIdentifier(id) = &d.id {
-                let reg = self.binding_reg(id.name.as_str(), kind, d.span.end, id.span.start);
+            let mut names = Vec::new();
+            pattern_names(&d.id, &mut names);
+            for (name, offset) in names {
+                let reg = self.binding_reg(&name, kind, d.span.end, offset);
                 self.emit(Instr::LoadHole { dst: reg });
-                self.flush_binding(id.name.as_str());
+                self.flush_binding(&name);
             }
         }
     }
@@ -2263,7 +2311,26 @@ impl Compiler {
             self.pos = d.span.start;
             let mark = self.mark();
             let BindingPattern::BindingIdentifier(id) = &d.id else {
-                self.trap("destructuring", d.span.start);
+                // The value in a register of its own: `var {a: o, b} = o` writes `o` before it
+                // reads `b` of the original value.
+                let v = match &d.init {
+                    Some(e) => {
+                        let t = self.temp();
+                        self.expr_to(e, t);
+                        t
+                    }
+                    None => {
+                        // `for (let [a] of xs)` declares without an initializer; elsewhere
+                        // the parser requires one.
+                        let t = self.temp();
+                        self.emit(Instr::LoadUndefined { dst: t });
+                        t
+                    }
+                };
+                let mode = if lexical { BindMode::Lexical } else { BindMode::Var };
+                let text = d.init.as_ref().and_then(|e| self.quoted_text(e));
+                self.bind_pattern(&d.id, v, mode, text);
+                self.release(mark);
                 continue;
             };
             let name = id.name.as_str();
@@ -2412,7 +2479,8 @@ impl Compiler {
                     LogicalOperator::Or => true,
                     LogicalOperator::And => false,
                     LogicalOperator::Coalesce => {
-                        self.trap("nullish coalescing (??)", l.span.start);
+                        self.coalesce(l, dst);
+                        self.release(mark);
                         return;
                     }
                 };
@@ -2460,26 +2528,10 @@ impl Compiler {
             Expression::StaticMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
                 self.super_property(m.property.name.as_str(), m.span.start, dst);
             }
-            Expression::StaticMemberExpression(m) => {
-                if m.property.name == "length" {
-                    self.allow_arguments(&m.object);
-                }
-                let obj = self.expr_any(&m.object);
-                let name = self.name(m.property.name.as_str());
-                let slot = self.slot(SlotKind::Property);
-                self.pos = m.property.span.start;
-                self.emit(Instr::LoadNamed { dst, obj, name, slot });
-            }
-            Expression::ComputedMemberExpression(m) => {
-                self.allow_arguments(&m.object);
-                let obj = self.expr_any(&m.object);
-                let obj = self.protect(obj, [&m.expression]);
-                let key = self.expr_any(&m.expression);
-                let slot = self.slot(SlotKind::Element);
-                self.pos = m.expression.span().start;
-                self.emit(Instr::LoadKeyed { dst, obj, key, slot });
-            }
+            Expression::StaticMemberExpression(m) => self.static_member(m, dst),
+            Expression::ComputedMemberExpression(m) => self.computed_member(m, dst),
             Expression::CallExpression(call) => self.call(call, dst),
+            Expression::NewExpression(n) if has_spread(&n.arguments) => self.construct_spread(n, dst),
             Expression::NewExpression(n) => {
                 let callee = self.expr_any(&n.callee);
                 let callee = self.protect(callee, n.arguments.iter().filter_map(|a| a.as_expression()));
@@ -2489,6 +2541,9 @@ impl Compiler {
                 let slot = self.slot(SlotKind::Call);
                 self.pos = start;
                 self.emit(Instr::Construct { dst, callee, args, argc, slot });
+            }
+            Expression::ArrayExpression(a) if a.elements.iter().any(|e| matches!(e, ArrayExpressionElement::SpreadElement(_))) => {
+                self.array_with_spread(a, dst)
             }
             Expression::ArrayExpression(a) => {
                 let count = a.elements.len() as u32;
@@ -2513,9 +2568,12 @@ impl Compiler {
                 let obj = self.temp();
                 self.emit(Instr::CreateObject { dst: obj });
                 for p in &o.properties {
-                    let ObjectPropertyKind::ObjectProperty(p) = p else {
-                        self.trap("object spread", p.span().start);
-                        continue;
+                    let p = match p {
+                        ObjectPropertyKind::ObjectProperty(p) => p,
+                        ObjectPropertyKind::SpreadProperty(s) => {
+                            self.object_spread(obj, s);
+                            continue;
+                        }
                     };
                     let accessor = match p.kind {
                         PropertyKind::Init => None,
@@ -2588,7 +2646,7 @@ impl Compiler {
             Expression::TaggedTemplateExpression(t) => self.trap("tagged template", t.span.start),
             Expression::RegExpLiteral(r) => self.trap("regular expression", r.span.start),
             Expression::BigIntLiteral(b) => self.trap("BigInt", b.span.start),
-            Expression::ChainExpression(c) => self.trap("optional chaining", c.span.start),
+            Expression::ChainExpression(c) => self.chain(c, dst),
             Expression::AwaitExpression(a) => self.trap("await", a.span.start),
             Expression::YieldExpression(y) => self.trap("yield", y.span.start),
             Expression::Super(s) => self.trap("super", s.span.start),
@@ -2600,6 +2658,38 @@ impl Compiler {
             other => self.trap("expression kind", other.span().start),
         }
         self.release(mark);
+    }
+
+    /// `obj.name` into `dst` (`obj?.name` in a chain).
+    fn static_member(&mut self, m: &StaticMemberExpression<'_>, dst: Reg) {
+        if matches!(m.object, Expression::Super(_)) {
+            return self.super_property(m.property.name.as_str(), m.span.start, dst);
+        }
+        if m.property.name == "length" {
+            self.allow_arguments(&m.object);
+        }
+        let obj = self.expr_any(&m.object);
+        if m.optional {
+            self.chain_exit_if_nullish(obj);
+        }
+        let name = self.name(m.property.name.as_str());
+        let slot = self.slot(SlotKind::Property);
+        self.pos = m.property.span.start;
+        self.emit(Instr::LoadNamed { dst, obj, name, slot });
+    }
+
+    /// `obj[key]` into `dst` (`obj?.[key]` in a chain).
+    fn computed_member(&mut self, m: &ComputedMemberExpression<'_>, dst: Reg) {
+        self.allow_arguments(&m.object);
+        let obj = self.expr_any(&m.object);
+        if m.optional {
+            self.chain_exit_if_nullish(obj);
+        }
+        let obj = self.protect(obj, [&m.expression]);
+        let key = self.expr_any(&m.expression);
+        let slot = self.slot(SlotKind::Element);
+        self.pos = m.expression.span().start;
+        self.emit(Instr::LoadKeyed { dst, obj, key, slot });
     }
 
     /// Copies `r` to a temporary if any of `later` may assign a local (so `r` keeps the value
@@ -2838,14 +2928,10 @@ impl Compiler {
             A::BitwiseOR => Some(BinaryOp::BitOr),
             A::BitwiseXOR => Some(BinaryOp::BitXor),
             A::BitwiseAnd => Some(BinaryOp::BitAnd),
-            A::LogicalOr | A::LogicalAnd | A::LogicalNullish => {
-                self.trap("logical assignment", a.span.start);
-                return Some(want.unwrap_or_else(|| self.temp()));
-            }
+            A::LogicalOr | A::LogicalAnd | A::LogicalNullish => return self.logical_assignment(a, want),
         };
         let Some(simple) = a.left.as_simple_assignment_target() else {
-            self.trap("destructuring assignment", a.span.start);
-            return Some(want.unwrap_or_else(|| self.temp()));
+            return Some(self.destructuring_assignment(a, want));
         };
         let Some(target) = Target::of_simple(self, simple) else {
             return Some(want.unwrap_or_else(|| self.temp()));
@@ -2906,6 +2992,10 @@ impl Compiler {
     }
 
     fn call(&mut self, call: &CallExpression<'_>, dst: Reg) {
+        let chain_callee = matches!(strip_parens(&call.callee), Expression::ChainExpression(c) if c.expression.as_member_expression().is_some());
+        if call.optional || has_spread(&call.arguments) || is_optional_member(&call.callee) || chain_callee {
+            return self.call_general(call, dst);
+        }
         let argc = call.arguments.len() as u32;
         let start = call.span.start;
         let callee_expr = strip_parens(&call.callee);
@@ -3116,6 +3206,21 @@ fn writes_dst_once(e: &Expression<'_>) -> bool {
     }
 }
 
+/// True if some argument is a spread (`f(...xs)`).
+fn has_spread(args: &[Argument<'_>]) -> bool {
+    args.iter().any(|a| matches!(a, Argument::SpreadElement(_)))
+}
+
+/// True for `a?.b` or `a?.[k]` (possibly parenthesized): a callee whose object may end the
+/// chain.
+fn is_optional_member(e: &Expression<'_>) -> bool {
+    match strip_parens(e) {
+        Expression::StaticMemberExpression(m) => m.optional,
+        Expression::ComputedMemberExpression(m) => m.optional,
+        _ => false,
+    }
+}
+
 /// True if `e` contains an assignment or update (the only way Tier-1 code changes a local
 /// in the middle of an expression: there are no closures).
 fn may_assign(e: &Expression<'_>) -> bool {
@@ -3143,9 +3248,7 @@ fn collect_vars_in_statements(stmts: &[Statement<'_>], out: &mut Vec<(String, u3
 fn collect_var_decl(decl: &VariableDeclaration<'_>, out: &mut Vec<(String, u32)>) {
     if decl.kind == VariableDeclarationKind::Var {
         for d in &decl.declarations {
-            if let BindingPattern::BindingIdentifier(id) = &d.id {
-                out.push((id.name.as_str().to_string(), id.span.start));
-            }
+            pattern_names(&d.id, out);
         }
     }
 }

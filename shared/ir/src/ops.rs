@@ -366,6 +366,18 @@ pub enum RuntimeFn {
     /// A dynamic operator of the object model on its operands (`instanceof`, `in`, `delete`,
     /// the keys of `for-in`, accessor definitions).
     Dynamic(DynamicOperator),
+    /// `ToIterable` of the argument for destructuring, array spread and `for-of`; the
+    /// message text is string constant `text` of the function's pool.
+    ToIterable(u32),
+    /// `ToIterable` of a spread argument (V8's spread-call messages).
+    ToSpreadArguments(u32),
+    /// A call with spread arguments: callee, receiver, the argument array.
+    CallSpread,
+    /// `new callee(...array)`: callee, the argument array.
+    ConstructSpread,
+    /// Copies the own enumerable properties of the second argument onto the first, except
+    /// the keys in the array of the third.
+    CopyDataProperties,
 }
 
 /// Re-export of the bytecode's operator enums so runtime calls can name them.
@@ -573,6 +585,11 @@ impl OpParam for RuntimeFn {
             RuntimeFn::ConstructSuper => write!(f, "ConstructSuper"),
             RuntimeFn::SetPrototype => write!(f, "SetPrototype"),
             RuntimeFn::Dynamic(op) => write!(f, "Dynamic.{}", op.name()),
+            RuntimeFn::ToIterable(k) => write!(f, "ToIterable.{k}"),
+            RuntimeFn::ToSpreadArguments(k) => write!(f, "ToSpreadArguments.{k}"),
+            RuntimeFn::CallSpread => write!(f, "CallSpread"),
+            RuntimeFn::ConstructSpread => write!(f, "ConstructSpread"),
+            RuntimeFn::CopyDataProperties => write!(f, "CopyDataProperties"),
         }
     }
     fn parse_param(s: &str) -> Option<Self> {
@@ -599,6 +616,11 @@ impl OpParam for RuntimeFn {
             ("ConstructSuper", None) => RuntimeFn::ConstructSuper,
             ("SetPrototype", None) => RuntimeFn::SetPrototype,
             ("Dynamic", Some(t)) => RuntimeFn::Dynamic(DynamicOperator::parse(t)?),
+            ("ToIterable", Some(t)) => RuntimeFn::ToIterable(t.parse().ok()?),
+            ("ToSpreadArguments", Some(t)) => RuntimeFn::ToSpreadArguments(t.parse().ok()?),
+            ("CallSpread", None) => RuntimeFn::CallSpread,
+            ("ConstructSpread", None) => RuntimeFn::ConstructSpread,
+            ("CopyDataProperties", None) => RuntimeFn::CopyDataProperties,
             _ => return None,
         })
     }
@@ -901,6 +923,18 @@ define_ops! {
     /// `for-in`, accessor definitions); inputs: its one or two operands, frame state. It may
     /// call user code (a getter, a setter) or throw, like a call.
     JSDynamic { op: DynamicOperator } = JS, in(V, n(1), n(1)), out(1, 1, 1), ANY;
+    /// `ToIterable` (destructuring, spread, `for-of`): an array as it is, a string as a new
+    /// array of its code points, else TypeError; message text: string constant `text`;
+    /// `call` for a spread argument. Inputs: value, frame state.
+    JSToIterable { text: u32, call: bool } = JS, in(n(2), n(1), n(1)), out(1, 1, 1), ANY;
+    /// A call with spread arguments; inputs: callee, receiver, argument array, frame state.
+    JSCallSpread = JS, in(n(4), n(1), n(1)), out(1, 1, 1), ANY;
+    /// `new callee(...array)`; inputs: callee, argument array, frame state.
+    JSConstructSpread = JS, in(n(3), n(1), n(1)), out(1, 1, 1), ANY;
+    /// Object spread and rest: copies the own enumerable properties of a source onto a
+    /// target object except excluded keys; inputs: target, source, excluded keys (an array or
+    /// `undefined`), frame state.
+    JSCopyDataProperties = JS, in(n(4), n(1), n(1)), out(0, 1, 1), ANY;
 
     // ---- simplified: speculative and checked operations ---------------------------------
     /// Speculative `+` on numbers (hint from feedback); inputs: lhs, rhs, frame state.
@@ -1320,6 +1354,11 @@ mod tests {
             Op::JSDynamic { op: DynamicOperator::DefineAccessor { name: frontend::bytecode::NameId(4), setter: true, enumerable: false } },
             Op::CallRuntime { function: RuntimeFn::Dynamic(DynamicOperator::InstanceOf), argc: 2 },
             Op::CallRuntime { function: RuntimeFn::Dynamic(DynamicOperator::DefineAccessor { name: frontend::bytecode::NameId(9), setter: false, enumerable: true }), argc: 2 },
+            Op::JSToIterable { text: 3, call: true },
+            Op::CallRuntime { function: RuntimeFn::ToIterable(3), argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::ToSpreadArguments(3), argc: 1 },
+            Op::CallRuntime { function: RuntimeFn::CallSpread, argc: 3 },
+            Op::CallRuntime { function: RuntimeFn::CopyDataProperties, argc: 3 },
         ];
         for op in ops {
             let text = op.to_string();

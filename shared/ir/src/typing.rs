@@ -161,6 +161,10 @@ pub fn type_op(op: &Op, inputs: &[Type]) -> Type {
         Op::JSConstructSuper { .. } => Type::RECEIVER,
         Op::JSSetPrototype => Type::NONE,
         Op::JSDynamic { op } => dynamic_type(op),
+        // The array itself, or a new array of a string's code points.
+        Op::JSToIterable { .. } => Type::ARRAY,
+        Op::JSCallSpread | Op::JSConstructSpread => Type::ANY,
+        Op::JSCopyDataProperties => Type::NONE,
 
         // ---- simplified: speculative ------------------------------------------------------------
         Op::SpeculativeNumberAdd { hint } => speculative(BinaryOperator::Add, hint, i(0), i(1)),
@@ -651,6 +655,9 @@ fn runtime_call(function: RuntimeFn, inputs: &[Type]) -> Type {
         RuntimeFn::ConstructSuper => Type::RECEIVER,
         RuntimeFn::SetPrototype => Type::UNDEFINED,
         RuntimeFn::Dynamic(op) => dynamic_type(op),
+        RuntimeFn::ToIterable(_) | RuntimeFn::ToSpreadArguments(_) => Type::ARRAY,
+        RuntimeFn::CallSpread | RuntimeFn::ConstructSpread => Type::ANY,
+        RuntimeFn::CopyDataProperties => Type::UNDEFINED,
     }
 }
 
@@ -752,6 +759,10 @@ mod tests {
             Opcode::JSConstructSuper => Op::JSConstructSuper { argc: 1, slot: 0 },
             Opcode::JSSetPrototype => Op::JSSetPrototype,
             Opcode::JSDynamic => Op::JSDynamic { op: crate::ops::DynamicOperator::InstanceOf },
+            Opcode::JSToIterable => Op::JSToIterable { text: 0, call: false },
+            Opcode::JSCallSpread => Op::JSCallSpread,
+            Opcode::JSConstructSpread => Op::JSConstructSpread,
+            Opcode::JSCopyDataProperties => Op::JSCopyDataProperties,
             Opcode::SpeculativeNumberAdd => Op::SpeculativeNumberAdd {
                 hint: NumberHint::SignedSmall,
             },

@@ -130,7 +130,8 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
             | Op::AllocateArray { .. }
             | Op::JSCreateClosure { .. }
             | Op::JSCreateContext { .. }
-            | Op::JSSetPrototype,
+            | Op::JSSetPrototype
+            | Op::JSCopyDataProperties,
             _,
         ) => Err(EscapeReason::Stored),
         (Op::Store { .. }, _) => Err(EscapeReason::Stored),
@@ -141,6 +142,9 @@ pub fn classify_use(op: &Op, index: usize) -> Result<UseKind, EscapeReason> {
             | Op::JSLoadSuper { .. }
             | Op::JSTypeOf
             | Op::JSDynamic { .. }
+            | Op::JSToIterable { .. }
+            | Op::JSCallSpread
+            | Op::JSConstructSpread
             | Op::CallRuntime { .. },
             _,
         ) => Err(EscapeReason::Call),

@@ -102,7 +102,7 @@ impl NotInlined {
 /// describe traps; the builders refuse them) and is not a class constructor (a call without
 /// `new` throws, which the generic call does).
 pub fn inlineable(f: &Function) -> bool {
-    !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && f.arguments.is_none() && translatable_in_place(f)
+    !matches!(f.kind, FunctionKind::ClassConstructor { .. } | FunctionKind::Script) && f.arguments.is_none() && !f.rest && translatable_in_place(f)
 }
 
 /// True if `f` has code that ends in a terminator and uses no text constants.
@@ -115,6 +115,7 @@ fn translatable_in_place(f: &Function) -> bool {
             | Instr::Jump { .. }
             | Instr::JumpLoop { .. }
             | Instr::ThrowConstAssign { .. }
+            | Instr::ThrowNonCoercible { .. }
             | Instr::Trap { .. }
     );
     let text = f.code.iter().any(|i| match *i {

@@ -890,7 +890,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                     None => self.c.throw(v),
                 }
             }
-            Instr::ThrowConstAssign { .. } | Instr::Trap { .. } => self.deopt_here(pc, DeoptReason::RuntimeError),
+            Instr::ThrowConstAssign { .. } | Instr::ThrowNonCoercible { .. } | Instr::Trap { .. } => {
+                self.deopt_here(pc, DeoptReason::RuntimeError)
+            }
             Instr::CreateClosure { dst, func: target, context } => {
                 let ctx = self.c.reg(context);
                 let v = self.pure(Op::JSCreateClosure { func: target.0 }, &[ctx]);
@@ -956,6 +958,29 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
                 }
                 let v = self.check(Op::JSDynamic { op }, &inputs, fs);
                 self.c.set(dst, v);
+            }
+            Instr::ToIterable { dst, src, text, call } => {
+                let fs = self.frame_state(pc);
+                let v = self.c.reg(src);
+                let r = self.check(Op::JSToIterable { text: text.0, call }, &[v], fs);
+                self.c.set(dst, r);
+            }
+            Instr::CallSpread { dst, callee, receiver, array } => {
+                let fs = self.frame_state(pc);
+                let inputs = [self.c.reg(callee), self.c.reg(receiver), self.c.reg(array)];
+                let r = self.check(Op::JSCallSpread, &inputs, fs);
+                self.c.set(dst, r);
+            }
+            Instr::ConstructSpread { dst, callee, array } => {
+                let fs = self.frame_state(pc);
+                let inputs = [self.c.reg(callee), self.c.reg(array)];
+                let r = self.check(Op::JSConstructSpread, &inputs, fs);
+                self.c.set(dst, r);
+            }
+            Instr::CopyDataProperties { target, src, excluded } => {
+                let fs = self.frame_state(pc);
+                let inputs = [self.c.reg(target), self.c.reg(src), self.c.reg(excluded)];
+                self.check(Op::JSCopyDataProperties, &inputs, fs);
             }
         }
         Ok(())

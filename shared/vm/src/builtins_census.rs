@@ -72,7 +72,7 @@ impl Vm {
         let Builtin::Bound(i) = self.builtins[b.0 as usize] else { return 0 };
         let bound = &self.bound_functions[i as usize];
         let target = match bound.target.decode() {
-            Decoded::Function(f) => self.program.function(f).param_count as i32,
+            Decoded::Function(f) => self.program.function(f).length as i32,
             // Another bound function's length; any other builtin counts as taking none.
             Decoded::Builtin(t) => self.bound_length(t),
             _ => 0,

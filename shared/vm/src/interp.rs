@@ -347,6 +347,31 @@ impl Vm {
     /// hidden parameter): enters its compiled code if it has (or now gets) some, else
     /// interprets it.
     pub(crate) fn call_function(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
+        let (rest, param_count) = {
+            let func = self.program.function(f);
+            (func.rest, func.param_count)
+        };
+        if !rest {
+            return self.call_function_frame(f, this, context, args_at, argc);
+        }
+        // A rest parameter: the declared parameters before it, then a new array of the
+        // remaining arguments, laid out afresh on top of the register stack.
+        let saved_top = self.stack_top;
+        self.stack_top = self.stack_top.max(args_at + argc as usize);
+        // The arguments stay on the register stack (scanned by the collector) until copied.
+        self.safepoint()?;
+        let fixed = param_count as usize - 1;
+        let mut args: Vec<Value> = (0..fixed).map(|i| if i < argc as usize { self.stack[args_at + i] } else { Value::UNDEFINED }).collect();
+        let remaining: Vec<Value> = (fixed..argc as usize).map(|i| self.stack[args_at + i]).collect();
+        args.push(self.rest_array(&remaining));
+        let at = self.push_call_args(this, &args);
+        let result = self.call_function_frame(f, this, context, at + 1, param_count);
+        self.stack_top = saved_top;
+        result
+    }
+
+    /// [`Vm::call_function`] once the arguments are laid out for the parameters.
+    fn call_function_frame(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
         self.counters[f.0 as usize].invocations += 1;
         let (receiver_reg, context_reg, arguments_reg, param_count) = {
             let func = self.program.function(f);
@@ -758,6 +783,25 @@ impl Vm {
                 self.safepoint()?;
                 let (x, y) = (r!(a), r!(b));
                 r!(dst) = self.dynamic(op, x, y)?;
+            }
+            Instr::ThrowNonCoercible { src, property, text } => {
+                return self.throw_non_coercible(f, r!(src), property, text).map(|_| None);
+            }
+            Instr::ToIterable { dst, src, text, call } => {
+                let v = r!(src);
+                r!(dst) = self.to_iterable(f, v, text, call)?;
+            }
+            Instr::CallSpread { dst, callee, receiver, array } => {
+                let (c, t, a) = (r!(callee), r!(receiver), r!(array));
+                r!(dst) = self.call_spread(c, t, a)?;
+            }
+            Instr::ConstructSpread { dst, callee, array } => {
+                let (c, a) = (r!(callee), r!(array));
+                r!(dst) = self.construct_spread(c, a)?;
+            }
+            Instr::CopyDataProperties { target, src, excluded } => {
+                let (t, s, e) = (r!(target), r!(src), r!(excluded));
+                self.copy_data_properties(t, s, e)?;
             }
         }
         Ok(None)

@@ -18,6 +18,7 @@ mod builtins_tier3_string;
 pub mod census;
 pub mod console;
 pub mod convert;
+mod destructuring;
 pub mod exception;
 pub mod gc;
 pub mod heap;

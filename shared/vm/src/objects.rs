@@ -195,7 +195,7 @@ impl Vm {
                 let n = self.program.function(func).name.clone();
                 Some(self.heap.alloc_str(&n))
             }
-            Decoded::Function(func) if name == self.names.length => Some(Value::int(self.program.function(func).param_count as i32)),
+            Decoded::Function(func) if name == self.names.length => Some(Value::int(self.program.function(func).length as i32)),
             Decoded::Builtin(b) if name == self.names.name => {
                 let n = self.builtin_name(b);
                 Some(self.heap.alloc_str(&n))

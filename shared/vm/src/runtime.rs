@@ -2,7 +2,7 @@
 //! specialize), calls, allocation and heap access, all with exactly the interpreter's
 //! semantics (they share its code).
 
-use frontend::bytecode::{Constant, FuncId, NameId};
+use frontend::bytecode::{ConstId, Constant, FuncId, NameId};
 use ir::ops::{Access, RuntimeFn};
 
 use crate::builtins::Builtin;
@@ -69,6 +69,14 @@ impl Vm {
                 Ok(Value::UNDEFINED)
             }
             RuntimeFn::Dynamic(op) => self.dynamic(op, arg(0), arg(1)),
+            RuntimeFn::ToIterable(text) => self.to_iterable(func, arg(0), ConstId(text), false),
+            RuntimeFn::ToSpreadArguments(text) => self.to_iterable(func, arg(0), ConstId(text), true),
+            RuntimeFn::CallSpread => self.call_spread(arg(0), arg(1), arg(2)),
+            RuntimeFn::ConstructSpread => self.construct_spread(arg(0), arg(1)),
+            RuntimeFn::CopyDataProperties => {
+                self.copy_data_properties(arg(0), arg(1), arg(2))?;
+                Ok(Value::UNDEFINED)
+            }
         }
     }
 
@@ -81,7 +89,7 @@ impl Vm {
     }
 
     /// Copies a receiver and arguments to the top of the register stack; returns where.
-    fn push_call_args(&mut self, this: Value, args: &[Value]) -> usize {
+    pub(crate) fn push_call_args(&mut self, this: Value, args: &[Value]) -> usize {
         let at = self.stack_top;
         self.ensure_stack(at + 1 + args.len());
         self.stack[at] = this;
@@ -90,7 +98,7 @@ impl Vm {
         at
     }
 
-    fn pop_call_args(&mut self, at: usize) {
+    pub(crate) fn pop_call_args(&mut self, at: usize) {
         self.stack_top = at;
     }
 
