@@ -41,7 +41,7 @@ impl Vm {
                     let keys = vm.own_enumerable_keys(arg(0))?;
                     vm.safepoint()?;
                     let values: Vec<Value> = keys.iter().map(|&k| vm.name_value(k)).collect();
-                    Ok(vm.new_array(values))
+                    Ok(vm.new_array(&values))
                 }
                 ObjectFunction::Values | ObjectFunction::Entries => {
                     let o = arg(0);
@@ -53,7 +53,7 @@ impl Vm {
                             vm.heap.gc.extra_roots.push(v);
                             vm.safepoint()?;
                             let key = vm.name_value(k);
-                            vm.new_array(vec![key, v])
+                            vm.new_array(&[key, v])
                         } else {
                             v
                         };
@@ -64,7 +64,7 @@ impl Vm {
                         .map(|(_, v)| v)
                         .collect();
                     vm.safepoint()?;
-                    Ok(vm.new_array(items))
+                    Ok(vm.new_array(&items))
                 }
                 ObjectFunction::Assign => {
                     let target = arg(0);
@@ -170,7 +170,7 @@ impl Vm {
                     };
                     vm.safepoint()?;
                     let values: Vec<Value> = names.iter().map(|&k| vm.name_value(k)).collect();
-                    Ok(vm.new_array(values))
+                    Ok(vm.new_array(&values))
                 }
                 ObjectFunction::HasOwnProperty => {
                     if matches!(this.decode(), Decoded::Undefined | Decoded::Null) {
@@ -272,9 +272,4 @@ impl Vm {
         self.heap.alloc_str(&text)
     }
 
-    /// A new array of `values` (allocates: the caller passed a safepoint).
-    fn new_array(&mut self, values: Vec<Value>) -> Value {
-        let array = self.heap.new_elements(&values);
-        Value::array(self.heap.alloc_array(array))
-    }
 }

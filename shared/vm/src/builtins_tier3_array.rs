@@ -50,7 +50,8 @@ impl Vm {
         }
     }
 
-    fn new_array(&mut self, elements: &[Value]) -> Value {
+    /// A new array of `elements` (allocates: the caller passed a safepoint).
+    pub(crate) fn new_array(&mut self, elements: &[Value]) -> Value {
         let array = self.heap.new_elements(elements);
         Value::array(self.heap.alloc_array(array))
     }

@@ -10,7 +10,6 @@
 //! (node makes it an own property, which seabed's objects cannot hold apart from the
 //! prototype link).
 
-use frontend::bytecode::NameId;
 
 use crate::builtins_tier3::{range_error, throw, type_error, unsupported, LibFn};
 use crate::exception::{ErrorKind, JsResult, Throw};
@@ -204,7 +203,17 @@ impl Vm {
     }
 
     fn serialize_object(&mut self, st: &mut Stringifier, o: ObjectId) -> JsResult<()> {
-        let keys = self.ordered_own_keys(o);
+        // EnumerableOwnPropertyNames: the own enumerable keys in JavaScript's order.
+        let mut keys = Vec::new();
+        for (name, attrs, _) in self.ordered_own_keys(o) {
+            if attrs & crate::heap::attr::DONT_ENUM != 0 {
+                continue;
+            }
+            if attrs & crate::heap::attr::ACCESSOR != 0 {
+                return throw(Throw::Unsupported("JSON.stringify of an object with an accessor property".into()));
+            }
+            keys.push(name);
+        }
         st.out.push(u16::from(b'{'));
         let mut any = false;
         for name in keys {
@@ -238,25 +247,6 @@ impl Vm {
         Ok(())
     }
 
-    /// The own property names of object `o` in JavaScript's order: array-index keys
-    /// ascending, then the others in the order they were added.
-    pub(crate) fn ordered_own_keys(&self, o: ObjectId) -> Vec<NameId> {
-        let shape = self.heap.object(o).shape;
-        let mut indexed: Vec<(u32, NameId)> = Vec::new();
-        let mut named: Vec<NameId> = Vec::new();
-        for &key in &self.heap.shapes[shape.0 as usize].keys {
-            if indexed.iter().any(|&(_, k)| k == key) || named.contains(&key) {
-                continue;
-            }
-            let text = self.heap.name(key);
-            match text.parse::<u32>() {
-                Ok(i) if i != u32::MAX && i.to_string() == text => indexed.push((i, key)),
-                _ => named.push(key),
-            }
-        }
-        indexed.sort_by_key(|&(i, _)| i);
-        indexed.into_iter().map(|(_, k)| k).chain(named).collect()
-    }
 
     /// Node's message for a cycle: the path from the object met again (`cycle[0]`) around
     /// to the step that reaches it again.

@@ -139,20 +139,17 @@ impl Vm {
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {}
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {}
             Decoded::Object(o) => {
-                let object = self.heap.object(o);
-                let keys = self.heap.shapes[object.shape.0 as usize].keys.clone();
-                let values: Vec<Value> = object.slots.iter().copied().collect();
-                let mut indexed = Vec::new();
-                let mut named = Vec::new();
-                for (key, value) in keys.into_iter().zip(values) {
-                    match index_key(self.heap.name(key)) {
-                        Some(i) => indexed.push((i, key, value)),
-                        None => named.push((key, value)),
+                // The own enumerable keys in JavaScript's order (`object_model`); an accessor
+                // would run its getter, which this copy does not do.
+                for (key, attrs, slot) in self.ordered_own_keys(o) {
+                    if attrs & crate::heap::attr::DONT_ENUM != 0 {
+                        continue;
                     }
+                    if attrs & crate::heap::attr::ACCESSOR != 0 {
+                        return unsupported("object spread or rest of an object with an accessor property");
+                    }
+                    entries.push((key, self.heap.object(o).slots[slot as usize]));
                 }
-                indexed.sort_by_key(|&(i, _, _)| i);
-                entries.extend(indexed.into_iter().map(|(_, k, v)| (k, v)));
-                entries.extend(named);
             }
             Decoded::Array(a) => {
                 let elements: Vec<Value> = self.heap.array(a).elements.iter().copied().collect();
@@ -174,7 +171,7 @@ impl Vm {
         }
         for (key, value) in entries {
             if !excluded.contains(&key) {
-                self.store_named_uncached(target, key, value)?;
+                self.store_named_uncached(target, key, value, false)?;
             }
         }
         Ok(())
@@ -194,10 +191,4 @@ impl Vm {
         let array = self.heap.new_elements(args);
         Value::array(self.heap.alloc_array(array))
     }
-}
-
-/// The array index a property name denotes, if it is one.
-fn index_key(name: &str) -> Option<u32> {
-    let i: u32 = name.parse().ok()?;
-    (i < u32::MAX && i.to_string() == name).then_some(i)
 }
