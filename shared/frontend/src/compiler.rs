@@ -1375,18 +1375,7 @@ impl Compiler {
         self.emit(Instr::LoadInt { dst: index, value: 0 });
         let head = self.pc();
         self.with_target(labels, TargetKind::Loop, |c| {
-            let m = c.mark();
-            let len = c.temp();
-            let length = c.name("length");
-            let slot = c.slot(SlotKind::Property);
-            c.pos = s.right.span().start;
-            c.emit(Instr::LoadNamed { dst: len, obj: iterable, name: length, slot });
-            let cond = c.temp();
-            let slot = c.slot(SlotKind::Compare);
-            c.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
-            let slot = c.slot(SlotKind::Branch);
-            let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
-            c.release(m);
+            let exit = c.index_loop_test(iterable, index, s.right.span().start);
             // The body's scope holds the loop variables: new ones per iteration.
             let inner = c.mark();
             c.ctx().scopes.push(Scope::default());
@@ -1463,17 +1452,7 @@ impl Compiler {
         self.emit(Instr::LoadInt { dst: index, value: 0 });
         let head = self.pc();
         self.with_target(labels, TargetKind::Loop, |c| {
-            let m = c.mark();
-            let len = c.temp();
-            let length = c.name("length");
-            let slot = c.slot(SlotKind::Property);
-            c.emit(Instr::LoadNamed { dst: len, obj: keys, name: length, slot });
-            let cond = c.temp();
-            let slot = c.slot(SlotKind::Compare);
-            c.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
-            let slot = c.slot(SlotKind::Branch);
-            let exit = c.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
-            c.release(m);
+            let exit = c.index_loop_test(keys, index, c.pos);
             let inner = c.mark();
             c.ctx().scopes.push(Scope::default());
             let key = c.temp();
@@ -1505,6 +1484,25 @@ impl Compiler {
             c.add_break(exit);
         });
         self.release(mark);
+    }
+
+    /// The test at the head of a loop over the elements of `array` by the counter in `index`
+    /// (for-of over an iterable, for-in over its keys): `index < array.length`, else leave;
+    /// returns the exit jump to patch. The length is read at `offset`.
+    fn index_loop_test(&mut self, array: Reg, index: Reg, offset: u32) -> usize {
+        let m = self.mark();
+        let len = self.temp();
+        let length = self.name("length");
+        let slot = self.slot(SlotKind::Property);
+        self.pos = offset;
+        self.emit(Instr::LoadNamed { dst: len, obj: array, name: length, slot });
+        let cond = self.temp();
+        let slot = self.slot(SlotKind::Compare);
+        self.emit(Instr::Compare { op: CompareOp::Lt, dst: cond, lhs: index, rhs: len, slot });
+        let slot = self.slot(SlotKind::Branch);
+        let exit = self.emit(Instr::JumpIfFalse { cond, target: PLACEHOLDER, slot });
+        self.release(m);
+        exit
     }
 
     /// In a `for (let …)` loop whose bindings a closure captures: a fresh copy of the loop
