@@ -1117,8 +1117,9 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
         };
         let receiver = self.c.reg(args);
         if code.receiver.is_some() && !code.strict {
-            // A sloppy function's nullish `this` is the global object, which the vm does not
-            // model: the interpreter reports it when it runs the call again.
+            // A sloppy function's nullish `this` is the global object: the inlined body
+            // assumes an object receiver, so the call exits and the interpreter makes the
+            // call with the global object (`vm::realm`).
             let null = self.tagged(tagged::NULL);
             for nullish in [undefined, null] {
                 let same = self.pure(Op::TaggedEqual, &[receiver, nullish]);

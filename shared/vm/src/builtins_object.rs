@@ -36,7 +36,16 @@ impl Vm {
             vm.heap.gc.extra_roots.push(this);
             vm.heap.gc.extra_roots.extend_from_slice(args);
             match f {
-                ObjectFunction::Constructor => unsupported("Object(...)"),
+                // `Object()` and `new Object()`: a new plain object for no argument or a
+                // nullish one, the argument itself for an object; wrapper objects trap.
+                ObjectFunction::Constructor => match arg(0).decode() {
+                    Decoded::Undefined | Decoded::Null | Decoded::Hole => {
+                        vm.safepoint()?;
+                        Ok(Value::object(vm.heap.alloc_object()))
+                    }
+                    _ if is_object_like(arg(0)) => Ok(arg(0)),
+                    _ => unsupported("Object(primitive) (wrapper objects)"),
+                },
                 ObjectFunction::Keys => {
                     let keys = vm.own_enumerable_keys(arg(0))?;
                     vm.safepoint()?;
@@ -106,8 +115,14 @@ impl Vm {
                     let o = arg(0);
                     match o.decode() {
                         Decoded::Undefined | Decoded::Null => type_error("Cannot convert undefined or null to object".into()),
-                        Decoded::Object(_) | Decoded::Function(_) => match vm.prototype_of(o) {
-                            p if p == Value::NULL => unsupported("Object.prototype or Function.prototype (Object.getPrototypeOf)"),
+                        Decoded::Object(x) if vm.is_object_prototype(x) => Ok(Value::NULL),
+                        // An object's chain that ends goes on to `Object.prototype`.
+                        Decoded::Object(_) => match vm.prototype_of(o) {
+                            p if p == Value::NULL => Ok(vm.object_prototype_value()),
+                            p => Ok(p),
+                        },
+                        Decoded::Function(_) => match vm.prototype_of(o) {
+                            p if p == Value::NULL => unsupported("Function.prototype (Object.getPrototypeOf)"),
                             p => Ok(p),
                         },
                         _ => unsupported("Object.getPrototypeOf of a primitive, an array or a builtin"),
@@ -125,6 +140,10 @@ impl Vm {
                         _ => return type_error(format!("Object prototype may only be an Object or null: {}", vm.value_for_message(proto))),
                     }
                     match o.decode() {
+                        Decoded::Object(x) if vm.is_object_prototype(x) => {
+                            type_error("Immutable prototype object 'Object.prototype' cannot have their prototype set".into())
+                        }
+                        Decoded::Object(x) if vm.is_global_object(x) => unsupported("Object.setPrototypeOf of the global object"),
                         Decoded::Object(_) | Decoded::Function(_) => {
                             vm.set_prototype(o, proto)?;
                             Ok(o)
@@ -163,6 +182,9 @@ impl Vm {
                 ObjectFunction::GetOwnPropertyNames => {
                     let o = arg(0);
                     let names = match o.decode() {
+                        Decoded::Object(id) if vm.is_object_prototype(id) || vm.is_global_object(id) => {
+                            return unsupported("Object.getOwnPropertyNames of Object.prototype or the global object")
+                        }
                         Decoded::Object(id) => vm.ordered_own_keys(id).into_iter().map(|(k, _, _)| k).collect(),
                         Decoded::Undefined | Decoded::Null => return type_error("Cannot convert undefined or null to object".into()),
                         Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => Vec::new(),

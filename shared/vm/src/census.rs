@@ -39,6 +39,7 @@ pub fn implemented(holder: &str, name: &str) -> bool {
         "Math" => true,
         "Number" | "String" | "Array" | "Object" => {
             name == "name"
+                || (holder == "Object" && name == "prototype")
                 || (holder == "Number" && builtins::NUMBER_CONSTANTS.iter().any(|(c, _)| *c == name))
                 || constructor_of(holder).is_some_and(|c| builtins::static_methods(c).iter().any(|m| m.name() == name))
         }

@@ -394,6 +394,9 @@ impl Vm {
                 if Some(o) == self.math_object {
                     return unsupported("console.log of the Math object");
                 }
+                if self.is_object_prototype(o) || self.is_global_object(o) {
+                    return unsupported("console.log of Object.prototype or the global object");
+                }
                 if let Some(what) = self.lib_unprintable(v) {
                     return unsupported(&format!("console.log of {what}"));
                 }

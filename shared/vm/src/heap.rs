@@ -302,7 +302,23 @@ impl Heap {
     /// non-extensible if asked: the shape of an object after a delete, an attribute change,
     /// a prototype change or a freeze.
     pub fn replay(&mut self, proto: Value, keys: &[(NameId, u8)], extensible: bool) -> ShapeId {
-        let mut s = self.root_shape(proto);
+        let root = self.root_shape(proto);
+        self.replay_from(root, keys, extensible)
+    }
+
+    /// [`Heap::replay`] within the shape tree of `shape` (from its root): the same as replaying
+    /// from its prototype's root shape, except for an unshared root
+    /// ([`Heap::unshared_root_shape`]), whose objects stay in their own tree.
+    pub fn replay_like(&mut self, shape: ShapeId, keys: &[(NameId, u8)], extensible: bool) -> ShapeId {
+        let mut root = shape;
+        while let Some(parent) = self.shapes[root.0 as usize].parent {
+            root = parent;
+        }
+        self.replay_from(root, keys, extensible)
+    }
+
+    fn replay_from(&mut self, root: ShapeId, keys: &[(NameId, u8)], extensible: bool) -> ShapeId {
+        let mut s = root;
         for &(k, a) in keys {
             s = self.transition_with(s, k, a);
         }
@@ -385,6 +401,14 @@ impl Heap {
         let s = ShapeId(self.shapes.len() as u32);
         self.shapes.push(Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto, attrs: Vec::new(), extensible: true });
         self.proto_roots.insert(proto.bits(), s);
+        s
+    }
+
+    /// A root shape with prototype `null` that no other object shares (the realm objects':
+    /// [`crate::realm`]), so transitions recorded on ordinary objects never apply to them.
+    pub fn unshared_root_shape(&mut self) -> ShapeId {
+        let s = ShapeId(self.shapes.len() as u32);
+        self.shapes.push(Shape { keys: Vec::new(), transitions: IdHashMap::default(), parent: None, proto: Value::NULL, attrs: Vec::new(), extensible: true });
         s
     }
 

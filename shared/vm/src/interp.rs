@@ -131,6 +131,8 @@ pub struct Vm {
     pub(crate) bound_functions: Vec<crate::builtins_census::BoundFunction>,
     /// The Tier-3 library's state (`Math.random`'s generator, `Date.prototype`, `JSON`).
     pub(crate) lib: crate::builtins_tier3::LibState,
+    /// `Object.prototype` and the global object, made on first use ([`crate::realm`]).
+    pub(crate) realm: crate::realm::Realm,
 }
 
 impl Vm {
@@ -202,6 +204,7 @@ impl Vm {
             math_object: None,
             error_prototypes: IdHashMap::default(),
             host_objects: Vec::new(),
+            realm: Default::default(),
             bound_functions: Vec::new(),
             lib: Default::default(),
             closures_made: vec![Default::default(); program.functions.len()],
@@ -373,10 +376,13 @@ impl Vm {
     /// [`Vm::call_function`] once the arguments are laid out for the parameters.
     fn call_function_frame(&mut self, f: FuncId, this: Value, context: Value, args_at: usize, argc: u32) -> JsResult<Value> {
         self.counters[f.0 as usize].invocations += 1;
-        let (receiver_reg, context_reg, arguments_reg, param_count) = {
+        let (receiver_reg, context_reg, arguments_reg, param_count, strict) = {
             let func = self.program.function(f);
-            (func.receiver, func.context, func.arguments, func.param_count)
+            (func.receiver, func.context, func.arguments, func.param_count, func.strict)
         };
+        // A sloppy-mode function called with `undefined` or `null` as `this` sees the global
+        // object ([`crate::realm`]).
+        let this = if receiver_reg.is_some() && !strict && this.is_nullish() { self.global_object_value() } else { this };
         // The `arguments` object: every argument passed, as an array.
         let arguments = arguments_reg.map(|_| {
             let values = self.stack[args_at..args_at + argc as usize].to_vec();
@@ -825,6 +831,9 @@ impl Vm {
 
     fn uninitialized_global<T>(&self, g: usize) -> JsResult<T> {
         let global = &self.program.globals[g];
+        if global.kind == GlobalKind::Implicit {
+            self.unassigned_global_check(&global.name)?;
+        }
         let msg = match global.kind {
             GlobalKind::Implicit => format!("{} is not defined", global.name),
             _ => format!("Cannot access '{}' before initialization", global.name),
@@ -1053,14 +1062,17 @@ impl Vm {
                             }
                         }
                     }
-                    None => {
-                        let v = self.missing_object_property(id, name)?;
-                        let handler = match v.decode() {
-                            Decoded::Builtin(b) => PropertyHandler::Method(b),
-                            _ => PropertyHandler::Missing,
-                        };
-                        (handler, v)
-                    }
+                    None => match self.object_prototype_get(o, name)? {
+                        Some(v) => (PropertyHandler::PrototypeChain, v),
+                        None => {
+                            let v = self.missing_object_property(id, name)?;
+                            let handler = match v.decode() {
+                                Decoded::Builtin(b) => PropertyHandler::Method(b),
+                                _ => PropertyHandler::Missing,
+                            };
+                            (handler, v)
+                        }
+                    },
                 };
                 self.property_feedback(f, slot).record(map, handler);
                 Ok(v)
@@ -1072,6 +1084,8 @@ impl Vm {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else if let Some(Decoded::Builtin(b)) = self.object_prototype_method(name).map(|m| m.decode()) {
                     (PropertyHandler::Method(b), Value::builtin(b))
+                } else if let Some(v) = self.object_prototype_get(o, name)? {
+                    (PropertyHandler::PrototypeChain, v)
                 } else {
                     let v = self.census_miss(o, name)?;
                     (PropertyHandler::Missing, v)
@@ -1087,6 +1101,8 @@ impl Vm {
                     (PropertyHandler::Method(b), Value::builtin(b))
                 } else if let Some(Decoded::Builtin(b)) = self.object_prototype_method(name).map(|m| m.decode()) {
                     (PropertyHandler::Method(b), Value::builtin(b))
+                } else if let Some(v) = self.object_prototype_get(o, name)? {
+                    (PropertyHandler::PrototypeChain, v)
                 } else {
                     let v = self.census_miss(o, name)?;
                     (PropertyHandler::Missing, v)
@@ -1097,7 +1113,10 @@ impl Vm {
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) => {
                 let (handler, v) = match self.number_method(o, name) {
                     Some(b) => (PropertyHandler::Method(b), Value::builtin(b)),
-                    None => (PropertyHandler::Missing, self.census_miss(o, name)?),
+                    None => match self.object_prototype_get(o, name)? {
+                        Some(v) => (PropertyHandler::PrototypeChain, v),
+                        None => (PropertyHandler::Missing, self.census_miss(o, name)?),
+                    },
                 };
                 self.property_feedback(f, slot).record(ReceiverMap::Primitive, handler);
                 Ok(v)
@@ -1150,6 +1169,7 @@ impl Vm {
     /// [`Vm::census_miss`] for a plain object: on one of node's host objects seabed implements
     /// in part (`console`, `process`, …) the property exists in node, so it traps.
     fn missing_object_property(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<Value> {
+        self.global_object_check(id, name)?;
         if let Some(m) = self.object_prototype_method(name) {
             return Ok(m);
         }
@@ -1170,6 +1190,13 @@ impl Vm {
                 }
                 if self.is_special_store(id, name)? {
                     // Served, not by a field: compilers keep the generic store.
+                    self.property_feedback(f, slot).record(map, PropertyHandler::PrototypeChain);
+                    return Ok(());
+                }
+                if self.is_object_prototype(id) {
+                    // Changes what missing properties read as: always the generic store.
+                    let strict = self.program.function(f).strict;
+                    self.store_named_generic(id, name, v, strict)?;
                     self.property_feedback(f, slot).record(map, PropertyHandler::PrototypeChain);
                     return Ok(());
                 }
@@ -1219,6 +1246,7 @@ impl Vm {
     /// and the read-only constants of `Math` (a sloppy-mode store is ignored). Returns true if
     /// the store is done (ignored).
     fn is_special_store(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<bool> {
+        self.realm_store_check(id, name)?;
         if name == self.names.proto {
             return throw(Throw::Unsupported("setting __proto__".into()));
         }
@@ -1348,11 +1376,11 @@ impl Vm {
             Decoded::Array(a) if name == self.names.length => {
                 Ok(Value::number(self.heap.array(a).elements.len() as f64))
             }
-            Decoded::Array(_) => self.census_miss(o, name),
+            Decoded::Array(_) => self.primitive_miss(o, name),
             Decoded::String(s) if name == self.names.length => {
                 Ok(Value::number(self.heap.units(s).len() as f64))
             }
-            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.census_miss(o, name),
+            Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.primitive_miss(o, name),
             Decoded::Function(_) | Decoded::Builtin(_) => self.load_function_property(o, name),
             Decoded::Undefined | Decoded::Null | Decoded::Hole => {
                 let what = if o == Value::NULL { "null" } else { "undefined" };
@@ -1435,6 +1463,7 @@ impl Vm {
         if !self.store_special_property(o, name, v, strict)? {
             self.heap.set_property(o, name, v);
         }
+        self.realm_object_changed(o);
         Ok(())
     }
 
@@ -1491,11 +1520,6 @@ impl Vm {
                 if let FunctionKind::ClassConstructor { .. } = func.kind {
                     return type_error(format!("Class constructor {} cannot be invoked without 'new'", func.name));
                 }
-                if func.receiver.is_some() && !func.strict && this.is_nullish() {
-                    return throw(Throw::Unsupported(
-                        "`this` of a sloppy-mode function called without a receiver (globalThis)".into(),
-                    ));
-                }
                 let context = self.heap.closure_context(target);
                 self.call_function(callee, this, context, args + 1, argc)
             }
@@ -1514,7 +1538,7 @@ impl Vm {
                 self.record_call(site, target);
                 self.call_builtin(b, args, argc)
             }
-            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {
+            Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_) | Builtin::Object(crate::object_functions::ObjectFunction::Constructor)) => {
                 self.record_call(site, target);
                 self.call_builtin(b, args, argc)
             }

@@ -132,7 +132,7 @@ impl Vm {
                     return Ok(Some(v));
                 }
             }
-            holder = self.prototype_of(holder);
+            holder = self.lookup_next(holder);
             if holder == Value::NULL {
                 return Ok(None);
             }
@@ -196,7 +196,7 @@ impl Vm {
                     break;
                 }
             }
-            holder = self.prototype_of(holder);
+            holder = self.lookup_next(holder);
             if holder == Value::NULL {
                 break;
             }
@@ -221,7 +221,7 @@ impl Vm {
                     return attrs & (attr::ACCESSOR | attr::READ_ONLY) != 0;
                 }
             }
-            holder = self.prototype_of(holder);
+            holder = self.lookup_next(holder);
             if holder == Value::NULL {
                 break;
             }
@@ -251,6 +251,7 @@ impl Vm {
     pub(crate) fn own_enumerable_keys(&mut self, v: Value) -> JsResult<Vec<NameId>> {
         match v.decode() {
             Decoded::Undefined | Decoded::Null | Decoded::Hole => type_error("Cannot convert undefined or null to object".into()),
+            Decoded::Object(o) if self.is_global_object(o) => unsupported("enumerating the global object's keys"),
             Decoded::Array(a) => {
                 let n = self.heap.array(a).elements.len();
                 let present: Vec<usize> = (0..n).filter(|&i| !self.heap.array(a).elements[i].is_hole()).collect();
@@ -316,7 +317,7 @@ impl Vm {
         if !matches!(v.decode(), Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_)) {
             return false;
         }
-        let mut p = self.prototype_of(v);
+        let mut p = self.lookup_next(v);
         for _ in 0..10_000 {
             if p == Value::NULL {
                 return false;
@@ -324,7 +325,7 @@ impl Vm {
             if p == proto {
                 return true;
             }
-            p = self.prototype_of(p);
+            p = self.lookup_next(p);
         }
         false
     }
@@ -355,7 +356,7 @@ impl Vm {
         if self.has_own_property(object, name) {
             return true;
         }
-        let mut holder = self.prototype_of(object);
+        let mut holder = self.lookup_next(object);
         for _ in 0..10_000 {
             if holder == Value::NULL {
                 break;
@@ -363,7 +364,7 @@ impl Vm {
             if self.has_own_property(holder, name) {
                 return true;
             }
-            holder = self.prototype_of(holder);
+            holder = self.lookup_next(holder);
         }
         if self.object_prototype_method(name).is_some() || name == self.names.to_string {
             return true;
@@ -471,14 +472,14 @@ impl Vm {
         let shape = self.heap.object(o).shape;
         let mut keys = self.heap.keys_with_attrs(shape);
         keys.remove(slot as usize);
-        let proto = self.heap.proto_of_shape(shape);
         let extensible = self.heap.shapes[shape.0 as usize].extensible;
-        let next = self.heap.replay(proto, &keys, extensible);
+        let next = self.heap.replay_like(shape, &keys, extensible);
         let obj = &mut self.heap.objects[o.0 as usize];
         obj.slots.with_vec(|v| {
             v.remove(slot as usize);
         });
         obj.shape = next;
+        self.realm_object_changed(o);
         Ok(true)
     }
 
@@ -488,7 +489,18 @@ impl Vm {
         let mut keys: Vec<NameId> = Vec::new();
         let mut seen: std::collections::HashSet<NameId> = std::collections::HashSet::new();
         match v.decode() {
-            Decoded::Array(_) | Decoded::String(_) => keys = self.own_enumerable_keys(v)?,
+            Decoded::Array(_) | Decoded::String(_) => {
+                keys = self.own_enumerable_keys(v)?;
+                // Then what the program made enumerable on `Object.prototype`.
+                if let Some(op) = self.realm.object_prototype {
+                    for (k, a, _) in self.ordered_own_keys(op) {
+                        if a & attr::DONT_ENUM == 0 && !keys.contains(&k) {
+                            keys.push(k);
+                        }
+                    }
+                }
+            }
+            Decoded::Object(o) if self.is_global_object(o) => return unsupported("for-in over the global object"),
             Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
                 let mut holder = v;
                 for _ in 0..10_000 {
@@ -504,7 +516,7 @@ impl Vm {
                             }
                         }
                     }
-                    holder = self.prototype_of(holder);
+                    holder = self.lookup_next(holder);
                     if holder == Value::NULL {
                         break;
                     }
@@ -559,9 +571,8 @@ impl Vm {
         };
         let shape = self.heap.object(o).shape;
         let keys: Vec<(NameId, u8)> = self.heap.keys_with_attrs(shape).into_iter().map(|(k, a)| (k, a | attr::DONT_ENUM)).collect();
-        let proto = self.heap.proto_of_shape(shape);
         let extensible = self.heap.shapes[shape.0 as usize].extensible;
-        let next = self.heap.replay(proto, &keys, extensible);
+        let next = self.heap.replay_like(shape, &keys, extensible);
         self.heap.objects[o.0 as usize].shape = next;
     }
 
@@ -569,6 +580,7 @@ impl Vm {
     /// it keep their current values, or default to `false`/`undefined` for a new property).
     /// `Object.defineProperty`'s errors when `throws`.
     pub(crate) fn define_own_property(&mut self, o: ObjectId, name: NameId, d: Descriptor, throws: bool) -> JsResult<()> {
+        self.realm_store_check(o, name)?;
         let shape = self.heap.object(o).shape;
         let existing = self.own_slot(o, name);
         let old_attrs = existing.map(|(_, a)| a);
@@ -626,9 +638,8 @@ impl Vm {
                 if a != attrs {
                     let mut keys = self.heap.keys_with_attrs(shape);
                     keys[slot as usize].1 = attrs;
-                    let proto = self.heap.proto_of_shape(shape);
                     let extensible = self.heap.shapes[shape.0 as usize].extensible;
-                    let next = self.heap.replay(proto, &keys, extensible);
+                    let next = self.heap.replay_like(shape, &keys, extensible);
                     self.heap.objects[o.0 as usize].shape = next;
                 }
                 self.heap.objects[o.0 as usize].slots[slot as usize] = value;
@@ -644,6 +655,7 @@ impl Vm {
         if attrs & (attr::ACCESSOR | attr::READ_ONLY) != 0 {
             self.prototype_changed(o);
         }
+        self.realm_object_changed(o);
         Ok(())
     }
 
@@ -684,10 +696,10 @@ impl Vm {
             .into_iter()
             .map(|(k, a)| (k, a | attr::DONT_DELETE | if a & attr::ACCESSOR == 0 { attr::READ_ONLY } else { 0 }))
             .collect();
-        let proto = self.heap.proto_of_shape(shape);
-        let next = self.heap.replay(proto, &keys, false);
+        let next = self.heap.replay_like(shape, &keys, false);
         self.heap.objects[o.0 as usize].shape = next;
         self.prototype_changed(o);
+        self.realm_object_changed(o);
     }
 
     /// The label console.log shows for an accessor property of object `o` (`[Getter]`,

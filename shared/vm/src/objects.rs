@@ -146,6 +146,15 @@ impl Vm {
         }
     }
 
+    /// The next object a property lookup visits after `v`: its prototype, and after the last
+    /// one `Object.prototype` once the program has it ([`crate::realm`]); `null` at the end.
+    pub(crate) fn lookup_next(&self, v: Value) -> Value {
+        match self.prototype_of(v) {
+            p if p == Value::NULL && !matches!(v.decode(), Decoded::Undefined | Decoded::Null | Decoded::Hole) => self.implicit_prototype(v),
+            p => p,
+        }
+    }
+
     /// An own property of an object or function value, without the chain (`F.prototype` of a
     /// constructible function is made here on first read).
     pub(crate) fn own_property(&mut self, v: Value, name: NameId) -> Option<Value> {
@@ -189,6 +198,7 @@ impl Vm {
             Decoded::Builtin(b) if name == self.names.prototype => match self.builtins[b.0 as usize] {
                 Builtin::Error(kind) => Some(self.error_prototype(kind)),
                 Builtin::Lib(crate::builtins_tier3::LibFn::Date) => Some(self.date_prototype()),
+                Builtin::Object(crate::object_functions::ObjectFunction::Constructor) => Some(self.object_prototype_value()),
                 _ => None,
             },
             Decoded::Function(func) if name == self.names.name => {

@@ -248,6 +248,9 @@ impl Vm {
         if let Some(p) = self.lib.date_prototype {
             f(heap, p, w);
         }
+        for o in [self.realm.object_prototype, self.realm.global_object].into_iter().flatten() {
+            f(heap, Value::object(o), w);
+        }
         let props: Vec<(u64, ObjectId)> = heap.function_props.iter().map(|(&k, &o)| (k, o)).collect();
         for (key, o) in props {
             if Value::from_bits(key).closure_instance() == 0 {
