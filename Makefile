@@ -7,6 +7,8 @@
 #                      expectations (UPDATE=1 rewrites them); test262 is not committed
 #   make awfy AWFY=DIR  Are We Fast Yet under node and every tier (results/awfy.{csv,md});
 #                      the suite is not committed (QUICK=1 for a quick run)
+#   make octane OCTANE=DIR  Octane 2's richards, deltablue, crypto, raytrace, navier-stokes and
+#                      splay, unmodified, under node and every tier (results/octane.{csv,md})
 #   make claims-oo AWFY=DIR  the claims with AWFY's benchmarks as the headline programs
 #                      (results/oo/REPORT.md)
 #
@@ -24,7 +26,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting bench-frontend fuzz clean awfy awfy-suite claims-oo readme-cli
+.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting bench-frontend fuzz clean awfy awfy-suite octane octane-suite claims-oo readme-cli
 
 all: build
 
@@ -124,6 +126,27 @@ awfy-suite:
 	  echo "  git clone --depth 1 https://github.com/smarr/are-we-fast-yet ../are-we-fast-yet"; \
 	  echo "then run"; \
 	  echo "  make awfy AWFY=../are-we-fast-yet        (QUICK=1 for a quick run)"; \
+	  exit 2; \
+	fi
+
+## octane: Octane 2 (chromium/octane) under node and every seabed configuration (interp,
+## baseline on LLVM, son, cfg, and son/cfg with --always-opt --deopt-every 3) -> results/octane.csv
+## and results/octane.md (docs/octane.md). OCTANE is a checkout of the suite, never committed;
+## each driver is its base.js and one benchmark, unmodified, plus experiments/octane/runner.js.
+## OCTANE_TIERS=interp,son picks configurations, OCTANE_TIMEOUT=SECS the limit per run (600).
+## About 25 minutes on the 2-core reference VM (the interpreter's runs are most of it).
+OCTANE         ?=
+OCTANE_TIERS   ?=
+OCTANE_TIMEOUT ?= 600
+octane: octane-suite build setup-node
+	time $(SEABED) octane --suite "$(OCTANE)" --out results --drivers target/octane --timeout $(OCTANE_TIMEOUT) $(if $(OCTANE_TIERS),--tiers $(OCTANE_TIERS))
+
+octane-suite:
+	@if [ -z "$(OCTANE)" ] || [ ! -f "$(OCTANE)/base.js" ] || [ ! -f "$(OCTANE)/richards.js" ]; then \
+	  echo "octane: OCTANE must name a checkout of Octane 2 (got '$(OCTANE)'). Get one with"; \
+	  echo "  git clone --depth 1 https://github.com/chromium/octane ../octane"; \
+	  echo "then run"; \
+	  echo "  make octane OCTANE=../octane"; \
 	  exit 2; \
 	fi
 

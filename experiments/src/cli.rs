@@ -204,6 +204,9 @@ pub enum Command {
     /// Are We Fast Yet under node and every tier (make awfy)
     #[command(after_help = conformance::awfy::AFTER_HELP)]
     Awfy(conformance::awfy::AwfyArgs),
+    /// Octane 2's programs, unmodified, under node and every tier (make octane)
+    #[command(after_help = conformance::octane::AFTER_HELP)]
+    Octane(conformance::octane::OctaneArgs),
     /// Print a shell completion script for seabed
     #[command(after_help = "Examples:\n  seabed completions bash > ~/.local/share/bash-completion/completions/seabed\n  seabed completions zsh > ~/.zfunc/_seabed\n  seabed completions fish > ~/.config/fish/completions/seabed.fish")]
     Completions {
@@ -546,6 +549,7 @@ impl Command {
             Command::Ab(args) => args.output_paths(),
             Command::Test262(args) => args.output_paths(),
             Command::Awfy(args) => args.output_paths(),
+            Command::Octane(args) => args.output_paths(),
             Command::ReadmeCli { write: Some(path) } => vec![OutputPath::File(path.clone())],
             Command::Run(_)
             | Command::Ir(_)
@@ -582,6 +586,7 @@ fn dispatch(command: Command) -> u8 {
         Command::Ab(args) => crate::ab::main(args),
         Command::Test262(args) => conformance::test262::cli(args),
         Command::Awfy(args) => conformance::awfy::cli(args).unwrap_or_else(|e| usage_error(e.command, &e.message)),
+        Command::Octane(args) => conformance::octane::cli(args).unwrap_or_else(|e| usage_error(e.command, &e.message)),
         Command::Completions { shell } => {
             // Into a buffer first: clap_complete panics on a failed write with its own message,
             // which the panic hook would not recognise as a failed print.

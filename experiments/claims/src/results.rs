@@ -2,7 +2,7 @@
 //! ([`harness::schema`]) and the claims tables ([`crate::table`]), as the results test reads
 //! `results/`.
 
-use harness::schema::{AwfyCensusRow, AwfyResultRow, BenchInterpRow, CodeQualityRow, GcRow, TiersRow, V8PhaseRow};
+use harness::schema::{AwfyCensusRow, AwfyResultRow, OctaneResultRow, BenchInterpRow, CodeQualityRow, GcRow, TiersRow, V8PhaseRow};
 use meter::table::{read_rows, CsvSchema};
 
 use crate::table::{Csv, Table};
@@ -35,6 +35,7 @@ pub fn reader_for(file: &str) -> Option<Reader> {
         "code-quality.csv" => Box::new(typed::<CodeQualityRow>),
         "awfy.csv" => Box::new(typed::<AwfyResultRow>),
         "awfy-census.csv" => Box::new(typed::<AwfyCensusRow>),
+        "octane.csv" => Box::new(typed::<OctaneResultRow>),
         // A run of some claims (`--only`) writes its log under its own name
         // (`claims::run_log_file`); older `make claims-oo` runs renamed theirs.
         f if crate::is_run_log(f) => Box::new(|t| claims(&crate::RUN_LOG, t)),

@@ -24,10 +24,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use harness::cli::{UsageError, EXIT_OK, EXIT_USAGE};
+
+pub use crate::suite::{execute, first_error_line, judge, memory_from_stats, RunOutcome};
+use crate::suite::{is_identifier, run_node, run_tier, seconds, write_rss_probe};
 
 /// One benchmark of the suite: its class name (what `harness.js` takes), its module file
 /// (without `.js`), the inner iteration count AWFY's `rebench.conf` gives it (the
@@ -106,21 +108,6 @@ pub struct AwfyOptions {
     pub seabed: PathBuf,
     /// The node binary (the oracle).
     pub node: PathBuf,
-}
-
-/// How one process ended.
-#[derive(Clone, Debug)]
-pub struct RunOutcome {
-    /// The exit status; `None` when killed (timeout) or not started.
-    pub status: Option<i32>,
-    /// Everything it printed on stdout.
-    pub stdout: Vec<u8>,
-    /// Everything it printed on stderr.
-    pub stderr: Vec<u8>,
-    /// Whole-process wall time in seconds.
-    pub seconds: f64,
-    /// Whether it was killed at the time limit.
-    pub timed_out: bool,
 }
 
 /// One row of `awfy.csv`.
@@ -222,13 +209,6 @@ fn module_name(spec: &str) -> Option<String> {
     let s = s.strip_prefix("./")?;
     let s = s.strip_suffix(".js").unwrap_or(s);
     (!s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')).then(|| s.to_string())
-}
-
-/// Whether `s` is a plain identifier.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
 /// Parses one `const PATTERN = require('./m');` statement (possibly spread over lines).
@@ -475,68 +455,6 @@ pub fn census(path: &Path, driver: &Driver) -> Result<Vec<CensusEntry>, String> 
     Ok(by_feature.into_values().collect())
 }
 
-/// Runs `cmd` (stdout and stderr into files under `scratch`, so no pipe can fill up), killing
-/// it after `timeout` (the fuzzer's runner, [`fuzz::run::execute`]), and times it.
-pub fn execute(mut cmd: Command, scratch: &Path, timeout: Duration) -> RunOutcome {
-    cmd.env("RUST_BACKTRACE", "0").env_remove("NODE_OPTIONS");
-    let start = Instant::now();
-    let o = fuzz::run::execute(cmd, scratch, timeout);
-    let seconds = start.elapsed().as_secs_f64();
-    RunOutcome { status: o.status, stdout: o.stdout, stderr: o.stderr, seconds, timed_out: o.timed_out }
-}
-
-/// The first line of an error in `stderr`: the first `Name: message` line whose name ends in
-/// `Error`, `Feature` or `Exception` (node and seabed print the location and source line before
-/// it), else a panic line, else the first non-empty line.
-pub fn first_error_line(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let named = lines.iter().find(|l| {
-        l.split_once(':').is_some_and(|(name, _)| {
-            is_identifier(name) && (name.ends_with("Error") || name.ends_with("Feature") || name.ends_with("Exception"))
-        })
-    });
-    let line = named.or_else(|| lines.iter().find(|l| l.contains("panicked"))).or(lines.first()).copied().unwrap_or("");
-    line.chars().take(300).collect()
-}
-
-/// Judges a seabed run against node's: (status, first error line).
-pub fn judge(seabed: &RunOutcome, node: &RunOutcome) -> (&'static str, String) {
-    if seabed.timed_out {
-        return ("timeout", format!("killed after {:.0} s", seabed.seconds));
-    }
-    let stderr = String::from_utf8_lossy(&seabed.stderr);
-    match seabed.status {
-        Some(3) => ("unsupported", first_error_line(&stderr)),
-        Some(s) if Some(s) == node.status && seabed.stdout == node.stdout => ("pass", String::new()),
-        Some(s) if Some(s) == node.status => {
-            let got = String::from_utf8_lossy(&seabed.stdout);
-            let want = String::from_utf8_lossy(&node.stdout);
-            let (n, (g, w)) = got
-                .lines()
-                .chain(std::iter::repeat("<end>"))
-                .zip(want.lines().chain(std::iter::repeat("<end>")))
-                .enumerate()
-                .find(|(_, (g, w))| g != w)
-                .unwrap_or((0, ("?", "?")));
-            ("fail", format!("stdout differs from node's at line {}: got '{g}', node '{w}'", n + 1))
-        }
-        Some(s) => {
-            let err = first_error_line(&stderr);
-            ("fail", format!("exit status {s} (node {}): {err}", node.status.map(|c| c.to_string()).unwrap_or("none".into())))
-        }
-        None => ("fail", format!("killed by a signal: {}", first_error_line(&stderr))),
-    }
-}
-
-/// Seconds with three decimals, or empty.
-fn seconds(s: f64) -> String {
-    if s > 0.0 {
-        format!("{s:.3}")
-    } else {
-        String::new()
-    }
-}
-
 /// `awfy.csv`'s text.
 pub fn csv_text(rows: &[AwfyRow]) -> String {
     let mut records = Vec::new();
@@ -655,14 +573,6 @@ pub fn census_csv(census: &[(String, Result<Vec<CensusEntry>, String>)]) -> Stri
     harness::schema::to_text::<harness::schema::AwfyCensusRow>(&records)
 }
 
-/// seabed's peak RSS in MiB and its collections, from a `--stats` JSON text (None for a file
-/// of another `schema_version`, [`harness::stats::check_schema_version`]).
-pub fn memory_from_stats(json: &str) -> Option<(f64, u64)> {
-    let v: serde_json::Value = serde_json::from_str(json).ok()?;
-    harness::stats::check_schema_version(&v, true).ok()?;
-    Some((v["peak_rss_kb"].as_f64()? / 1024.0, v["gc"]["collections"].as_u64()?))
-}
-
 /// Runs the suite (see the module documentation) and writes the results.
 pub fn run(opts: &AwfyOptions) -> Result<(), String> {
     let dir = javascript_dir(&opts.suite)?;
@@ -707,14 +617,7 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
         write("awfy-census.csv", census_csv(census_rows))?;
         write("awfy.md", markdown(rows, &labels, census_rows, &dir.display().to_string()))
     };
-    // node's peak RSS: a module preloaded with --require writes it at exit to the file its
-    // environment names (it prints nothing, so node's output is unchanged). Named `.cjs`, so
-    // that the drivers directory's `*.js` files are the benchmarks and nothing else
-    // (`make claims-oo` takes every one as a benchmark).
-    let probe = opts.drivers.join("rss-probe.cjs");
-    std::fs::write(&probe, harness::process::RSS_PROBE).map_err(|e| format!("cannot write {}: {e}", probe.display()))?;
-    // Absolute: node resolves a relative --require as a package name.
-    let probe = std::fs::canonicalize(&probe).map_err(|e| format!("cannot resolve {}: {e}", probe.display()))?;
+    let probe = write_rss_probe(&opts.drivers)?;
     let mut rows = Vec::new();
     let mut census_rows = Vec::new();
     // One step per process: node and each tier per benchmark (the census alone: one per benchmark).
@@ -736,48 +639,30 @@ pub fn run(opts: &AwfyOptions) -> Result<(), String> {
             bar.inc(1);
             continue;
         }
-        let scratch = opts.drivers.join(format!("{}.node", bench.module));
-        let rss_file = opts.drivers.join(format!("{}.node-rss", bench.module));
-        let _ = std::fs::remove_file(&rss_file);
-        let mut cmd = Command::new(&opts.node);
-        cmd.arg("--require").arg(&probe).arg(&path).env("SEABED_RSS_OUT", &rss_file);
-        let node = execute(cmd, &scratch, timeout);
+        let node = run_node(&opts.node, &probe, &path, &opts.drivers, bench.module, timeout);
         bar.inc(1);
-        let node_rss_mb = std::fs::read_to_string(&rss_file).ok().and_then(|t| t.trim().parse::<f64>().ok()).map(|kb| kb / 1024.0);
-        let node_ok = node.status == Some(0) && !node.timed_out;
         bar.println(format!(
             "awfy: {} inner {inner} node: {} in {:.2} s",
             bench.name,
-            if node_ok { String::from_utf8_lossy(&node.stdout).trim().replace('\n', " ") } else { "FAILED".into() },
-            node.seconds
+            if node.ok { String::from_utf8_lossy(&node.outcome.stdout).trim().replace('\n', " ") } else { "FAILED".into() },
+            node.outcome.seconds
         ));
         for (label, args) in &tiers {
-            let (status, error, seabed_s, memory) = if !node_ok {
-                ("fail", format!("node itself failed: {}", first_error_line(&String::from_utf8_lossy(&node.stderr))), 0.0, None)
-            } else {
-                let scratch = opts.drivers.join(format!("{}.{label}", bench.module));
-                let stats = opts.drivers.join(format!("{}.{label}.stats.json", bench.module));
-                let _ = std::fs::remove_file(&stats);
-                let mut cmd = Command::new(&opts.seabed);
-                cmd.arg("run").arg(&path).args(*args).arg("--stats").arg(&stats);
-                let out = execute(cmd, &scratch, timeout);
-                let (status, error) = judge(&out, &node);
-                (status, error, out.seconds, std::fs::read_to_string(&stats).ok().and_then(|j| memory_from_stats(&j)))
-            };
+            let run = run_tier(&opts.seabed, (label, args), &path, &opts.drivers, bench.module, &node, timeout);
             bar.inc(1);
-            bar.println(format!("awfy: {} {label}: {status} ({seabed_s:.2} s) {error}", bench.name));
+            bar.println(format!("awfy: {} {label}: {} ({:.2} s) {}", bench.name, run.status, run.seabed_s, run.error));
             rows.push(AwfyRow {
                 benchmark: bench.name.to_string(),
                 tier: label.clone(),
-                status,
-                seabed_s,
-                node_s: if node_ok { node.seconds } else { 0.0 },
-                seabed_rss_mb: memory.map(|(mb, _)| mb),
-                node_rss_mb,
-                collections: memory.map(|(_, c)| c),
+                status: run.status,
+                seabed_s: run.seabed_s,
+                node_s: if node.ok { node.outcome.seconds } else { 0.0 },
+                seabed_rss_mb: run.rss_mb,
+                node_rss_mb: node.rss_mb,
+                collections: run.collections,
                 outer: opts.outer,
                 inner,
-                error,
+                error: run.error,
             });
         }
         write_results(&rows, &census_rows, false)?;
@@ -877,6 +762,7 @@ pub fn cli(args: AwfyArgs) -> Result<u8, UsageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::process::Command;
 
     /// A tiny fake suite: `som.js` exporting two names, `benchmark.js`, and a benchmark that
     /// requires both (one by destructuring, over two lines, one as a namespace).

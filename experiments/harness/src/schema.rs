@@ -241,6 +241,38 @@ impl CsvSchema for AwfyResultRow {
     const COLUMNS: &'static [&'static str] = &AWFY_COLUMNS;
 }
 
+/// `octane.csv`: one row per (benchmark, configuration) of `seabed octane`
+/// ([`OCTANE_COLUMNS`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OctaneResultRow {
+    /// Benchmark name (`Richards`).
+    pub benchmark: String,
+    /// Configuration label (`interp`, `baseline`, `son`, `cfg`, `son-stress`, `cfg-stress`).
+    pub tier: String,
+    /// `pass`, `fail`, `unsupported` or `timeout`.
+    pub status: String,
+    /// seabed's whole-process wall time, seconds (empty when not measured).
+    pub seabed_s: Option<f64>,
+    /// node's whole-process wall time, seconds.
+    pub node_s: Option<f64>,
+    /// seabed / node, for a pass.
+    pub ratio: Option<f64>,
+    /// seabed's peak RSS, MiB.
+    pub seabed_peak_rss_mb: Option<f64>,
+    /// node's peak RSS, MiB.
+    pub node_peak_rss_mb: Option<f64>,
+    /// seabed's collections.
+    pub gc_collections: Option<u64>,
+    /// First error line of a run that did not pass.
+    pub error: String,
+}
+
+impl CsvSchema for OctaneResultRow {
+    const NAME: &'static str = "octane.csv";
+    const VERSION: u32 = 1;
+    const COLUMNS: &'static [&'static str] = &OCTANE_COLUMNS;
+}
+
 /// `awfy-census.csv`: language features each benchmark uses that seabed lacks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AwfyCensusRow {
@@ -463,6 +495,21 @@ pub const CODE_QUALITY_COLUMNS: &[&str] = &[
     "git_revision",
     "node_version",
     "machine",
+];
+
+/// The columns of `octane.csv` (`seabed octane`): [`AWFY_COLUMNS`] without `outer` and
+/// `inner` (Octane's runner fixes its own iteration counts), with the same meanings.
+pub const OCTANE_COLUMNS: [&str; 10] = [
+    "benchmark",
+    "tier",
+    "status",
+    "seabed_s",
+    "node_s",
+    "ratio",
+    "seabed_peak_rss_mb",
+    "node_peak_rss_mb",
+    "gc_collections",
+    "error",
 ];
 
 /// The columns of `awfy.csv`: one row per benchmark × tier. `status` is `pass` (node's stdout
