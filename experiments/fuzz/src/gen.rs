@@ -1719,7 +1719,8 @@ impl Gen {
         })
     }
 
-    /// Property reads and writes, additions of new properties (shape transitions).
+    /// Property reads and writes, additions of new properties (shape transitions), deletes
+    /// (an object that compiled code has seen changes shape or goes to dictionary mode).
     fn property_stmt(&mut self, cx: &Ctx) -> Option<Stmt> {
         let objects = cx.of(Cat::Obj);
         if objects.is_empty() {
@@ -1727,7 +1728,8 @@ impl Gen {
         }
         let o = Expr::Var(self.pick_preferring_locals(&objects));
         let p = self.rng.pick(PROPS).to_string();
-        Some(match self.rng.below(5) {
+        Some(match self.rng.below(6) {
+            5 => Stmt::Expr(Expr::Delete(Box::new(Place::Member(o, p)))),
             0 | 1 => {
                 let v = self.val(cx, 2);
                 Stmt::Expr(self.assignment(cx, Place::Member(o, p), v))
@@ -2010,7 +2012,7 @@ impl Gen {
         Expr::Var(self.pick_preferring_locals(&arrays))
     }
 
-    /// `o.p`, `o["p"]` (maybe a missing property) or `(c ? o : null)?.p`.
+    /// `o.p`, `o["p"]` (maybe a missing property), `(c ? o : null)?.p` or `"p" in o`.
     fn member(&mut self, cx: &Ctx, _d: u32) -> Option<Expr> {
         let objects = cx.of(Cat::Obj);
         if objects.is_empty() {
@@ -2025,6 +2027,7 @@ impl Gen {
                 let maybe = Expr::Cond(bx(self.val(cx, 1)), bx(o), bx(Expr::Null));
                 Expr::OptMember(bx(maybe), p)
             }
+            3 => Expr::Binary("in", bx(Expr::Str(p)), bx(o)),
             _ => Expr::Member(bx(o), p),
         })
     }

@@ -106,6 +106,9 @@ impl Gen {
     pub(super) fn throwing(&mut self) {
         let calls = self.rng.range(150, 350);
         let thrower = self.thrower(calls);
+        if self.rng.chance(35) {
+            self.osr_in_try(&thrower);
+        }
         let callee = if self.rng.chance(40) {
             // A middle function: the throw comes from two levels of inlining.
             let mid = self.name("mid");
@@ -190,6 +193,34 @@ impl Gen {
         let i = self.name("i");
         let arg = if self.rng.chance(60) { self.phased(&i, calls as u32) } else { v(&i) };
         self.catching_driver(&caller, &i, calls, iterations as u64 * 6, vec![arg]);
+    }
+
+    /// A long top-level loop (on-stack replacement) inside a `try`, calling `thrower` in a
+    /// `try` of its own: exceptions thrown in the loop's compiled code, caught there or (on
+    /// a rethrow) by the outer handler, which ends the loop.
+    fn osr_in_try(&mut self, thrower: &str) {
+        let count = self.rng.range(1000, 3000);
+        if count * 8 > self.remaining() / 2 {
+            return;
+        }
+        let (g, i, e, outer) = (self.name("g"), self.name("i"), self.name("e"), self.name("e"));
+        self.private_global(&g, num(0));
+        let op = self.rng.choose(&["+", "^", "-"]);
+        let call = Expr::Call(thrower.into(), vec![v(&i), bin("&", v(&i), num(7))]);
+        let mut handler = vec![assign(Some("+"), &g, num(1))];
+        if self.rng.chance(50) {
+            // A rethrow late in the loop: the outer handler ends it.
+            let at = self.rng.range(count / 2, count + count / 2);
+            handler.push(when(bin(">", v(&i), num(at)), vec![Stmt::Throw(v(&e))]));
+        }
+        let inner = Try { body: vec![assign(None, &g, joined(op, v(&g), call))], catch: Some((Some(e), handler)), finally: None };
+        let print = when(every(&i, count / 5, 0), vec![Stmt::Print(vec![v(&i), show(v(&g))])]);
+        let lp = counted(&i, count as u32, vec![Stmt::Try(Box::new(inner)), print]);
+        let caught = bin("??", Expr::OptMember(bx(v(&outer)), "message".into()), v(&outer));
+        let handler = vec![Stmt::Print(vec![Expr::Str("stopped".into()), v(&i), show(caught)])];
+        self.work += count * 8;
+        self.top(Stmt::Try(Box::new(Try { body: vec![lp], catch: Some((Some(outer), handler)), finally: None })));
+        self.top(Stmt::Print(vec![Expr::Str(g.clone()), show(v(&g))]));
     }
 
     /// The small function of [`Gen::throwing`]: `th(x, y)` throws when a test on its
