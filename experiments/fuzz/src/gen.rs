@@ -32,10 +32,16 @@
 //! - `receivers`: instances of a small class hierarchy (a chain or siblings) through one hot
 //!   function reading fields and calling methods, first one class then all of them
 //!   (monomorphic feedback drifting to polymorphic), with a method replaced or newly
-//!   shadowed on a prototype between two runs of its driver (stale-method guards).
+//!   shadowed on a prototype between two runs of its driver (stale-method guards);
+//! - Tier 3 ([`tier3`]): `throwing` (exceptions from small hot functions inlined into a
+//!   caller's `try`, rethrow, `finally` with jumps, a long loop inside a `try`),
+//!   `accessors` (getters and setters of literals, classes, `Object.create` chains),
+//!   `dynamic` (`for-in`, `delete`, `in`), `arguments` (`arguments.length`, `arguments[i]`,
+//!   `apply`), `sugar` (destructuring, default and rest parameters, spread, `?.`, `??`) and
+//!   `strings` (`+=` building, then `length`, `charCodeAt`, `slice`, indexing).
 //!
 //! Inside them, besides random statements and expressions over every Tier-1 construct (and
-//! of Tier 3's syntax: `??`, `||=`, `&&=`, `??=` and optional property reads),
+//! of Tier 3: `??`, `||=`, `&&=`, `??=`, optional property reads, `delete` and `in`),
 //! *guarded operations*: a division behind a zero test, an element read behind a length
 //! test, int32 arithmetic behind a range test, in small loops (code motion must respect
 //! the guard; a typer or a control-dependent fact may drop a check only when it is right).

@@ -296,6 +296,15 @@ impl Gen {
             self.private_global(&o, Expr::Accessors(data, accessors));
             objects.push(o);
         }
+        if self.rng.chance(40) {
+            // An object whose accessors are inherited from a literal's (`Object.create`).
+            let o = self.name("ao");
+            let create = Expr::Method(bx(v("Object")), "create", vec![v(&objects[0])]);
+            self.private_global(&o, create);
+            let own = self.small_int();
+            self.top(store(None, v(&o), "_v", own));
+            objects.push(o);
+        }
         if self.rng.chance(70) {
             // A class whose instances share accessors on the prototype.
             let class = self.name("Ac");
@@ -316,6 +325,20 @@ impl Gen {
                 let o = self.name("ai");
                 let arg = self.small_int();
                 self.private_global(&o, Expr::New(class.clone(), vec![arg]));
+                objects.push(o);
+            }
+            if self.rng.chance(40) {
+                // A derived class: inherited accessors, one getter overridden.
+                let derived = self.name("Ad");
+                let ctor = private_function("constructor", &["p"], vec![Stmt::Expr(Expr::SuperCall(vec![bin("+", v("p"), num(1))]))]);
+                let members = vec![
+                    Method { is_static: false, kind: MethodKind::Method, function: ctor },
+                    accessor("w", None, vec![Stmt::Return(Some(bin("*", mem(this(), "k"), num(3))))]),
+                ];
+                self.program.classes.push(Class { name: derived.clone(), base: Some(class.clone()), fields: Vec::new(), members });
+                let o = self.name("ai");
+                let arg = self.small_int();
+                self.private_global(&o, Expr::New(derived, vec![arg]));
                 objects.push(o);
             }
             self.finale.push(Stmt::Print(vec![Expr::Str(class.clone()), mem(v(&class), "s")]));
@@ -370,14 +393,17 @@ impl Gen {
             all
         };
         let n_own = self.rng.range(2, 4) as usize;
-        let own = keys(self, n_own);
+        // Sometimes an array: its keys are its indexes (holes are not keys). Seabed traps on
+        // other keys stored into an array, so only indexes are stored then.
+        let array = self.rng.chance(15);
+        let own = if array { ["0", "1", "2", "3"].iter().map(|k| k.to_string()).collect() } else { keys(self, n_own) };
         let i = self.name("i");
         // An object literal with `keys`, its values read the driver's counter when `fresh`.
         let literal = |g: &mut Gen, keys: &[String], fresh: bool| {
             Expr::Object(keys.iter().map(|k| (k.clone(), if fresh && g.rng.chance(50) { v(&i) } else { g.literal() })).collect())
         };
         // Where the objects come from.
-        let object = match self.rng.below(4) {
+        let object = match if array { 4 } else { self.rng.below(4) } {
             0 => {
                 // Inherited enumerable keys: `Object.create(proto)` plus own keys.
                 let proto = self.name("pr");
@@ -411,7 +437,7 @@ impl Gen {
                 Expr::New(class, vec![v(&i)])
             }
             2 => literal(self, &own, true),
-            _ => {
+            3 => {
                 // Shared objects: deletes and re-adds change their shapes from call to call.
                 let mut names = Vec::new();
                 for _ in 0..self.rng.range(1, 3) {
@@ -421,6 +447,12 @@ impl Gen {
                     names.push(o);
                 }
                 self.select(&i, &names, calls as u32)
+            }
+            _ => {
+                // A fresh array, sometimes with a hole.
+                let hole = self.rng.below(6) as usize;
+                let items = (0..4).map(|k| (k != hole).then(|| if self.rng.chance(50) { bin("*", v(&i), num(k)) } else { self.literal() })).collect();
+                Expr::Array(items)
             }
         };
         let hot = self.name("fk");
@@ -441,12 +473,12 @@ impl Gen {
         let kind = self.rng.choose(&[DeclKind::Var, DeclKind::Let, DeclKind::Const]);
         body.push(Stmt::ForIn(Box::new(ForIn { kind, key: k.clone(), object: o(), body: walk })));
         // `in` tests, own and inherited and missing.
-        let probe = self.rng.pick(&["x", "y", "z", "k", "m", "1"]).to_string();
+        let probe = if array { self.rng.pick(&["0", "1", "3", "4"]) } else { self.rng.pick(&["x", "y", "z", "k", "m", "1"]) }.to_string();
         body.push(assign(Some("+"), &count, Expr::Cond(bx(bin("in", Expr::Str(probe), o())), bx(num(10)), bx(num(-1)))));
         // Deletes, then reads of what was deleted.
         let gone = self.rng.pick(&own).clone();
         let delete = Stmt::Expr(Expr::Delete(Box::new(Place::Index(o(), Expr::Str(gone.clone())))));
-        match self.rng.below(3) {
+        match self.rng.below(if array { 2 } else { 3 }) {
             0 => body.push(delete),
             1 => body.push(when(bin("===", bin("%", v(n), num(self.rng.range(2, 4))), num(0)), vec![delete])),
             _ => {
@@ -553,7 +585,9 @@ impl Gen {
             names.push(name);
         }
         let rest = self.rng.chance(50).then(|| self.name("r"));
-        let source = match self.rng.below(3) {
+        let source = match self.rng.below(4) {
+            // A string destructures into its characters.
+            3 => Expr::StringOf(bx(v("p"))),
             0 => Expr::Array(vec![Some(v("p")), Some(v("q")), Some(Expr::Spread(bx(v("rest"))))]),
             1 => Expr::Array(vec![Some(Expr::Spread(bx(v("rest")))), Some(v("p"))]),
             _ => v("rest"),
@@ -614,13 +648,14 @@ impl Gen {
     /// then read: `length`, `charCodeAt`, `slice`, indexing.
     pub(super) fn strings(&mut self) {
         let calls = self.rng.range(150, 300);
-        let piece = |g: &mut Gen, j: &str, x: Option<&str>| match g.rng.below(7) {
+        let piece = |g: &mut Gen, j: &str, x: Option<&str>| match g.rng.below(8) {
             0 => v(j),
             1 => bin("%", v(j), num(10)),
             2 => Expr::Str(g.rng.pick(&["ab", "x", "-", " ", "0"]).to_string()),
             3 => bin("*", v(j), num(0.5)),
             4 => Expr::Cond(bx(bin("===", bin("&", v(j), num(1)), num(0))), bx(Expr::Str("e".into())), bx(v(j))),
             5 => x.map_or_else(|| bin("-", v(j), num(3)), |x| v(x)),
+            6 => Expr::Method(bx(v("String")), "fromCharCode", vec![bin("+", num(97), bin("%", v(j), num(26)))]),
             _ => mem(Expr::StringOf(bx(v(j))), "length"),
         };
         let len = |s: &str| mem(v(s), "length");
