@@ -1610,7 +1610,7 @@ impl Gen {
 
     /// `try { ... } catch (e) { ... } finally { ... }` (a catch, a finally or both), the
     /// protected block often holding a conditional `throw`; a caught value may be printed
-    /// (only primitives are thrown: an error object would print its machine's stack).
+    /// through `show` (`console.log` of an error object would print its machine's stack).
     fn try_stmt(&mut self, cx: &mut Ctx) -> Option<Stmt> {
         if cx.nest >= 3 {
             return None;
@@ -1635,7 +1635,9 @@ impl Gen {
             let n = self.rng.range(1, 2) as usize;
             let mut stmts = self.stmts(&mut c, n);
             if let (Some(b), true) = (&binding, self.rng.chance(50)) {
-                stmts.insert(0, Stmt::Print(vec![Expr::Var(b.clone())]));
+                // Through `show`: besides the primitives thrown here, the block may raise a
+                // TypeError (a hot function given `undefined`), printed as its string form.
+                stmts.insert(0, Stmt::Print(vec![show(Expr::Var(b.clone()))]));
             }
             Some((binding, stmts))
         } else {
