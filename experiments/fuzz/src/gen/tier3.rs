@@ -152,7 +152,8 @@ impl Gen {
         if self.rng.chance(30) {
             let last = self.name("last");
             self.private_global(&last, Expr::Str(String::new()));
-            let text = Expr::Cond(bx(bin("instanceof", v(&e), v("Error"))), bx(bin("+", bin("+", mem(v(&e), "name"), Expr::Str(": ".into())), mem(v(&e), "message"))), bx(v(&e)));
+            let described = bin("+", bin("+", mem(v(&e), "name"), Expr::Str(": ".into())), mem(v(&e), "message"));
+            let text = Expr::Cond(bx(bin("instanceof", v(&e), v("Error"))), bx(described), bx(v(&e)));
             handler.push(assign(None, &last, text));
             self.finale.push(Stmt::Print(vec![Expr::Str(last.clone()), show(v(&last))]));
         }
@@ -178,7 +179,11 @@ impl Gen {
                     1 => Stmt::Continue(None),
                     _ => Stmt::Return(Some(v(&acc))),
                 };
-                let test = if self.rng.chance(50) { bin("===", v(&j), num(self.rng.below(iterations as u64))) } else { bin(">", v("n"), num(self.rng.range(150, 300))) };
+                let test = if self.rng.chance(50) {
+                    bin("===", v(&j), num(self.rng.below(iterations as u64)))
+                } else {
+                    bin(">", v("n"), num(self.rng.range(150, 300)))
+                };
                 f.push(when(test, vec![jump]));
             }
             finally = Some(f);
@@ -625,7 +630,7 @@ impl Gen {
             result = joined("+", result, length);
         }
         // `?.` and `??` on a value that is sometimes undefined.
-        let maybe = Expr::Cond(bx(bin("===", bin("%", v("p"), num(3)), num(0))), bx(Expr::Undefined), bx(Expr::Object(vec![("k".into(), v("q"))]))) ;
+        let maybe = Expr::Cond(bx(bin("===", bin("%", v("p"), num(3)), num(0))), bx(Expr::Undefined), bx(Expr::Object(vec![("k".into(), v("q"))])));
         let optional = bin("??", Expr::OptMember(bx(maybe), "k".into()), num(self.rng.range(0, 9)));
         result = joined(self.rng.choose(&["+", "-", "^"]), result, optional);
         body.push(Stmt::Return(Some(result)));
