@@ -79,6 +79,14 @@ pub enum Expr {
     SuperCall(Vec<Expr>),
     /// `super.name(args)`: the base class's method, in a method of a derived class.
     SuperMethod(String, Vec<Expr>),
+    /// `...value`: a spread element, only as a call argument or an array literal's item.
+    Spread(Box<Expr>),
+    /// `delete place` (the generator deletes properties and elements only: a `delete` of a
+    /// variable is a syntax error in strict code).
+    Delete(Box<Place>),
+    /// An object literal with data properties, then accessor properties (`get name() {...}`,
+    /// `set name(v) {...}`: members whose [`Method::kind`] is not [`MethodKind::Method`]).
+    Accessors(Vec<(String, Expr)>, Vec<Method>),
 }
 
 /// Something an assignment or update writes.
@@ -165,6 +173,65 @@ pub enum Stmt {
     Throw(Expr),
     /// `try { ... } catch (name) { ... } finally { ... }`.
     Try(Box<Try>),
+    /// `for (var|let|const key in object) { ... }`: a loop for `break` and `continue`.
+    ForIn(Box<ForIn>),
+    /// `var|let|const pattern = value;`: array or object destructuring.
+    Destructure(DeclKind, Pattern, Expr),
+}
+
+/// A `for-in` loop over the enumerable string keys of an object and its prototypes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForIn {
+    /// How the key variable is declared.
+    pub kind: DeclKind,
+    /// The key variable.
+    pub key: String,
+    /// The object whose keys are visited.
+    pub object: Expr,
+    /// The body.
+    pub body: Vec<Stmt>,
+}
+
+/// One name a destructuring pattern binds: the name, and its default value (taken when the
+/// value there is `undefined`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    /// The property read (object patterns; the binding's own name when `None`).
+    pub key: Option<String>,
+    /// The variable bound.
+    pub name: String,
+    /// `= value`.
+    pub default: Option<Expr>,
+}
+
+/// A destructuring pattern of a declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    /// `[a, , b = 1, ...rest]`: `None` skips an element.
+    Array(Vec<Option<Binding>>, Option<String>),
+    /// `{x, y: b = 1, ...rest}`.
+    Object(Vec<Binding>, Option<String>),
+}
+
+impl Pattern {
+    /// The default values, in source order.
+    pub fn defaults_mut(&mut self) -> Vec<&mut Expr> {
+        let bindings: Vec<&mut Binding> = match self {
+            Pattern::Array(items, _) => items.iter_mut().flatten().collect(),
+            Pattern::Object(items, _) => items.iter_mut().collect(),
+        };
+        bindings.into_iter().filter_map(|b| b.default.as_mut()).collect()
+    }
+
+    /// The names it binds, the rest's included.
+    pub fn names(&self) -> Vec<String> {
+        let (mut names, rest): (Vec<String>, &Option<String>) = match self {
+            Pattern::Array(items, rest) => (items.iter().flatten().map(|b| b.name.clone()).collect(), rest),
+            Pattern::Object(items, rest) => (items.iter().map(|b| b.name.clone()).collect(), rest),
+        };
+        names.extend(rest.iter().cloned());
+        names
+    }
 }
 
 /// A `try` statement: a `catch` (with a binding or none), a `finally`, or both.
@@ -201,17 +268,31 @@ impl Try {
 pub struct Function {
     /// Its name.
     pub name: String,
-    /// Its parameter names.
+    /// Its parameters as source: a name, or (the generator's `sugar` feature) a default
+    /// parameter `name = value` ([`default_param`]) or a rest parameter `...name`.
     pub params: Vec<String>,
     /// Its body.
     pub body: Vec<Stmt>,
 }
 
-/// A member of a class body: the constructor, a method or a static method.
+/// What a class member (or an object literal's accessor) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodKind {
+    /// A method (or the constructor): `name(params) { ... }`.
+    Method,
+    /// A getter: `get name() { ... }`.
+    Get,
+    /// A setter: `set name(param) { ... }`.
+    Set,
+}
+
+/// A member of a class body: the constructor, a method or a static method, or an accessor.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Method {
     /// `static name(...) { ... }` rather than `name(...) { ... }`.
     pub is_static: bool,
+    /// A method, a getter or a setter.
+    pub kind: MethodKind,
     /// Its name (`constructor` for the constructor), parameters and body.
     pub function: Function,
 }
@@ -301,6 +382,12 @@ fn stmt_size(s: &Stmt) -> usize {
             expr_size(v) + cases.iter().map(|c| 1 + c.test.as_ref().map_or(0, expr_size) + stmts_size(&c.body)).sum::<usize>()
         }
         Stmt::Try(t) => t.lists().into_iter().map(|l| stmts_size(l)).sum(),
+        Stmt::ForIn(f) => expr_size(&f.object) + stmts_size(&f.body),
+        Stmt::Destructure(_, pattern, value) => {
+            let names = pattern.names().len();
+            let mut pattern = pattern.clone();
+            names + pattern.defaults_mut().into_iter().map(|d| expr_size(d)).sum::<usize>() + expr_size(value)
+        }
     }
 }
 
@@ -308,7 +395,10 @@ fn stmt_size(s: &Stmt) -> usize {
 pub fn expr_size(e: &Expr) -> usize {
     1 + match e {
         Expr::Num(_) | Expr::Str(_) | Expr::Bool(_) | Expr::Undefined | Expr::Null | Expr::Var(_) | Expr::MathConst(_) | Expr::This => 0,
-        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => expr_size(a),
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) | Expr::Spread(a) => {
+            expr_size(a)
+        }
+        Expr::Delete(p) => place_size(p),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => expr_size(a) + expr_size(b),
         Expr::Cond(a, b, c) => expr_size(a) + expr_size(b) + expr_size(c),
         Expr::Assign(_, p, v) => place_size(p) + expr_size(v),
@@ -320,6 +410,10 @@ pub fn expr_size(e: &Expr) -> usize {
         Expr::Array(items) => items.iter().map(|i| i.as_ref().map_or(1, expr_size)).sum(),
         Expr::Object(props) => props.iter().map(|(_, v)| expr_size(v)).sum(),
         Expr::Closure(params, body) => params.len() + stmts_size(body),
+        Expr::Accessors(props, accessors) => {
+            props.iter().map(|(_, v)| expr_size(v)).sum::<usize>()
+                + accessors.iter().map(|m| 1 + m.function.params.len() + stmts_size(&m.function.body)).sum::<usize>()
+        }
     }
 }
 
@@ -364,11 +458,7 @@ impl Printer {
     fn stmt(&mut self, s: &Stmt) {
         match s {
             Stmt::Decl(kind, name, init) => {
-                let kw = match kind {
-                    DeclKind::Var => "var",
-                    DeclKind::Let => "let",
-                    DeclKind::Const => "const",
-                };
+                let kw = decl_keyword(*kind);
                 match init {
                     Some(e) => self.line(&format!("{kw} {name} = {};", top(e))),
                     None => self.line(&format!("{kw} {name};")),
@@ -437,6 +527,13 @@ impl Printer {
                 }
                 self.line("}");
             }
+            Stmt::ForIn(f) => {
+                let head = format!("for ({} {} in {}) ", decl_keyword(f.kind), f.key, top(&f.object));
+                self.block(&head, &f.body, "}");
+            }
+            Stmt::Destructure(kind, pattern, value) => {
+                self.line(&format!("{} {} = {};", decl_keyword(*kind), pattern_text(pattern), top(value)));
+            }
         }
     }
 
@@ -449,7 +546,7 @@ impl Printer {
             self.line(&format!("{name} = {};", top(value)));
         }
         for m in &c.members {
-            let head = format!("{}{}({}) ", if m.is_static { "static " } else { "" }, m.function.name, m.function.params.join(", "));
+            let head = format!("{}{} ", if m.is_static { "static " } else { "" }, member_head(m));
             self.block(&head, &m.function.body, "}");
         }
         self.indent -= 1;
@@ -484,6 +581,54 @@ impl Printer {
             }
         }
     }
+}
+
+/// `var`, `let` or `const`.
+fn decl_keyword(kind: DeclKind) -> &'static str {
+    match kind {
+        DeclKind::Var => "var",
+        DeclKind::Let => "let",
+        DeclKind::Const => "const",
+    }
+}
+
+/// A member's head without `static`: `name(params)`, `get name()`, `set name(v)`.
+fn member_head(m: &Method) -> String {
+    let prefix = match m.kind {
+        MethodKind::Method => "",
+        MethodKind::Get => "get ",
+        MethodKind::Set => "set ",
+    };
+    format!("{prefix}{}({})", m.function.name, m.function.params.join(", "))
+}
+
+/// Statements on one line (a closure's or an object literal accessor's body).
+fn one_line(body: &[Stmt]) -> String {
+    let mut p = Printer { out: String::new(), indent: 0 };
+    p.stmts(body);
+    p.out.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
+/// A destructuring pattern as source.
+fn pattern_text(p: &Pattern) -> String {
+    let binding = |b: &Binding| {
+        let key = b.key.as_ref().map(|k| format!("{k}: ")).unwrap_or_default();
+        let default = b.default.as_ref().map(|d| format!(" = {}", top(d))).unwrap_or_default();
+        format!("{key}{}{default}", b.name)
+    };
+    let (mut items, rest, open, close): (Vec<String>, _, _, _) = match p {
+        Pattern::Array(items, rest) => (items.iter().map(|i| i.as_ref().map(binding).unwrap_or_default()).collect(), rest, "[", "]"),
+        Pattern::Object(items, rest) => (items.iter().map(binding).collect(), rest, "{", "}"),
+    };
+    // A trailing hole needs a second comma, as in an array literal.
+    let trailing_hole = rest.is_none() && items.last().is_some_and(|i| i.is_empty());
+    items.extend(rest.iter().map(|r| format!("...{r}")));
+    format!("{open}{}{}{close}", items.join(", "), if trailing_hole { "," } else { "" })
+}
+
+/// The parameter `name = value` (a default parameter) as [`Function::params`] holds it.
+pub fn default_param(name: &str, value: &Expr) -> String {
+    format!("{name} = {}", top(value))
 }
 
 /// An expression in a position that needs no parentheses (a statement, an argument).
@@ -559,13 +704,15 @@ fn write_expr(out: &mut String, e: &Expr, nested: bool) {
         }
         Expr::NewArray(true, n) => format!("new Array({})", top(n)),
         Expr::NewArray(false, n) => format!("Array({})", top(n)),
-        Expr::Closure(params, body) => {
-            // On one line, so that it can stand anywhere an expression can.
-            let mut p = Printer { out: String::new(), indent: 0 };
-            p.stmts(body);
-            let body: Vec<&str> = p.out.lines().map(str::trim).collect();
-            format!("(function ({}) {{ {} }})", params.join(", "), body.join(" "))
+        // On one line, so that it can stand anywhere an expression can.
+        Expr::Closure(params, body) => format!("(function ({}) {{ {} }})", params.join(", "), one_line(body)),
+        Expr::Accessors(props, accessors) => {
+            let mut parts: Vec<String> = props.iter().map(|(k, v)| format!("{k}: {}", top(v))).collect();
+            parts.extend(accessors.iter().map(|m| format!("{} {{ {} }}", member_head(m), one_line(&m.function.body))));
+            format!("{{{}}}", parts.join(", "))
         }
+        Expr::Spread(a) => format!("...{}", operand(a)),
+        Expr::Delete(p) => wrap(format!("delete {}", place(p))),
         Expr::This => "this".into(),
         Expr::New(c, a) => wrap(format!("new {c}({})", args(a))),
         Expr::SuperCall(a) => format!("super({})", args(a)),
@@ -625,8 +772,8 @@ mod tests {
             base: None,
             fields: vec![("k".into(), num(3))],
             members: vec![
-                Method { is_static: false, function: function("constructor", &["p"], vec![store("a", var("p"))]) },
-                Method { is_static: true, function: function("make", &["p"], vec![Stmt::Return(Some(Expr::New("B".into(), vec![var("p")])))]) },
+                Method { is_static: false, kind: MethodKind::Method, function: function("constructor", &["p"], vec![store("a", var("p"))]) },
+                Method { is_static: true, kind: MethodKind::Method, function: function("make", &["p"], vec![Stmt::Return(Some(Expr::New("B".into(), vec![var("p")])))]) },
             ],
         };
         let sum = Expr::Binary("*", bx(Expr::SuperMethod("sum".into(), vec![])), bx(num(2)));
@@ -637,9 +784,10 @@ mod tests {
             members: vec![
                 Method {
                     is_static: false,
+                    kind: MethodKind::Method,
                     function: function("constructor", &["p"], vec![Stmt::Expr(Expr::SuperCall(vec![var("p")])), store("c", num(1))]),
                 },
-                Method { is_static: false, function: function("sum", &[], vec![Stmt::Return(Some(sum))]) },
+                Method { is_static: false, kind: MethodKind::Method, function: function("sum", &[], vec![Stmt::Return(Some(sum))]) },
             ],
         };
         let read = Expr::Member(bx(Expr::New("D".into(), vec![num(1)])), "a".into());
@@ -671,5 +819,35 @@ mod tests {
         assert_eq!(top(&e), "(function (x) { c += x; return c; })");
         // The closure, its parameter, `c += x;` (4) and `return c;` (2).
         assert_eq!(expr_size(&e), 1 + 1 + 4 + 2);
+    }
+
+    #[test]
+    fn prints_the_tier3_constructs() {
+        let var = |n: &str| Expr::Var(n.into());
+        let getter = Method {
+            is_static: false,
+            kind: MethodKind::Get,
+            function: Function { name: "v".into(), params: Vec::new(), body: vec![Stmt::Return(Some(Expr::Member(bx(Expr::This), "_v".into())))] },
+        };
+        let object = Expr::Accessors(vec![("_v".into(), num(1))], vec![getter]);
+        assert_eq!(top(&object), "{_v: 1, get v() { return this._v; }}");
+        let call = Expr::Call("f".into(), vec![Expr::Spread(bx(var("a"))), Expr::Array(vec![Some(Expr::Spread(bx(var("b"))))])]);
+        assert_eq!(top(&call), "f(...a, [...b])");
+        let delete = Expr::Delete(Box::new(Place::Index(var("o"), Expr::Str("x".into()))));
+        let pattern = Pattern::Array(
+            vec![Some(Binding { key: None, name: "a".into(), default: Some(num(2)) }), None],
+            Some("r".into()),
+        );
+        let object_pattern = Pattern::Object(vec![Binding { key: Some("x".into()), name: "b".into(), default: None }], None);
+        let p = Program {
+            body: vec![
+                Stmt::ForIn(Box::new(ForIn { kind: DeclKind::Const, key: "k".into(), object: var("o"), body: vec![Stmt::Expr(delete)] })),
+                Stmt::Destructure(DeclKind::Let, pattern, var("xs")),
+                Stmt::Destructure(DeclKind::Const, object_pattern, var("o")),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(p.to_js(), "for (const k in o) {\n  delete o[\"x\"];\n}\nlet [a = 2, , ...r] = xs;\nconst {x: b} = o;\n");
+        assert_eq!(default_param("q", &num(3)), "q = 3");
     }
 }

@@ -32,10 +32,16 @@
 //! - `receivers`: instances of a small class hierarchy (a chain or siblings) through one hot
 //!   function reading fields and calling methods, first one class then all of them
 //!   (monomorphic feedback drifting to polymorphic), with a method replaced or newly
-//!   shadowed on a prototype between two runs of its driver (stale-method guards).
+//!   shadowed on a prototype between two runs of its driver (stale-method guards);
+//! - Tier 3 ([`tier3`]): `throwing` (exceptions from small hot functions inlined into a
+//!   caller's `try`, rethrow, `finally` with jumps, a long loop inside a `try`),
+//!   `accessors` (getters and setters of literals, classes, `Object.create` chains),
+//!   `dynamic` (`for-in`, `delete`, `in`), `arguments` (`arguments.length`, `arguments[i]`,
+//!   `apply`), `sugar` (destructuring, default and rest parameters, spread, `?.`, `??`) and
+//!   `strings` (`+=` building, then `length`, `charCodeAt`, `slice`, indexing).
 //!
 //! Inside them, besides random statements and expressions over every Tier-1 construct (and
-//! of Tier 3's syntax: `??`, `||=`, `&&=`, `??=` and optional property reads),
+//! of Tier 3: `??`, `||=`, `&&=`, `??=`, optional property reads, `delete` and `in`),
 //! *guarded operations*: a division behind a zero test, an element read behind a length
 //! test, int32 arithmetic behind a range test, in small loops (code motion must respect
 //! the guard; a typer or a control-dependent fact may drop a check only when it is right).
@@ -49,6 +55,8 @@
 //! literal integer operands whose result is exact (docs/known-differences.md).
 
 use super::ast::*;
+
+mod tier3;
 
 /// A small deterministic random number generator (xorshift64*).
 pub struct Rng(u64);
@@ -227,7 +235,7 @@ pub fn generate(seed: u64) -> Program {
         if g.work >= WORK_LIMIT {
             break;
         }
-        match g.rng.below(22) {
+        match g.rng.below(30) {
             0..=3 => g.drift(),
             4..=5 => g.boundary(),
             6..=8 => g.elements(),
@@ -238,6 +246,12 @@ pub fn generate(seed: u64) -> Program {
             18 => g.closures(),
             19 => g.classes(),
             20 => g.receivers(),
+            22..=23 => g.throwing(),
+            24 => g.accessors(),
+            25..=26 => g.dynamic(),
+            27 => g.arguments(),
+            28 => g.sugar(),
+            29 => g.strings(),
             _ => g.constants(),
         }
     }
@@ -759,7 +773,7 @@ impl Gen {
                 let arity = ctor.params.len();
                 fields.extend(own_fields);
                 foreign |= returns_other;
-                members.push(Method { is_static: false, function: ctor });
+                members.push(Method { is_static: false, kind: MethodKind::Method, function: ctor });
                 (arity, cost)
             }
         };
@@ -773,7 +787,7 @@ impl Gen {
                 continue;
             }
             let own = self.method_body(m, &fields, inherited);
-            members.push(Method { is_static: false, function: own });
+            members.push(Method { is_static: false, kind: MethodKind::Method, function: own });
             if !inherited {
                 methods.push(m);
             }
@@ -783,7 +797,7 @@ impl Gen {
             let params: Vec<String> = ["p", "q", "r"][..arity].iter().map(|p| p.to_string()).collect();
             let args = params.iter().map(|p| Expr::Var(p.clone())).collect();
             let body = vec![Stmt::Return(Some(Expr::New(name.clone(), args)))];
-            members.push(Method { is_static: true, function: Function { name: "make".into(), params, body } });
+            members.push(Method { is_static: true, kind: MethodKind::Method, function: Function { name: "make".into(), params, body } });
         }
         self.program.classes.push(Class { name: name.clone(), base: base.map(|b| b.name.clone()), fields: declared, members });
         Ctor { name, arity, fields, methods, foreign, maker, cost: cost + 2 }
@@ -1318,6 +1332,8 @@ impl Gen {
             Stmt::Block(b) => self.cost_of(b),
             Stmt::Switch(_, cases) => cases.iter().map(|c| self.cost_of(&c.body)).max().unwrap_or(0),
             Stmt::Try(t) => t.lists().into_iter().map(|l| self.cost_of(l)).sum(),
+            // A walk of a generated object: a few keys.
+            Stmt::ForIn(f) => 8 * (1 + self.cost_of(&f.body)),
             _ => 0,
         }
     }
@@ -1594,7 +1610,7 @@ impl Gen {
 
     /// `try { ... } catch (e) { ... } finally { ... }` (a catch, a finally or both), the
     /// protected block often holding a conditional `throw`; a caught value may be printed
-    /// (only primitives are thrown: an error object would print its machine's stack).
+    /// through `show` (`console.log` of an error object would print its machine's stack).
     fn try_stmt(&mut self, cx: &mut Ctx) -> Option<Stmt> {
         if cx.nest >= 3 {
             return None;
@@ -1619,7 +1635,9 @@ impl Gen {
             let n = self.rng.range(1, 2) as usize;
             let mut stmts = self.stmts(&mut c, n);
             if let (Some(b), true) = (&binding, self.rng.chance(50)) {
-                stmts.insert(0, Stmt::Print(vec![Expr::Var(b.clone())]));
+                // Through `show`: besides the primitives thrown here, the block may raise a
+                // TypeError (a hot function given `undefined`), printed as its string form.
+                stmts.insert(0, Stmt::Print(vec![show(Expr::Var(b.clone()))]));
             }
             Some((binding, stmts))
         } else {
@@ -1709,7 +1727,8 @@ impl Gen {
         })
     }
 
-    /// Property reads and writes, additions of new properties (shape transitions).
+    /// Property reads and writes, additions of new properties (shape transitions), deletes
+    /// (an object that compiled code has seen changes shape or goes to dictionary mode).
     fn property_stmt(&mut self, cx: &Ctx) -> Option<Stmt> {
         let objects = cx.of(Cat::Obj);
         if objects.is_empty() {
@@ -1717,7 +1736,8 @@ impl Gen {
         }
         let o = Expr::Var(self.pick_preferring_locals(&objects));
         let p = self.rng.pick(PROPS).to_string();
-        Some(match self.rng.below(5) {
+        Some(match self.rng.below(6) {
+            5 => Stmt::Expr(Expr::Delete(Box::new(Place::Member(o, p)))),
             0 | 1 => {
                 let v = self.val(cx, 2);
                 Stmt::Expr(self.assignment(cx, Place::Member(o, p), v))
@@ -2000,7 +2020,7 @@ impl Gen {
         Expr::Var(self.pick_preferring_locals(&arrays))
     }
 
-    /// `o.p`, `o["p"]` (maybe a missing property) or `(c ? o : null)?.p`.
+    /// `o.p`, `o["p"]` (maybe a missing property), `(c ? o : null)?.p` or `"p" in o`.
     fn member(&mut self, cx: &Ctx, _d: u32) -> Option<Expr> {
         let objects = cx.of(Cat::Obj);
         if objects.is_empty() {
@@ -2015,6 +2035,7 @@ impl Gen {
                 let maybe = Expr::Cond(bx(self.val(cx, 1)), bx(o), bx(Expr::Null));
                 Expr::OptMember(bx(maybe), p)
             }
+            3 => Expr::Binary("in", bx(Expr::Str(p)), bx(o)),
             _ => Expr::Member(bx(o), p),
         })
     }
@@ -2245,7 +2266,7 @@ fn primitive(cx: &Ctx, e: &Expr) -> bool {
         Expr::Var(v) => cx.vars.iter().any(|x| x.name == *v && x.counter.is_some()),
         Expr::Binary(",", _, b) => primitive(cx, b),
         Expr::Binary("&&" | "||" | "??", a, b) => primitive(cx, a) && primitive(cx, b),
-        Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::StringOf(_) | Expr::Update { .. } => true,
+        Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::StringOf(_) | Expr::Update { .. } | Expr::Delete(_) => true,
         Expr::Cond(_, a, b) => primitive(cx, a) && primitive(cx, b),
         Expr::Assign(Some("||" | "&&" | "??"), ..) => false,
         Expr::Assign(Some(_), ..) => true,
@@ -2262,7 +2283,8 @@ fn primitive(cx: &Ctx, e: &Expr) -> bool {
 fn visit_calls(s: &Stmt, f: &mut impl FnMut(&str)) {
     let mut exprs: Vec<&Expr> = Vec::new();
     match s {
-        Stmt::Decl(_, _, Some(e)) | Stmt::Expr(e) | Stmt::Throw(e) | Stmt::Return(Some(e)) => exprs.push(e),
+        Stmt::Decl(_, _, Some(e)) | Stmt::Expr(e) | Stmt::Throw(e) | Stmt::Return(Some(e)) | Stmt::Destructure(_, _, e) => exprs.push(e),
+        Stmt::ForIn(f) => exprs.push(&f.object),
         Stmt::Print(args) => exprs.extend(args),
         Stmt::If(c, _, _) | Stmt::Switch(c, _) => exprs.push(c),
         _ => {}
@@ -2278,7 +2300,8 @@ fn calls_in(e: &Expr, f: &mut impl FnMut(&str)) {
             f(name);
             args.iter().for_each(|a| calls_in(a, f));
         }
-        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) => calls_in(a, f),
+        Expr::Unary(_, a) | Expr::Member(a, _) | Expr::OptMember(a, _) | Expr::StringOf(a) | Expr::NewArray(_, a) | Expr::Spread(a) => calls_in(a, f),
+        Expr::Delete(p) => place_calls(p, f),
         Expr::Binary(_, a, b) | Expr::Index(a, b) => {
             calls_in(a, f);
             calls_in(b, f);
@@ -2299,7 +2322,7 @@ fn calls_in(e: &Expr, f: &mut impl FnMut(&str)) {
             args.iter().for_each(|a| calls_in(a, f));
         }
         Expr::Array(items) => items.iter().flatten().for_each(|a| calls_in(a, f)),
-        Expr::Object(props) => props.iter().for_each(|(_, v)| calls_in(v, f)),
+        Expr::Object(props) | Expr::Accessors(props, _) => props.iter().for_each(|(_, v)| calls_in(v, f)),
         _ => {}
     }
 }
@@ -2358,6 +2381,7 @@ mod tests {
                 Stmt::Block(b) => longest_loop(b),
                 Stmt::Switch(_, cases) => cases.iter().map(|c| longest_loop(&c.body)).max().unwrap_or(0),
                 Stmt::Try(t) => t.lists().into_iter().map(|l| longest_loop(l)).max().unwrap_or(0),
+                Stmt::ForIn(f) => longest_loop(&f.body),
                 _ => 0,
             })
             .max()
@@ -2442,6 +2466,30 @@ mod tests {
         assert!(programs >= 20, "only {programs} of 400 programs have the `receivers` feature");
         // Most hierarchies have a method to replace.
         assert!(replaced * 2 >= programs, "a prototype changes in only {replaced} of {programs}");
+    }
+
+    #[test]
+    fn tier3_features_are_generated_and_pass_the_frontend_check() {
+        // The hot function of each Tier-3 feature has its own prefix.
+        let features = [("tc", "throwing"), ("ha", "accessors"), ("fk", "dynamic"), ("ap", "arguments"), ("ds", "sugar"), ("sb", "strings")];
+        let mut seen = [0; 6];
+        for seed in 0..200 {
+            let p = generate(seed);
+            let mut any = false;
+            for (k, (prefix, _)) in features.iter().enumerate() {
+                let has = p.functions.iter().any(|f| f.name.strip_prefix(prefix).is_some_and(|n| n.parse::<u32>().is_ok()));
+                seen[k] += has as usize;
+                any |= has;
+            }
+            if any {
+                let text = p.to_js();
+                let problem = crate::static_problem(std::path::Path::new("gen.js"), &text);
+                assert!(problem.is_none(), "seed {seed}: {problem:?}\n{text}");
+            }
+        }
+        for (k, (_, feature)) in features.iter().enumerate() {
+            assert!(seen[k] >= 10, "the `{feature}` feature is in only {} of 200 programs", seen[k]);
+        }
     }
 
     #[test]
