@@ -1032,7 +1032,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
             max_exit_frames: s.max_exit_frames,
             too_large: s.too_large,
         },
-        gc: GcSummary::from_gc_stats(&vm.heap.gc.stats()),
+        gc: GcSummary::from_gc_stats(&vm.heap.gc_stats()),
         peak_rss_kb: peak_rss_kb(),
         exit_reasons: vm.deopt_reasons.iter().map(|(r, n)| (format!("{r:?}"), *n)).collect(),
         bailouts_by_reason: vm.bailout_reasons.iter().map(|(kind, n)| (kind.to_string(), *n)).collect(),

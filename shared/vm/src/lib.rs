@@ -28,6 +28,7 @@ pub mod number;
 pub mod object_functions;
 pub mod object_model;
 pub mod objects;
+pub mod rope;
 pub mod runtime;
 pub mod stable_vec;
 pub mod tiering;
