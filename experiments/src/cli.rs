@@ -238,6 +238,9 @@ pub enum ExperimentCommand {
     /// The GC benchmark (experiments/gcbench) under node and seabed -> gc.{csv,md}
     #[command(after_help = "Example:\n  seabed experiment gc --out results --reps 3")]
     Gc(ExperimentArgs),
+    /// Building strings with += (ropes) at five sizes under node and seabed -> bench_strings.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment strings --out results --reps 3")]
+    Strings(ExperimentArgs),
     /// son, cfg and node on experiments/bench, whole process and steady state (make bench-code)
     #[command(after_help = "Example:\n  seabed experiment code-quality --out results --reps 3")]
     CodeQuality(ExperimentArgs),
@@ -539,6 +542,7 @@ impl Command {
                 | ExperimentCommand::Tiers(a)
                 | ExperimentCommand::V8(a)
                 | ExperimentCommand::Gc(a)
+                | ExperimentCommand::Strings(a)
                 | ExperimentCommand::CodeQuality(a)
                 | ExperimentCommand::All(a),
             ) => vec![OutputPath::Dir(a.out.clone())],
@@ -1156,6 +1160,7 @@ fn experiment(command: ExperimentCommand) -> u8 {
         ExperimentCommand::Tiers(a) => ("tiers", a),
         ExperimentCommand::V8(a) => ("v8", a),
         ExperimentCommand::Gc(a) => ("gc", a),
+        ExperimentCommand::Strings(a) => ("strings", a),
         ExperimentCommand::CodeQuality(a) => ("code-quality", a),
         ExperimentCommand::All(a) => ("all", a),
         ExperimentCommand::Claims(a) => return claims::cli(a),
