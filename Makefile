@@ -181,8 +181,9 @@ bench-gc: setup build
 ## bench-strings: building a string with += (ropes, issue 38): s += i and s += "x" for
 ## 12,500 to 200,000 steps under node and seabed's interp, son and cfg; loop time, peak RSS,
 ## bytes allocated and their log-log slopes against N → results/bench_strings.{csv,md}. Fails
-## when a seabed slope of time or bytes allocated is above 1.15 (not linear). About a minute
-## per repetition on the 2-core reference machine.
+## when a seabed slope of bytes allocated is above 1.15 or of time above 1.3 (copying the
+## string at every step measured 2-4). About 20 seconds per repetition on the 2-core
+## reference machine.
 bench-strings: setup build
 	time $(SEABED) experiment strings --out results --reps $(REPS)
 

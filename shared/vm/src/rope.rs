@@ -32,9 +32,10 @@ use crate::{ErrorKind, Exception, JsResult, Throw, Vm};
 /// `ConsString::kMinLength`).
 pub const CONS_MIN_LENGTH: usize = 13;
 
-/// The longest string, in code units (V8's `String::kMaxLength` on 64-bit targets); a longer
-/// concatenation is node's `RangeError: Invalid string length`.
-pub const MAX_LENGTH: usize = (1 << 29) - 24;
+/// The longest string, in code units (V8's `String::kMaxLength` on 64-bit targets, as the
+/// string library checks it); a longer concatenation is node's
+/// `RangeError: Invalid string length`.
+pub const MAX_LENGTH: usize = crate::builtins_tier3_string::MAX_STRING_LENGTH;
 
 /// Accounted bytes of one cons record (its children are cells of their own).
 pub const CONS_BYTES: u64 = 24;
