@@ -125,7 +125,7 @@ pub struct Heap {
     pub arrays: StableVec<Array>,
     /// Strings (immutable), flat UTF-16 code units like JavaScript's or ropes
     /// ([`crate::rope`]).
-    pub strings: Vec<crate::rope::StringCell>,
+    pub strings: Vec<crate::string_cell::StringCell>,
     /// Bytes of flat buffers made by flattening ropes behind `&Heap` ([`Heap::units`]), not
     /// yet counted in the collector's statistics.
     pub(crate) flattened_bytes: std::cell::Cell<u64>,

@@ -31,6 +31,7 @@ pub mod objects;
 pub mod rope;
 pub mod runtime;
 pub mod stable_vec;
+pub mod string_cell;
 pub mod tiering;
 pub mod value;
 

@@ -1,9 +1,9 @@
 //! Ropes: string cells that are either flat code units or the concatenation of two strings
 //! (V8's `ConsString`), so that building a string with `+=` is linear.
 //!
-//! **Cells.** A [`StringCell`] is [`StringCell::Flat`] (its UTF-16 code units) or
-//! [`StringCell::Cons`] (two child strings and the length of the whole, as JavaScript counts
-//! it). `a + b` whose result has at least [`CONS_MIN_LENGTH`] code units (V8's
+//! **Cells** ([`crate::string_cell`]). A [`StringCell`] is [`StringCell::Flat`] (its UTF-16
+//! code units) or [`StringCell::Cons`] (two child strings and the length of the whole, as
+//! JavaScript counts it). `a + b` whose result has at least [`CONS_MIN_LENGTH`] code units (V8's
 //! `ConsString::kMinLength`) makes a cons in constant time; a shorter one is copied flat.
 //! [`Heap::string_length`] never looks at the characters.
 //!
@@ -13,108 +13,19 @@
 //! reads return that buffer, so a cons is flattened once. A child that is itself a flattened
 //! cons is copied from its buffer rather than walked again. V8 overwrites the cons in place
 //! (first = the flat string, second = the empty string); seabed's readers hold only `&Heap`,
-//! so the buffer sits in a [`OnceCell`] beside the children, and the collector finishes the
+//! so the buffer sits in a [`std::cell::OnceCell`] beside the children, and the collector finishes the
 //! job: a flattened cons is traced as a flat string (its children may die) and the sweep turns
 //! it into a [`StringCell::Flat`].
 //!
 //! **Collector.** Marking traces an unflattened cons's two children through the collector's
-//! work list (no recursion either). Allocation counts a cons as [`CONS_BYTES`]; a flattening
-//! counts its buffer in [`Heap::flattened_bytes`], which the next allocation or collection
-//! adds to the statistics.
-
-use std::cell::OnceCell;
+//! work list (no recursion either). Allocation counts a cons as
+//! [`crate::string_cell::CONS_BYTES`]; a flattening counts its buffer in the heap's
+//! `flattened_bytes`, which the next allocation or collection adds to the statistics.
 
 use crate::heap::Heap;
+use crate::string_cell::{Cons, StringCell, CONS_MIN_LENGTH, MAX_LENGTH};
 use crate::value::{Decoded, StringId, Value};
 use crate::{ErrorKind, Exception, JsResult, Throw, Vm};
-
-/// The shortest concatenation that makes a cons rather than a flat copy (V8's
-/// `ConsString::kMinLength`).
-pub const CONS_MIN_LENGTH: usize = 13;
-
-/// The longest string, in code units (V8's `String::kMaxLength` on 64-bit targets, as the
-/// string library checks it); a longer concatenation is node's
-/// `RangeError: Invalid string length`.
-pub const MAX_LENGTH: usize = crate::builtins_tier3_string::MAX_STRING_LENGTH;
-
-/// Accounted bytes of one cons record (its children are cells of their own).
-pub const CONS_BYTES: u64 = 24;
-
-/// One string cell of the heap.
-#[derive(Debug)]
-pub enum StringCell {
-    /// A flat string: its code units.
-    Flat(Box<[u16]>),
-    /// The concatenation of two strings.
-    Cons(Cons),
-}
-
-impl Default for StringCell {
-    fn default() -> StringCell {
-        StringCell::Flat(Box::default())
-    }
-}
-
-/// A concatenation `first + second` (V8's `ConsString`).
-#[derive(Debug)]
-pub struct Cons {
-    /// The left part.
-    pub first: StringId,
-    /// The right part.
-    pub second: StringId,
-    /// The length of the whole in UTF-16 code units.
-    pub length: u32,
-    /// The flat code units, once a reader has asked for them.
-    flat: OnceCell<Box<[u16]>>,
-}
-
-impl Cons {
-    /// The flat code units if the cons was flattened.
-    pub fn flattened(&self) -> Option<&[u16]> {
-        self.flat.get().map(|b| &b[..])
-    }
-}
-
-impl StringCell {
-    /// The cell's length in UTF-16 code units (never flattens).
-    pub fn len(&self) -> usize {
-        match self {
-            StringCell::Flat(units) => units.len(),
-            StringCell::Cons(c) => c.length as usize,
-        }
-    }
-
-    /// True for the empty string.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The children a collection must trace: those of a cons not yet flattened.
-    pub fn children(&self) -> Option<(StringId, StringId)> {
-        match self {
-            StringCell::Cons(c) if c.flat.get().is_none() => Some((c.first, c.second)),
-            _ => None,
-        }
-    }
-
-    /// The bytes the cell accounts for: its record, plus its code units when it has a buffer.
-    pub fn accounted_bytes(&self) -> u64 {
-        match self {
-            StringCell::Flat(units) => crate::gc::STRING_BYTES + units.len() as u64 * 2,
-            StringCell::Cons(c) => CONS_BYTES + c.flat.get().map_or(0, |b| b.len() as u64 * 2),
-        }
-    }
-
-    /// Turns a flattened cons into a flat cell (the collector's sweep: after it, the children
-    /// are no longer referenced). Other cells are unchanged.
-    pub fn settle(&mut self) {
-        if let StringCell::Cons(c) = self {
-            if let Some(flat) = c.flat.take() {
-                *self = StringCell::Flat(flat);
-            }
-        }
-    }
-}
 
 impl Heap {
     /// The code units of a string, flattening it first if it is a cons.
@@ -175,7 +86,7 @@ impl Heap {
             units.extend_from_slice(self.units(b));
             return Some(self.alloc_utf16(units));
         }
-        let cons = Cons { first: a, second: b, length: length as u32, flat: OnceCell::new() };
+        let cons = Cons::new(a, b, length as u32);
         Some(Value::string(StringId(self.place_cell(StringCell::Cons(cons)))))
     }
 

@@ -38,7 +38,7 @@ use ir::feedback::{ElementsKind, ShapeId};
 
 use crate::exception::Throw;
 use crate::heap::{Array, Heap, Object};
-use crate::rope::StringCell;
+use crate::string_cell::StringCell;
 use crate::stable_vec::StableVec;
 use crate::value::{ArrayId, Decoded, ObjectId, Value};
 
@@ -50,7 +50,7 @@ pub const OBJECT_BYTES: u64 = std::mem::size_of::<Object>() as u64;
 /// Accounted bytes of one array record (its elements are counted separately).
 pub const ARRAY_BYTES: u64 = std::mem::size_of::<Array>() as u64;
 /// Accounted bytes of one string record (its code units are counted separately, 2 each).
-pub const STRING_BYTES: u64 = 16;
+pub const STRING_BYTES: u64 = crate::string_cell::FLAT_BYTES;
 /// Accounted bytes of one closure instance.
 pub const CLOSURE_BYTES: u64 = std::mem::size_of::<crate::heap::Closure>() as u64;
 
