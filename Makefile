@@ -14,7 +14,7 @@
 #
 #   make fuzz          differential fuzzing against node (SECONDS=300 by default)
 #
-# Other targets: setup, build, golden, bench-interp, bench-counting, bench-frontend, test-all, clean.
+# Other targets: setup, build, golden, bench-interp, bench-strings, bench-counting, bench-frontend, test-all, clean.
 
 SHELL        := /bin/bash
 CARGO        ?= cargo
@@ -26,7 +26,7 @@ SEED         ?= 0
 APT_GET      := $(shell command -v apt-get 2>/dev/null)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-counting bench-frontend fuzz clean awfy awfy-suite octane octane-suite claims-oo readme-cli
+.PHONY: census all setup setup-llvm setup-libclang setup-node setup-valgrind build test test-all test262 test262-suite golden experiments plots bench-interp bench-code bench-gc bench-strings bench-counting bench-frontend fuzz clean awfy awfy-suite octane octane-suite claims-oo readme-cli
 
 all: build
 
@@ -200,6 +200,15 @@ bench-code: setup build
 ## About 1–1.5 minutes per repetition on the 2-core reference machine (REPS=3: 3–4 minutes).
 bench-gc: setup build
 	time $(SEABED) experiment gc --out results --reps $(REPS)
+
+## bench-strings: building a string with += (ropes, issue 38): s += i and s += "x" for
+## 12,500 to 200,000 steps under node and seabed's interp, son and cfg; loop time, peak RSS,
+## bytes allocated and their log-log slopes against N → results/bench_strings.{csv,md}. Fails
+## when a seabed slope of bytes allocated is above 1.15 or of time above 1.3 (copying the
+## string at every step measured 2-4). About 20 seconds per repetition on the 2-core
+## reference machine.
+bench-strings: setup build
+	time $(SEABED) experiment strings --out results --reps $(REPS)
 
 ## plots: REPORT.md, LaTeX tables and figures from the CSVs already in results/ (no measuring).
 plots:

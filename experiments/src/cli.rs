@@ -241,6 +241,9 @@ pub enum ExperimentCommand {
     /// The GC benchmark (experiments/gcbench) under node and seabed -> gc.{csv,md}
     #[command(after_help = "Example:\n  seabed experiment gc --out results --reps 3")]
     Gc(ExperimentArgs),
+    /// Building strings with += (ropes) at five sizes under node and seabed -> bench_strings.{csv,md}
+    #[command(after_help = "Example:\n  seabed experiment strings --out results --reps 3")]
+    Strings(ExperimentArgs),
     /// son, cfg and node on experiments/bench, whole process and steady state (make bench-code)
     #[command(after_help = "Example:\n  seabed experiment code-quality --out results --reps 3")]
     CodeQuality(ExperimentArgs),
@@ -542,6 +545,7 @@ impl Command {
                 | ExperimentCommand::Tiers(a)
                 | ExperimentCommand::V8(a)
                 | ExperimentCommand::Gc(a)
+                | ExperimentCommand::Strings(a)
                 | ExperimentCommand::CodeQuality(a)
                 | ExperimentCommand::All(a),
             ) => vec![OutputPath::Dir(a.out.clone())],
@@ -1037,7 +1041,7 @@ fn stats_json(vm: &Vm, opts: &Options, rows: &[PhaseRow]) -> String {
             max_exit_frames: s.max_exit_frames,
             too_large: s.too_large,
         },
-        gc: GcSummary::from_gc_stats(&vm.heap.gc.stats()),
+        gc: GcSummary::from_gc_stats(&vm.heap.gc_stats()),
         peak_rss_kb: peak_rss_kb(),
         exit_reasons: vm.deopt_reasons.iter().map(|(r, n)| (format!("{r:?}"), *n)).collect(),
         bailouts_by_reason: vm.bailout_reasons.iter().map(|(kind, n)| (kind.to_string(), *n)).collect(),
@@ -1161,6 +1165,7 @@ fn experiment(command: ExperimentCommand) -> u8 {
         ExperimentCommand::Tiers(a) => ("tiers", a),
         ExperimentCommand::V8(a) => ("v8", a),
         ExperimentCommand::Gc(a) => ("gc", a),
+        ExperimentCommand::Strings(a) => ("strings", a),
         ExperimentCommand::CodeQuality(a) => ("code-quality", a),
         ExperimentCommand::All(a) => ("all", a),
         ExperimentCommand::Claims(a) => return claims::cli(a),

@@ -46,13 +46,14 @@ pub fn run(name: &str, opts: &ExperimentOptions) -> Result<(), String> {
         "v8" => crate::v8stats::experiment(opts),
         "code-quality" => crate::code_quality::run(&opts.out, opts.reps, &opts.bench),
         "gc" => crate::gc_bench::run(&opts.out, opts.reps),
+        "strings" => crate::strings_bench::run(&opts.out, opts.reps),
         "all" => {
             interp(opts)?;
             bench_interp(opts)?;
             tiers(opts)?;
             crate::v8stats::experiment(opts)
         }
-        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, tiers, v8, code-quality, gc, all)")),
+        other => Err(format!("unknown experiment '{other}' (available: interp, bench-interp, tiers, v8, code-quality, gc, strings, all)")),
     }
 }
 

@@ -3,8 +3,8 @@
 //! - The claims (the `cN_*` modules, registered in [`registry`] on the core of [`claim`] and
 //!   [`context`]): `seabed experiment claims`.
 //! - The other measurements of `seabed experiment` ([`experiment`]: interp, bench-interp,
-//!   tiers, [`code_quality`], [`gc_bench`], [`v8stats`]), V8's graph traces ([`v8graph`]) and
-//!   the generated programs of the scaling claims ([`generate`]).
+//!   tiers, [`code_quality`], [`gc_bench`], [`strings_bench`], [`v8stats`]), V8's graph traces
+//!   ([`v8graph`]) and the generated programs of the scaling claims ([`generate`]).
 //! - The report: [`report`] writes `REPORT.md` from every claim's [`finding::Finding`], with
 //!   figures drawn by [`plot`]; [`results`] reads back every CSV of `results/`.
 //!
@@ -85,6 +85,7 @@ pub mod generate;
 pub mod plot;
 pub mod report;
 pub mod results;
+pub mod strings_bench;
 pub mod v8graph;
 pub mod v8stats;
 

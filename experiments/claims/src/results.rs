@@ -2,7 +2,7 @@
 //! ([`harness::schema`]) and the claims tables ([`crate::table`]), as the results test reads
 //! `results/`.
 
-use harness::schema::{AwfyCensusRow, AwfyResultRow, OctaneResultRow, BenchInterpRow, CodeQualityRow, GcRow, TiersRow, V8PhaseRow};
+use harness::schema::{AwfyCensusRow, AwfyResultRow, BenchInterpRow, CodeQualityRow, GcRow, OctaneResultRow, StringsRow, TiersRow, V8PhaseRow};
 use meter::table::{read_rows, CsvSchema};
 
 use crate::table::{Csv, Table};
@@ -32,6 +32,7 @@ pub fn reader_for(file: &str) -> Option<Reader> {
         "tiers.csv" => Box::new(typed::<TiersRow>),
         "v8_phases.csv" => Box::new(typed::<V8PhaseRow>),
         "gc.csv" => Box::new(typed::<GcRow>),
+        "bench_strings.csv" => Box::new(typed::<StringsRow>),
         "code-quality.csv" => Box::new(typed::<CodeQualityRow>),
         "awfy.csv" => Box::new(typed::<AwfyResultRow>),
         "awfy-census.csv" => Box::new(typed::<AwfyCensusRow>),

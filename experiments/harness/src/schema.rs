@@ -467,6 +467,75 @@ pub const GC_COLUMNS: &[&str] = &[
     "machine",
 ];
 
+/// `bench_strings.csv`: one row per (workload, configuration, N) of `make bench-strings`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StringsRow {
+    /// `append_int` (`s += i`) or `append_char` (`s += "x"`).
+    pub workload: String,
+    /// `node`, `interp`, `son` or `cfg`.
+    pub config: String,
+    /// Steps of the loop (0: the baseline of the RSS growth).
+    pub n: u32,
+    /// Repetitions run.
+    pub reps: u32,
+    /// Repetitions whose output was right.
+    pub runs: u32,
+    /// Best loop time the program measured, ms.
+    pub loop_min_ms: Option<f64>,
+    /// Median loop time, ms.
+    pub loop_median_ms: Option<f64>,
+    /// Calls the time program averaged over (empty without a run).
+    pub builds_timed: Option<u32>,
+    /// Median whole-process wall time, s.
+    pub wall_median_s: Option<f64>,
+    /// Median peak RSS, MiB.
+    pub peak_rss_mib: Option<f64>,
+    /// Median peak RSS above the N = 0 run's, MiB.
+    pub rss_growth_mib: Option<f64>,
+    /// seabed's bytes allocated, MiB (empty for node).
+    pub allocated_mib: Option<f64>,
+    /// Log-log slope of the loop time over the sizes (this workload and configuration).
+    pub time_slope: Option<f64>,
+    /// Log-log slope of the RSS growth.
+    pub rss_slope: Option<f64>,
+    /// Log-log slope of the bytes allocated above N = 0's (empty for node).
+    pub allocated_slope: Option<f64>,
+    /// seabed's git revision.
+    pub git_revision: String,
+    /// `node --version`.
+    pub node_version: String,
+    /// CPU model and core count.
+    pub machine: String,
+}
+
+impl CsvSchema for StringsRow {
+    const NAME: &'static str = "bench_strings.csv";
+    const VERSION: u32 = 1;
+    const COLUMNS: &'static [&'static str] = STRINGS_COLUMNS;
+}
+
+/// The columns of `bench_strings.csv` ([`StringsRow`] defines each).
+pub const STRINGS_COLUMNS: &[&str] = &[
+    "workload",
+    "config",
+    "n",
+    "reps",
+    "runs",
+    "loop_min_ms",
+    "loop_median_ms",
+    "builds_timed",
+    "wall_median_s",
+    "peak_rss_mib",
+    "rss_growth_mib",
+    "allocated_mib",
+    "time_slope",
+    "rss_slope",
+    "allocated_slope",
+    "git_revision",
+    "node_version",
+    "machine",
+];
+
 /// The columns of `code-quality.csv`, one row per kernel × configuration × repetition:
 ///
 /// - `kernel`: the program's name (`experiments/bench/<kernel>.js`);

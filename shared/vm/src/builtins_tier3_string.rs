@@ -9,7 +9,7 @@ use crate::Vm;
 
 /// V8's longest string (`String::kMaxLength` on 64-bit machines): longer results are node's
 /// RangeError `Invalid string length`.
-pub const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
+pub const MAX_STRING_LENGTH: usize = crate::string_cell::MAX_LENGTH;
 
 fn is_high_surrogate(u: u16) -> bool {
     (0xD800..0xDC00).contains(&u)

@@ -200,7 +200,10 @@ impl Vm {
             return x == y;
         }
         match (a.decode(), b.decode()) {
-            (Decoded::String(x), Decoded::String(y)) => x == y || self.heap.units(x) == self.heap.units(y),
+            // Lengths first: strings of different lengths differ without flattening a rope.
+            (Decoded::String(x), Decoded::String(y)) => {
+                x == y || (self.heap.string_length(x) == self.heap.string_length(y) && self.heap.units(x) == self.heap.units(y))
+            }
             _ => a == b,
         }
     }

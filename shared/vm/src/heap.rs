@@ -1,6 +1,7 @@
 //! The heap: plain objects with hidden shapes, arrays with element kinds, and strings.
 //!
-//! Cells are records in four tables (objects, arrays, strings, closure instances), addressed
+//! Cells are records in four tables (objects, arrays, strings — flat or ropes, see
+//! [`crate::rope`] — and closure instances), addressed
 //! by typed `u32` ids (`ObjectId`, ...); the collector ([`crate::gc`]) frees unreachable
 //! records and allocation reuses their ids. Shapes and names are permanent.
 //!
@@ -122,8 +123,12 @@ pub struct Heap {
     pub objects: StableVec<Object>,
     /// Arrays.
     pub arrays: StableVec<Array>,
-    /// Strings (immutable), as UTF-16 code units like JavaScript's.
-    pub strings: Vec<Box<[u16]>>,
+    /// Strings (immutable), flat UTF-16 code units like JavaScript's or ropes
+    /// ([`crate::rope`]).
+    pub strings: Vec<crate::string_cell::StringCell>,
+    /// Bytes of flat buffers made by flattening ropes behind `&Heap` ([`Heap::units`]), not
+    /// yet counted in the collector's statistics.
+    pub(crate) flattened_bytes: std::cell::Cell<u64>,
     /// Property names: the program's names, then names made at run time.
     pub names: Vec<String>,
     name_ids: IdHashMap<String, NameId>,
@@ -199,11 +204,6 @@ impl Heap {
     /// Allocates a string from Rust text.
     pub fn alloc_str(&mut self, s: &str) -> Value {
         self.alloc_utf16(s.encode_utf16().collect::<Vec<u16>>())
-    }
-
-    /// The code units of a string.
-    pub fn units(&self, s: StringId) -> &[u16] {
-        &self.strings[s.0 as usize]
     }
 
     /// A string as Rust text (lone surrogates become U+FFFD, as when node prints them).

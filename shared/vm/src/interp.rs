@@ -906,9 +906,7 @@ impl Vm {
             let pa = self.to_primitive_for_default_hint(a)?;
             let pb = self.to_primitive_for_default_hint(b)?;
             if self.is_string(pa) || self.is_string(pb) {
-                let mut s = self.to_string_units(pa);
-                s.extend(self.to_string_units(pb));
-                return Ok(self.heap.alloc_utf16(s));
+                return self.concat_strings(pa, pb);
             }
             return Ok(Value::number(self.to_number(pa) + self.to_number(pb)));
         }
@@ -1095,7 +1093,7 @@ impl Vm {
             }
             Decoded::String(s) => {
                 let (handler, v) = if name == self.names.length {
-                    let len = self.heap.units(s).len();
+                    let len = self.heap.string_length(s);
                     (PropertyHandler::StringLength, Value::number(len as f64))
                 } else if let Some(b) = self.string_method(name) {
                     (PropertyHandler::Method(b), Value::builtin(b))
@@ -1378,7 +1376,7 @@ impl Vm {
             }
             Decoded::Array(_) => self.primitive_miss(o, name),
             Decoded::String(s) if name == self.names.length => {
-                Ok(Value::number(self.heap.units(s).len() as f64))
+                Ok(Value::number(self.heap.string_length(s) as f64))
             }
             Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_) => self.primitive_miss(o, name),
             Decoded::Function(_) | Decoded::Builtin(_) => self.load_function_property(o, name),

@@ -29,8 +29,10 @@ pub mod object_functions;
 pub mod object_model;
 pub mod objects;
 mod realm;
+pub mod rope;
 pub mod runtime;
 pub mod stable_vec;
+pub mod string_cell;
 pub mod tiering;
 pub mod value;
 

@@ -258,7 +258,7 @@ impl Vm {
                 Ok(present.into_iter().map(|i| self.heap.intern(&i.to_string())).collect())
             }
             Decoded::String(s) => {
-                let n = self.heap.units(s).len();
+                let n = self.heap.string_length(s);
                 Ok((0..n).map(|i| self.heap.intern(&i.to_string())).collect())
             }
             Decoded::Object(_) | Decoded::Function(_) | Decoded::Builtin(_) => {
@@ -388,7 +388,7 @@ impl Vm {
                 }
             }
             Decoded::String(s) => {
-                name == self.names.length || index_of_name(self.heap.name(name)).is_some_and(|i| (i as usize) < self.heap.units(s).len())
+                name == self.names.length || index_of_name(self.heap.name(name)).is_some_and(|i| (i as usize) < self.heap.string_length(s))
             }
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 if let Some(o) = self.property_holder(v) {
@@ -441,7 +441,7 @@ impl Vm {
             }
             Decoded::String(s) => {
                 let name = self.property_key_name(key);
-                let own = name == self.names.length || index_of_name(self.heap.name(name)).is_some_and(|i| (i as usize) < self.heap.units(s).len());
+                let own = name == self.names.length || index_of_name(self.heap.name(name)).is_some_and(|i| (i as usize) < self.heap.string_length(s));
                 if own {
                     return self.refuse_delete(object, name, strict);
                 }

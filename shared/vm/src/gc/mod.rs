@@ -38,6 +38,7 @@ use ir::feedback::{ElementsKind, ShapeId};
 
 use crate::exception::Throw;
 use crate::heap::{Array, Heap, Object};
+use crate::string_cell::StringCell;
 use crate::stable_vec::StableVec;
 use crate::value::{ArrayId, Decoded, ObjectId, Value};
 
@@ -49,7 +50,7 @@ pub const OBJECT_BYTES: u64 = std::mem::size_of::<Object>() as u64;
 /// Accounted bytes of one array record (its elements are counted separately).
 pub const ARRAY_BYTES: u64 = std::mem::size_of::<Array>() as u64;
 /// Accounted bytes of one string record (its code units are counted separately, 2 each).
-pub const STRING_BYTES: u64 = 16;
+pub const STRING_BYTES: u64 = crate::string_cell::FLAT_BYTES;
 /// Accounted bytes of one closure instance.
 pub const CLOSURE_BYTES: u64 = std::mem::size_of::<crate::heap::Closure>() as u64;
 
@@ -446,16 +447,23 @@ impl Heap {
         }
     }
 
-    /// Places a string in a free id or a new one; returns the id.
+    /// Places a flat string in a free id or a new one; returns the id.
     pub(crate) fn place_string(&mut self, units: Box<[u16]>) -> u32 {
-        self.gc.note(STRING_BYTES + units.len() as u64 * 2);
+        self.place_cell(StringCell::Flat(units))
+    }
+
+    /// Places a string cell (flat or a rope) in a free id or a new one; returns the id. The
+    /// bytes of ropes flattened since the last allocation are counted with it.
+    pub(crate) fn place_cell(&mut self, cell: StringCell) -> u32 {
+        let flattened = self.take_flattened_bytes();
+        self.gc.note(cell.accounted_bytes() + flattened);
         match self.gc.strings.reuse() {
             Some(id) => {
-                self.strings[id as usize] = units;
+                self.strings[id as usize] = cell;
                 id
             }
             None => {
-                self.strings.push(units);
+                self.strings.push(cell);
                 self.strings.len() as u32 - 1
             }
         }
@@ -495,10 +503,8 @@ impl Heap {
         let marked = match v.decode() {
             Decoded::Object(o) => self.gc.objects.mark(o.0 as usize, self.objects.len()),
             Decoded::Array(a) => self.gc.arrays.mark(a.0 as usize, self.arrays.len()),
-            Decoded::String(s) => {
-                self.gc.strings.mark(s.0 as usize, self.strings.len());
-                false // nothing to trace
-            }
+            // A rope's children are traced from the work list (a deep rope must not recurse).
+            Decoded::String(s) => self.gc.strings.mark(s.0 as usize, self.strings.len()) && self.strings[s.0 as usize].children().is_some(),
             Decoded::Function(_) => match v.closure_instance() {
                 0 => false,
                 i => self.gc.closures.mark(i as usize, self.closures.len()),
@@ -548,6 +554,12 @@ impl Heap {
                     for i in 0..self.arrays[a.0 as usize].elements.len() {
                         let e = self.arrays[a.0 as usize].elements[i];
                         self.mark_value(e, work);
+                    }
+                }
+                Decoded::String(s) => {
+                    if let Some((first, second)) = self.strings[s.0 as usize].children() {
+                        self.mark_value(Value::string(first), work);
+                        self.mark_value(Value::string(second), work);
                     }
                 }
                 Decoded::Function(_) => {
@@ -601,11 +613,13 @@ impl Heap {
             if !self.gc.strings.allocated(i, self.strings.len()) {
                 continue;
             }
-            let bytes = STRING_BYTES + self.strings[i].len() as u64 * 2;
+            let bytes = self.strings[i].accounted_bytes();
             if self.gc.strings.marks.get(i) {
+                // A flattened rope becomes flat: its children were not traced through it.
+                self.strings[i].settle();
                 live += bytes;
             } else {
-                self.strings[i] = Box::default();
+                self.strings[i] = StringCell::default();
                 self.gc.strings.release(i as u32);
                 cells += 1;
                 freed += bytes;

@@ -149,7 +149,9 @@ impl Vm {
         self.for_each_root(|heap, v, work| heap.mark_value(v, work), &mut work);
         self.heap.trace(&mut work);
         let (cells, freed, live) = self.heap.sweep();
+        let flattened = self.heap.take_flattened_bytes();
         let gc = &mut self.heap.gc;
+        gc.stats.bytes_allocated += flattened;
         gc.stats.collections += 1;
         gc.stats.cells_freed += cells;
         gc.stats.bytes_freed += freed;

@@ -5,7 +5,8 @@
 //! object's property bag) names an allocated cell of its table; an object's shape exists and
 //! has exactly as many keys as the object has slots; an array's elements kind holds every
 //! element; a closure names a function of the program; a context's parent link is a context
-//! or `undefined`. A failure is a collector bug (a missing root or a premature free), reported
+//! or `undefined`; a rope's two parts are allocated and add up to its length. A failure is a
+//! collector bug (a missing root or a premature free), reported
 //! as an internal error naming the first broken cell.
 
 use super::BitSet;
@@ -67,6 +68,16 @@ fn check_cell(vm: &Vm, v: Value, work: &mut Vec<Value>) -> Result<(), String> {
                 work.push(Value::object(props));
             }
         }
+        Decoded::String(s) => {
+            if let Some((first, second)) = heap.strings[s.0 as usize].children() {
+                let parts = heap.string_length(first) + heap.string_length(second);
+                if parts != heap.string_length(s) {
+                    return Err(format!("rope {} of length {} has parts of {parts}", s.0, heap.string_length(s)));
+                }
+                work.push(Value::string(first));
+                work.push(Value::string(second));
+            }
+        }
         _ => {}
     }
     Ok(())
@@ -77,7 +88,7 @@ pub fn verify_heap(vm: &mut Vm) -> Result<(), String> {
     let mut roots = Vec::new();
     vm.for_each_root(|_, v, roots: &mut Vec<Value>| roots.push(v), &mut roots);
     // One bit per cell of each table: a cell is checked once however many references it has.
-    let (mut objects, mut arrays, mut closures) = (BitSet::default(), BitSet::default(), BitSet::default());
+    let (mut objects, mut arrays, mut closures, mut strings) = (BitSet::default(), BitSet::default(), BitSet::default(), BitSet::default());
     let mut work = roots;
     while let Some(v) = work.pop() {
         check_ref(&vm.heap, v)?;
@@ -85,6 +96,7 @@ pub fn verify_heap(vm: &mut Vm) -> Result<(), String> {
             Decoded::Object(o) => objects.insert(o.0 as usize),
             Decoded::Array(a) => arrays.insert(a.0 as usize),
             Decoded::Function(_) if v.closure_instance() != 0 => closures.insert(v.closure_instance() as usize),
+            Decoded::String(s) => strings.insert(s.0 as usize),
             _ => false,
         };
         if first_visit {
