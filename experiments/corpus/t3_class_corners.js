@@ -45,6 +45,30 @@ class Returns extends Base {
   }
 }
 
+// The handler is unreachable (the try block cannot throw): the constructor's context is
+// used only there, and the compilers must not read it on entry.
+class Early extends Base {
+  constructor() {
+    try {
+      return 0;
+    } catch (e) {
+      super();
+    }
+  }
+}
+
+function early(n) {
+  let thrown = 0;
+  for (let i = 0; i < n; i++) {
+    try {
+      new Early();
+    } catch (e) {
+      if (e instanceof TypeError) thrown++;
+    }
+  }
+  return thrown;
+}
+
 function derived() {
   const out = [];
   for (let what = 0; what < 4; what++) {
@@ -56,6 +80,11 @@ function derived() {
     }
   }
   return out.join(" | ");
+}
+
+class Restricted {
+  static arguments() { return "static arguments"; }
+  static caller() { return "static caller"; }
 }
 
 class Named {
@@ -90,7 +119,7 @@ function objects() {
 function argumentsAndCaller() {
   "use strict";
   const out = [];
-  const fns = [() => 1, function () {}, class K {}, Math.max];
+  const fns = [() => 1, function () {}, Math.max];
   for (const f of fns) {
     try {
       f.caller = 1;
@@ -111,7 +140,9 @@ function sloppyArguments() {
 console.log(accessors(100));
 console.log(defined());
 console.log(derived());
+console.log(early(25));
 console.log(immutableName());
 console.log(objects());
 console.log(argumentsAndCaller());
 console.log(sloppyArguments());
+console.log(Restricted.arguments(), Restricted.caller());

@@ -19,7 +19,7 @@ impl Vm {
     /// `f.name = v` for a function value `f`; `strict`: the store is in strict code.
     pub(crate) fn store_function_property_checked(&mut self, f: Value, name: NameId, v: Value, strict: bool) -> JsResult<()> {
         let text = self.heap.name(name);
-        if text == "arguments" || text == "caller" {
+        if (text == "arguments" || text == "caller") && !self.is_class_value(f) {
             return self.store_arguments_or_caller(f, strict);
         }
         let mut holder = f;
@@ -52,6 +52,13 @@ impl Vm {
 }
 
 impl Vm {
+    /// Whether `f` is a class: its static members named `arguments` or `caller` are defined
+    /// with stores (node defines them), so a store to those names on a class stays a plain
+    /// store.
+    fn is_class_value(&self, f: Value) -> bool {
+        matches!(f.decode(), Decoded::Function(func) if matches!(self.program.function(func).kind, FunctionKind::ClassConstructor { .. }))
+    }
+
     /// `f.arguments = v` and `f.caller = v`. A sloppy-mode `function` has both as read-only
     /// own properties (holding `null`); every other function inherits a poisoned accessor
     /// pair from `Function.prototype` whose setter throws.
