@@ -3,7 +3,7 @@
 #   make experiments   the main job: measure and write results/ (installs what is missing)
 #   make plots         regenerate results/REPORT.md, tables and figures from the CSVs
 #   make test          every test CI runs (installs what is missing)
-#   make test262 TEST262=DIR   the Tier-1 part of a test262 checkout against the committed
+#   make test262 TEST262=DIR   the Tier 1-3 part of a test262 checkout against the committed
 #                      expectations (UPDATE=1 rewrites them); test262 is not committed
 #   make awfy AWFY=DIR  Are We Fast Yet under node and every tier (results/awfy.{csv,md});
 #                      the suite is not committed (QUICK=1 for a quick run)
@@ -87,7 +87,7 @@ test-all: test
 	bash experiments/scripts/check_generated.sh
 
 ## test262: our conformance runner over a test262 checkout (seabed test262, README.md): the
-## Tier-1 selection under the interpreter and every compiled tier, compared with
+## Tier 1-3 selection under the interpreter and every compiled tier, compared with
 ## experiments/test262/expectations.txt. TEST262 is the checkout; UPDATE=1 rewrites the file.
 TEST262      ?=
 # The test262 commit experiments/test262/expectations.txt was made against (its

@@ -198,7 +198,7 @@ pub enum Command {
     /// Two pipeline specs side by side over the corpus (exit status 4 if an output differed from node's)
     #[command(after_help = crate::ab::AFTER_HELP)]
     Ab(crate::ab::AbArgs),
-    /// The Tier-1 part of a test262 checkout, against experiments/test262/expectations.txt
+    /// The Tier 1-3 part of a test262 checkout, against experiments/test262/expectations.txt
     #[command(after_help = conformance::test262::AFTER_HELP)]
     Test262(conformance::test262::Test262Args),
     /// Are We Fast Yet under node and every tier (make awfy)

@@ -261,6 +261,12 @@ enum DeclKind {
     /// parameters before it are initialized.
     TdzParam,
     Function,
+    /// A class's own name inside its body: initialized before any code of the body runs
+    /// (read like a parameter), immutable (a write throws, as to a `const`).
+    ClassName,
+    /// A named function expression's own name inside it: a `const` for reads; a write throws
+    /// in strict code and does nothing in sloppy code.
+    FunctionName,
 }
 
 /// A name bound in a block scope of the function being compiled.
@@ -896,7 +902,7 @@ impl Compiler {
 
     /// Binds `name` in the innermost scope to a fresh register.
     fn binding_reg(&mut self, name: &str, kind: DeclKind, init_end: u32, offset: u32) -> Reg {
-        let lexical = matches!(kind, DeclKind::Let | DeclKind::Const);
+        let lexical = matches!(kind, DeclKind::Let | DeclKind::Const | DeclKind::FunctionName);
         let scope_is_switch = self.ctx().scopes.last().map(|s| s.is_switch).unwrap_or(false);
         if let Some(existing) = self.ctx().scopes.last().and_then(|s| s.bindings.get(name)).copied() {
             let both_var_like = !lexical
@@ -987,9 +993,14 @@ impl Compiler {
     /// `Param` (never in a TDZ), and returns the register its value is written to (then
     /// `flush_binding` stores it in its context slot if it is captured).
     fn declare_synthetic(&mut self, name: &str, key: u64) -> Reg {
+        self.declare_synthetic_of_kind(name, key, DeclKind::Param)
+    }
+
+    /// [`Self::declare_synthetic`] with the binding's kind.
+    fn declare_synthetic_of_kind(&mut self, name: &str, key: u64, kind: DeclKind) -> Reg {
         let reg = self.temp();
         let slot = self.analysis.captured.contains(&key).then(|| self.context_slot());
-        let local = Local { reg, slot, key, kind: DeclKind::Param, init_end: 0, in_switch: false };
+        let local = Local { reg, slot, key, kind, init_end: 0, in_switch: false };
         self.insert_binding(usize::MAX, name, local);
         reg
     }
@@ -1086,7 +1097,7 @@ impl Compiler {
                     self.ctx().scopes.push(Scope::default());
                 }
                 if let Some((n, offset)) = &own_name {
-                    self.binding_reg(n, DeclKind::Const, 0, *offset);
+                    self.binding_reg(n, DeclKind::FunctionName, 0, *offset);
                 }
                 let context = self.current_context();
                 self.pos = f.span.start;
@@ -1162,10 +1173,15 @@ impl Compiler {
         // The class's own bindings, visible to its methods.
         let inner = c.id.as_ref().map(|id| id.name.as_str().to_string());
         if let Some(n) = &inner {
-            self.declare_synthetic(n, binding_key(start, 3));
+            self.declare_synthetic_of_kind(n, binding_key(start, 3), DeclKind::ClassName);
         }
         let home = self.declare_synthetic(HOME, binding_key(start, 4));
         let static_home = self.declare_synthetic(STATIC_HOME, binding_key(start, 5));
+        if let Some(sup) = c.heritage.as_ref().filter(|h| matches!(strip_parens(&h.expression), Expression::NullLiteral(_))) {
+            // A class without a parent constructor: node defines it, and its constructor
+            // throws when it calls super() or touches `this`.
+            self.trap("class extends null", sup.span().start);
+        }
         if let Some(sup) = &c.heritage {
             let r = self.declare_synthetic(SUPER_CONSTRUCTOR, binding_key(start, 6));
             self.expr_to(&sup.expression, r);
@@ -1241,6 +1257,11 @@ impl Compiler {
                     continue;
                 }
                 let Some(key) = self.static_key(&md.key, md.computed) else { continue };
+                if md.r#static && key == "prototype" {
+                    // node: TypeError "Classes may not have a static property named 'prototype'"
+                    self.trap("a static class member named 'prototype'", md.span.start);
+                    continue;
+                }
                 let target = if md.r#static { dst } else { home };
                 let f = self.temp();
                 self.method_closure(&md.value, f, key.clone(), Some(if md.r#static { STATIC_HOME } else { HOME }));
@@ -1279,6 +1300,10 @@ impl Compiler {
                 ClassElement::MethodDefinition(_) => {}
                 ClassElement::PropertyDefinition(p) if p.r#static => {
                     let Some(key) = self.static_key(&p.key, p.computed) else { continue };
+                    if key == "prototype" {
+                        self.trap("a static class member named 'prototype'", p.span.start);
+                        continue;
+                    }
                     let v = self.temp();
                     self.field_value(p.value.as_ref(), v, &key);
                     let n = self.name(&key);
@@ -1683,7 +1708,7 @@ impl Compiler {
                 let index = local.slot.expect("a slot binding");
                 let immutable = !self.analysis.reassigned.contains(&local.key);
                 self.emit(Instr::LoadContext { dst: d, ctx, depth, index, immutable });
-                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::TdzParam) {
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::FunctionName | DeclKind::TdzParam) {
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: d, name: n });
                 }
@@ -1734,7 +1759,9 @@ impl Compiler {
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: local.reg, name: n });
                 }
-                if local.kind == DeclKind::Const {
+                if local.kind == DeclKind::FunctionName && !self.ctx().strict {
+                    // A sloppy-mode write to a function expression's own name is ignored.
+                } else if matches!(local.kind, DeclKind::Const | DeclKind::ClassName | DeclKind::FunctionName) {
                     let n = self.name(name);
                     self.emit(Instr::ThrowConstAssign { name: n });
                 } else if local.reg != src {
@@ -1761,13 +1788,20 @@ impl Compiler {
             }
             Resolved::Slot { local, ctx, depth } => {
                 let index = local.slot.expect("a slot binding");
-                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::TdzParam) {
+                if matches!(local.kind, DeclKind::Let | DeclKind::Const | DeclKind::FunctionName | DeclKind::TdzParam) {
                     let t = self.temp();
                     self.emit(Instr::LoadContext { dst: t, ctx, depth, index, immutable: false });
                     let n = self.name(name);
                     self.emit(Instr::CheckInitialized { reg: t, name: n });
+                } else if local.kind == DeclKind::ClassName {
+                    // Read, though only to throw: the compilers expect a function that has a
+                    // context register to use it (function-context specialization reads it).
+                    let t = self.temp();
+                    self.emit(Instr::LoadContext { dst: t, ctx, depth, index, immutable: false });
                 }
-                if local.kind == DeclKind::Const {
+                if local.kind == DeclKind::FunctionName && !self.ctx().strict {
+                    // A sloppy-mode write to a function expression's own name is ignored.
+                } else if matches!(local.kind, DeclKind::Const | DeclKind::ClassName | DeclKind::FunctionName) {
                     let n = self.name(name);
                     self.emit(Instr::ThrowConstAssign { name: n });
                 } else {
@@ -1782,7 +1816,7 @@ impl Compiler {
     fn direct_local(&mut self, name: &str, offset: u32) -> Option<Reg> {
         match self.resolve(name) {
             Resolved::Local(l)
-                if l.kind != DeclKind::Const && !l.in_switch && offset >= l.init_end =>
+                if !matches!(l.kind, DeclKind::Const | DeclKind::ClassName | DeclKind::FunctionName) && !l.in_switch && offset >= l.init_end =>
             {
                 Some(l.reg)
             }

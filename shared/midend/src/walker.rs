@@ -388,6 +388,11 @@ impl<'c, 'a, C: Construction> Walker<'c, 'a, C> {
     /// context's constant, so that context walks fold and immutable slots read as constants.
     fn specialize_entry_context(&mut self) {
         let Some(reg) = self.code().context else { return };
+        // A context register dead on entry (used only by a handler that cannot be reached, as
+        // in `try { return 0; } catch { super(); }`) has no value here, and nothing to fold.
+        if !self.frame().liveness.live_in(0).contains(reg) {
+            return;
+        }
         let Some(one) = self.one_closure(self.frame().func) else { return };
         self.fs = None;
         let fs = self.frame_state(0);

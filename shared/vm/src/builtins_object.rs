@@ -57,6 +57,13 @@ impl Vm {
                     let keys = vm.own_enumerable_keys(o)?;
                     let start = vm.heap.gc.extra_roots.len();
                     for k in keys {
+                        // A getter run before may have deleted a later key or made it
+                        // non-enumerable: each key is checked again when its turn comes.
+                        if let Decoded::Object(id) = o.decode() {
+                            if !vm.own_slot(id, k).is_some_and(|(_, a)| a & attr::DONT_ENUM == 0) {
+                                continue;
+                            }
+                        }
                         let v = vm.get_value(o, k)?;
                         let item = if f == ObjectFunction::Entries {
                             vm.heap.gc.extra_roots.push(v);
@@ -199,7 +206,7 @@ impl Vm {
                         return type_error("Cannot convert undefined or null to object".into());
                     }
                     let name = vm.property_key_name(arg(0));
-                    Ok(Value::bool(vm.has_own_property(this, name)))
+                    Ok(Value::bool(vm.has_own_property_or_trap(this, name)?))
                 }
                 ObjectFunction::IsPrototypeOf => Ok(Value::bool(is_object_like(this) && vm.chain_contains(arg(0), this))),
                 ObjectFunction::PropertyIsEnumerable => {

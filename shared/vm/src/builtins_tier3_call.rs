@@ -73,9 +73,8 @@ impl Vm {
     pub(crate) fn create_json_object(&mut self) -> Value {
         let o = self.heap.alloc_object();
         for f in JSON_METHODS {
-            let name = self.heap.intern(f.name());
             let v = self.builtin_value(f.lookup_key());
-            self.heap.set_property(o, name, v);
+            self.add_builtin_property(o, f.name(), v);
         }
         self.lib.json_object = Some(Value::object(o));
         Value::object(o)

@@ -44,13 +44,11 @@ impl Vm {
         }
         let o = self.heap.alloc_object();
         for f in crate::builtins_tier3::DATE_METHODS {
-            let name = self.heap.intern(f.name());
             let v = self.builtin_value(f.lookup_key());
-            self.heap.set_property(o, name, v);
+            self.add_builtin_property(o, f.name(), v);
         }
-        let constructor = self.heap.intern("constructor");
         let date = self.builtin_value("Date");
-        self.heap.set_property(o, constructor, date);
+        self.add_builtin_property(o, "constructor", date);
         let p = Value::object(o);
         self.lib.date_prototype = Some(p);
         p

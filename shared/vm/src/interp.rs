@@ -275,17 +275,18 @@ impl Vm {
             "Math" => {
                 let o = self.heap.alloc_object();
                 for &(cname, x) in MATH_CONSTANTS {
+                    // Not writable, not configurable either (`delete Math.PI` is false).
                     let n = self.heap.intern(cname);
-                    self.heap.set_property(o, n, Value::number(x));
+                    let constant = crate::heap::attr::DONT_ENUM | crate::heap::attr::READ_ONLY | crate::heap::attr::DONT_DELETE;
+                    let shape = self.heap.transition_with(self.heap.object(o).shape, n, constant);
+                    self.heap.add_slot(o, shape, Value::number(x));
                 }
                 for &m in crate::number::MathFunction::ALL {
-                    let n = self.heap.intern(m.name());
                     let v = self.builtin_value(&format!("Math.{}", m.name()));
-                    self.heap.set_property(o, n, v);
+                    self.add_builtin_property(o, m.name(), v);
                 }
-                let n = self.heap.intern("random");
                 let v = self.builtin_value("Math.random");
-                self.heap.set_property(o, n, v);
+                self.add_builtin_property(o, "random", v);
                 self.math_object = Some(o);
                 Value::object(o)
             }
@@ -1140,7 +1141,9 @@ impl Vm {
                 let own = match (o.decode(), self.heap.function_props.get(&o.bits())) {
                     (Decoded::Function(_), Some(&b)) => {
                         let bag_shape = self.heap.object(b).shape;
-                        self.heap.lookup(bag_shape, name).map(|s| PropertyHandler::FunctionField {
+                        // An accessor's slot holds its pair, not the value: served by the chain.
+                        let plain = |s: &u32| self.heap.attrs_of(bag_shape, *s) & crate::heap::attr::ACCESSOR == 0;
+                        self.heap.lookup(bag_shape, name).filter(plain).map(|s| PropertyHandler::FunctionField {
                             function: o.bits(),
                             bag: Value::object(b).bits(),
                             bag_shape,
@@ -1230,8 +1233,8 @@ impl Vm {
             }
             Decoded::Function(_) | Decoded::Builtin(_) => {
                 self.property_feedback(f, slot).record(ReceiverMap::Function, PropertyHandler::PrototypeChain);
-                self.store_function_property(o, name, v);
-                Ok(())
+                let strict = self.program.function(f).strict;
+                self.store_function_property_checked(o, name, v, strict)
             }
             _ => throw(Throw::Unsupported(format!(
                 "storing property '{}' on a non-plain object",
@@ -1441,10 +1444,7 @@ impl Vm {
             }
             Decoded::Object(id) => self.store_named_generic(id, name, v, strict),
             Decoded::Array(a) if name == self.names.length => self.set_array_length(a, v),
-            Decoded::Function(_) | Decoded::Builtin(_) => {
-                self.store_function_property(o, name, v);
-                Ok(())
-            }
+            Decoded::Function(_) | Decoded::Builtin(_) => self.store_function_property_checked(o, name, v, strict),
             _ => throw(Throw::Unsupported(format!(
                 "storing property '{}' on a non-plain object",
                 self.heap.name(name)

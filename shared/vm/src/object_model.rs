@@ -102,7 +102,7 @@ impl Vm {
     }
 
     /// Half of an accessor pair: the getter or the setter (`undefined` if absent).
-    fn accessor_half(&self, pair: Value, setter: bool) -> Value {
+    pub(crate) fn accessor_half(&self, pair: Value, setter: bool) -> Value {
         match pair.decode() {
             Decoded::Array(a) => self.heap.array(a).elements[setter as usize],
             _ => Value::UNDEFINED,

@@ -246,19 +246,15 @@ impl Vm {
         }
         let parent = if kind == crate::ErrorKind::Error { Value::NULL } else { self.error_prototype(crate::ErrorKind::Error) };
         let o = self.heap.alloc_object_with_proto(parent);
-        let name = self.heap.intern("name");
         let text = self.heap.alloc_str(kind.name());
-        self.heap.set_property(o, name, text);
-        let message = self.heap.intern("message");
+        self.add_builtin_property(o, "name", text);
         let empty = self.heap.alloc_str("");
-        self.heap.set_property(o, message, empty);
-        let constructor = self.heap.intern("constructor");
+        self.add_builtin_property(o, "message", empty);
         let ctor = self.builtin_value(kind.name());
-        self.heap.set_property(o, constructor, ctor);
+        self.add_builtin_property(o, "constructor", ctor);
         if kind == crate::ErrorKind::Error {
-            let to_string = self.names.to_string;
             let method = self.builtin_value("Error.prototype.toString");
-            self.heap.set_property(o, to_string, method);
+            self.add_builtin_property(o, "toString", method);
         }
         let v = Value::object(o);
         self.error_prototypes.insert(kind, v);
@@ -323,8 +319,18 @@ impl Vm {
         self.with_roots(|vm| {
             vm.heap.gc.extra_roots.push(obj);
             let result = vm.call_function(f, obj, context, args + 1, argc)?;
+            vm.check_derived_result(f, result)?;
             Ok(if result.is_object() { result } else { obj })
         })
+    }
+
+    /// A derived class's constructor may return an object or `undefined`, nothing else.
+    fn check_derived_result(&self, f: FuncId, result: Value) -> JsResult<()> {
+        let derived = matches!(self.program.function(f).kind, FunctionKind::ClassConstructor { derived: true });
+        if derived && !result.is_object() && result != Value::UNDEFINED {
+            return type_error("Derived constructors may only return object or undefined".into());
+        }
+        Ok(())
     }
 
     /// `super(...)`: runs the parent constructor `callee` on the object at `stack[args]`.
@@ -334,6 +340,7 @@ impl Vm {
             Decoded::Function(f) if self.is_constructor(callee) => {
                 let context = self.heap.closure_context(callee);
                 let result = self.call_function(f, this, context, args + 1, argc)?;
+                self.check_derived_result(f, result)?;
                 Ok(if result.is_object() { result } else { this })
             }
             Decoded::Builtin(b) if matches!(self.builtins[b.0 as usize], Builtin::Error(_)) => {

@@ -1,15 +1,13 @@
-//! The classifier: which test262 tests are Tier-1 tests, in which modes, and why the others
-//! are skipped.
+//! The classifier: which test262 tests are in the Tier 1-3 selection, in which modes, and why
+//! the others are skipped.
 //!
 //! The checks run from cheapest to decisive; the first that fails names the skip reason:
 //! 1. flags: `module`, `async` and `CanBlockIsTrue` tests are skipped;
 //! 2. `negative: {phase: resolution}` (module linking) is skipped;
 //! 3. `includes:` naming a harness file we do not provide ([`PROVIDED_INCLUDES`]);
-//! 4. `features:` outside [`TIER1_FEATURES`];
+//! 4. `features:` outside [`SELECTED_FEATURES`];
 //! 5. harness API our harness lacks, found by a lexical scan of the test ([`harness_need`]):
-//!    `$262`, `assert(...)` called as a function, `assert.NAME` other than
-//!    [`PROVIDED_ASSERTS`], and `Test262Error` anywhere but in `throw new Test262Error(...)`
-//!    (our harness leaves it undeclared: see `experiments/test262/harness.js`);
+//!    `$262` and `assert.NAME` other than [`PROVIDED_ASSERTS`];
 //! 6. the decisive check: the composed program (harness + test, in the mode) is compiled
 //!    in-process exactly as `seabed check` compiles it, and any unsupported construct skips it.
 //!
@@ -18,20 +16,26 @@
 
 use super::frontmatter::{Frontmatter, Phase};
 
-/// Harness files whose API our harness provides: test262 includes the first two by default,
-/// and `compareArray.js` is an empty file now that `assert.js` defines `compareArray`.
-pub const PROVIDED_INCLUDES: &[&str] = &["assert.js", "sta.js", "compareArray.js"];
+/// Harness files whose API our harness provides (`experiments/test262/harness.js`): test262
+/// includes `assert.js` and `sta.js` by default; the others are small helper files.
+/// `propertyHelper.js` is not among them: it needs `Object.getOwnPropertyDescriptor`, which
+/// seabed does not implement.
+pub const PROVIDED_INCLUDES: &[&str] =
+    &["assert.js", "sta.js", "compareArray.js", "tcoHelper.js", "nans.js", "decimalToHexString.js"];
 
 /// `assert.NAME` functions our harness provides.
-pub const PROVIDED_ASSERTS: &[&str] = &["sameValue", "notSameValue", "compareArray"];
+pub const PROVIDED_ASSERTS: &[&str] = &["sameValue", "notSameValue", "compareArray", "throws", "_isSameValue", "_toString"];
 
 /// Flags whose tests never run here.
 pub const SKIPPED_FLAGS: &[&str] = &["module", "async", "CanBlockIsTrue"];
 
-/// test262 feature tags whose tests may be Tier 1 (the static check still decides): syntax
-/// and semantics of numbers, strings, bindings and operators that Tier 1 covers or whose
-/// traps `seabed check` reports. Every other feature tag skips its test.
-pub const TIER1_FEATURES: &[&str] = &[
+/// test262 feature tags whose tests may be in the selection (the static check still decides):
+/// the syntax and library of Tiers 1-3 (LANGUAGE.md), or tags whose unsupported parts
+/// `seabed check` or a runtime trap reports. Every other feature tag skips its test, among
+/// them what LANGUAGE.md keeps out: RegExp, eval, generators, async, Proxy, Reflect, Symbol,
+/// BigInt, modules, Intl, typed arrays beyond what exists, Temporal.
+pub const SELECTED_FEATURES: &[&str] = &[
+    // Tier 1.
     "let",
     "const",
     "exponentiation",
@@ -39,9 +43,43 @@ pub const TIER1_FEATURES: &[&str] = &[
     "hashbang",
     "json-superset",
     "u180e",
+    // Tier 2 and 3: syntax.
+    "arrow-function",
+    "class",
+    "class-fields-public",
+    "class-static-fields-public",
+    "super",
+    "computed-property-names",
+    "template",
+    "default-parameters",
+    "rest-parameters",
+    "destructuring-binding",
+    "destructuring-assignment",
+    "object-spread",
+    "object-rest",
+    "optional-catch-binding",
+    "optional-chaining",
     "coalesce-expression",
     "logical-assignment-operators",
-    "optional-chaining",
+    "for-of",
+    "for-in-order",
+    // Tier 3: the library.
+    "Array.prototype.includes",
+    "Array.prototype.at",
+    "Array.prototype.flat",
+    "array-find-from-last",
+    "stable-array-sort",
+    "String.prototype.at",
+    "String.prototype.endsWith",
+    "String.prototype.includes",
+    "String.prototype.replaceAll",
+    "String.prototype.trimEnd",
+    "String.prototype.trimStart",
+    "String.fromCodePoint",
+    "string-trimming",
+    "Object.is",
+    "Object.hasOwn",
+    "error-cause",
 ];
 
 /// How a test is run: as written (sloppy) or with `"use strict";` prepended.
@@ -95,7 +133,7 @@ pub fn prefilter(fm: &Frontmatter) -> Result<(), String> {
     if let Some(inc) = fm.includes.iter().find(|i| !PROVIDED_INCLUDES.contains(&i.as_str())) {
         return Err(format!("includes: {inc}"));
     }
-    if let Some(feature) = fm.features.iter().find(|f| !TIER1_FEATURES.contains(&f.as_str())) {
+    if let Some(feature) = fm.features.iter().find(|f| !SELECTED_FEATURES.contains(&f.as_str())) {
         return Err(format!("feature: {feature}"));
     }
     Ok(())
@@ -124,8 +162,6 @@ pub fn harness_need(source: &str) -> Option<String> {
         let next = code[at..].trim_start();
         match word {
             "$262" => return Some("harness: $262".into()),
-            "Test262Error" if !after_throw_new(&code[..start]) => return Some("harness: Test262Error as a value".into()),
-            "assert" if next.starts_with('(') => return Some("harness: assert() called as a function".into()),
             "assert" if next.starts_with('.') => {
                 let name: String = next[1..].trim_start().chars().take_while(|&c| c.is_ascii_alphanumeric() || c == '_').collect();
                 if !PROVIDED_ASSERTS.contains(&name.as_str()) {
@@ -136,17 +172,6 @@ pub fn harness_need(source: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// Whether `before` (code up to an identifier) ends with the tokens `throw new`.
-fn after_throw_new(before: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    let Some(rest) = before.trim_end().strip_suffix("new") else { return false };
-    if !rest.ends_with(|c: char| !ident(c)) {
-        return false;
-    }
-    let Some(rest) = rest.trim_end().strip_suffix("throw") else { return false };
-    !rest.ends_with(ident)
 }
 
 /// `source` with comments replaced by spaces and the contents of string and template

@@ -1,8 +1,8 @@
-//! `seabed test262`: our own test262 conformance runner, for the Tier-1 part of the suite.
+//! `seabed test262`: our own test262 conformance runner, for the Tier 1-3 part of the suite.
 //!
 //! 1. Every `*.js` under the suite's `test/` (except `_FIXTURE` files) is read and its
 //!    frontmatter parsed ([`frontmatter`]).
-//! 2. The classifier ([`classify`]) selects the tests Tier 1 can run and the modes to run them
+//! 2. The classifier ([`classify`]) selects the tests Tiers 1-3 can run and the modes to run them
 //!    in (sloppy, strict, or both); the composed program is our harness
 //!    (`experiments/test262/harness.js`, written for seabed, not test262's) plus the test,
 //!    with `"use strict";` prepended in strict mode.
@@ -51,11 +51,13 @@ pub const EXIT_REGRESSION: u8 = 4;
 /// What `seabed test262 --help` says after the options.
 pub const AFTER_HELP: &str = "\
 DIR is a test262 checkout (not committed: git clone --depth 1 https://github.com/tc39/test262
-../test262). Tiers: interp, baseline, son-lir, cfg-lir, son-llvm, cfg-llvm (default all).
+../test262). Tiers: interp, baseline, son-lir, cfg-lir, son-llvm, cfg-llvm (the default), and
+son-lir-deopt, cfg-lir-deopt (--deopt-every 3; in `all`).
 
 Examples:
   seabed test262 ../test262
   seabed test262 ../test262 --tier interp,son-lir --filter built-ins/Array
+  seabed test262 ../test262 --tier interp,son-lir,cfg-lir,son-lir-deopt,cfg-lir-deopt
   seabed test262 ../test262 --update
 
 Exit status: 0 as expected, 4 a regression or a tier divergence, 2 usage or I/O error";
@@ -70,7 +72,7 @@ pub struct Test262Args {
     /// The test262 checkout
     #[arg(value_name = "DIR")]
     suite: PathBuf,
-    /// The tiers to run, comma-separated, or all [default: all]
+    /// The tiers to run, comma-separated, or all [default: all but the -deopt tiers]
     #[arg(long, value_name = "T,...|all", value_parser = parse_tier_list)]
     tier: Option<TierList>,
     /// The expectations file [default: experiments/test262/expectations.txt of the source tree]
@@ -604,7 +606,7 @@ fn summarize_selection(text: &mut String, opts: &Options, classified: &[Classifi
     }
     let _ = writeln!(
         text,
-        "selected for Tier 1: {selected_files} files, {} runs per tier ({strict} strict + {} sloppy); skipped: {} files",
+        "selected for Tiers 1-3: {selected_files} files, {} runs per tier ({strict} strict + {} sloppy); skipped: {} files",
         runs.len(),
         runs.len() - strict,
         classified.len() - selected_files
