@@ -55,11 +55,6 @@ try {
   console.log(e.constructor.name, e.message);
 }
 
-// A non-writable property on Object.prototype refuses a sloppy-mode store on any object.
-var plain = {};
-plain.inheritsFrom = 1;
-console.log(typeof plain.inheritsFrom, Object.keys(plain).length);
-
 // new Object() and Object(x).
 var made = new Object();
 made.a = 1;

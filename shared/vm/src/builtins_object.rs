@@ -208,9 +208,21 @@ impl Vm {
                     let name = vm.property_key_name(arg(0));
                     Ok(Value::bool(vm.has_own_property_or_trap(this, name)?))
                 }
-                ObjectFunction::IsPrototypeOf => Ok(Value::bool(is_object_like(this) && vm.chain_contains(arg(0), this))),
+                ObjectFunction::IsPrototypeOf => {
+                    // A primitive argument answers false before `this` is converted.
+                    if !is_object_like(arg(0)) {
+                        return Ok(Value::FALSE);
+                    }
+                    if matches!(this.decode(), Decoded::Undefined | Decoded::Null) {
+                        return type_error("Cannot convert undefined or null to object".into());
+                    }
+                    Ok(Value::bool(is_object_like(this) && vm.chain_contains(arg(0), this)))
+                }
                 ObjectFunction::PropertyIsEnumerable => {
                     let name = vm.property_key_name(arg(0));
+                    if matches!(this.decode(), Decoded::Undefined | Decoded::Null) {
+                        return type_error("Cannot convert undefined or null to object".into());
+                    }
                     let enumerable = match this.decode() {
                         Decoded::Object(o) => vm.own_slot(o, name).is_some_and(|(_, a)| a & attr::DONT_ENUM == 0),
                         Decoded::Array(_) | Decoded::String(_) => name != vm.names.length && vm.has_own_property(this, name),

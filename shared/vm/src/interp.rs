@@ -95,6 +95,13 @@ pub struct Vm {
     /// be running: a direct call holds no reference to its callee's code, so the vm keeps it
     /// until the vm goes. At most `--max-reopts` + 1 per function.
     pub(crate) retired_code: Vec<Rc<dyn crate::tiering::CompiledCode>>,
+    /// Bumped whenever every function's compiled code is discarded because an assumption all
+    /// code may depend on changed (a prototype gaining a setter, `Object.prototype` changing):
+    /// a background compilation queued before the bump delivers stale code, which is dropped.
+    pub(crate) code_epoch: u64,
+    /// The [`Vm::code_epoch`] at which each queued compilation (function, OSR loop header)
+    /// was queued.
+    pub(crate) queued_epochs: std::collections::HashMap<(FuncId, Option<frontend::bytecode::Pc>), u64>,
     out: Box<dyn Write>,
     pub(crate) compiler: Option<Box<dyn crate::tiering::OptimizingCompiler>>,
     /// Queued compilations not yet delivered (the vm polls the compiler only while some are).
@@ -190,6 +197,8 @@ impl Vm {
             depth: 0,
             code_entries: std::iter::repeat_n(0, program.functions.len()).collect(),
             retired_code: Vec::new(),
+            code_epoch: 0,
+            queued_epochs: Default::default(),
             compiler: None,
             compiles_in_flight: 0,
             tiering: crate::tiering::TieringOptions::default(),
@@ -384,6 +393,10 @@ impl Vm {
         // A sloppy-mode function called with `undefined` or `null` as `this` sees the global
         // object ([`crate::realm`]).
         let this = if receiver_reg.is_some() && !strict && this.is_nullish() { self.global_object_value() } else { this };
+        if receiver_reg.is_some() && !strict && matches!(this.decode(), Decoded::Int(_) | Decoded::Double(_) | Decoded::Bool(_) | Decoded::String(_)) {
+            // Sloppy code sees a primitive `this` boxed in a wrapper object.
+            return throw(Throw::Unsupported("`this` of a sloppy-mode function called on a primitive (wrapper objects)".into()));
+        }
         // The `arguments` object: every argument passed, as an array.
         let arguments = arguments_reg.map(|_| {
             let values = self.stack[args_at..args_at + argc as usize].to_vec();
@@ -1171,6 +1184,10 @@ impl Vm {
     /// in part (`console`, `process`, …) the property exists in node, so it traps.
     fn missing_object_property(&self, id: crate::value::ObjectId, name: NameId) -> JsResult<Value> {
         self.global_object_check(id, name)?;
+        if self.is_object_prototype(id) && matches!(self.heap.name(name), "toString" | "toLocaleString" | "valueOf") {
+            // Object.prototype.toString's "[object Tag]" is not the generic toString seabed has.
+            return throw(Throw::Unsupported(format!("Object.prototype.{}", self.heap.name(name))));
+        }
         if let Some(m) = self.object_prototype_method(name) {
             return Ok(m);
         }

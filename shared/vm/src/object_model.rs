@@ -170,6 +170,9 @@ impl Vm {
         for _ in 0..10_000 {
             if let Some(h) = self.property_holder(holder) {
                 if let Some((slot, attrs)) = self.own_slot(h, name) {
+                    if holder != receiver && attrs & (attr::ACCESSOR | attr::READ_ONLY) != 0 {
+                        self.inherited_from_object_prototype_check(h, name)?;
+                    }
                     if attrs & attr::ACCESSOR != 0 {
                         let pair = self.heap.object(h).slots[slot as usize];
                         let setter = self.accessor_half(pair, true);
@@ -377,7 +380,7 @@ impl Vm {
     /// `name`, `length` and `prototype` too), arrays (present indices, `length`) and strings.
     pub(crate) fn has_own_property(&mut self, v: Value, name: NameId) -> bool {
         match v.decode() {
-            Decoded::Object(o) => self.own_slot(o, name).is_some(),
+            Decoded::Object(o) => self.own_slot(o, name).is_some() || self.is_object_prototype_builtin(o, name),
             Decoded::Array(a) => {
                 if name == self.names.length {
                     return true;
@@ -667,11 +670,7 @@ impl Vm {
         if !self.heap.is_prototype(Value::object(o)) {
             return;
         }
-        for (f, state) in self.tier.iter_mut().enumerate() {
-            let osr = state.osr_code.drain(..).map(|(_, code)| code);
-            self.retired_code.extend(osr.chain(state.code.take()));
-            self.code_entries[f] = 0;
-        }
+        self.discard_all_code();
         for slots in &mut self.feedback {
             for slot in slots.iter_mut() {
                 if let SlotFeedback::Property(p) = slot {
@@ -684,6 +683,18 @@ impl Vm {
                 }
             }
         }
+    }
+
+    /// Takes every function's compiled code out of service (activations running it keep it
+    /// alive in `retired_code`) and bumps [`Vm::code_epoch`], so that code a background
+    /// compilation queued before now delivers is dropped too.
+    pub(crate) fn discard_all_code(&mut self) {
+        for (f, state) in self.tier.iter_mut().enumerate() {
+            let osr = state.osr_code.drain(..).map(|(_, code)| code);
+            self.retired_code.extend(osr.chain(state.code.take()));
+            self.code_entries[f] = 0;
+        }
+        self.code_epoch += 1;
     }
 
     /// `Object.freeze(o)` of a plain object or a function's properties: every property

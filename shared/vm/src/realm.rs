@@ -125,6 +125,25 @@ impl Vm {
         }
     }
 
+    /// True if `name` is one of the built-in methods of `Object.prototype` and `o` is it (an
+    /// own property in node, kept in the vm's method tables here).
+    pub(crate) fn is_object_prototype_builtin(&self, o: ObjectId, name: NameId) -> bool {
+        self.is_object_prototype(o) && BUILTIN_OBJECT_PROTOTYPE_NAMES.contains(&self.heap.name(name))
+    }
+
+    /// A store that a read-only or accessor property of `Object.prototype` (`holder`) would
+    /// decide traps: seabed compiles object-literal properties as stores, where JavaScript
+    /// defines them, so the two cannot be told apart here.
+    pub(crate) fn inherited_from_object_prototype_check(&self, holder: ObjectId, name: NameId) -> JsResult<()> {
+        if self.is_object_prototype(holder) {
+            return unsupported(format!(
+                "storing '{}' where Object.prototype has it read-only or as an accessor",
+                self.heap.name(name)
+            ));
+        }
+        Ok(())
+    }
+
     /// A missing property of the global object: a name that would be a global binding in
     /// node traps (see the module documentation); `None` otherwise.
     pub(crate) fn global_object_check(&self, o: ObjectId, name: NameId) -> JsResult<()> {
@@ -165,6 +184,10 @@ impl Vm {
             if BUILTIN_OBJECT_PROTOTYPE_NAMES.contains(&text) {
                 return unsupported(format!("replacing Object.prototype.{text}"));
             }
+            // Array holes and typed lookups of elements do not consult it.
+            if crate::object_model::index_of_name(text).is_some() {
+                return unsupported(format!("an indexed property ({text}) on Object.prototype"));
+            }
         }
         self.global_object_check(o, name)
     }
@@ -178,11 +201,7 @@ impl Vm {
         if !self.is_object_prototype(o) {
             return;
         }
-        for (f, state) in self.tier.iter_mut().enumerate() {
-            let osr = state.osr_code.drain(..).map(|(_, code)| code);
-            self.retired_code.extend(osr.chain(state.code.take()));
-            self.code_entries[f] = 0;
-        }
+        self.discard_all_code();
         for slots in &mut self.feedback {
             for slot in slots.iter_mut() {
                 if let SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) = slot {
@@ -242,6 +261,23 @@ mod tests {
         assert!(trap(define).contains("Object.prototype.hasOwnProperty"));
         assert!(trap("console.log(Object.prototype);").contains("Object.prototype"));
         assert!(trap("Object.getOwnPropertyNames(Object.prototype);").contains("Object.prototype"));
+        // Its toString is not the generic one; elements on it are not seen by array holes.
+        assert!(trap("Object.prototype.toString.call([]);").contains("Object.prototype.toString"));
+        assert!(trap("Object.prototype[2] = 2;").contains("indexed"));
+        // A store it would decide by a read-only or accessor property: an object literal
+        // defines where an assignment is refused, and seabed compiles both as stores.
+        let read_only = "Object.defineProperty(Object.prototype, 'p', { value: 1 });";
+        assert!(trap(&format!("{read_only} var o = {{ p: 2 }};")).contains("'p'"));
+        assert!(trap(&format!("{read_only} var o = {{}}; o.p = 2;")).contains("'p'"));
+        // A sloppy function called on a primitive would see a wrapper object.
+        assert!(trap("function f() { return this; } f.call(5);").contains("primitive"));
+    }
+
+    #[test]
+    fn object_prototype_builtins_are_its_own_properties() {
+        let (out, thrown) = run("console.log(Object.prototype.hasOwnProperty('hasOwnProperty'), Object.prototype.isPrototypeOf.call(null, 5));\ntry { Object.prototype.propertyIsEnumerable.call(null, 'x'); } catch (e) { console.log(e.message); }");
+        assert_eq!(thrown, None);
+        assert_eq!(out, "true false\nCannot convert undefined or null to object\n");
     }
 
     #[test]

@@ -291,6 +291,7 @@ impl Vm {
             }
             Ok(Compiled::Queued) => {
                 self.tier[f.0 as usize].queued = true;
+                self.queued_epochs.insert((f, None), self.code_epoch);
                 self.compiles_in_flight += 1;
                 None
             }
@@ -355,6 +356,7 @@ impl Vm {
                 Some(code)
             }
             Ok(Compiled::Queued) => {
+                self.queued_epochs.insert((f, Some(loop_header)), self.code_epoch);
                 let state = &mut self.tier[f.0 as usize];
                 state.osr_queued.push(loop_header);
                 state.osr_background = true;
@@ -397,6 +399,13 @@ impl Vm {
             };
             if was_queued {
                 self.compiles_in_flight -= 1;
+            }
+            // Code compiled from feedback that an invalidation discarded since it was queued
+            // (V8 checks a compilation's dependencies when it commits the code) is dropped;
+            // the function compiles again when it is hot.
+            let queued_at = self.queued_epochs.remove(&(done.func, done.osr));
+            if queued_at.is_some_and(|e| e != self.code_epoch) && done.result.is_ok() {
+                continue;
             }
             self.install(done.func, done.osr, done.result);
         }
