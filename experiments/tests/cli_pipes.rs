@@ -85,7 +85,12 @@ fn cases(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
             ],
         ),
         // No are-we-fast-yet checkout here: awfy stops at its usage error (on stderr).
-        ("awfy", vec!["awfy".into(), "--suite".into(), p(&dir.join("no-awfy")), "--census-only".into(), "--out".into(), out]),
+        ("awfy", vec!["awfy".into(), "--suite".into(), p(&dir.join("no-awfy")), "--census-only".into(), "--out".into(), out.clone()]),
+        // No Octane checkout here: octane stops when it cannot read base.js (on stderr).
+        (
+            "octane",
+            vec!["octane".into(), "--suite".into(), p(&dir.join("no-octane")), "--out".into(), out, "--drivers".into(), p(&dir.join("octane-drivers"))],
+        ),
         ("completions", s(&["completions", "bash"])),
         ("help", s(&["help"])),
     ]
