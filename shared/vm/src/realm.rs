@@ -185,7 +185,7 @@ impl Vm {
                 return unsupported(format!("replacing Object.prototype.{text}"));
             }
             // Array holes and typed lookups of elements do not consult it.
-            if crate::object_model::index_of_name(text).is_some() {
+            if text.parse::<u32>().is_ok_and(|i| i < u32::MAX && i.to_string() == text) {
                 return unsupported(format!("an indexed property ({text}) on Object.prototype"));
             }
         }
