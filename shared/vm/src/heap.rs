@@ -412,6 +412,13 @@ impl Heap {
         s
     }
 
+    /// An empty object with prototype `null` on an unshared root shape of its own (a realm
+    /// object's: `Object.prototype`, the global object).
+    pub fn alloc_realm_object(&mut self) -> ObjectId {
+        let shape = self.unshared_root_shape();
+        self.alloc_object_with(shape, Vec::new())
+    }
+
     /// Allocates an empty object whose prototype is `proto`.
     pub fn alloc_object_with_proto(&mut self, proto: Value) -> ObjectId {
         let shape = self.root_shape(proto);

@@ -666,15 +666,28 @@ impl Vm {
     /// object `o` is some shape's prototype (see the module documentation); code running now
     /// stays alive in `retired_code`.
     fn prototype_changed(&mut self, o: ObjectId) {
-        use ir::feedback::{PropertyFeedback, PropertyHandler, SlotFeedback};
         if !self.heap.is_prototype(Value::object(o)) {
             return;
         }
+        self.invalidate_property_feedback(false);
+    }
+
+    /// Discards every function's compiled code ([`Vm::discard_all_code`]) and forgets every
+    /// recorded transition store (a compiled one would add the property past a new setter or
+    /// read-only property); with `missing_too`, every recorded "missing property" handler
+    /// becomes the generic chain lookup as well (`Object.prototype` changed).
+    pub(crate) fn invalidate_property_feedback(&mut self, missing_too: bool) {
+        use ir::feedback::{PropertyFeedback, PropertyHandler, SlotFeedback};
         self.discard_all_code();
         for slots in &mut self.feedback {
             for slot in slots.iter_mut() {
                 if let SlotFeedback::Property(p) = slot {
                     if let PropertyFeedback::Polymorphic(entries) = p {
+                        if missing_too {
+                            for entry in entries.iter_mut().filter(|e| matches!(e.1, PropertyHandler::Missing)) {
+                                entry.1 = PropertyHandler::PrototypeChain;
+                            }
+                        }
                         entries.retain(|e| !matches!(e.1, PropertyHandler::Transition { .. }));
                         if entries.is_empty() {
                             *p = PropertyFeedback::Uninitialized;

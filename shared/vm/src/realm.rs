@@ -65,24 +65,20 @@ fn unsupported<T>(what: String) -> JsResult<T> {
 impl Vm {
     /// `Object.prototype`, made on first use.
     pub(crate) fn object_prototype_value(&mut self) -> Value {
-        if let Some(o) = self.realm.object_prototype {
-            return Value::object(o);
-        }
-        let shape = self.heap.unshared_root_shape();
-        let o = self.heap.alloc_object_with(shape, Vec::new());
-        self.realm.object_prototype = Some(o);
+        let o = match self.realm.object_prototype {
+            Some(o) => o,
+            None => *self.realm.object_prototype.insert(self.heap.alloc_realm_object()),
+        };
         Value::object(o)
     }
 
     /// The global object, made on first use (the `this` of a sloppy-mode function called
     /// with `undefined` or `null`).
     pub(crate) fn global_object_value(&mut self) -> Value {
-        if let Some(o) = self.realm.global_object {
-            return Value::object(o);
-        }
-        let shape = self.heap.unshared_root_shape();
-        let o = self.heap.alloc_object_with(shape, Vec::new());
-        self.realm.global_object = Some(o);
+        let o = match self.realm.global_object {
+            Some(o) => o,
+            None => *self.realm.global_object.insert(self.heap.alloc_realm_object()),
+        };
         Value::object(o)
     }
 
@@ -197,31 +193,8 @@ impl Vm {
     /// handler that said a property is missing, or that added one by a transition, becomes
     /// the generic lookup.
     pub(crate) fn realm_object_changed(&mut self, o: ObjectId) {
-        use ir::feedback::{PropertyFeedback, PropertyHandler, SlotFeedback};
-        if !self.is_object_prototype(o) {
-            return;
-        }
-        self.discard_all_code();
-        for slots in &mut self.feedback {
-            for slot in slots.iter_mut() {
-                if let SlotFeedback::Property(PropertyFeedback::Polymorphic(entries)) = slot {
-                    for entry in entries.iter_mut() {
-                        if matches!(entry.1, PropertyHandler::Missing) {
-                            entry.1 = PropertyHandler::PrototypeChain;
-                        }
-                    }
-                    entries.retain(|e| !matches!(e.1, PropertyHandler::Transition { .. }));
-                }
-            }
-        }
-        for slots in &mut self.feedback {
-            for slot in slots.iter_mut() {
-                if let SlotFeedback::Property(p) = slot {
-                    if matches!(p, PropertyFeedback::Polymorphic(entries) if entries.is_empty()) {
-                        *p = PropertyFeedback::Uninitialized;
-                    }
-                }
-            }
+        if self.is_object_prototype(o) {
+            self.invalidate_property_feedback(true);
         }
     }
 }
